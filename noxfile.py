@@ -1,0 +1,47 @@
+"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``."""
+
+from __future__ import annotations
+
+import os
+
+import nox
+
+nox.options.sessions = ["lint", "tests"]
+nox.options.reuse_existing_virtualenvs = True
+nox.options.default_venv_backend = "venv"
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Every test: unit, property, content fixtures, CLI."""
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("ruff>=0.6")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def build(session: nox.Session) -> None:
+    """The whole static site into build/site."""
+    session.install("-e", ".")
+    session.run("gamebook", "build", *session.posargs)
+
+
+@nox.session
+def serve(session: nox.Session) -> None:
+    """Build the site and serve it on http://127.0.0.1:8000."""
+    session.install("-e", ".")
+    session.run("gamebook", "serve", *session.posargs)
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Synthetic campaigns of 1k, 10k and 100k nodes; results into BENCHMARKS.md."""
+    session.install("-e", ".")
+    session.run("python", "bench/run.py", *session.posargs)

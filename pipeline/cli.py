@@ -1,0 +1,181 @@
+"""The ``gamebook`` command.
+
+Exit codes: 0 no error-level finding, 1 at least one, 2 usage or I/O problem.  Bad input never
+produces a traceback: anything unexpected is reported as an internal error with exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import export
+from .findings import Finding
+from .project import ContentError
+from .report import Report, check
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+def _fmt_text(report: Report) -> str:
+    lines = []
+    for f in report.findings:
+        where = f"{report.content_dir.as_posix().rstrip('/')}/{f.file}" if f.file else "?"
+        lines.append(f"{where}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}")
+    errors = sum(1 for f in report.findings if f.severity == "error")
+    warnings = len(report.findings) - errors
+    s = report.stats()
+    per = ", ".join(
+        f"{cid}: {c['nodes']} nodes, {c['edges']} edges, {c['unreachable']} unreachable"
+        for cid, c in s["campaigns"].items()
+    )
+    lines.append(f"{errors} error(s), {warnings} warning(s) — {per or 'no campaign'}")
+    return "\n".join(lines)
+
+
+def _escape_gh(text: str, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def _fmt_github(report: Report) -> str:
+    lines = []
+    base = report.content_dir.as_posix().rstrip("/")
+    for f in report.findings:
+        level = "error" if f.severity == "error" else "warning"
+        path = _escape_gh(f"{base}/{f.file}", prop=True)
+        lines.append(
+            f"::{level} file={path},line={f.line},col={f.column},title={f.code}::"
+            f"{_escape_gh(f.message)}"
+        )
+    return "\n".join(lines)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    report = check(Path(args.content_dir), jobs=args.jobs)
+    if args.format == "json":
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    elif args.format == "github":
+        out = _fmt_github(report)
+        if out:
+            print(out)
+    else:
+        print(_fmt_text(report))
+    return EXIT_OK if report.ok else EXIT_FINDINGS
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    report = check(Path(args.content), jobs=args.jobs)
+    sg = report.graphs.get(args.game)
+    if sg is None:
+        known = ", ".join(sorted(report.graphs)) or "none"
+        print(f"gamebook graph: no campaign '{args.game}' in {args.content} (found: {known})",
+              file=sys.stderr)
+        return EXIT_USAGE
+    text = export.render(sg, args.format)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from . import compile as comp
+
+    report = check(Path(args.content_dir), jobs=args.jobs)
+    if not report.ok:
+        print(_fmt_text(report), file=sys.stderr)
+        print("gamebook compile: fix the errors above first", file=sys.stderr)
+        return EXIT_FINDINGS
+    for sg in report.graphs.values():
+        print(comp.write(sg, Path(args.out)))
+    return EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from . import site
+
+    return site.build(Path(args.content), Path(args.out), Path(args.config))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from . import site
+
+    code = site.build(Path(args.content), Path(args.out), Path(args.config))
+    if code != EXIT_OK:
+        return code
+    return site.serve(Path(args.out), args.host, args.port)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gamebook",
+        description="Check, compile and publish gamebook campaigns (Le Dilemme du Roi, The 7th Citadel).",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    c = sub.add_parser("check", help="check every campaign under CONTENT_DIR")
+    c.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
+    c.add_argument("--format", choices=("text", "json", "github"), default="text")
+    c.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
+    c.set_defaults(func=cmd_check)
+
+    g = sub.add_parser("graph", help="export a campaign's story graph")
+    g.add_argument("game", metavar="GAME", help="campaign id (dilemme, citadelle, ...)")
+    g.add_argument("--format", choices=("graphml", "dot", "json"), default="json")
+    g.add_argument("--content", default="content", help="content folder (default: content)")
+    g.add_argument("--out", help="write to this file instead of standard output")
+    g.add_argument("--jobs", type=int, default=None)
+    g.set_defaults(func=cmd_graph)
+
+    k = sub.add_parser("compile", help="write one JSON bundle per campaign")
+    k.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
+    k.add_argument("--out", default="build/bundles")
+    k.add_argument("--jobs", type=int, default=None)
+    k.set_defaults(func=cmd_compile)
+
+    for name, helptext in (("build", "build the static site"), ("serve", "build and serve it")):
+        b = sub.add_parser(name, help=helptext)
+        b.add_argument("--out", default="build/site")
+        b.add_argument("--content", default="content")
+        b.add_argument("--config", default="mkdocs.yml")
+        if name == "serve":
+            b.add_argument("--host", default="127.0.0.1")
+            b.add_argument("--port", type=int, default=8000)
+        b.set_defaults(func=cmd_build if name == "build" else cmd_serve)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ContentError as exc:
+        print(f"gamebook {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback for a writer; say where to report it
+        print(
+            f"gamebook {args.command}: internal error ({type(exc).__name__}: {exc}). "
+            "This is a bug in gamebook, not in your files; please report it with the command "
+            "you ran.",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
+
+
+__all__ = ["Finding", "main"]

@@ -1,0 +1,60 @@
+"""Compile a checked campaign into the versioned JSON bundle the engine reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from engine.bundle import BUNDLE_FORMAT_VERSION, BUNDLE_MIN_COMPATIBLE
+
+from . import schema as S
+from .graph import StoryGraph
+
+
+def _sub_field(family: str, parent_kind: str, child_kind: str) -> tuple[str, bool] | None:
+    for name, fld in S.KINDS[family][parent_kind].fields.items():
+        if isinstance(fld.spec, S.SubNodes) and fld.spec.kind == child_kind:
+            return name, fld.spec.many
+    return None
+
+
+def bundle(sg: StoryGraph) -> dict[str, Any]:
+    """Records by kind and key; sub-records (outcomes, epilogue branches, achievements,
+    objectives) are folded back into their parents, in file order."""
+    family = sg.campaign.family
+    records: dict[str, dict[str, Any]] = {}
+    children = [r for r in sg.records.values() if r.parent]
+    for rec in sg.records.values():
+        if rec.parent is None:
+            data = dict(rec.data)
+            if rec.kind == "adventure_card":
+                data["key"] = rec.key
+            records.setdefault(rec.kind, {})[rec.key] = data
+    for rec in children:
+        pkind, _, pkey = rec.parent.partition(":")
+        parent = records.get(pkind, {}).get(pkey)
+        where = _sub_field(family, pkind, rec.kind)
+        if parent is None or where is None:
+            continue
+        name, many = where
+        data = dict(rec.data)
+        if many:
+            parent.setdefault(name, []).append(data)
+        else:
+            parent[name] = data
+    return {
+        "format_version": BUNDLE_FORMAT_VERSION,
+        "min_compatible": BUNDLE_MIN_COMPATIBLE,
+        "family": family,
+        "campaign": sg.campaign.data,
+        "records": {k: records[k] for k in sorted(records)},
+    }
+
+
+def write(sg: StoryGraph, out_dir: Path) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"{sg.campaign.id}.json"
+    path.write_text(json.dumps(bundle(sg), ensure_ascii=False, separators=(",", ":"), default=list),
+                    encoding="utf-8")
+    return path

@@ -1,0 +1,56 @@
+"""Run the whole check over a content folder: the one call the CLI, the site build and the
+tests share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import checks, graph
+from .findings import Finding, has_errors
+from .project import Campaign, load
+
+
+@dataclass
+class Report:
+    content_dir: Path
+    campaigns: list[Campaign]
+    graphs: dict[str, graph.StoryGraph] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.findings)
+
+    def stats(self) -> dict:
+        total: dict = {"nodes": 0, "edges": 0, "reachable": 0, "unreachable": 0, "kinds": {}}
+        per: dict[str, dict] = {}
+        for cid, sg in self.graphs.items():
+            s = checks.stats(sg)
+            per[cid] = s
+            for k in ("nodes", "edges", "reachable", "unreachable"):
+                total[k] += s[k]
+            for kind, n in s["kinds"].items():
+                total["kinds"][kind] = total["kinds"].get(kind, 0) + n
+        total["kinds"] = dict(sorted(total["kinds"].items()))
+        total["campaigns"] = per
+        return total
+
+    def to_json(self) -> dict:
+        return {"findings": [f.to_json() for f in self.findings], "stats": self.stats()}
+
+
+def check(content_dir: Path, jobs: int | None = None) -> Report:
+    """Load, validate, build the graphs and run every check.  Graph checks run on every
+    campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
+    and reference errors never hide reachability ones."""
+    campaigns, stray = load(content_dir, jobs)
+    report = Report(content_dir, campaigns, findings=list(stray))
+    for camp in campaigns:
+        report.findings.extend(camp.findings)
+        sg, found = graph.build(camp)
+        report.graphs[camp.id] = sg
+        report.findings.extend(found)
+        report.findings.extend(checks.run(sg))
+    report.findings.sort(key=Finding.sort_key)
+    return report
