@@ -14,6 +14,7 @@ import networkx as nx
 from . import schema as S
 from .findings import Finding
 from .graph import StoryGraph
+from .messages import kind_fr, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
@@ -30,17 +31,25 @@ def reachable(sg: StoryGraph) -> set[str]:
 
 def _finding(sg: StoryGraph, code: str, severity: str, node: str, message: str) -> Finding:
     attrs = sg.graph.nodes[node]
-    return Finding(code, severity, message, attrs.get("file", ""), attrs.get("line", 1),
-                   attrs.get("column", 1), node)
+    return Finding(
+        code,
+        severity,
+        message,
+        attrs.get("file", ""),
+        attrs.get("line", 1),
+        attrs.get("column", 1),
+        node,
+    )
 
 
 def _label(sg: StoryGraph, node: str) -> str:
+    """How a node is named in a message: « carte Aventure 123 (green, scénario s1) »."""
     kind, _, key = node.partition(":")
-    if kind == "adventure_card":
+    if kind == "adventure_card" and node in sg.records:
         rec = sg.records[node]
         key = f"{rec.data.get('number')} ({rec.data.get('version', 'green')}"
-        key += f", scenario {rec.data['scenario']})" if rec.data.get("scenario") else ")"
-    return f"{kind} {key}"
+        key += f", scénario {rec.data['scenario']})" if rec.data.get("scenario") else ")"
+    return f"{kind_fr(kind)} {key}"
 
 
 def check_roots(sg: StoryGraph) -> list[Finding]:
@@ -48,24 +57,51 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
     camp = sg.campaign
     file, line, col = camp.data_pos
     field = "start_envelope" if camp.family == S.DILEMME else "intro"
+    line, col = camp.field_pos.get(field, (line, col))
     value = camp.data.get(field)
     if value is None:
-        what = "the first envelope (start_envelope: 0)" if camp.family == S.DILEMME else \
-            "the introduction scenario (intro: <scenario id>)"
-        return [Finding("CAMP001", "error", f"campaign '{camp.id}' names no start: add {what}.",
-                        file, line, col, sg.root)]
+        what = t("camp.start_dilemme" if camp.family == S.DILEMME else "camp.start_citadelle")
+        return [
+            Finding(
+                "CAMP001",
+                "error",
+                t("camp.no_start", id=camp.id, what=what),
+                file,
+                line,
+                col,
+                sg.root,
+            )
+        ]
     node = f"envelope:{value:02d}" if camp.family == S.DILEMME else f"scenario:{value}"
     if node not in sg.graph:
-        return [Finding("REF001", "error", f"campaign.{field} refers to {node.replace(':', ' ')}, "
-                        "which does not exist. Define it or correct the start.", file, line, col,
-                        sg.root)]
+        return [
+            Finding(
+                "REF001",
+                "error",
+                t("ref.start", field=field, what=_label(sg, node)),
+                file,
+                line,
+                col,
+                sg.root,
+            )
+        ]
     out = []
     if camp.family == S.DILEMME:
         final = camp.data.get("grand_final")
         if final is not None and f"envelope:{final:02d}" not in sg.graph:
-            out.append(Finding("REF001", "error", f"campaign.grand_final refers to envelope "
-                               f"{final:02d}, which does not exist. Define it or correct the number.",
-                               file, line, col, sg.root))
+            line, col = camp.field_pos.get("grand_final", (line, col))
+            what = _label(sg, f"envelope:{final:02d}")
+            out.append(
+                Finding(
+                    "REF001",
+                    "error",
+                    t("ref.start", field="grand_final", what=what),
+                    file,
+                    line,
+                    col,
+                    sg.root,
+                )
+            )
     return out
 
 
@@ -83,15 +119,19 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
         parents = list(g.predecessors(node))
         if parents:
             shown = ", ".join(_label(sg, p) for p in sorted(parents)[:3])
-            out.append(_finding(sg, "GRAPH001", "error", node,
-                                f"{_label(sg, node)} can never be reached: it is only reached from "
-                                f"{shown}, which no path from the campaign's start reaches. Link it "
-                                "from reachable content or remove it."))
+            out.append(
+                _finding(
+                    sg,
+                    "GRAPH001",
+                    "error",
+                    node,
+                    t("graph.unreachable", node=_label(sg, node), parents=shown),
+                )
+            )
         else:
-            out.append(_finding(sg, "GRAPH003", "warning", node,
-                                f"{_label(sg, node)} is defined but nothing refers to it, so players "
-                                "never see it. Reference it (an effect, a choice, an envelope) or "
-                                "delete it."))
+            out.append(
+                _finding(sg, "GRAPH003", "warning", node, t("graph.orphan", node=_label(sg, node)))
+            )
     return out
 
 
@@ -99,9 +139,19 @@ def _has_way_on(sg: StoryGraph, node: str) -> bool:
     data = sg.records[node].data
     kind = sg.records[node].kind
     if kind == "paragraph":
-        ends = any(k in ("return_to_citadel", "adventure_ends") for e in data.get("effects", ()) for k in e)
-        return bool(data.get("end") or data.get("choices") or data.get("actions") or ends
-                    or any(d.get("kind") in ("reads", "takes") for _, _, d in sg.graph.out_edges(node, data=True)))
+        ends = any(
+            k in ("return_to_citadel", "adventure_ends") for e in data.get("effects", ()) for k in e
+        )
+        return bool(
+            data.get("end")
+            or data.get("choices")
+            or data.get("actions")
+            or ends
+            or any(
+                d.get("kind") in ("reads", "takes")
+                for _, _, d in sg.graph.out_edges(node, data=True)
+            )
+        )
     if kind == "envelope":
         return bool(data.get("story") or data.get("cards") or data.get("effects"))
     if kind == "exploration_card":
@@ -111,24 +161,24 @@ def _has_way_on(sg: StoryGraph, node: str) -> bool:
     return True
 
 
-_DEAD_END_FIX = {
-    "paragraph": "add choices, a 'read' effect or an action, or mark it 'end: true' if the "
-                 "dialogue really stops here",
-    "envelope": "put a story card and dilemmas in it ('story:' and 'cards:'), or effects for a "
-                "special envelope",
-    "exploration_card": "give it an action or effects so players can resolve it and free the "
-                        "place behind it",
-    "scenario": "give it at least one epilogue branch",
-}
+_DEAD_END_KINDS = ("paragraph", "envelope", "exploration_card", "scenario")
 
 
 def check_dead_ends(sg: StoryGraph) -> list[Finding]:
     """GRAPH002: a node that is not final and offers no way on.  Cost: O(nodes + edges)."""
     out = []
     for node, rec in sg.records.items():
-        if rec.kind in _DEAD_END_FIX and not _has_way_on(sg, node):
-            out.append(_finding(sg, "GRAPH002", "error", node,
-                                f"{_label(sg, node)} is a dead end: {_DEAD_END_FIX[rec.kind]}."))
+        if rec.kind in _DEAD_END_KINDS and not _has_way_on(sg, node):
+            fix = t(f"dead_end.{rec.kind}")
+            out.append(
+                _finding(
+                    sg,
+                    "GRAPH002",
+                    "error",
+                    node,
+                    t("graph.dead_end", node=_label(sg, node), fix=fix),
+                )
+            )
     return out
 
 
@@ -158,52 +208,81 @@ def check_conditions(sg: StoryGraph) -> list[Finding]:
             continue
         why = _never(sg, use.atom, use.value, granted, seen, rules)
         if why:
-            out.append(Finding("COND001", "error", f"{use.path}: this condition can never hold: "
-                               f"{why}", use.file, use.line, use.column, use.source))
+            out.append(
+                Finding(
+                    "COND001",
+                    "error",
+                    t("cond.never", path=use.path, why=why),
+                    use.file,
+                    use.line,
+                    use.column,
+                    use.source,
+                )
+            )
+    out.extend(_grand_final(sg))
     return out
 
 
-def _never(sg: StoryGraph, atom: str, value: object, granted: dict[str, set[str]],
-           seen: set[str], rules: dict) -> str | None:
+def _grand_final(sg: StoryGraph) -> list[Finding]:
+    """Dilemme: the grand final opens at the Nth secret sticker; enough must be reachable."""
+    camp = sg.campaign
+    final = camp.data.get("grand_final")
+    if camp.family != S.DILEMME or final is None:
+        return []
+    need = int((camp.data.get("rules") or {}).get("secret_stickers_for_final", 6))
+    seen = reachable(sg)
+    count = sum(1 for n in seen if n.startswith("secret_sticker:"))
+    if count >= need:
+        return []
+    file, line, col = camp.data_pos
+    line, col = camp.field_pos.get("grand_final", (line, col))
+    msg = t("cond.grand_final", final=f"{final:02d}", need=need, count=count)
+    return [Finding("COND001", "error", msg, file, line, col, sg.root)]
+
+
+def _never(
+    sg: StoryGraph,
+    atom: str,
+    value: object,
+    granted: dict[str, set[str]],
+    seen: set[str],
+    rules: dict,
+) -> str | None:
     """Why a condition atom can never hold, or ``None`` if it might."""
     if atom == "flag" and value not in granted["flag"]:
-        return (f"no reachable effect sets flag '{value}'. Add '- flag: {value}' to an effect "
-                "players can reach, or fix the flag's spelling.")
+        return t("cond.flag", value=value)
     if atom == "objective" and value not in granted["objective"]:
-        return (f"no reachable effect marks objective '{value}' as reached. Add "
-                f"'- objective: {value}' where players achieve it.")
+        return t("cond.objective", value=value)
     if atom == "quest":
-        q = dict(value)  # type: ignore[arg-type]
+        q = dict(value)  # type: ignore[call-overload]
         want = f"{q['id']}={q['state']}" if q["state"] != "active" else f"{q['id']}=*"
         if want not in granted["quest"]:
-            return (f"no reachable effect puts side quest '{q['id']}' in state '{q['state']}'. Add "
-                    f"'- quest: {{id: {q['id']}, state: {q['state']}}}' to reachable content.")
+            return t("cond.quest", id=q["id"], state=q["state"])
     if atom == "item":
-        nodes = [n for n in sg.by_number.get(str(value), ())]
+        nodes = list(sg.by_number.get(str(value), ()))
         items = [n for n in nodes if sg.records[n].data.get("type") in ("purse", "quest_item")]
         if nodes and not items:
-            return (f"card {value} is a {sg.records[nodes[0]].data.get('type')}, which no one can "
-                    "hold; an item must be a purse or quest_item card.")
+            return t("cond.item_type", value=value, type=sg.records[nodes[0]].data.get("type"))
         if items and not any(n in seen for n in items):
-            return f"card {value} is never reachable, so nobody can hold it. Make it reachable first."
+            return t("cond.item_unreachable", value=value)
     if atom in ("envelope", "chronicle_sticker", "secret_sticker"):
         key = f"{int(value):02d}" if atom == "envelope" else value  # type: ignore[call-overload]
         node = f"{atom}:{key}"
         if node in sg.graph and node not in seen:
-            return f"{atom} {key} is never reachable. Make it reachable first."
+            return t("cond.node_unreachable", node=_label(sg, node))
     if atom == "secret_stickers":
         count = sum(1 for n in seen if n.startswith("secret_sticker:"))
         if int(value) > count:  # type: ignore[call-overload]
-            return f"it needs {value} secret stickers but only {count} can ever be stuck."
+            return t("cond.stickers", value=value, count=count)
     if atom == "score":
         for name, need in dict(value).items():  # type: ignore[call-overload]
             if need > S.COMMUNITY_MAX:
-                return f"community score '{name}' never exceeds {S.COMMUNITY_MAX} (asked: {need})."
+                return t("cond.score", name=name, max=S.COMMUNITY_MAX, need=need)
     if atom == "resource":
         top = rules.get("resource_track")
         for name, need in dict(value).items():  # type: ignore[call-overload]
             if top is not None and not (0 <= need <= top):
-                return f"the {name} track runs from 0 to {top} (asked: {need})."
+                return t("cond.resource", name=name, top=top, need=need)
     if atom == "any":
         reasons = []
         for alt in value:  # type: ignore[attr-defined]
@@ -212,7 +291,7 @@ def _never(sg: StoryGraph, atom: str, value: object, granted: dict[str, set[str]
             if why is None:
                 return None
             reasons.append(why)
-        return "none of its alternatives can: " + " / ".join(reasons)
+        return t("cond.any", reasons=" / ".join(reasons))
     return None
 
 
@@ -225,9 +304,17 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
             continue
         raw = ref.context or ref.key
         if not (raw.isdigit() and len(raw) == 3):
-            out.append(Finding("HIDDEN001", "error", f"{ref.path}: hidden number '{raw}' must have "
-                               "exactly three digits (100 to 999): players look for a three-digit "
-                               "number on the card.", ref.file, ref.line, ref.column, ref.source))
+            out.append(
+                Finding(
+                    "HIDDEN001",
+                    "error",
+                    t("hidden.digits", path=ref.path, raw=raw),
+                    ref.file,
+                    ref.line,
+                    ref.column,
+                    ref.source,
+                )
+            )
             continue
         source = sg.records.get(ref.source)
         if source is None:
@@ -236,11 +323,18 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
         for target in sg.by_number.get(ref.key, ()):
             back = sg.records[target].data.get("back_source")
             if back != src_number:
-                got = "names no source" if back is None else f"names card {back}"
-                out.append(Finding("HIDDEN002", "error", f"{ref.path}: card {ref.key} is found "
-                                   f"through a hidden number on {_label(sg, ref.source)}, but its "
-                                   f"back {got}. Set 'back_source: {src_number}' on card "
-                                   f"{ref.key}.", ref.file, ref.line, ref.column, ref.source))
+                got = t("hidden.back_none") if back is None else t("hidden.back_other", back=back)
+                msg = t(
+                    "hidden.back",
+                    path=ref.path,
+                    key=ref.key,
+                    source=_label(sg, ref.source),
+                    got=got,
+                    number=src_number,
+                )
+                out.append(
+                    Finding("HIDDEN002", "error", msg, ref.file, ref.line, ref.column, ref.source)
+                )
     return out
 
 

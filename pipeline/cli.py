@@ -13,6 +13,7 @@ from pathlib import Path
 
 from . import export
 from .findings import Finding
+from .messages import t
 from .project import ContentError
 from .report import Report, check
 
@@ -28,10 +29,18 @@ def _fmt_text(report: Report) -> str:
     warnings = len(report.findings) - errors
     s = report.stats()
     per = ", ".join(
-        f"{cid}: {c['nodes']} nodes, {c['edges']} edges, {c['unreachable']} unreachable"
+        t(
+            "cli.summary_campaign",
+            id=cid,
+            nodes=c["nodes"],
+            edges=c["edges"],
+            unreachable=c["unreachable"],
+        )
         for cid, c in s["campaigns"].items()
     )
-    lines.append(f"{errors} error(s), {warnings} warning(s) — {per or 'no campaign'}")
+    lines.append(
+        t("cli.summary", errors=errors, warnings=warnings, campaigns=per or t("cli.no_campaign"))
+    )
     return "\n".join(lines)
 
 
@@ -73,8 +82,8 @@ def cmd_graph(args: argparse.Namespace) -> int:
     sg = report.graphs.get(args.game)
     if sg is None:
         known = ", ".join(sorted(report.graphs)) or "none"
-        print(f"gamebook graph: no campaign '{args.game}' in {args.content} (found: {known})",
-              file=sys.stderr)
+        msg = t("cli.unknown_game", game=args.game, content=args.content, known=known)
+        print(f"gamebook graph: {msg}", file=sys.stderr)
         return EXIT_USAGE
     text = export.render(sg, args.format)
     if args.out:
@@ -90,7 +99,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     report = check(Path(args.content_dir), jobs=args.jobs)
     if not report.ok:
         print(_fmt_text(report), file=sys.stderr)
-        print("gamebook compile: fix the errors above first", file=sys.stderr)
+        print(f"gamebook compile: {t('cli.fix_first')}", file=sys.stderr)
         return EXIT_FINDINGS
     for sg in report.graphs.values():
         print(comp.write(sg, Path(args.out)))
@@ -115,31 +124,38 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="gamebook",
-        description="Check, compile and publish gamebook campaigns (Le Dilemme du Roi, The 7th Citadel).",
+        description="Vérifier, compiler et publier les campagnes de jeu.",
     )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    c = sub.add_parser("check", help="check every campaign under CONTENT_DIR")
+    c = sub.add_parser("check", help="vérifier toutes les campagnes de CONTENT_DIR")
     c.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
     c.add_argument("--format", choices=("text", "json", "github"), default="text")
-    c.add_argument("--jobs", type=int, default=None, help="worker processes (default: cores)")
+    c.add_argument(
+        "--jobs", type=int, default=None, help="processus de lecture (défaut : nombre de cœurs)"
+    )
     c.set_defaults(func=cmd_check)
 
-    g = sub.add_parser("graph", help="export a campaign's story graph")
-    g.add_argument("game", metavar="GAME", help="campaign id (dilemme, citadelle, ...)")
+    g = sub.add_parser("graph", help="exporter le graphe d'une campagne")
+    g.add_argument(
+        "game", metavar="GAME", help="identifiant de la campagne (dilemme, citadelle, …)"
+    )
     g.add_argument("--format", choices=("graphml", "dot", "json"), default="json")
-    g.add_argument("--content", default="content", help="content folder (default: content)")
-    g.add_argument("--out", help="write to this file instead of standard output")
+    g.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    g.add_argument("--out", help="écrire dans ce fichier plutôt que sur la sortie standard")
     g.add_argument("--jobs", type=int, default=None)
     g.set_defaults(func=cmd_graph)
 
-    k = sub.add_parser("compile", help="write one JSON bundle per campaign")
+    k = sub.add_parser("compile", help="écrire un paquet JSON par campagne")
     k.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
     k.add_argument("--out", default="build/bundles")
     k.add_argument("--jobs", type=int, default=None)
     k.set_defaults(func=cmd_compile)
 
-    for name, helptext in (("build", "build the static site"), ("serve", "build and serve it")):
+    for name, helptext in (
+        ("build", "construire le site statique"),
+        ("serve", "construire le site et le servir"),
+    ):
         b = sub.add_parser(name, help=helptext)
         b.add_argument("--out", default="build/site")
         b.add_argument("--content", default="content")
@@ -159,18 +175,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"gamebook {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
-        print(f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        print(
+            f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # never a traceback for a writer; say where to report it
-        print(
-            f"gamebook {args.command}: internal error ({type(exc).__name__}: {exc}). "
-            "This is a bug in gamebook, not in your files; please report it with the command "
-            "you ran.",
-            file=sys.stderr,
-        )
+        what = f"{type(exc).__name__}: {exc}"
+        print(f"gamebook {args.command}: {t('cli.internal', what=what)}", file=sys.stderr)
         return EXIT_USAGE
 
 

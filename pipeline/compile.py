@@ -55,6 +55,8 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
 def write(sg: StoryGraph, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{sg.campaign.id}.json"
-    path.write_text(json.dumps(bundle(sg), ensure_ascii=False, separators=(",", ":"), default=list),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(bundle(sg), ensure_ascii=False, separators=(",", ":"), default=list),
+        encoding="utf-8",
+    )
     return path

@@ -10,7 +10,6 @@ reported here, since resolving references is what building the graph means.
 
 from __future__ import annotations
 
-import difflib
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -18,6 +17,7 @@ import networkx as nx
 
 from . import schema as S
 from .findings import Finding
+from .messages import did_you_mean, kind_fr, t
 from .model import Record, Reference
 from .project import Campaign
 
@@ -59,13 +59,18 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
         node = rec.node
         first = records.get(node)
         if first is not None:
-            shown = rec.key.split("/")[0] if rec.kind == "adventure_card" else rec.key
+            shown = rec.key
             findings.append(
                 Finding(
                     "ID001",
                     "error",
-                    f"{rec.kind} '{shown}' is defined twice: first in {first.file} line "
-                    f"{first.line}. Give this one another id, or delete one of them.",
+                    t(
+                        "id.duplicate",
+                        kind=kind_fr(rec.kind),
+                        key=shown,
+                        file=first.file,
+                        line=first.line,
+                    ),
                     rec.file,
                     rec.line,
                     rec.column,
@@ -97,8 +102,17 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             scen = records[target].data.get("scenario") if target in records else None
             if ref.kinds == ("adventure_card",) and scen:
                 cond = (*(cond or ()), ("scenario", scen))
-            _add_edge(g, ref.source, target, kind=ref.edge, condition=cond, context=ref.context,
-                      file=ref.file, line=ref.line, column=ref.column)
+            _add_edge(
+                g,
+                ref.source,
+                target,
+                kind=ref.edge,
+                condition=cond,
+                context=ref.context,
+                file=ref.file,
+                line=ref.line,
+                column=ref.column,
+            )
 
     _implicit_edges(sg)
     return sg, findings
@@ -117,18 +131,16 @@ def resolve(sg: StoryGraph, kinds: tuple[str, ...], key: str) -> list[str]:
 
 
 def _unknown(ref: Reference, keys_by_kind: dict[str, list[str]], family: str) -> Finding:
-    kinds = " or ".join(ref.kinds)
-    shown = ref.key.split("/")[0] if ref.kinds == ("adventure_card",) else ref.key
-    pool = [k.split("/")[0] for kind in ref.kinds for k in keys_by_kind.get(kind, ())]
-    close = difflib.get_close_matches(shown, pool, n=1, cutoff=0.6)
-    hint = f" Did you mean '{close[0]}'?" if close else ""
+    kinds = " ou ".join(kind_fr(k) for k in ref.kinds)
+    shown = ref.key
+    pool = sorted({k.split("/")[0] for kind in ref.kinds for k in keys_by_kind.get(kind, ())})
+    hint = did_you_mean(shown, pool)
     kind = S.KINDS[family][ref.kinds[0]]
-    section = kind.section or "its parent's"
+    section = kind.section or kind_fr(kind.name)
     return Finding(
         "REF001",
         "error",
-        f"{ref.path} refers to {kinds} '{shown}', which does not exist.{hint} Define it "
-        f"(in a '{section}' section) or correct the reference.",
+        t("ref.unknown", path=ref.path, kinds=kinds, key=shown, hint=hint, section=section),
         ref.file,
         ref.line,
         ref.column,
@@ -149,8 +161,14 @@ def _implicit_edges(sg: StoryGraph) -> None:
         if final is not None and f"envelope:{final:02d}" in g:
             for node, rec in sg.records.items():
                 if rec.kind == "secret_sticker":
-                    _add_edge(g, node, f"envelope:{final:02d}", kind="opens",
-                              condition=(("secret_stickers", need),), context="grand_final")
+                    _add_edge(
+                        g,
+                        node,
+                        f"envelope:{final:02d}",
+                        kind="opens",
+                        condition=(("secret_stickers", need),),
+                        context="grand_final",
+                    )
     else:
         intro = data.get("intro")
         if intro is not None and f"scenario:{intro}" in g:
@@ -166,8 +184,14 @@ def _implicit_edges(sg: StoryGraph) -> None:
                 for arrow in rec.data.get("arrows") or ():
                     zone = arrow.get("zone")
                     for target in sg.by_zone.get(str(zone), ()) if zone is not None else ():
-                        _add_edge(g, node, target, kind="explores", condition=None,
-                                  context=arrow.get("direction"))
+                        _add_edge(
+                            g,
+                            node,
+                            target,
+                            kind="explores",
+                            condition=None,
+                            context=arrow.get("direction"),
+                        )
     # components (houses, characters, action cards, the Citadel sheet...) are in play from the start
     for node, rec in sg.records.items():
         if not S.KINDS[camp.family][rec.kind].story and rec.parent is None:

@@ -18,6 +18,7 @@ from typing import Any
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .findings import Finding
+from .messages import t
 
 try:  # libyaml through ruamel's C extension
     from ruamel.yaml.cyaml import CSafeLoader as _Loader
@@ -132,17 +133,14 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
             Finding(
                 "YAML001",
                 "error",
-                f"malformed YAML: {what}. Check indentation, colons and quotes at this line "
-                "(a value that contains ': ' or starts with a special character needs quotes).",
+                t("yaml.malformed", what=what),
                 rel,
                 line,
                 col,
             )
         ]
     except YAMLError as exc:
-        return None, [
-            Finding("YAML001", "error", f"malformed YAML: {exc}. Fix the file's syntax.", rel, 1, 1)
-        ]
+        return None, [Finding("YAML001", "error", t("yaml.malformed", what=exc), rel, 1, 1)]
     if node is None:
         return None, []
     dup: list[DuplicateKey] = []
@@ -151,8 +149,7 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
         Finding(
             "YAML002",
             "error",
-            f"key '{d.key}' appears twice in the same mapping (first at line {d.first[0]}); "
-            "the second one would silently replace the first. Remove or rename one of them.",
+            t("yaml.duplicate_key", key=d.key, first=d.first[0]),
             rel,
             d.pos[0],
             d.pos[1],
@@ -167,7 +164,7 @@ def read_file(path: Path, rel: str) -> tuple[Any, list[Finding]]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [Finding("IO001", "error", f"cannot read file: {exc.strerror}", rel, 1, 1)]
+        return None, [Finding("IO001", "error", t("io.unreadable", why=exc.strerror), rel, 1, 1)]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -176,7 +173,7 @@ def read_file(path: Path, rel: str) -> tuple[Any, list[Finding]]:
             Finding(
                 "YAML001",
                 "error",
-                "malformed YAML: the file is not valid UTF-8. Save it as UTF-8.",
+                t("yaml.utf8"),
                 rel,
                 line,
                 1,

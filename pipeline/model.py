@@ -8,13 +8,13 @@ it tests.  Validation never stops at the first problem: every finding of the fil
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import schema as S
 from .findings import Finding
 from .load import Pos, YList, YMap
+from .messages import did_you_mean, got, kind_fr, t
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -76,6 +76,8 @@ class FileModel:
     findings: list[Finding] = field(default_factory=list)
     campaign: dict[str, Any] | None = None
     campaign_pos: tuple[int, int] = (1, 1)
+    #: position of each field of the campaign section, for findings about one of them
+    campaign_fields: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def normalise_key(id_format: str, value: Any) -> str | None:
@@ -118,7 +120,9 @@ class Validator:
     def _find(self, code: str, message: str, pos: Pos, node: str | None = None) -> None:
         from .findings import CODES
 
-        self.out.findings.append(Finding(code, CODES[code][0], message, self.rel, pos[0], pos[1], node))
+        self.out.findings.append(
+            Finding(code, CODES[code][0], message, self.rel, pos[0], pos[1], node)
+        )
 
     # ------------------------------------------------------------------ entry points
     def file(self, doc: Any, allow_campaign: bool) -> FileModel:
@@ -126,37 +130,35 @@ class Validator:
             return self.out
         if not isinstance(doc, YMap):
             pos = getattr(doc, "pos", (1, 1))
-            self._find(
-                "CAMP002",
-                "a content file must be a mapping of sections (for example 'paragraphs:' followed "
-                "by a list of paragraphs); this file starts with a "
-                f"{_type_name(doc)}.",
-                pos,
-            )
+            self._find("CAMP002", t("camp.not_mapping", got=_shape(doc)), pos)
             return self.out
         sections = S.SECTIONS[self.family]
         for name, value in doc.items():
             vpos, kpos = doc.kpos[name], doc.keypos[name]
             if name == "campaign":
                 if not allow_campaign:
-                    self._find(
-                        "CAMP002",
-                        "the 'campaign' section belongs in campaign.yaml at the campaign's root; "
-                        "move it there.",
-                        kpos,
-                    )
+                    self._find("CAMP002", t("camp.misplaced"), kpos)
                     continue
-                self.out.campaign = self.value(S.CAMPAIGN, value, vpos, "campaign", _Ctx("campaign:"))
+                self.out.campaign = self.value(
+                    S.CAMPAIGN, value, vpos, "campaign", _Ctx("campaign:")
+                )
                 self.out.campaign_pos = kpos
+                if isinstance(value, YMap):
+                    self.out.campaign_fields = dict(value.kpos)
                 continue
             kind = sections.get(name)
             if kind is None:
-                hint = _did_you_mean(name, [*sections, "campaign"])
+                hint = did_you_mean(name, [*sections, "campaign"])
+                known = ", ".join(sorted(sections))
                 self._find(
                     "CAMP002",
-                    f"unknown section '{name}' for a {self.family} campaign.{hint} Known sections: "
-                    + ", ".join(sorted(sections))
-                    + ".",
+                    t(
+                        "camp.unknown_section",
+                        name=name,
+                        family=self.family,
+                        hint=hint,
+                        known=known,
+                    ),
                     kpos,
                 )
                 continue
@@ -166,8 +168,12 @@ class Validator:
             if not isinstance(value, YList):
                 self._find(
                     "FIELD002",
-                    f"section '{name}' must be a list of {kind.name} records (each starting with "
-                    f"'- '), not a {_type_name(value)}.",
+                    t(
+                        "field.section_not_list",
+                        name=name,
+                        kind=kind_fr(kind.name),
+                        got=_shape(value),
+                    ),
                     vpos,
                 )
                 continue
@@ -187,8 +193,7 @@ class Validator:
         if not isinstance(raw, YMap):
             self._find(
                 "FIELD002",
-                f"{path}: a {kind.name} must be a mapping of fields (key: value), not a "
-                f"{_type_name(raw)}.",
+                t("field.record_not_mapping", path=path, kind=kind_fr(kind.name), got=_shape(raw)),
                 pos,
             )
             return None
@@ -200,7 +205,9 @@ class Validator:
             if parent is not None and _sub_prefixed(self.family, kind.name):
                 key = f"{parent.key}/{key}"
         idpos = raw.kpos.get("id", raw.kpos.get("number", pos))
-        rec = Record(kind.name, key, {}, self.rel, idpos[0], idpos[1], parent.node if parent else None)
+        rec = Record(
+            kind.name, key, {}, self.rel, idpos[0], idpos[1], parent.node if parent else None
+        )
         ctx = _Ctx(rec.node)
         rec.data = self.fields(kind.fields, kind.one_of, raw, pos, path, ctx, rec)
         self.out.records.append(rec)
@@ -213,11 +220,9 @@ class Validator:
             if num is None or not (1 <= int(num) <= 999):
                 where = raw.kpos.get("number", pos)
                 if "number" not in raw:
-                    self._find("FIELD001", f"{path}: missing required field 'number' (the card's "
-                               "number, 1 to 999).", pos)
+                    self._find("FIELD001", t("field.missing_number", path=path), pos)
                 else:
-                    self._find("FIELD002", f"{path}.number: expected a card number from 1 to 999, "
-                               f"got {number!r}.", where)
+                    self._find("FIELD002", t("field.bad_number", path=path, got=got(number)), where)
                 return None
             version = raw.get("version", "green")
             key = f"{num}/{version}"
@@ -229,22 +234,15 @@ class Validator:
         if "id" not in raw:
             if kind.single:
                 return str(kind.fields["id"].default)
-            self._find(
-                "FIELD001",
-                f"{path}: missing required field 'id'. Every {kind.name} needs a unique id.",
-                pos,
-            )
+            self._find("FIELD001", t("field.missing_id", path=path, kind=kind_fr(kind.name)), pos)
             return None
         key = normalise_key(kind.id_format, raw["id"])
         if key is None:
-            expected = {
-                "envelope": "an envelope number such as 00 or 12",
-                "int": "a whole number",
-                "letter": "a letter",
-            }.get(kind.id_format, "a word or number without '/' or ':'")
+            fmt = kind.id_format if kind.id_format in ("envelope", "int", "letter") else "str"
+            expected = t(f"field.id_{fmt}")
             self._find(
                 "FIELD002",
-                f"{path}.id: expected {expected}, got {raw['id']!r}.",
+                t("field.bad_id", path=path, expected=expected, got=got(raw["id"])),
                 raw.kpos["id"],
             )
             return None
@@ -264,10 +262,10 @@ class Validator:
         out: dict[str, Any] = {}
         for name in raw:
             if name not in specs:
-                hint = _did_you_mean(name, list(specs))
+                hint = did_you_mean(name, list(specs))
                 self._find(
                     "FIELD003",
-                    f"{path}: unknown field '{name}' is ignored.{hint}",
+                    t("field.unknown", path=path, name=name, hint=hint),
                     raw.keypos[name],
                     ctx.node,
                 )
@@ -275,7 +273,11 @@ class Validator:
         inner = ctx
         if "requires" in specs and "requires" in raw:
             cond = self.value(
-                specs["requires"].spec, raw["requires"], raw.kpos["requires"], f"{path}.requires", ctx
+                specs["requires"].spec,
+                raw["requires"],
+                raw.kpos["requires"],
+                f"{path}.requires",
+                ctx,
             )
             if cond is not _BAD:
                 out["requires"] = cond
@@ -289,7 +291,7 @@ class Validator:
                 if fld.required and not (rec is not None and name in ("id", "number")):
                     self._find(
                         "FIELD001",
-                        f"{path}: missing required field '{name}' ({fld.fr}).",
+                        t("field.missing", path=path, name=name, what=fld.fr),
                         pos,
                         ctx.node,
                     )
@@ -309,30 +311,47 @@ class Validator:
         if one_of and not any(raw.get(k) is not None for k in one_of):
             self._find(
                 "FIELD001",
-                f"{path}: needs one of the fields " + " or ".join(f"'{k}'" for k in one_of) + ".",
+                t("field.one_of", path=path, names=" ou ".join(f"« {k} »" for k in one_of)),
                 pos,
                 ctx.node,
             )
         return out
 
-    def _subnodes(self, spec: S.SubNodes, name: str, raw: Any, pos: Pos, path: str, parent: Record | None) -> None:
+    def _subnodes(
+        self, spec: S.SubNodes, name: str, raw: Any, pos: Pos, path: str, parent: Record | None
+    ) -> None:
         if parent is None:  # pragma: no cover - schema guarantees sub-nodes live in records
             return
         kind = _kind_of(self.family, spec.kind)
         children: list[Record | None] = []
         if not spec.many:
-            children.append(self.record(kind, raw, pos, path, parent, key_override=f"{parent.key}/{name}"))
+            children.append(
+                self.record(kind, raw, pos, path, parent, key_override=f"{parent.key}/{name}")
+            )
         elif not isinstance(raw, YList):
-            self._find("FIELD002", f"{path}: expected a list of {kind.name} records, not a "
-                       f"{_type_name(raw)}.", pos, parent.node)
+            expected = t("expect.records", kind=kind_fr(kind.name))
+            self._find(
+                "FIELD002",
+                t("field.expected", path=path, expected=expected, got=_shape(raw)),
+                pos,
+                parent.node,
+            )
         else:
             for i, item in enumerate(raw):
                 children.append(self.record(kind, item, raw.ipos[i], f"{path}[{i}]", parent))
         for child in children:
             if child is not None and spec.edge:
                 self.out.refs.append(
-                    Reference(parent.node, (kind.name,), child.key, spec.edge, self.rel, child.line,
-                              child.column, path)
+                    Reference(
+                        parent.node,
+                        (kind.name,),
+                        child.key,
+                        spec.edge,
+                        self.rel,
+                        child.line,
+                        child.column,
+                        path,
+                    )
                 )
 
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
@@ -341,29 +360,35 @@ class Validator:
                 return v
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 return str(v)
-            return self._bad(path, "some text", v, pos, ctx)
+            return self._bad(path, t("expect.text"), v, pos, ctx)
         if isinstance(spec, S.Int):
             n = v
             if isinstance(v, str) and v.isdigit():
                 n = int(v)
             if not isinstance(n, int) or isinstance(n, bool):
-                return self._bad(path, "a whole number", v, pos, ctx)
+                return self._bad(path, t("expect.int"), v, pos, ctx)
             if (spec.min is not None and n < spec.min) or (spec.max is not None and n > spec.max):
-                lo = "" if spec.min is None else f" from {spec.min}"
-                hi = "" if spec.max is None else f" to {spec.max}"
-                return self._bad(path, f"a whole number{lo}{hi}", v, pos, ctx)
+                lo = "" if spec.min is None else t("expect.int_lo", n=spec.min)
+                hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
+                return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
             return n
         if isinstance(spec, S.Bool):
             if isinstance(v, bool):
                 return v
-            return self._bad(path, "true or false", v, pos, ctx)
+            return self._bad(path, t("expect.bool"), v, pos, ctx)
         if isinstance(spec, S.Enum):
             if isinstance(v, str) and v in spec.values:
                 return v
-            hint = _did_you_mean(str(v), list(spec.values))
+            hint = did_you_mean(str(v), list(spec.values))
             self._find(
                 "FIELD002",
-                f"{path}: {v!r} is not allowed here; use one of: {', '.join(spec.values)}.{hint}",
+                t(
+                    "field.enum",
+                    path=path,
+                    got=v if not isinstance(v, (dict, list)) else _shape(v),
+                    values=", ".join(spec.values),
+                    hint=hint,
+                ),
                 pos,
                 ctx.node,
             )
@@ -372,39 +397,53 @@ class Validator:
             return self._ref(spec, v, pos, path, ctx)
         if isinstance(spec, S.ListOf):
             if not isinstance(v, YList):
-                return self._bad(path, "a list (items starting with '- ')", v, pos, ctx)
+                return self._bad(path, t("expect.list"), v, pos, ctx)
             if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
-                n = f"exactly {spec.min_len}" if spec.min_len == spec.max_len else f"at least {spec.min_len}"
-                if spec.max_len is not None and spec.min_len != spec.max_len:
-                    n = f"{spec.min_len} to {spec.max_len}"
-                return self._bad(path, f"a list of {n} items", f"{len(v)} items", pos, ctx)
+                if spec.min_len == spec.max_len:
+                    n = t("expect.list_exactly", n=spec.min_len)
+                elif spec.max_len is None:
+                    n = t("expect.list_at_least", n=spec.min_len)
+                else:
+                    n = t("expect.list_between", a=spec.min_len, b=spec.max_len)
+                self._find(
+                    "FIELD002",
+                    t(
+                        "field.expected",
+                        path=path,
+                        expected=t("expect.list_len", n=n),
+                        got=t("got.items", n=len(v)),
+                    ),
+                    pos,
+                    ctx.node,
+                )
+                return _BAD
             items = []
             for i, item in enumerate(v):
-                got = self.value(spec.item, item, v.ipos[i], f"{path}[{i}]", ctx)
-                if got is not _BAD:
-                    items.append(got)
+                val = self.value(spec.item, item, v.ipos[i], f"{path}[{i}]", ctx)
+                if val is not _BAD:
+                    items.append(val)
             return items
         if isinstance(spec, S.MapOf):
             if not isinstance(v, YMap):
-                return self._bad(path, "a mapping (key: value)", v, pos, ctx)
+                return self._bad(path, t("expect.mapping"), v, pos, ctx)
             out = {}
             for k, item in v.items():
                 if k not in spec.keys:
-                    hint = _did_you_mean(k, list(spec.keys))
+                    hint = did_you_mean(k, list(spec.keys))
                     self._find(
                         "FIELD002",
-                        f"{path}: unknown key '{k}'; use one of: {', '.join(spec.keys)}.{hint}",
+                        t("field.map_key", path=path, key=k, keys=", ".join(spec.keys), hint=hint),
                         v.keypos[k],
                         ctx.node,
                     )
                     continue
-                got = self.value(spec.value, item, v.kpos[k], f"{path}.{k}", ctx)
-                if got is not _BAD:
-                    out[k] = got
+                val = self.value(spec.value, item, v.kpos[k], f"{path}.{k}", ctx)
+                if val is not _BAD:
+                    out[k] = val
             return out
         if isinstance(spec, S.Record):
             if not isinstance(v, YMap):
-                return self._bad(path, "a mapping of fields (key: value)", v, pos, ctx)
+                return self._bad(path, t("expect.record"), v, pos, ctx)
             return self.fields(spec.fields, spec.one_of, v, pos, path, ctx)
         if isinstance(spec, S.Effects):
             return self._effects(spec.family, v, pos, path, ctx)
@@ -412,11 +451,13 @@ class Validator:
             return self._condition(spec.family, v, pos, path, ctx)
         raise TypeError(f"unknown spec {spec!r}")  # pragma: no cover
 
-    def _bad(self, path: str, expected: str, got: Any, pos: Pos, ctx: _Ctx) -> Any:
-        shown = got if isinstance(got, str) and not isinstance(got, (YMap, YList)) else _type_name(got)
-        if isinstance(got, (int, float, bool)) or got is None:
-            shown = repr(got)
-        self._find("FIELD002", f"{path}: expected {expected}, got {shown}.", pos, ctx.node)
+    def _bad(self, path: str, expected: str, value: Any, pos: Pos, ctx: _Ctx) -> Any:
+        self._find(
+            "FIELD002",
+            t("field.expected", path=path, expected=expected, got=got(value)),
+            pos,
+            ctx.node,
+        )
         return _BAD
 
     def _ref(self, spec: S.Ref, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
@@ -429,13 +470,23 @@ class Validator:
         else:
             key = normalise_key(fmt, v)
         if key is None:
-            what = " or ".join(spec.kinds)
-            return self._bad(path, f"the id of a {what}", v, pos, ctx)
+            what = " ou ".join(kind_fr(k) for k in spec.kinds)
+            return self._bad(path, t("expect.ref", kinds=what), v, pos, ctx)
         # hidden numbers keep the digits as written: the three-digit rule is about them
         context = str(v) if spec.edge == "hidden_number" else ctx.context
         self.out.refs.append(
-            Reference(ctx.node, spec.kinds, key, spec.edge, self.rel, pos[0], pos[1], path,
-                      ctx.condition, context)
+            Reference(
+                ctx.node,
+                spec.kinds,
+                key,
+                spec.edge,
+                self.rel,
+                pos[0],
+                pos[1],
+                path,
+                ctx.condition,
+                context,
+            )
         )
         return key
 
@@ -443,36 +494,42 @@ class Validator:
         if isinstance(v, YMap):  # a single effect written without '- '
             v = _as_list(v)
         if not isinstance(v, YList):
-            return self._bad(path, "a list of effects (each '- name: value')", v, pos, ctx)
+            return self._bad(path, t("expect.effects"), v, pos, ctx)
         specs = S.EFFECTS[family]
         out = []
         for i, item in enumerate(v):
             ipos, ipath = v.ipos[i], f"{path}[{i}]"
             if not isinstance(item, YMap) or len(item) != 1:
-                self._bad(ipath, "one effect written as 'name: value'", item, ipos, ctx)
+                self._bad(ipath, t("expect.effect"), item, ipos, ctx)
                 continue
-            (name, raw), = item.items()
+            ((name, raw),) = item.items()
             fld = specs.get(name)
             if fld is None:
-                hint = _did_you_mean(name, list(specs))
+                hint = did_you_mean(name, list(specs))
                 self._find(
                     "FIELD002",
-                    f"{ipath}: unknown effect '{name}'.{hint} Effects of a {family} campaign: "
-                    + ", ".join(specs) + ".",
+                    t(
+                        "field.effect_unknown",
+                        path=ipath,
+                        name=name,
+                        hint=hint,
+                        family=family,
+                        known=", ".join(specs),
+                    ),
                     item.keypos[name],
                     ctx.node,
                 )
                 continue
-            got = self.value(fld.spec, raw, item.kpos[name], f"{ipath}.{name}", ctx)
-            if got is _BAD:
+            val = self.value(fld.spec, raw, item.kpos[name], f"{ipath}.{name}", ctx)
+            if val is _BAD:
                 continue
             if name == "flag":
-                self.out.grants.append(Grant(ctx.node, "flag", got))
+                self.out.grants.append(Grant(ctx.node, "flag", val))
             elif name == "quest":
-                self.out.grants.append(Grant(ctx.node, "quest", f"{got['id']}={got['state']}"))
+                self.out.grants.append(Grant(ctx.node, "quest", f"{val['id']}={val['state']}"))
             elif name == "objective":
-                self.out.grants.append(Grant(ctx.node, "objective", got))
-            out.append({name: got})
+                self.out.grants.append(Grant(ctx.node, "objective", val))
+            out.append({name: val})
         return out
 
     def _condition(self, family: str, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
@@ -482,38 +539,46 @@ class Validator:
         elif isinstance(v, YList):
             items = [(item, v.ipos[i], f"{path}[{i}]") for i, item in enumerate(v)]
         else:
-            return self._bad(path, "a condition ('flag: name', or a list of them)", v, pos, ctx)
+            return self._bad(path, t("expect.condition"), v, pos, ctx)
         specs = S.CONDITIONS[family]
         atoms: list[dict] = []
         for item, ipos, ipath in items:
             if not isinstance(item, YMap):
-                self._bad(ipath, "a condition written as 'name: value'", item, ipos, ctx)
+                self._bad(ipath, t("expect.condition_atom"), item, ipos, ctx)
                 continue
             for name, raw in item.items():
                 apos = item.kpos[name]
                 if name == "any":
-                    alts = self._condition(family, raw, apos, f"{ipath}.any", ctx) if isinstance(raw, YList) else \
-                        self._bad(f"{ipath}.any", "a list of conditions", raw, apos, ctx)
+                    if isinstance(raw, YList):
+                        alts = self._condition(family, raw, apos, f"{ipath}.any", ctx)
+                    else:
+                        alts = self._bad(f"{ipath}.any", t("expect.conditions"), raw, apos, ctx)
                     if alts is not _BAD:
                         atoms.append({"any": alts})
                     continue
                 fld = specs.get(name)
                 if fld is None:
-                    hint = _did_you_mean(name, [*specs, "any"])
+                    hint = did_you_mean(name, [*specs, "any"])
                     self._find(
                         "FIELD002",
-                        f"{ipath}: unknown condition '{name}'.{hint} Conditions of a {family} "
-                        "campaign: " + ", ".join([*specs, "any"]) + ".",
+                        t(
+                            "field.condition_unknown",
+                            path=ipath,
+                            name=name,
+                            hint=hint,
+                            family=family,
+                            known=", ".join([*specs, "any"]),
+                        ),
                         item.keypos[name],
                         ctx.node,
                     )
                     continue
-                got = self.value(fld.spec, raw, apos, f"{ipath}.{name}", _Ctx(ctx.node))
-                if got is _BAD:
+                val = self.value(fld.spec, raw, apos, f"{ipath}.{name}", _Ctx(ctx.node))
+                if val is _BAD:
                     continue
-                atoms.append({name: got})
+                atoms.append({name: val})
                 self.out.conditions.append(
-                    ConditionUse(ctx.node, name, got, self.rel, apos[0], apos[1], f"{ipath}.{name}")
+                    ConditionUse(ctx.node, name, val, self.rel, apos[0], apos[1], f"{ipath}.{name}")
                 )
         return tuple(_freeze(a) for a in atoms)
 
@@ -532,7 +597,7 @@ def _and(a: tuple | None, b: tuple) -> tuple:
 
 def _freeze(atom: dict) -> Any:
     """Conditions become hashable tuples so they can sit on graph edges and in sets."""
-    (name, value), = atom.items()
+    ((name, value),) = atom.items()
     if isinstance(value, dict):
         return (name, tuple(sorted(value.items())))
     if isinstance(value, (list, tuple)):
@@ -552,23 +617,18 @@ def _as_list(m: YMap) -> YList:
     return out
 
 
-def _type_name(v: Any) -> str:
+def _shape(v: Any) -> str:
     if isinstance(v, dict):
-        return "mapping"
+        return t("got.mapping")
     if isinstance(v, list):
-        return "list"
+        return t("got.list")
     if v is None:
-        return "empty value"
+        return t("got.none")
     if isinstance(v, bool):
-        return "true/false"
+        return t("got.bool")
     if isinstance(v, (int, float)):
-        return "number"
-    return "text"
-
-
-def _did_you_mean(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f" Did you mean '{close[0]}'?" if close else ""
+        return t("got.number")
+    return t("got.text")
 
 
 def validate(family: str, rel: str, doc: Any, allow_campaign: bool = False) -> FileModel:

@@ -8,6 +8,7 @@ to do: parsing is the floor of ``gamebook check`` at scale and it splits cleanly
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -18,6 +19,7 @@ from typing import Any
 from . import schema as S
 from .findings import Finding
 from .load import read_file
+from .messages import t
 from .model import ConditionUse, FileModel, Grant, Record, Reference, validate
 
 CAMPAIGN_FILE = "campaign.yaml"
@@ -32,6 +34,7 @@ class Campaign:
     folder: Path
     data: dict[str, Any]
     data_pos: tuple[str, int, int]
+    field_pos: dict[str, tuple[int, int]] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
     refs: list[Reference] = field(default_factory=list)
@@ -52,32 +55,30 @@ def _yaml_files(folder: Path) -> list[Path]:
 def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:
     """The campaign folders under ``content_dir`` and findings for stray YAML files."""
     if not content_dir.exists():
-        raise ContentError(f"content folder '{content_dir}' does not exist")
+        raise ContentError(t("content.missing", path=content_dir))
     if not content_dir.is_dir():
-        raise ContentError(f"'{content_dir}' is not a folder")
+        raise ContentError(t("content.not_dir", path=content_dir))
     if (content_dir / CAMPAIGN_FILE).is_file():
         return [content_dir], []
     folders = sorted(p.parent for p in content_dir.glob(f"*/{CAMPAIGN_FILE}"))
     findings = []
-    for sub in sorted(p for p in content_dir.iterdir() if p.is_dir() and not p.name.startswith(".")):
+    for sub in sorted(
+        p for p in content_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
+    ):
         if sub not in folders and _yaml_files(sub):
             rel = (sub / CAMPAIGN_FILE).relative_to(content_dir).as_posix()
             findings.append(
                 Finding(
                     "CAMP001",
                     "error",
-                    f"folder '{sub.name}' holds YAML files but no {CAMPAIGN_FILE}, so it is not "
-                    f"checked. Add {CAMPAIGN_FILE} with a 'campaign:' section (id, family, title).",
+                    t("camp.no_manifest", folder=sub.name),
                     rel,
                     1,
                     1,
                 )
             )
     if not folders and not findings:
-        raise ContentError(
-            f"no campaign found in '{content_dir}': expected {CAMPAIGN_FILE} there or in its "
-            "sub-folders"
-        )
+        raise ContentError(t("content.empty", path=content_dir))
     return folders, findings
 
 
@@ -103,8 +104,7 @@ def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
                 Finding(
                     "CAMP001",
                     "error",
-                    f"{CAMPAIGN_FILE} needs a 'campaign:' section with 'family: dilemme' or "
-                    "'family: citadelle' (and id, title).",
+                    t("camp.no_family"),
                     rel,
                     1,
                     1,
@@ -136,6 +136,7 @@ def load(content_dir: Path, jobs: int | None = None) -> tuple[list[Campaign], li
             folder=folder,
             data=data,
             data_pos=(manifest.file, *manifest.campaign_pos),
+            field_pos=manifest.campaign_fields,
         )
         _absorb(camp, manifest)
         campaigns.append(camp)
@@ -143,20 +144,28 @@ def load(content_dir: Path, jobs: int | None = None) -> tuple[list[Campaign], li
             if path == folder / CAMPAIGN_FILE:
                 continue
             # a nested campaign folder is its own campaign
-            if any((parent / CAMPAIGN_FILE).is_file() for parent in path.parents if folder in parent.parents):
+            if any(
+                (parent / CAMPAIGN_FILE).is_file()
+                for parent in path.parents
+                if folder in parent.parents
+            ):
                 continue
             rel = path.relative_to(content_dir).as_posix()
             tasks.append((str(path), rel, family, False))
             owners.append(camp)
-            try:
+            with contextlib.suppress(OSError):
                 size += path.stat().st_size
-            except OSError:
-                pass
     workers = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
     if workers > 1 and size >= PARALLEL_THRESHOLD and len(tasks) > 1:
-        ctx = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+        ctx = (
+            multiprocessing.get_context("fork")
+            if "fork" in multiprocessing.get_all_start_methods()
+            else None
+        )
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            results = list(pool.map(_load_one, tasks, chunksize=max(1, len(tasks) // (workers * 4))))
+            results = list(
+                pool.map(_load_one, tasks, chunksize=max(1, len(tasks) // (workers * 4)))
+            )
     else:
         results = [_load_one(t) for t in tasks]
     for camp, model in zip(owners, results, strict=True):

@@ -231,15 +231,20 @@ GAINS = Record(
 )
 
 DILEMME_EFFECTS: dict[str, Field] = {
-    **{r: F(Int(min=-10, max=10), f"déplace le marqueur {r} (progression appliquée)") for r in RESOURCES},
+    **{
+        r: F(Int(min=-10, max=10), f"déplace le marqueur {r} (progression appliquée)")
+        for r in RESOURCES
+    },
     "chronicle_sticker": F(
-        Ref(("chronicle_sticker",), edge="sticks"), "colle l'autocollant Chronique (signé par le Meneur)"
+        Ref(("chronicle_sticker",), edge="sticks"),
+        "colle l'autocollant Chronique (signé par le Meneur)",
     ),
     "open_envelope": F(Ref(("envelope",), edge="opens"), "ouvre l'enveloppe"),
     "secret_sticker": F(Ref(("secret_sticker",), edge="sticks"), "colle l'autocollant secret"),
     "skull": F(Bool(), "crâne au centre du verso : peut déclencher la mort du roi"),
     "shuffle_in": F(
-        Ref(("dilemma", "immediate_card"), edge="adds"), "mélange cette carte dans le paquet Dilemme"
+        Ref(("dilemma", "immediate_card"), edge="adds"),
+        "mélange cette carte dans le paquet Dilemme",
     ),
     "remove_card": F(Ref(("dilemma", "immediate_card"), edge=None), "retire cette carte du paquet"),
     "event": F(Ref(("event_card",), edge="triggers"), "met en jeu la carte Événement"),
@@ -265,7 +270,9 @@ CITADELLE_EFFECTS: dict[str, Field] = {
     "discard_from_deck": F(Int(min=0), "défausse X cartes du sommet du Deck d'Action"),
     "recover": F(Int(min=0), "reprend X cartes de la Défausse au hasard dans le Deck d'Action"),
     "discard": F(Ref(("adventure_card", "exploration_card"), allow_this=True), "défausse la carte"),
-    "banish": F(Ref(("adventure_card", "exploration_card", "action_card"), allow_this=True), "bannit"),
+    "banish": F(
+        Ref(("adventure_card", "exploration_card", "action_card"), allow_this=True), "bannit"
+    ),
     "put_back": F(Ref(("adventure_card", "exploration_card"), allow_this=True), "range la carte"),
     "block": F(Ref(("adventure_card", "action_card"), allow_this=True), "bloque la carte"),
     "unblock": F(Ref(("adventure_card", "action_card"), allow_this=True), "débloque la carte"),
@@ -307,7 +314,9 @@ DILEMME_CONDITIONS: dict[str, Field] = {
 CITADELLE_CONDITIONS: dict[str, Field] = {
     "flag": F(Str(), "le drapeau a été posé"),
     "not_flag": F(Str(), "le drapeau n'a pas été posé"),
-    "item": F(Ref(("adventure_card",)), "un personnage possède cette carte (Bourse ou Objet de quête)"),
+    "item": F(
+        Ref(("adventure_card",)), "un personnage possède cette carte (Bourse ou Objet de quête)"
+    ),
     "quest": F(
         Record(
             {
@@ -361,7 +370,8 @@ DILEMME_KINDS: list[Kind] = [
             "special": F(Bool(), "enveloppe spéciale : suivre ses instructions", default=False),
             "instructions": F(Str(), "instructions d'une enveloppe spéciale"),
             "story": F(
-                Ref(("story_card", "epilogue"), edge="contains"), "la carte Histoire (1er emplacement)"
+                Ref(("story_card", "epilogue"), edge="contains"),
+                "la carte Histoire (1er emplacement)",
             ),
             "cards": F(
                 ListOf(
@@ -393,7 +403,8 @@ DILEMME_KINDS: list[Kind] = [
             "cohesion": F(Int(min=0), "valeur de Cohésion (Grand final)"),
             "dissension": F(Int(min=0), "valeur de Dissension (Grand final)"),
             "narrative_achievement": F(
-                Ref(("achievement",), edge="unlocks"), "haut fait narratif débloqué (maison/haut_fait)"
+                Ref(("achievement",), edge="unlocks"),
+                "haut fait narratif débloqué (maison/haut_fait)",
             ),
             "majority_signer_bonus": F(GAINS, "bonus du signataire majoritaire de l'arc"),
         },
@@ -418,8 +429,12 @@ DILEMME_KINDS: list[Kind] = [
                 required=True,
             ),
             "skull": F(Bool(), "crâne au centre du verso (mort du roi possible)", default=False),
-            "oui_da": F(SubNodes("outcome", many=False, edge="choice"), "l'issue Oui-Da", required=True),
-            "nenni": F(SubNodes("outcome", many=False, edge="choice"), "l'issue Nenni", required=True),
+            "oui_da": F(
+                SubNodes("outcome", many=False, edge="choice"), "l'issue Oui-Da", required=True
+            ),
+            "nenni": F(
+                SubNodes("outcome", many=False, edge="choice"), "l'issue Nenni", required=True
+            ),
         },
         "Carte Dilemme : une question, deux aperçus, deux issues (Oui-Da et Nenni).",
     ),
@@ -503,7 +518,9 @@ DILEMME_KINDS: list[Kind] = [
             "id": F(Str(), "identifiant", required=True),
             "name": F(Str(), "nom de la Maison", required=True),
             "region": F(Str(), "duché ou marquisat"),
-            "number": F(Int(min=1, max=12), "chiffre de Maison (départage le Prestige)", required=True),
+            "number": F(
+                Int(min=1, max=12), "chiffre de Maison (départage le Prestige)", required=True
+            ),
             "motto": F(Str(), "devise"),
             "text": F(Str(), "présentation"),
             "alignment": F(
@@ -521,11 +538,15 @@ DILEMME_KINDS: list[Kind] = [
         "",
         {
             "id": F(Str(), "identifiant dans la Maison", required=True),
-            "kind": F(Enum(ACHIEVEMENT_KINDS), "narratif, mécanique ou d'alignement", required=True),
+            "kind": F(
+                Enum(ACHIEVEMENT_KINDS), "narratif, mécanique ou d'alignement", required=True
+            ),
             "condition": F(Str(), "la condition à remplir", required=True),
             "boxes": F(Int(min=1, max=10), "cases à cocher", default=1),
             "ability": F(ABILITY, "capacité débloquée"),
-            "exclusive_with": F(ListOf(Ref(("achievement",))), "hauts faits mutuellement exclusifs"),
+            "exclusive_with": F(
+                ListOf(Ref(("achievement",))), "hauts faits mutuellement exclusifs"
+            ),
         },
         "Haut fait de Maison : une condition, des cases, une capacité débloquée.",
         story=False,
@@ -554,7 +575,9 @@ DILEMME_KINDS: list[Kind] = [
                 required=True,
             ),
             "wealth_points": F(
-                ListOf(Int(min=0), min_len=3, max_len=3), "points aux rangs I, II, III", required=True
+                ListOf(Int(min=0), min_len=3, max_len=3),
+                "points aux rangs I, II, III",
+                required=True,
             ),
         },
         "Objectif secret : zone de ressources et points de richesse.",
@@ -651,7 +674,9 @@ CITADELLE_KINDS: list[Kind] = [
         {
             "id": F(Int(min=1), "numéro du paragraphe", required=True),
             "text": F(Str(), "le dialogue", required=True),
-            "side_quest": F(Ref(("side_quest",), edge="marks"), "texte souligné : la quête secondaire"),
+            "side_quest": F(
+                Ref(("side_quest",), edge="marks"), "texte souligné : la quête secondaire"
+            ),
             "effects": F(Effects(CITADELLE), "effets appliqués à la lecture"),
             "actions": F(ListOf(ACTION), "actions proposées par le dialogue"),
             "choices": F(
@@ -700,16 +725,23 @@ CITADELLE_KINDS: list[Kind] = [
             "setup": F(
                 Record(
                     {
-                        "hit_points": F(MapOf(PLAYER_COUNTS, Int(min=1, max=99)), "PV selon le nombre de joueurs"),
+                        "hit_points": F(
+                            MapOf(PLAYER_COUNTS, Int(min=1, max=99)),
+                            "PV selon le nombre de joueurs",
+                        ),
                         "tremor": F(Int(min=0, max=10), "niveau du tremblement"),
-                        "start": F(ListOf(Ref(("adventure_card",), edge="takes")), "cartes mises en jeu"),
+                        "start": F(
+                            ListOf(Ref(("adventure_card",), edge="takes")), "cartes mises en jeu"
+                        ),
                         "flags": F(ListOf(Str()), "drapeaux posés au départ"),
                     }
                 ),
                 "mise en place",
             ),
             "objectives": F(SubNodes("objective", prefix_parent=False), "objectifs du scénario"),
-            "epilogue": F(SubNodes("epilogue", edge="ends"), "branches de l'épilogue", required=True),
+            "epilogue": F(
+                SubNodes("epilogue", edge="ends"), "branches de l'épilogue", required=True
+            ),
         },
         "Scénario d'un livret de Menace : mise en place, objectifs, épilogue à branches.",
     ),
@@ -730,7 +762,9 @@ CITADELLE_KINDS: list[Kind] = [
         "",
         {
             "id": F(Str(), "identifiant dans le scénario", required=True),
-            "requires": F(Condition(CITADELLE), "ce qu'il faut avoir accompli pour lire cette branche"),
+            "requires": F(
+                Condition(CITADELLE), "ce qu'il faut avoir accompli pour lire cette branche"
+            ),
             "text": F(Str(), "le récit", required=True),
             "effects": F(Effects(CITADELLE), "conséquences sur le feuillet Citadelle"),
             "next": F(Ref(("scenario",), edge="continues"), "scénario suivant"),
@@ -745,14 +779,18 @@ CITADELLE_KINDS: list[Kind] = [
         "action_cards",
         {
             "id": F(Str(), "identifiant unique", required=True),
-            "skill": F(Enum(SKILL_TYPES), "compétence de personnage, avancée ou réflexe", required=True),
+            "skill": F(
+                Enum(SKILL_TYPES), "compétence de personnage, avancée ou réflexe", required=True
+            ),
             "character": F(Str(), "initiale du personnage (A–D) ou X"),
             "title": F(Str(), "titre", required=True),
             "result": F(
                 Record(
                     {
                         "stars": F(Int(min=0, max=5), "étoiles pleines"),
-                        "half_stars": F(ListOf(Enum(HALF_STARS)), "demi-étoiles, dans l'ordre de lecture"),
+                        "half_stars": F(
+                            ListOf(Enum(HALF_STARS)), "demi-étoiles, dans l'ordre de lecture"
+                        ),
                         "classes": F(ListOf(Enum(CLASS_ICONS)), "icônes de classe"),
                     }
                 ),
@@ -770,9 +808,17 @@ CITADELLE_KINDS: list[Kind] = [
                         "convert": F(
                             Record(
                                 {
-                                    "classes": F(ListOf(Enum(CLASS_ICONS), min_len=1), "icônes", required=True),
+                                    "classes": F(
+                                        ListOf(Enum(CLASS_ICONS), min_len=1),
+                                        "icônes",
+                                        required=True,
+                                    ),
                                     "count": F(Int(min=1), "icônes par conversion", default=1),
-                                    "into": F(Enum(("success", "cancel_damage")), "bonus obtenu", required=True),
+                                    "into": F(
+                                        Enum(("success", "cancel_damage")),
+                                        "bonus obtenu",
+                                        required=True,
+                                    ),
                                     "max": F(Int(min=1), "max. X"),
                                 }
                             ),
@@ -796,8 +842,12 @@ CITADELLE_KINDS: list[Kind] = [
             "name": F(Str(), "nom", required=True),
             "color": F(Str(), "couleur de la figurine"),
             "text": F(Str(), "présentation"),
-            "hand_size": F(MapOf(PLAYER_COUNTS, Int(min=0, max=10)), "taille de main", required=True),
-            "carry_weight": F(MapOf(PLAYER_COUNTS, Int(min=0, max=20)), "poids transportable", required=True),
+            "hand_size": F(
+                MapOf(PLAYER_COUNTS, Int(min=0, max=10)), "taille de main", required=True
+            ),
+            "carry_weight": F(
+                MapOf(PLAYER_COUNTS, Int(min=0, max=20)), "poids transportable", required=True
+            ),
             "starting_skills": F(ListOf(Ref(("action_card",))), "compétences de départ"),
         },
         "Carte Personnage : taille de main et poids transportable selon le nombre de joueurs.",
@@ -809,7 +859,11 @@ CITADELLE_KINDS: list[Kind] = [
         "citadel",
         {
             "id": F(Str(), "identifiant", default="citadelle"),
-            "scores": F(MapOf(COMMUNITY_SCORES, Int(min=0, max=COMMUNITY_MAX)), "scores de départ", required=True),
+            "scores": F(
+                MapOf(COMMUNITY_SCORES, Int(min=0, max=COMMUNITY_MAX)),
+                "scores de départ",
+                required=True,
+            ),
             "tremor": F(Int(min=0, max=10), "niveau de départ du tremblement"),
         },
         "Feuillet Citadelle : scores de communauté et tremblement.",

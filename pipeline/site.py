@@ -36,7 +36,9 @@ def build(content: Path, out: Path, config: Path) -> int:
         from .cli import _fmt_text
 
         print(_fmt_text(report), file=sys.stderr)
-        print("gamebook build: the content has errors; fix them before publishing", file=sys.stderr)
+        from .messages import t
+
+        print(f"gamebook build: {t('cli.build_blocked')}", file=sys.stderr)
         return 1
     cfg_path = _config_path(config)
     out = out.resolve()
@@ -54,8 +56,11 @@ def build(content: Path, out: Path, config: Path) -> int:
 
 def serve(root: Path, host: str, port: int) -> int:
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                              ".wasm": "application/wasm", ".mjs": "text/javascript"}
+    handler.extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+    }
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:

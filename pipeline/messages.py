@@ -1,0 +1,257 @@
+"""Every sentence the pipeline says to a writer, in one place.
+
+French first (writers read them next to a French guide); a second language is another table
+with the same keys.  ``t(key, **values)`` formats one message.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+LANG = "fr"
+
+KIND_FR: dict[str, str] = {
+    "campaign": "campagne",
+    "envelope": "enveloppe",
+    "story_card": "carte Histoire",
+    "epilogue": "épilogue",
+    "dilemma": "carte Dilemme",
+    "outcome": "issue",
+    "immediate_card": "carte Immédiat",
+    "event_card": "carte Événement",
+    "chronicle_sticker": "autocollant Chronique",
+    "secret_sticker": "autocollant secret",
+    "arc": "arc narratif",
+    "house": "Maison",
+    "achievement": "haut fait",
+    "secret_objective": "Objectif secret",
+    "adventure_card": "carte Aventure",
+    "exploration_card": "carte Exploration",
+    "paragraph": "paragraphe",
+    "menace": "Menace",
+    "scenario": "scénario",
+    "objective": "objectif",
+    "action_card": "carte Action",
+    "character": "Personnage",
+    "citadel": "feuillet Citadelle",
+    "building": "bâtiment",
+    "destiny": "case Destinée",
+    "side_quest": "quête secondaire",
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "fr": {
+        # --- reading files
+        "io.unreadable": "impossible de lire le fichier : {why}.",
+        "yaml.malformed": (
+            "YAML mal formé : {what}. Vérifiez l'indentation, les deux-points et les guillemets "
+            "à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial "
+            "doit être entre guillemets)."
+        ),
+        "yaml.utf8": "YAML mal formé : le fichier n'est pas en UTF-8. Enregistrez-le en UTF-8.",
+        "yaml.duplicate_key": (
+            "la clé « {key} » apparaît deux fois dans la même table (la première ligne "
+            "{first}) ; la seconde remplacerait la première en silence. Supprimez ou renommez "
+            "l'une des deux."
+        ),
+        # --- campaigns and sections
+        "camp.no_manifest": (
+            "le dossier « {folder} » contient des fichiers YAML mais pas de campaign.yaml : il "
+            "n'est pas vérifié. Ajoutez un campaign.yaml avec une section « campaign: » (id, "
+            "family, title)."
+        ),
+        "camp.no_family": (
+            "campaign.yaml doit avoir une section « campaign: » avec « family: dilemme » ou "
+            "« family: citadelle » (et id, title)."
+        ),
+        "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
+        "camp.start_dilemme": "l'enveloppe de départ (start_envelope: 0)",
+        "camp.start_citadelle": "le scénario d'introduction (intro: <id du scénario>)",
+        "camp.not_mapping": (
+            "un fichier de contenu doit être une table de sections (par exemple « paragraphs: » "
+            "suivi d'une liste de paragraphes) ; ce fichier commence par {got}."
+        ),
+        "camp.misplaced": (
+            "la section « campaign » va dans le campaign.yaml à la racine de la campagne ; "
+            "déplacez-la."
+        ),
+        "camp.unknown_section": (
+            "section « {name} » inconnue pour une campagne {family}.{hint} Sections connues : "
+            "{known}."
+        ),
+        "content.missing": "le dossier de contenu « {path} » n'existe pas",
+        "content.not_dir": "« {path} » n'est pas un dossier",
+        "content.empty": (
+            "aucune campagne dans « {path} » : il faut un campaign.yaml dans ce dossier ou dans "
+            "ses sous-dossiers"
+        ),
+        # --- fields
+        "field.section_not_list": (
+            "la section « {name} » doit être une liste de {kind} (chaque élément commence par "
+            "« - »), pas {got}."
+        ),
+        "field.record_not_mapping": "{path} : un(e) {kind} doit être une table de champs (clé: valeur), pas {got}.",
+        "field.missing_number": "{path} : champ obligatoire « number » absent (le numéro de la carte, de 1 à 999).",
+        "field.bad_number": "{path}.number : il faut un numéro de carte de 1 à 999, pas {got}.",
+        "field.missing_id": "{path} : champ obligatoire « id » absent. Chaque {kind} a besoin d'un identifiant unique.",
+        "field.bad_id": "{path}.id : il faut {expected}, pas {got}.",
+        "field.id_envelope": "un numéro d'enveloppe comme 00 ou 12",
+        "field.id_int": "un nombre entier",
+        "field.id_letter": "une lettre",
+        "field.id_str": "un mot ou un nombre sans « / » ni « : »",
+        "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
+        "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
+        "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
+        "field.expected": "{path} : il faut {expected}, pas {got}.",
+        "field.enum": "{path} : « {got} » n'est pas permis ici ; valeurs possibles : {values}.{hint}",
+        "field.map_key": "{path} : clé « {key} » inconnue ; clés possibles : {keys}.{hint}",
+        "field.effect_unknown": "{path} : effet « {name} » inconnu.{hint} Effets d'une campagne {family} : {known}.",
+        "field.condition_unknown": (
+            "{path} : condition « {name} » inconnue.{hint} Conditions d'une campagne {family} : {known}."
+        ),
+        "expect.text": "du texte",
+        "expect.int": "un nombre entier",
+        "expect.int_range": "un nombre entier{lo}{hi}",
+        "expect.int_lo": " à partir de {n}",
+        "expect.int_hi": " jusqu'à {n}",
+        "expect.bool": "true ou false",
+        "expect.list": "une liste (éléments commençant par « - »)",
+        "expect.list_len": "une liste de {n} éléments",
+        "expect.list_exactly": "exactement {n}",
+        "expect.list_at_least": "au moins {n}",
+        "expect.list_between": "{a} à {b}",
+        "expect.mapping": "une table (clé: valeur)",
+        "expect.record": "une table de champs (clé: valeur)",
+        "expect.records": "une liste de {kind}",
+        "expect.ref": "l'identifiant d'un(e) {kinds}",
+        "expect.effects": "une liste d'effets (chacun « - nom: valeur »)",
+        "expect.effect": "un effet écrit « nom: valeur »",
+        "expect.condition": "une condition (« flag: nom », ou une liste de conditions)",
+        "expect.condition_atom": "une condition écrite « nom: valeur »",
+        "expect.conditions": "une liste de conditions",
+        "got.mapping": "une table",
+        "got.list": "une liste",
+        "got.none": "une valeur vide",
+        "got.bool": "oui/non",
+        "got.number": "un nombre",
+        "got.text": "du texte",
+        "got.items": "{n} éléments",
+        "hint": " Vouliez-vous dire « {word} » ?",
+        # --- references and ids
+        "ref.unknown": (
+            "{path} renvoie à {kinds} « {key} », qui n'existe pas.{hint} Définissez-le (section "
+            "« {section} ») ou corrigez la référence."
+        ),
+        "ref.start": "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez-le ou corrigez le départ.",
+        "id.duplicate": (
+            "{kind} « {key} » est défini(e) deux fois : la première fois dans {file} ligne {line}. "
+            "Donnez un autre identifiant à celui-ci, ou supprimez l'un des deux."
+        ),
+        # --- graph
+        "graph.unreachable": (
+            "{node} est inatteignable : on n'y arrive que depuis {parents}, que rien n'atteint "
+            "depuis le départ de la campagne. Reliez-le à du contenu atteignable ou supprimez-le."
+        ),
+        "graph.orphan": (
+            "{node} est défini(e) mais rien n'y renvoie : les joueurs ne le verront jamais. "
+            "Faites-y référence (un effet, un choix, une enveloppe) ou supprimez-le."
+        ),
+        "graph.dead_end": "{node} est une impasse : {fix}.",
+        "dead_end.paragraph": (
+            "ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si "
+            "le dialogue s'arrête vraiment ici"
+        ),
+        "dead_end.envelope": (
+            "mettez-y une carte Histoire et des Dilemmes (« story: » et « cards: »), ou des "
+            "effets pour une enveloppe spéciale"
+        ),
+        "dead_end.exploration_card": (
+            "donnez-lui une action ou des effets pour que les joueurs puissent la résoudre et "
+            "libérer l'emplacement"
+        ),
+        "dead_end.scenario": "donnez-lui au moins une branche d'épilogue",
+        # --- conditions
+        "cond.never": "{path} : cette condition ne peut jamais être vraie : {why}",
+        "cond.flag": (
+            "aucun effet atteignable ne pose le drapeau « {value} ». Ajoutez « - flag: {value} » "
+            "à un effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau."
+        ),
+        "cond.objective": (
+            "aucun effet atteignable ne marque l'objectif « {value} ». Ajoutez "
+            "« - objective: {value} » là où les joueurs l'atteignent."
+        ),
+        "cond.quest": (
+            "aucun effet atteignable ne met la quête secondaire « {id} » dans l'état « {state} ». "
+            "Ajoutez « - quest: {{id: {id}, state: {state}}} » à du contenu atteignable."
+        ),
+        "cond.item_type": (
+            "la carte {value} est de type {type}, que personne ne peut posséder ; un objet doit "
+            "être une carte purse ou quest_item."
+        ),
+        "cond.item_unreachable": (
+            "la carte {value} n'est jamais atteignable, donc personne ne peut la posséder. "
+            "Rendez-la d'abord atteignable."
+        ),
+        "cond.node_unreachable": "{node} n'est jamais atteignable. Rendez-le d'abord atteignable.",
+        "cond.stickers": (
+            "il faut {value} autocollants secrets mais seulement {count} peuvent être collés."
+        ),
+        "cond.grand_final": (
+            "le Grand final (enveloppe {final}) s'ouvre au {need}e autocollant secret, mais "
+            "seulement {count} peuvent être collés dans cette campagne. Ajoutez des autocollants "
+            "secrets atteignables ou changez rules.secret_stickers_for_final."
+        ),
+        "cond.score": "le score de communauté « {name} » ne dépasse jamais {max} (demandé : {need}).",
+        "cond.resource": "la piste {name} va de 0 à {top} (demandé : {need}).",
+        "cond.any": "aucune de ses alternatives ne le peut : {reasons}",
+        # --- hidden numbers
+        "hidden.digits": (
+            "{path} : le numéro caché « {raw} » doit avoir exactement trois chiffres (100 à 999) : "
+            "les joueurs cherchent un nombre à trois chiffres sur la carte."
+        ),
+        "hidden.back": (
+            "{path} : la carte {key} se trouve par un numéro caché sur {source}, mais son dos "
+            "{got}. Ajoutez « back_source: {number} » à la carte {key}."
+        ),
+        "hidden.back_none": "ne nomme aucune source",
+        "hidden.back_other": "nomme la carte {back}",
+        # --- command line
+        "cli.summary": "{errors} erreur(s), {warnings} avertissement(s) — {campaigns}",
+        "cli.summary_campaign": "{id} : {nodes} nœuds, {edges} arêtes, {unreachable} inatteignable(s)",
+        "cli.no_campaign": "aucune campagne",
+        "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
+        "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
+        "cli.build_blocked": "le contenu a des erreurs : corrigez-les avant de publier",
+        "cli.internal": (
+            "erreur interne ({what}). C'est un défaut de gamebook, pas de vos fichiers : "
+            "signalez-le avec la commande lancée."
+        ),
+    }
+}
+
+
+def t(message: str, /, **values: object) -> str:
+    """The message ``message`` in the current language, filled with ``values``."""
+    return MESSAGES[LANG][message].format(**values)
+
+
+def kind_fr(kind: str) -> str:
+    return KIND_FR.get(kind, kind)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return t("hint", word=close[0]) if close else ""
+
+
+def got(value: object) -> str:
+    """How a wrong value is shown: the value itself for scalars, its shape otherwise."""
+    if isinstance(value, dict):
+        return t("got.mapping")
+    if isinstance(value, list):
+        return t("got.list")
+    if value is None:
+        return t("got.none")
+    if isinstance(value, bool):
+        return f"« {str(value).lower()} »"
+    return f"« {value} »"
