@@ -8,22 +8,22 @@ SEVERITIES = ("error", "warning")
 
 #: Every finding code, its severity and what it means (the writers' guide documents each).
 CODES: dict[str, tuple[str, str]] = {
-    "IO001": ("error", "file or folder cannot be read"),
-    "YAML001": ("error", "malformed YAML"),
-    "YAML002": ("error", "the same key twice in one mapping"),
-    "CAMP001": ("error", "campaign.yaml missing or invalid"),
-    "CAMP002": ("error", "unknown section in a content file"),
-    "FIELD001": ("error", "missing required field"),
-    "FIELD002": ("error", "field has the wrong type or an invalid value"),
-    "FIELD003": ("warning", "unknown field (ignored)"),
-    "REF001": ("error", "reference to something that does not exist"),
-    "ID001": ("error", "the same id is defined twice"),
-    "GRAPH001": ("error", "unreachable from the campaign's start"),
-    "GRAPH002": ("error", "dead end: no way on and not marked as an end"),
-    "GRAPH003": ("warning", "defined but never referenced"),
-    "COND001": ("error", "condition that can never hold"),
-    "HIDDEN001": ("error", "hidden number is not three digits"),
-    "HIDDEN002": ("error", "the hidden number's target does not name its source on its back"),
+    "IO001": ("error", "fichier ou dossier illisible"),
+    "YAML001": ("error", "YAML mal formé"),
+    "YAML002": ("error", "la même clé deux fois dans une table"),
+    "CAMP001": ("error", "campaign.yaml absent ou invalide, ou campagne sans départ"),
+    "CAMP002": ("error", "section inconnue ou fichier qui n'est pas une table de sections"),
+    "FIELD001": ("error", "champ obligatoire absent"),
+    "FIELD002": ("error", "champ de mauvais type ou valeur interdite"),
+    "FIELD003": ("warning", "champ inconnu (ignoré)"),
+    "REF001": ("error", "renvoi vers quelque chose qui n'existe pas"),
+    "ID001": ("error", "le même identifiant défini deux fois"),
+    "GRAPH001": ("error", "inatteignable depuis le départ de la campagne"),
+    "GRAPH002": ("error", "impasse : aucune suite et pas marqué comme une fin"),
+    "GRAPH003": ("warning", "défini mais jamais référencé"),
+    "COND001": ("error", "condition qui ne peut jamais être vraie"),
+    "HIDDEN001": ("error", "numéro caché qui n'a pas trois chiffres"),
+    "HIDDEN002": ("error", "le dos de la carte trouvée par un numéro caché ne nomme pas sa source"),
 }
 
 
