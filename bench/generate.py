@@ -348,9 +348,7 @@ class _Writer:
             }
             for q in range(self.quests)
         ]
-        return self.manifest(), self.split(
-            [paras[i] for i in sorted(paras)], cards, quests
-        )
+        return self.manifest(), self.split([paras[i] for i in sorted(paras)], cards, quests)
 
     def action(self, success: int, failure: int) -> dict[str, Any]:
         r = self.rng

@@ -1,37 +1,41 @@
 """Load YAML files into plain Python values that remember where they came from.
 
-We compose with libyaml (``ruamel.yaml.clib``'s ``CSafeLoader``): composing already gives each
-node its line and column, so positions cost no second pass.  The node tree is then turned into
-``YMap``/``YList`` (a ``dict``/``list`` that also carries positions) and plain scalars.  This is
-about twice as fast as the round-trip loader's full construction and keeps every position;
-see BENCHMARKS.md.
+We read libyaml's event stream (``ruamel.yaml.clib``'s ``CParser``) and build ``YMap``/``YList``
+(a ``dict``/``list`` that also carries positions) and plain scalars in one pass.  Every event
+already has its line and column, so positions cost nothing extra.  Composing a node tree first
+is 3x slower here: ruamel's composer calls back into its Python resolver and builds a ``Tag``
+object for every node.  Plain scalars follow the YAML 1.2 core schema; see BENCHMARKS.md.
 
 Positions are 1-based ``(line, column)`` tuples.
 """
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 from typing import Any
 
+from ruamel.yaml import events as ev
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .findings import Finding
 from .messages import t
 
 try:  # libyaml through ruamel's C extension
-    from ruamel.yaml.cyaml import CSafeLoader as _Loader
+    from ruamel.yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - the pure-Python fallback is 6x slower
-    from ruamel.yaml import SafeLoader as _Loader  # type: ignore[attr-defined,no-redef]
+    from ruamel.yaml.main import YAML as _YAML
+
+    def _Parser(text: str) -> Any:  # type: ignore[no-redef]
+        return _YAML(typ="safe", pure=True).parser_class(_YAML(typ="safe", pure=True).reader(text))
+
 
 Pos = tuple[int, int]
 
-_INT = "tag:yaml.org,2002:int"
-_FLOAT = "tag:yaml.org,2002:float"
-_BOOL = "tag:yaml.org,2002:bool"
-_NULL = "tag:yaml.org,2002:null"
-_BOOLS = {"true": True, "false": False, "yes": True, "no": False, "on": True, "off": False}
+_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
 
 
 class YMap(dict):
@@ -47,69 +51,189 @@ class YList(list):
     __slots__ = ("ipos", "pos")
 
 
-class DuplicateKey(Exception):
-    def __init__(self, key: str, pos: Pos, first: Pos) -> None:
-        super().__init__(key)
-        self.key, self.pos, self.first = key, pos, first
+class _Multiple(Exception):
+    def __init__(self, pos: Pos) -> None:
+        super().__init__("several documents")
+        self.pos = pos
 
 
-def _scalar(node: Any) -> Any:
-    tag, value = node.tag, node.value
-    if node.style:  # quoted or block scalars are always strings
-        return value
-    if tag == _INT:
-        text = value.replace("_", "")
-        if len(text) > 1 and text[0] == "0" and text.isdigit():
-            return text  # "00", "07": keep the writer's digits (envelope numbers)
-        try:
-            return int(text, 0)
-        except ValueError:
-            return value
-    if tag == _BOOL:
-        return _BOOLS.get(value.lower(), value)
-    if tag == _NULL:
+def _plain(value: str) -> Any:
+    """Resolve a plain (unquoted) scalar with YAML 1.2 core rules.  Digits with leading zeros
+    stay text ("00", "07": envelope numbers keep the writer's digits)."""
+    if value in _NULLS:
         return None
-    if tag == _FLOAT:
-        try:
+    first = value[0]
+    if first in "tTfF" and value in _BOOLS:
+        return _BOOLS[value]
+    if first.isdigit() or first in "-+.":
+        digits = value.lstrip("-+")
+        if digits.isdigit():
+            if len(digits) > 1 and digits[0] == "0":
+                return value
+            return int(value)
+        if value.startswith(("0x", "0o")):
+            try:
+                return int(value, 0)
+            except ValueError:
+                return value
+        if _FLOAT.match(value):
             return float(value)
-        except ValueError:
-            return value
+        if value in (".inf", "+.inf", "-.inf", ".nan"):
+            return float(value.replace(".", ""))
     return value
 
 
-def _convert(node: Any, dup: list[DuplicateKey]) -> Any:
-    value = node.value
-    if isinstance(value, str):
-        return _scalar(node)
-    if node.id == "mapping":
-        out = YMap()
-        kpos: dict[Any, Pos] = {}
-        keypos: dict[Any, Pos] = {}
-        for knode, vnode in value:
-            key = _scalar(knode) if isinstance(knode.value, str) else str(knode.value)
-            if not isinstance(key, str):
-                key = str(key)
-            kmark = knode.start_mark
-            if key in out:
-                dup.append(DuplicateKey(key, (kmark.line + 1, kmark.column + 1), keypos[key]))
-            out[key] = _convert(vnode, dup)
-            vm = vnode.start_mark
-            kpos[key] = (vm.line + 1, vm.column + 1)
-            keypos[key] = (kmark.line + 1, kmark.column + 1)
-        out.kpos, out.keypos = kpos, keypos
-        m = node.start_mark
-        out.pos = (m.line + 1, m.column + 1)
-        return out
-    seq = YList()
-    ipos: list[Pos] = []
-    for item in value:
-        seq.append(_convert(item, dup))
-        im = item.start_mark
-        ipos.append((im.line + 1, im.column + 1))
-    seq.ipos = ipos
-    m = node.start_mark
-    seq.pos = (m.line + 1, m.column + 1)
-    return seq
+def _tagged(value: str, tag: str) -> Any:
+    if tag.endswith(":str") or tag == "!":
+        return value
+    return _plain(value)
+
+
+def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
+    """Build the document from libyaml's event stream: one Python pass, no node objects."""
+    ScalarEvent, MappingStartEvent, SequenceStartEvent = (
+        ev.ScalarEvent,
+        ev.MappingStartEvent,
+        ev.SequenceStartEvent,
+    )
+    MappingEndEvent, SequenceEndEvent, AliasEvent = (
+        ev.MappingEndEvent,
+        ev.SequenceEndEvent,
+        ev.AliasEvent,
+    )
+    DocumentStartEvent, StreamEndEvent = ev.DocumentStartEvent, ev.StreamEndEvent
+    get = parser.get_event
+    anchors: dict[str, Any] = {}
+    dup: list[tuple[str, Pos, Pos]] = []
+    # stack of [container, pending_key, pending_key_pos]
+    stack: list[list[Any]] = []
+    root: Any = None
+    docs = 0
+    while True:
+        e = get()
+        t = type(e)
+        if t is ScalarEvent:
+            m = e.start_mark
+            pos = (m.line + 1, m.column + 1)
+            value = e.value
+            if e.tag is not None and e.tag != "!":
+                value = _tagged(value, e.tag)
+            elif not e.style:
+                value = _plain(value)
+            if e.anchor is not None:
+                anchors[e.anchor] = value
+        elif t is MappingStartEvent or t is SequenceStartEvent:
+            m = e.start_mark
+            pos = (m.line + 1, m.column + 1)
+            if t is MappingStartEvent:
+                c: Any = YMap()
+                c.kpos, c.keypos = {}, {}
+            else:
+                c = YList()
+                c.ipos = []
+            c.pos = pos
+            if e.anchor is not None:
+                anchors[e.anchor] = c
+            stack.append([c, _NO_KEY, None, pos])
+            continue
+        elif t is MappingEndEvent or t is SequenceEndEvent:
+            c, _, _, pos = stack.pop()
+            value = c
+        elif t is AliasEvent:
+            m = e.start_mark
+            pos = (m.line + 1, m.column + 1)
+            value = anchors.get(e.anchor)
+        elif t is DocumentStartEvent:
+            docs += 1
+            if docs > 1:
+                m = e.start_mark
+                raise _Multiple((m.line + 1, m.column + 1))
+            continue
+        elif t is StreamEndEvent or e is None:
+            return root, dup
+        else:
+            continue
+        # attach value at pos to the current container
+        if not stack:
+            root = value
+            continue
+        top = stack[-1]
+        c = top[0]
+        if type(c) is YList:
+            c.append(value)
+            c.ipos.append(pos)
+        elif top[1] is _NO_KEY:
+            key = value if isinstance(value, str) else _key_text(value)
+            top[1], top[2] = key, pos
+        else:
+            key, kpos = top[1], top[2]
+            top[1] = _NO_KEY
+            if key == "<<" and isinstance(value, (YMap, YList)):
+                _merge(c, value)
+                continue
+            if key in c:
+                dup.append((key, kpos, c.keypos[key]))
+            c[key] = value
+            c.kpos[key] = pos
+            c.keypos[key] = kpos
+
+
+_NO_KEY = object()
+
+
+def _key_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "null"
+    return str(value)
+
+
+def _merge(target: YMap, source: Any) -> None:
+    """YAML merge keys (``<<: *base``): keys already present win."""
+    for src in source if isinstance(source, YList) else [source]:
+        if isinstance(src, YMap):
+            for k, v in src.items():
+                if k not in target:
+                    target[k] = v
+                    target.kpos[k] = src.kpos[k]
+                    target.keypos[k] = src.keypos[k]
+
+
+#: libyaml's most frequent complaints, said in French (anything else is shown as libyaml says it)
+_PROBLEMS_FR = (
+    (
+        "found character '\\t' that cannot start any token",
+        "une tabulation : indentez avec des espaces",
+    ),
+    (
+        "mapping values are not allowed here",
+        "un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation)",
+    ),
+    ("did not find expected key", "l'indentation ne correspond pas à la table au-dessus"),
+    ("could not find expected ':'", "il manque un « : » après une clé"),
+    ("did not find expected ',' or ']'", "une liste entre crochets n'est pas fermée par « ] »"),
+    ("did not find expected ',' or '}'", "une table entre accolades n'est pas fermée par « } »"),
+    (
+        "found unexpected end of stream",
+        "le fichier s'arrête au milieu d'une valeur (un guillemet non fermé ?)",
+    ),
+    ("found undefined alias", "un alias (*nom) sans ancre (&nom) correspondante"),
+    ("did not find expected '-' indicator", "un élément de liste mal aligné"),
+    ("did not find expected <document start>", "du texte en trop après la fin du document"),
+    (
+        "found unknown escape character",
+        "un caractère d'échappement inconnu entre guillemets doubles",
+    ),
+)
+
+
+def _explain(context: object, problem: object) -> str:
+    text = str(problem or context or "")
+    for needle, french in _PROBLEMS_FR:
+        if needle in text:
+            return french
+    return " ".join(str(p) for p in (context, problem) if p)
 
 
 def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
@@ -118,43 +242,21 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            loader = _Loader(text)
-            try:
-                node = loader.get_single_node()
-            finally:
-                dispose = getattr(loader, "dispose", None)
-                if dispose:
-                    dispose()
+            value, dup = _build(_Parser(text))
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = " ".join(str(p) for p in (exc.context, exc.problem) if p)
-        return None, [
-            Finding(
-                "YAML001",
-                "error",
-                t("yaml.malformed", what=what),
-                rel,
-                line,
-                col,
-            )
-        ]
+        what = _explain(exc.context, exc.problem)
+        return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
+    except _Multiple as exc:
+        what = "plusieurs documents (« --- ») dans un seul fichier"
+        msg = t("yaml.malformed", what=what)
+        return None, [Finding("YAML001", "error", msg, rel, *exc.pos)]
     except YAMLError as exc:
         return None, [Finding("YAML001", "error", t("yaml.malformed", what=exc), rel, 1, 1)]
-    if node is None:
-        return None, []
-    dup: list[DuplicateKey] = []
-    value = _convert(node, dup)
     findings = [
-        Finding(
-            "YAML002",
-            "error",
-            t("yaml.duplicate_key", key=d.key, first=d.first[0]),
-            rel,
-            d.pos[0],
-            d.pos[1],
-        )
-        for d in dup
+        Finding("YAML002", "error", t("yaml.duplicate_key", key=key, first=first[0]), rel, *pos)
+        for key, pos, first in dup
     ]
     return value, findings
 

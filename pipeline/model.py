@@ -8,6 +8,7 @@ it tests.  Validation never stops at the first problem: every finding of the fil
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -463,8 +464,7 @@ class Validator:
     def _ref(self, spec: S.Ref, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
         if spec.allow_this and v == "this":
             return "this"
-        formats = {_kind_of(self.family, k).id_format for k in spec.kinds}
-        fmt = formats.pop() if len(formats) == 1 else "str"
+        fmt = _ref_format(self.family, spec.kinds)
         if spec.kinds == ("achievement",):
             key = str(v).strip() if isinstance(v, str) and v.count("/") == 1 else None
         else:
@@ -583,6 +583,14 @@ class Validator:
         return tuple(_freeze(a) for a in atoms)
 
 
+@functools.cache
+def _ref_format(family: str, kinds: tuple[str, ...]) -> str:
+    """How the targets of a reference are keyed (one format, or plain text when they differ)."""
+    formats = {_kind_of(family, k).id_format for k in kinds}
+    return formats.pop() if len(formats) == 1 else "str"
+
+
+@functools.cache
 def _sub_prefixed(family: str, kind: str) -> bool:
     for k in S.KINDS[family].values():
         for fld in k.fields.values():
