@@ -52,9 +52,11 @@ class YList(list):
 
 
 class _Multiple(Exception):
-    def __init__(self, pos: Pos) -> None:
-        super().__init__("several documents")
-        self.pos = pos
+    """A problem libyaml accepts but we do not: several documents, an unknown alias."""
+
+    def __init__(self, pos: Pos, what: str = "plusieurs documents (« --- ») dans un seul fichier"):
+        super().__init__(what)
+        self.pos, self.what = pos, what
 
 
 def _plain(value: str) -> Any:
@@ -142,7 +144,9 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
         elif t is AliasEvent:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
-            value = anchors.get(e.anchor)
+            if e.anchor not in anchors:
+                raise _Multiple(pos, f"l'alias *{e.anchor} n'a pas d'ancre &{e.anchor} au-dessus")
+            value = anchors[e.anchor]
         elif t is DocumentStartEvent:
             docs += 1
             if docs > 1:
@@ -203,11 +207,12 @@ def _merge(target: YMap, source: Any) -> None:
 #: libyaml's most frequent complaints, said in French (anything else is shown as libyaml says it)
 _PROBLEMS_FR = (
     (
-        "found character '\\t' that cannot start any token",
-        "une tabulation : indentez avec des espaces",
+        "that cannot start any token",
+        "un caractère qui ne peut pas commencer une valeur (une tabulation ? indentez avec "
+        "des espaces ; sinon mettez le texte entre guillemets)",
     ),
     (
-        "mapping values are not allowed here",
+        "mapping values are not allowed",
         "un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation)",
     ),
     ("did not find expected key", "l'indentation ne correspond pas à la table au-dessus"),
@@ -249,8 +254,7 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
         what = _explain(exc.context, exc.problem)
         return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
     except _Multiple as exc:
-        what = "plusieurs documents (« --- ») dans un seul fichier"
-        msg = t("yaml.malformed", what=what)
+        msg = t("yaml.malformed", what=exc.what)
         return None, [Finding("YAML001", "error", msg, rel, *exc.pos)]
     except YAMLError as exc:
         return None, [Finding("YAML001", "error", t("yaml.malformed", what=exc), rel, 1, 1)]
