@@ -532,7 +532,9 @@ class Validator:
             out.append({name: val})
         return out
 
-    def _condition(self, family: str, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
+    def _condition(
+        self, family: str, v: Any, pos: Pos, path: str, ctx: _Ctx, record: bool = True
+    ) -> Any:
         items: list[tuple[Any, Pos, str]]
         if isinstance(v, YMap):
             items = [(v, pos, path)]
@@ -549,12 +551,25 @@ class Validator:
             for name, raw in item.items():
                 apos = item.kpos[name]
                 if name == "any":
+                    # the alternatives are checked together: one that can hold is enough
                     if isinstance(raw, YList):
-                        alts = self._condition(family, raw, apos, f"{ipath}.any", ctx)
+                        alts = self._condition(family, raw, apos, f"{ipath}.any", ctx, record=False)
                     else:
                         alts = self._bad(f"{ipath}.any", t("expect.conditions"), raw, apos, ctx)
                     if alts is not _BAD:
                         atoms.append({"any": alts})
+                        if record:
+                            self.out.conditions.append(
+                                ConditionUse(
+                                    ctx.node,
+                                    "any",
+                                    alts,
+                                    self.rel,
+                                    apos[0],
+                                    apos[1],
+                                    f"{ipath}.any",
+                                )
+                            )
                     continue
                 fld = specs.get(name)
                 if fld is None:
@@ -577,9 +592,12 @@ class Validator:
                 if val is _BAD:
                     continue
                 atoms.append({name: val})
-                self.out.conditions.append(
-                    ConditionUse(ctx.node, name, val, self.rel, apos[0], apos[1], f"{ipath}.{name}")
-                )
+                if record:
+                    self.out.conditions.append(
+                        ConditionUse(
+                            ctx.node, name, val, self.rel, apos[0], apos[1], f"{ipath}.{name}"
+                        )
+                    )
         return tuple(_freeze(a) for a in atoms)
 
 

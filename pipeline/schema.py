@@ -62,7 +62,7 @@ SKILL_TYPES = ("character", "advanced", "reflex")
 CLASS_ICONS = ("might", "agility", "wits", "faith", "joker")
 HALF_STARS = ("left", "right")
 QUEST_STATES = ("active", "primed", "done")
-SCENARIO_ENDS = ("victory", "defeat", "continue")
+SCENARIO_ENDS = ("victory", "defeat")
 PLAYER_COUNTS = ("1", "2", "3", "4")
 
 
@@ -527,7 +527,9 @@ DILEMME_KINDS: list[Kind] = [
                 ListOf(Ref(("secret_objective",)), min_len=2, max_len=2),
                 "les deux Objectifs secrets préférés",
             ),
-            "achievements": F(SubNodes("achievement"), "hauts faits du paravent"),
+            "achievements": F(
+                SubNodes("achievement", edge="achievement"), "hauts faits du paravent"
+            ),
         },
         "Maison : un paravent, son chiffre, son alignement et ses hauts faits.",
         story=False,
@@ -621,6 +623,34 @@ ARROW = Record(
     one_of=("zone", "card"),
 )
 
+BONUSES = Record(
+    {
+        "cost_reduction": F(Int(min=0), "piocher jusqu'à X cartes de moins"),
+        "extra_draw": F(Int(min=0), "piocher X cartes de plus"),
+        "successes": F(Int(min=0), "succès supplémentaires"),
+        "extra_cards": F(Int(min=0), "cartes supplémentaires comptabilisées"),
+        "convert": F(
+            Record(
+                {
+                    "classes": F(
+                        ListOf(Enum(CLASS_ICONS), min_len=1),
+                        "icônes",
+                        required=True,
+                    ),
+                    "count": F(Int(min=1), "icônes par conversion", default=1),
+                    "into": F(
+                        Enum(("success", "cancel_damage")),
+                        "bonus obtenu",
+                        required=True,
+                    ),
+                    "max": F(Int(min=1), "max. X"),
+                }
+            ),
+            "conversion d'icônes de classe",
+        ),
+    }
+)
+
 CARD_BODY = {
     "title": F(Str(), "titre"),
     "text": F(Str(), "texte d'ambiance et effets lisibles"),
@@ -649,6 +679,10 @@ CITADELLE_KINDS: list[Kind] = [
             "weight": F(Int(min=0, max=10), "poids d'une carte Bourse"),
             "keywords": F(ListOf(Str()), "MOTS-CLEFS d'une carte Bourse"),
             "undiscardable": F(Bool(), "ne peut être ni défaussée ni donnée"),
+            "when": F(
+                ListOf(Enum(ACTION_VERBS)), "actions pendant lesquelles l'objet aide (Bourse)"
+            ),
+            "bonuses": F(BONUSES, "bonus chiffrés d'une carte Bourse, lus par le moteur"),
             "hope": F(Bool(), "carte « L'espoir renaît ! »"),
         },
         "Carte Aventure numérotée : Terrain, Événement, Bourse, Objet de quête, Mappemonde.",
@@ -738,7 +772,10 @@ CITADELLE_KINDS: list[Kind] = [
                 ),
                 "mise en place",
             ),
-            "objectives": F(SubNodes("objective", prefix_parent=False), "objectifs du scénario"),
+            "objectives": F(
+                SubNodes("objective", prefix_parent=False, edge="objective"),
+                "objectifs du scénario",
+            ),
             "epilogue": F(
                 SubNodes("epilogue", edge="ends"), "branches de l'épilogue", required=True
             ),
@@ -798,36 +835,7 @@ CITADELLE_KINDS: list[Kind] = [
             ),
             "when": F(ListOf(Enum(ACTION_VERBS)), "actions pendant lesquelles l'effet s'applique"),
             "text": F(Str(), "effet en toutes lettres"),
-            "bonuses": F(
-                Record(
-                    {
-                        "cost_reduction": F(Int(min=0), "piocher jusqu'à X cartes de moins"),
-                        "extra_draw": F(Int(min=0), "piocher X cartes de plus"),
-                        "successes": F(Int(min=0), "succès supplémentaires"),
-                        "extra_cards": F(Int(min=0), "cartes supplémentaires comptabilisées"),
-                        "convert": F(
-                            Record(
-                                {
-                                    "classes": F(
-                                        ListOf(Enum(CLASS_ICONS), min_len=1),
-                                        "icônes",
-                                        required=True,
-                                    ),
-                                    "count": F(Int(min=1), "icônes par conversion", default=1),
-                                    "into": F(
-                                        Enum(("success", "cancel_damage")),
-                                        "bonus obtenu",
-                                        required=True,
-                                    ),
-                                    "max": F(Int(min=1), "max. X"),
-                                }
-                            ),
-                            "conversion d'icônes de classe",
-                        ),
-                    }
-                ),
-                "bonus chiffrés, lus par le moteur",
-            ),
+            "bonuses": F(BONUSES, "bonus chiffrés, lus par le moteur"),
             "actions": F(ListOf(ACTION), "action disponible sur la carte"),
         },
         "Carte Action (dos bleu) : zone de résultat et compétence.",
