@@ -19,6 +19,31 @@ def _sub_field(family: str, parent_kind: str, child_kind: str) -> tuple[str, boo
     return None
 
 
+_MAPPING_ATOMS = ("quest", "score", "resource")
+
+
+def thaw_condition(cond: tuple) -> list[dict[str, Any]]:
+    """Conditions travel through the pipeline as hashable tuples; the bundle spells them as the
+    writer did: ``[{"flag": "x"}, {"quest": {"id": "q", "state": "done"}}, {"any": [...]}]``."""
+    out = []
+    for name, value in cond:
+        if name == "any":
+            out.append({"any": thaw_condition(value)})
+        elif name in _MAPPING_ATOMS:
+            out.append({name: dict(value)})
+        else:
+            out.append({name: value})
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: thaw_condition(v) if k == "requires" else _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
 def bundle(sg: StoryGraph) -> dict[str, Any]:
     """Records by kind and key; sub-records (outcomes, epilogue branches, achievements,
     objectives) are folded back into their parents, in file order."""
@@ -48,7 +73,7 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
         "min_compatible": BUNDLE_MIN_COMPATIBLE,
         "family": family,
         "campaign": sg.campaign.data,
-        "records": {k: records[k] for k in sorted(records)},
+        "records": _plain({k: records[k] for k in sorted(records)}),
     }
 
 

@@ -136,10 +136,10 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
             c.pos = pos
             if e.anchor is not None:
                 anchors[e.anchor] = c
-            stack.append([c, _NO_KEY, None, pos])
+            stack.append([c, _NO_KEY, None, pos, None])
             continue
         elif t is MappingEndEvent or t is SequenceEndEvent:
-            c, _, _, pos = stack.pop()
+            c, _, _, pos, _ = stack.pop()
             value = c
         elif t is AliasEvent:
             m = e.start_mark
@@ -173,9 +173,9 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
             key, kpos = top[1], top[2]
             top[1] = _NO_KEY
             if key == "<<" and isinstance(value, (YMap, YList)):
-                _merge(c, value)
+                top[4] = _merge(c, value)
                 continue
-            if key in c:
+            if key in c and not (top[4] and key in top[4]):
                 dup.append((key, kpos, c.keypos[key]))
             c[key] = value
             c.kpos[key] = pos
@@ -193,8 +193,10 @@ def _key_text(value: Any) -> str:
     return str(value)
 
 
-def _merge(target: YMap, source: Any) -> None:
-    """YAML merge keys (``<<: *base``): keys already present win."""
+def _merge(target: YMap, source: Any) -> set[str]:
+    """YAML merge keys (``<<: *base``): keys written in the mapping itself win, wherever they
+    are.  Returns the merged keys, which a later explicit key may replace without a finding."""
+    merged: set[str] = set()
     for src in source if isinstance(source, YList) else [source]:
         if isinstance(src, YMap):
             for k, v in src.items():
@@ -202,6 +204,8 @@ def _merge(target: YMap, source: Any) -> None:
                     target[k] = v
                     target.kpos[k] = src.kpos[k]
                     target.keypos[k] = src.keypos[k]
+                    merged.add(k)
+    return merged
 
 
 #: libyaml's most frequent complaints, said in French (anything else is shown as libyaml says it)

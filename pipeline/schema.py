@@ -957,3 +957,41 @@ CAMPAIGN = Record(
 
 #: Kinds whose nodes are the roots of reachability besides the campaign's start.
 ROOT_FIELDS = {DILEMME: ("start_envelope",), CITADELLE: ("intro",)}
+
+
+def _spec_edges(spec: Spec, family: str, seen: set[int]) -> set[str]:
+    if id(spec) in seen:
+        return set()
+    seen.add(id(spec))
+    out: set[str] = set()
+    edge = getattr(spec, "edge", None)
+    if edge:
+        out.add(edge)
+    if isinstance(spec, ListOf):
+        out |= _spec_edges(spec.item, family, seen)
+    elif isinstance(spec, MapOf):
+        out |= _spec_edges(spec.value, family, seen)
+    elif isinstance(spec, Record):
+        for fld in spec.fields.values():
+            out |= _spec_edges(fld.spec, family, seen)
+    elif isinstance(spec, Effects):
+        for fld in EFFECTS[spec.family].values():
+            out |= _spec_edges(fld.spec, family, seen)
+    return out
+
+
+#: edges the rules add without a written reference (see ``pipeline.graph._implicit_edges``)
+IMPLICIT_EDGES = {
+    DILEMME: {"starts", "component", "opens"},
+    CITADELLE: {"starts", "component", "contains", "explores"},
+}
+
+
+def edge_kinds(family: str) -> set[str]:
+    """Every kind of edge a campaign of ``family`` can have."""
+    out = set(IMPLICIT_EDGES[family])
+    seen: set[int] = set()
+    for kind in KINDS[family].values():
+        for fld in kind.fields.values():
+            out |= _spec_edges(fld.spec, family, seen)
+    return out
