@@ -1,0 +1,89 @@
+"""The writers' guide and the generated format reference cover the whole format, and the site
+builds (strict) without a single request to another origin."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pipeline import reference
+from pipeline import schema as S
+from pipeline.findings import CODES
+
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE = ROOT / "site" / "guide-auteurs.md"
+
+
+def _names() -> set[str]:
+    names: set[str] = set(CODES)
+    for family in S.FAMILIES:
+        names |= set(S.EFFECTS[family]) | set(S.CONDITIONS[family])
+        for kind in S.KINDS[family].values():
+            names.add(kind.name)
+            if kind.section:
+                names.add(kind.section)
+            names |= set(kind.fields)
+    names |= set(S.CAMPAIGN.fields)
+    return names
+
+
+def test_guide_documents_every_kind_field_effect_condition_and_code():
+    text = GUIDE.read_text(encoding="utf-8")
+    quoted = set(re.findall(r"`([^`\n]+)`", text))
+    missing = sorted(n for n in _names() if n not in quoted and f"{n}:" not in text)
+    assert missing == []
+
+
+def test_guide_shows_an_example_message_for_every_code():
+    text = GUIDE.read_text(encoding="utf-8")
+    for code in CODES:
+        assert re.search(rf":\d+:\d+: (error|warning) {code} ", text), code
+
+
+def test_reference_lists_every_field_of_every_kind():
+    page = reference.render()
+    for family in S.FAMILIES:
+        for kind in S.KINDS[family].values():
+            assert f"`{kind.name}`" in page
+            for name in kind.fields:
+                assert f"| `{name}` |" in page, (kind.name, name)
+        for name in S.EFFECTS[family]:
+            assert f"| `{name}` |" in page
+    for code in CODES:
+        assert f"| `{code}` |" in page
+
+
+def test_reference_escapes_markup():
+    assert reference._cell("<script>alert(1)</script> | x") == (
+        "&lt;script&gt;alert(1)&lt;/script&gt; \\| x"
+    )
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory) -> Path:
+    from pipeline.site import build
+
+    out = tmp_path_factory.mktemp("site")
+    assert build(ROOT / "content", out, ROOT / "mkdocs.yml") == 0
+    return out
+
+
+def test_site_has_the_pages_and_the_bundles(built_site):
+    for page in ("index.html", "guide-auteurs/index.html", "reference-format/index.html"):
+        assert (built_site / page).is_file(), page
+    assert (built_site / "bundles" / "dilemme.json").is_file()
+    assert (built_site / "bundles" / "citadelle.json").is_file()
+    html = (built_site / "reference-format" / "index.html").read_text(encoding="utf-8")
+    assert 'lang="fr"' in html
+
+
+def test_site_loads_nothing_from_another_origin(built_site):
+    foreign = re.compile(r"""<(?:script|link|img|iframe)\b[^>]*\b(?:src|href)=["'](?:https?:)?//""")
+    for page in built_site.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        hits = [m.group(0) for m in foreign.finditer(text)]
+        assert hits == [], page
+    for css in built_site.rglob("*.css"):
+        assert "fonts.googleapis" not in css.read_text(encoding="utf-8"), css
