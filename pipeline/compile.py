@@ -12,10 +12,19 @@ from . import schema as S
 from .graph import StoryGraph
 
 
-def _sub_field(family: str, parent_kind: str, child_kind: str) -> tuple[str, bool] | None:
-    for name, fld in S.KINDS[family][parent_kind].fields.items():
-        if isinstance(fld.spec, S.SubNodes) and fld.spec.kind == child_kind:
-            return name, fld.spec.many
+def _sub_field(
+    family: str, parent_kind: str, child_kind: str, child_key: str
+) -> tuple[str, bool] | None:
+    """The parent's field that holds a child.  A single child (a dilemma's ``oui_da`` or
+    ``nenni``) is named by its key's last part, since one kind may fill several fields."""
+    fields = S.KINDS[family][parent_kind].fields
+    suffix = child_key.rsplit("/", 1)[-1]
+    single = fields.get(suffix)
+    if single is not None and isinstance(single.spec, S.SubNodes) and not single.spec.many:
+        return suffix, False
+    for name, fld in fields.items():
+        if isinstance(fld.spec, S.SubNodes) and fld.spec.kind == child_kind and fld.spec.many:
+            return name, True
     return None
 
 
@@ -59,7 +68,7 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
     for rec in children:
         pkind, _, pkey = rec.parent.partition(":")
         parent = records.get(pkind, {}).get(pkey)
-        where = _sub_field(family, pkind, rec.kind)
+        where = _sub_field(family, pkind, rec.kind, rec.key)
         if parent is None or where is None:
             continue
         name, many = where

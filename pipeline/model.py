@@ -259,6 +259,7 @@ class Validator:
         path: str,
         ctx: _Ctx,
         rec: Record | None = None,
+        unguarded: tuple[str, ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in raw:
@@ -303,7 +304,7 @@ class Validator:
             if isinstance(fld.spec, S.SubNodes):
                 self._subnodes(fld.spec, name, raw[name], vpos, f"{path}.{name}", rec)
                 continue
-            sub = inner
+            sub = ctx if name in unguarded else inner
             if name in ("success", "failure"):
                 sub = _Ctx(inner.node, inner.condition, f"{inner.context or 'action'}/{name}")
             value = self.value(fld.spec, raw[name], vpos, f"{path}.{name}", sub)
@@ -445,7 +446,9 @@ class Validator:
         if isinstance(spec, S.Record):
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.record"), v, pos, ctx)
-            return self.fields(spec.fields, spec.one_of, v, pos, path, ctx)
+            return self.fields(
+                spec.fields, spec.one_of, v, pos, path, ctx, unguarded=spec.unguarded
+            )
         if isinstance(spec, S.Effects):
             return self._effects(spec.family, v, pos, path, ctx)
         if isinstance(spec, S.Condition):

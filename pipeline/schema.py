@@ -157,6 +157,8 @@ class Record(Spec):
     fields: dict[str, Field] = field(default_factory=dict)
     #: at least one of these keys must be present
     one_of: tuple[str, ...] = ()
+    #: fields the record's ``requires`` does not guard (a branch's ``otherwise``)
+    unguarded: tuple[str, ...] = ()
     fr: str = ""
     type_fr: str = "table"
 
@@ -253,6 +255,9 @@ DILEMME_EFFECTS: dict[str, Field] = {
         Record({"who": _who(), **GAINS.fields}),
         "donne Prestige, Convoitise, pièces ou Pouvoir",
     ),
+    "achievement": F(
+        Ref(("achievement",), edge="unlocks"), "coche une case du haut fait (maison/haut_fait)"
+    ),
     "flag": F(Str(), "note un fait de l'histoire (drapeau) que des conditions peuvent tester"),
     "unflag": F(Str(), "efface un drapeau"),
 }
@@ -332,6 +337,20 @@ CITADELLE_CONDITIONS: dict[str, Field] = {
 }
 
 CONDITIONS = {DILEMME: DILEMME_CONDITIONS, CITADELLE: CITADELLE_CONDITIONS}
+
+for _family, _effects in EFFECTS.items():
+    #: a conditional effect: ``- branch: {requires: ..., then: [...], otherwise: [...]}``
+    _effects["branch"] = F(
+        Record(
+            {
+                "requires": F(Condition(_family), "la condition", required=True),
+                "then": F(Effects(_family), "effets si elle est vraie", required=True),
+                "otherwise": F(Effects(_family), "effets sinon"),
+            },
+            unguarded=("otherwise",),
+        ),
+        "effets soumis à une condition (sinon, d'autres effets)",
+    )
 
 # --------------------------------------------------------------------------- Dilemme kinds
 
@@ -561,14 +580,17 @@ DILEMME_KINDS: list[Kind] = [
             "id": F(Enum(SECRET_OBJECTIVES), "l'objectif", required=True),
             "title": F(Str(), "nom affiché", required=True),
             "quote": F(Str(), "citation"),
-            "zone": F(
-                Record(
-                    {
-                        "from": F(Int(), "première case de la zone", required=True),
-                        "to": F(Int(), "dernière case de la zone", required=True),
-                    }
+            "zones": F(
+                ListOf(
+                    Record(
+                        {
+                            "from": F(Int(min=0), "première case de la zone", required=True),
+                            "to": F(Int(min=0), "dernière case de la zone", required=True),
+                        }
+                    ),
+                    min_len=1,
                 ),
-                "zone de la piste Ressources visée",
+                "zones de la piste Ressources visées (une ou plusieurs)",
                 required=True,
             ),
             "resource_points": F(
