@@ -354,13 +354,46 @@ for _family, _effects in EFFECTS.items():
 
 # --------------------------------------------------------------------------- Dilemme kinds
 
+#: what the engine watches for an ability with ``trigger: condition``
+ABILITY_EVENTS = (
+    "won_vote",  # your side won the vote (power_min: you staked at least that much)
+    "lost_vote",
+    "passed_for_power",
+    "became_moderator",
+    "signed",  # you signed a story card or a chronicle sticker
+    "game_end",  # at the end of the game (after scoring)
+)
+
 ABILITY = Record(
     {
         "trigger": F(Enum(ABILITY_TRIGGERS), "quand la capacité s'applique", required=True),
         "text": F(Str(), "la capacité, en toutes lettres", required=True),
-        "condition": F(Str(), "la circonstance qui la déclenche (trigger: condition)"),
+        "condition": F(Str(), "la circonstance qui la déclenche, en toutes lettres"),
+        "when": F(Enum(ABILITY_EVENTS), "trigger: condition — l'événement qui la déclenche"),
+        "power_min": F(Int(min=1, max=99), "won_vote : Pouvoir misé au moins"),
         "uses": F(Int(min=1, max=10), "cases à cocher : nombre d'utilisations"),
-        "gains": F(GAINS, "gains automatiques pour le signataire"),
+        "gains": F(GAINS, "gains appliqués par le moteur (au signataire pour une carte Histoire)"),
+    }
+)
+
+#: end-of-game tests of a house achievement; all written tests must hold
+ACHIEVEMENT_TEST = Record(
+    {
+        "resource_min": F(MapOf(RESOURCES, Int(min=0)), "ressource au moins à cette case"),
+        "resource_max": F(MapOf(RESOURCES, Int(min=0)), "ressource au plus à cette case"),
+        "resource_top": F(
+            Enum(RESOURCES), "cette ressource est la plus haute (égalités comprises)"
+        ),
+        "resource_bottom": F(
+            Enum(RESOURCES), "cette ressource est la plus basse (égalités comprises)"
+        ),
+        "stability": F(Enum(("top_half", "bottom_half", "centre")), "position de la Stabilité"),
+        "coins_min": F(Int(min=0), "pièces au moins, en fin de partie"),
+        "power_min": F(Int(min=0), "Pouvoir au moins, en fin de partie"),
+        "public_points_min": F(Int(min=1), "points gagnés grâce aux Objectifs publics"),
+        "rank_max": F(Int(min=1, max=5), "classé à ce rang ou mieux"),
+        "king": F(Enum(("died", "abdicated")), "comment la partie s'est terminée"),
+        "signed_min": F(Int(min=1), "cartes et autocollants signés pendant la partie"),
     }
 )
 
@@ -486,7 +519,31 @@ DILEMME_KINDS: list[Kind] = [
             "title": F(Str(), "titre", required=True),
             "text": F(Str(), "la règle de l'événement", required=True),
             "effects": F(Effects(DILEMME), "effets à sa mise en jeu"),
-            "ends": F(Str(), "quand l'événement se termine"),
+            "rules": F(
+                ListOf(
+                    Record(
+                        {
+                            "on": F(
+                                Enum(("resource_up", "resource_down", "game_start", "round_end")),
+                                "ce qui déclenche la règle",
+                                required=True,
+                            ),
+                            "resource": F(
+                                Enum(RESOURCES), "la ressource surveillée (resource_up/down)"
+                            ),
+                            "extra": F(
+                                Int(min=-3, max=3),
+                                "cases de plus (+) ou de moins (−) au déplacement",
+                            ),
+                            "effects": F(
+                                Effects(DILEMME), "effets appliqués à chaque déclenchement"
+                            ),
+                        }
+                    )
+                ),
+                "règles actives tant que l'Événement est en jeu, lues par le moteur",
+            ),
+            "ends": F(Str(), "quand l'événement se termine, en toutes lettres"),
         },
         "Carte Événement : posée dans la zone Événements, sa règle dure jusqu'à sa fin.",
     ),
@@ -562,7 +619,13 @@ DILEMME_KINDS: list[Kind] = [
             "kind": F(
                 Enum(ACHIEVEMENT_KINDS), "narratif, mécanique ou d'alignement", required=True
             ),
-            "condition": F(Str(), "la condition à remplir", required=True),
+            "condition": F(Str(), "la condition à remplir, en toutes lettres", required=True),
+            "test": F(
+                ACHIEVEMENT_TEST, "la condition, lue par le moteur en fin de partie (mécanique)"
+            ),
+            "objective": F(
+                Ref(("secret_objective",)), "alignement : l'Objectif secret qui coche ce haut fait"
+            ),
             "boxes": F(Int(min=1, max=10), "cases à cocher", default=1),
             "ability": F(ABILITY, "capacité débloquée"),
             "exclusive_with": F(
@@ -973,6 +1036,23 @@ CAMPAIGN = Record(
                 Int(min=0, max=99),
             ),
             "réglages de règles laissés ouverts par le livret",
+        ),
+        "final_scoring": F(
+            Record(
+                {
+                    "cohesion": F(
+                        MapOf(("prestige", "craving"), Int(min=0, max=10)),
+                        "poids du Prestige et de la Convoitise si la Cohésion l'emporte",
+                        required=True,
+                    ),
+                    "dissension": F(
+                        MapOf(("prestige", "craving"), Int(min=0, max=10)),
+                        "poids si la Dissension l'emporte (égalité : cohesion)",
+                        required=True,
+                    ),
+                }
+            ),
+            "Dilemme : comment le Grand final compte Prestige et Convoitise",
         ),
     }
 )
