@@ -101,6 +101,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
         "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
+        "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
         "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
         "field.expected": "{path} : il faut {expected}, pas {got}.",
         "field.enum": "{path} : « {got} » n'est pas permis ici ; valeurs possibles : {values}.{hint}",

@@ -210,7 +210,9 @@ class Validator:
             kind.name, key, {}, self.rel, idpos[0], idpos[1], parent.node if parent else None
         )
         ctx = _Ctx(rec.node)
-        rec.data = self.fields(kind.fields, kind.one_of, raw, pos, path, ctx, rec)
+        rec.data = self.fields(
+            kind.fields, kind.one_of, raw, pos, path, ctx, rec, required_if=kind.required_if
+        )
         self.out.records.append(rec)
         return rec
 
@@ -260,6 +262,7 @@ class Validator:
         ctx: _Ctx,
         rec: Record | None = None,
         unguarded: tuple[str, ...] = (),
+        required_if: tuple[tuple[str, str, str], ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for name in raw:
@@ -310,6 +313,15 @@ class Validator:
             value = self.value(fld.spec, raw[name], vpos, f"{path}.{name}", sub)
             if value is not _BAD:
                 out[name] = value
+        for field_name, value, needed in required_if:
+            if out.get(field_name) == value and raw.get(needed) is None:
+                what = f"{field_name}: {value}"
+                self._find(
+                    "FIELD001",
+                    t("field.missing_if", path=path, name=needed, what=what),
+                    pos,
+                    ctx.node,
+                )
         if one_of and not any(raw.get(k) is not None for k in one_of):
             self._find(
                 "FIELD001",
@@ -447,7 +459,14 @@ class Validator:
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.record"), v, pos, ctx)
             return self.fields(
-                spec.fields, spec.one_of, v, pos, path, ctx, unguarded=spec.unguarded
+                spec.fields,
+                spec.one_of,
+                v,
+                pos,
+                path,
+                ctx,
+                unguarded=spec.unguarded,
+                required_if=spec.required_if,
             )
         if isinstance(spec, S.Effects):
             return self._effects(spec.family, v, pos, path, ctx)

@@ -159,6 +159,8 @@ class Record(Spec):
     one_of: tuple[str, ...] = ()
     #: fields the record's ``requires`` does not guard (a branch's ``otherwise``)
     unguarded: tuple[str, ...] = ()
+    #: (field, value, needed): when ``field`` equals ``value``, ``needed`` must be present
+    required_if: tuple[tuple[str, str, str], ...] = ()
     fr: str = ""
     type_fr: str = "table"
 
@@ -210,6 +212,7 @@ class Kind:
     #: a section may hold a single mapping instead of a list
     single: bool = False
     one_of: tuple[str, ...] = ()
+    required_if: tuple[tuple[str, str, str], ...] = ()
 
 
 def F(spec: Spec, fr: str = "", required: bool = False, default: Any = None) -> Field:
@@ -373,7 +376,8 @@ ABILITY = Record(
         "power_min": F(Int(min=1, max=99), "won_vote : Pouvoir misé au moins"),
         "uses": F(Int(min=1, max=10), "cases à cocher : nombre d'utilisations"),
         "gains": F(GAINS, "gains appliqués par le moteur (au signataire pour une carte Histoire)"),
-    }
+    },
+    required_if=(("trigger", "condition", "when"),),
 )
 
 #: end-of-game tests of a house achievement; all written tests must hold
@@ -634,6 +638,7 @@ DILEMME_KINDS: list[Kind] = [
         },
         "Haut fait de Maison : une condition, des cases, une capacité débloquée.",
         story=False,
+        required_if=(("kind", "mechanic", "test"), ("kind", "alignment", "objective")),
     ),
     Kind(
         "secret_objective",
