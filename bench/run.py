@@ -198,7 +198,6 @@ class Result:
     nodes: int = 0
     edges: int = 0
     findings: int = 0
-    codes: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -284,9 +283,6 @@ def bench_size(size: int, runs: int, jobs: int | None, force: bool) -> Result:
         result.nodes = last["stats"]["nodes"]
         result.edges = last["stats"]["edges"]
         result.findings = len(last["findings"])
-        result.codes = dict(
-            sorted(collections.Counter(f["code"] for f in last["findings"]).items())
-        )
     return result
 
 

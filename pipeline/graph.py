@@ -133,8 +133,11 @@ def resolve(sg: StoryGraph, kinds: tuple[str, ...], key: str) -> list[str]:
 def _unknown(ref: Reference, keys_by_kind: dict[str, list[str]], family: str) -> Finding:
     kinds = " ou ".join(kind_fr(k) for k in ref.kinds)
     shown = ref.key
-    pool = sorted({k.split("/")[0] for kind in ref.kinds for k in keys_by_kind.get(kind, ())})
-    hint = did_you_mean(shown, pool)
+    # a spelling suggestion helps with words, not with numbers (99084 is not "9984")
+    hint = ""
+    if not shown.isdigit():
+        pool = [k for kind in ref.kinds for k in keys_by_kind.get(kind, ())][:5000]
+        hint = did_you_mean(shown, pool)
     kind = S.KINDS[family][ref.kinds[0]]
     section = kind.section or kind_fr(kind.name)
     return Finding(

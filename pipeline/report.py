@@ -3,6 +3,7 @@ tests share."""
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,13 +45,21 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
     and reference errors never hide reachability ones."""
-    campaigns, stray = load(content_dir, jobs)
-    report = Report(content_dir, campaigns, findings=list(stray))
-    for camp in campaigns:
-        report.findings.extend(camp.findings)
-        sg, found = graph.build(camp)
-        report.graphs[camp.id] = sg
-        report.findings.extend(found)
-        report.findings.extend(checks.run(sg))
+    # The check allocates millions of small, long-lived, acyclic objects: the cyclic garbage
+    # collector would rescan them again and again (~23% of the time at 100k nodes).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        campaigns, stray = load(content_dir, jobs)
+        report = Report(content_dir, campaigns, findings=list(stray))
+        for camp in campaigns:
+            report.findings.extend(camp.findings)
+            sg, found = graph.build(camp)
+            report.graphs[camp.id] = sg
+            report.findings.extend(found)
+            report.findings.extend(checks.run(sg))
+    finally:
+        if enabled:
+            gc.enable()
     report.findings.sort(key=Finding.sort_key)
     return report
