@@ -117,7 +117,17 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
         if node in seen or not sg.is_story(node):
             continue
         parents = list(g.predecessors(node))
-        if parents:
+        if not parents and node in sg.mentioned:
+            out.append(
+                _finding(
+                    sg,
+                    "GRAPH001",
+                    "error",
+                    node,
+                    t("graph.unreachable_listed", node=_label(sg, node), where=sg.mentioned[node]),
+                )
+            )
+        elif parents:
             shown = ", ".join(_label(sg, p) for p in sorted(parents)[:3])
             out.append(
                 _finding(
@@ -303,7 +313,7 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
         if ref.edge != "hidden_number":
             continue
         raw = ref.context or ref.key
-        if not (raw.isdigit() and len(raw) == 3):
+        if not (raw.isdigit() and len(raw) == 3 and raw[0] != "0"):
             out.append(
                 Finding(
                     "HIDDEN001",

@@ -32,6 +32,8 @@ class StoryGraph:
     by_number: dict[str, list[str]] = field(default_factory=dict)
     #: exploration zone -> node ids
     by_zone: dict[str, list[str]] = field(default_factory=dict)
+    #: node -> where something mentions it without leading to it (a Menace's later scenarios)
+    mentioned: dict[str, str] = field(default_factory=dict)
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -96,6 +98,8 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             findings.append(_unknown(ref, keys_by_kind, camp.family))
             continue
         if ref.edge is None or ref.source not in g:
+            for target in targets:
+                sg.mentioned.setdefault(target, ref.path)
             continue
         for target in targets:
             cond = ref.condition
@@ -138,8 +142,11 @@ def _unknown(ref: Reference, keys_by_kind: dict[str, list[str]], family: str) ->
     if not shown.isdigit():
         pool = [k for kind in ref.kinds for k in keys_by_kind.get(kind, ())][:5000]
         hint = did_you_mean(shown, pool)
-    kind = S.KINDS[family][ref.kinds[0]]
-    section = kind.section or kind_fr(kind.name)
+    sections = []
+    for k in ref.kinds:
+        sec = S.KINDS[family][k].section
+        sections.append(f"section « {sec} »" if sec else _parent_field(family, k))
+    section = " ou ".join(dict.fromkeys(sections))
     return Finding(
         "REF001",
         "error",
@@ -149,6 +156,15 @@ def _unknown(ref: Reference, keys_by_kind: dict[str, list[str]], family: str) ->
         ref.column,
         ref.source,
     )
+
+
+def _parent_field(family: str, kind: str) -> str:
+    """Where a sub-record is written: « champ « achievements » d'une Maison »."""
+    for parent in S.KINDS[family].values():
+        for name, fld in parent.fields.items():
+            if isinstance(fld.spec, S.SubNodes) and fld.spec.kind == kind:
+                return f"champ « {name} » d'un(e) {kind_fr(parent.name)}"
+    return kind_fr(kind)
 
 
 def _implicit_edges(sg: StoryGraph) -> None:

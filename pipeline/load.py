@@ -219,6 +219,10 @@ _PROBLEMS_FR = (
         "mapping values are not allowed",
         "un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation)",
     ),
+    (
+        "found a tab character",
+        "une tabulation : indentez avec des espaces, jamais avec des tabulations",
+    ),
     ("did not find expected key", "l'indentation ne correspond pas à la table au-dessus"),
     ("could not find expected ':'", "il manque un « : » après une clé"),
     ("did not find expected ',' or ']'", "une liste entre crochets n'est pas fermée par « ] »"),

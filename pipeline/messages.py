@@ -65,7 +65,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "« family: citadelle » (et id, title)."
         ),
         "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
-        "camp.start_dilemme": "l'enveloppe de départ (start_envelope: 0)",
+        "camp.start_dilemme": "l'enveloppe de départ (start_envelope: 00)",
         "camp.start_citadelle": "le scénario d'introduction (intro: <id du scénario>)",
         "camp.not_mapping": (
             "un fichier de contenu doit être une table de sections (par exemple « paragraphs: » "
@@ -140,24 +140,31 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hint": " Vouliez-vous dire « {word} » ?",
         # --- references and ids
         "ref.unknown": (
-            "{path} renvoie à {kinds} « {key} », qui n'existe pas.{hint} Définissez-le (section "
-            "« {section} ») ou corrigez la référence."
+            "{path} renvoie à {kinds} « {key} », introuvable.{hint} Ajoutez cet élément "
+            "({section}) ou corrigez la référence."
         ),
         "ref.start": "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez-le ou corrigez le départ.",
         "id.duplicate": (
-            "{kind} « {key} » est défini(e) deux fois : la première fois dans {file} ligne {line}. "
-            "Donnez un autre identifiant à celui-ci, ou supprimez l'un des deux."
+            "l'identifiant « {key} » ({kind}) est utilisé deux fois : la première fois dans {file} "
+            "ligne {line}. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux."
         ),
         # --- graph
         "graph.unreachable": (
-            "{node} est inatteignable : on n'y arrive que depuis {parents}, que rien n'atteint "
-            "depuis le départ de la campagne. Reliez-le à du contenu atteignable ou supprimez-le."
+            "inatteignable : {node}. On n'y arrive que depuis {parents}, que rien n'atteint "
+            "depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou "
+            "supprimez-le."
         ),
         "graph.orphan": (
-            "{node} est défini(e) mais rien n'y renvoie : les joueurs ne le verront jamais. "
-            "Faites-y référence (un effet, un choix, une enveloppe) ou supprimez-le."
+            "jamais référencé : {node}. Rien n'y renvoie, les joueurs ne le verront donc jamais. "
+            "Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou "
+            "supprimez-le."
         ),
-        "graph.dead_end": "{node} est une impasse : {fix}.",
+        "graph.dead_end": "impasse : {node} n'offre aucune suite. Pour corriger : {fix}.",
+        "graph.unreachable_listed": (
+            "inatteignable : {node}. Il est cité ({where}) mais aucun chemin depuis le départ de "
+            "la campagne n'y mène (seul le premier scénario d'une Menace est un point de départ ; "
+            "les suivants s'atteignent par le « next » d'un épilogue)."
+        ),
         "dead_end.paragraph": (
             "ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si "
             "le dialogue s'arrête vraiment ici"
@@ -193,13 +200,13 @@ MESSAGES: dict[str, dict[str, str]] = {
             "la carte {value} n'est jamais atteignable, donc personne ne peut la posséder. "
             "Rendez-la d'abord atteignable."
         ),
-        "cond.node_unreachable": "{node} n'est jamais atteignable. Rendez-le d'abord atteignable.",
+        "cond.node_unreachable": "{node} n'est jamais atteignable. Rendez cet élément atteignable d'abord.",
         "cond.stickers": (
-            "il faut {value} autocollants secrets mais seulement {count} peuvent être collés."
+            "il faut {value} autocollant(s) secret(s) collé(s), mais la campagne ne peut en coller que {count}."
         ),
         "cond.grand_final": (
-            "le Grand final (enveloppe {final}) s'ouvre au {need}e autocollant secret, mais "
-            "seulement {count} peuvent être collés dans cette campagne. Ajoutez des autocollants "
+            "le Grand final (enveloppe {final}) s'ouvre quand {need} autocollants secrets sont "
+            "collés, mais cette campagne ne peut en coller que {count}. Ajoutez des autocollants "
             "secrets atteignables ou changez rules.secret_stickers_for_final."
         ),
         "cond.score": "le score de communauté « {name} » ne dépasse jamais {max} (demandé : {need}).",

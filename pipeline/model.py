@@ -93,7 +93,7 @@ def normalise_key(id_format: str, value: Any) -> str | None:
         return str(int(text)) if text.isdigit() else None
     if id_format == "letter":
         text = str(value).strip().upper()
-        return text or None
+        return text if len(text) == 1 and "A" <= text <= "Z" else None
     if isinstance(value, (str, int)):
         text = str(value).strip()
         return text if text and "/" not in text and ":" not in text else None
