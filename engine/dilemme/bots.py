@@ -1,0 +1,218 @@
+"""Bots for Le Dilemme du Roi.  A bot only ever picks one of ``legal_actions``.
+
+How a bot thinks, in short:
+- it values a resource position by what its secret objective and public tokens would score
+  there, and values each outcome of the dilemma by simulating its resource moves (with
+  progression) and the chronicle stickers it would sign;
+- it votes for the side it prefers, staking what the difference is worth (more when the race is
+  close), passes for power when it does not care and the balance is rich, and takes the
+  moderator token when it does not care and a tie looks likely;
+- it accepts a deal when the coins are worth more than what complying costs it, and offers one
+  when a single vote would swing a close race its way.
+
+Bots are deterministic: their only randomness is the game's seeded generator, through the
+state, so the same seed gives the same game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import rules as R
+from .game import SIDES, _rec, _rules, legal_actions
+
+COIN_VALUE = 0.35  # objective points a coin is worth to a bot, roughly (wealth ranks)
+POWER_VALUE = 0.45  # what a power token is worth (future votes, end-of-game majority)
+
+
+def _positions(state: dict) -> dict[str, int]:
+    return {r: m["pos"] for r, m in state["resources"].items()}
+
+
+def _value(bundle: dict, state: dict, seat: int, positions: dict[str, int]) -> float:
+    """How many objective points this seat would score with the resources at ``positions``."""
+    s = state["seats"][seat]
+    points = float(R.public_objective_points(s["public"], positions))
+    if s["objective"]:
+        obj = _rec(bundle, "secret_objective", s["objective"])
+        if obj:
+            points += R.secret_objective_points(obj, positions, 4)[0]
+    return points
+
+
+def _simulate(bundle: dict, state: dict, effects: list[dict]) -> dict[str, int]:
+    rules = _rules(bundle)
+    markers = {r: dict(m) for r, m in state["resources"].items()}
+    for effect in effects:
+        ((name, value),) = effect.items()
+        if name in markers:
+            R.move_resource(markers[name], value, rules["resource_track"])
+        elif name == "branch":
+            for sub in value.get("then") or []:
+                ((n2, v2),) = sub.items()
+                if n2 in markers:
+                    R.move_resource(markers[n2], v2, rules["resource_track"])
+    return {r: m["pos"] for r, m in markers.items()}
+
+
+def outcome_values(bundle: dict, state: dict, seat: int) -> dict[str, float]:
+    """What each side of the current dilemma is worth to ``seat``."""
+    card = _rec(bundle, "dilemma", state["vote"]["card"]) or {}
+    out = {}
+    for side in SIDES:
+        effects = (card.get(side) or {}).get("effects") or []
+        value = _value(bundle, state, seat, _simulate(bundle, state, effects))
+        for effect in effects:
+            ((name, v),) = effect.items()
+            if name == "chronicle_sticker":
+                sticker = _rec(bundle, "chronicle_sticker", str(v)) or {}
+                # the signer gains (or loses) a power each later game: worth leading for
+                sign = 1 if sticker.get("polarity") == "positive" else -1
+                if state["leader"] == seat:
+                    value += 0.8 * sign
+            elif name == "gain" and v.get("who") in ("all", "winners"):
+                value += 0.3 * (v.get("coins", 0) + v.get("power", 0))
+        out[side] = value
+    return out
+
+
+def _totals(state: dict) -> dict[str, int]:
+    t = dict.fromkeys(SIDES, 0)
+    for v in state["vote"]["votes"]:
+        if v["kind"] in SIDES:
+            t[v["kind"]] += v["power"]
+    return t
+
+
+def _undecided_power(state: dict, seat: int) -> int:
+    return sum(
+        state["seats"][i]["power"]
+        for i, v in enumerate(state["vote"]["votes"])
+        if i != seat and v["kind"] is None
+    )
+
+
+def choose(bundle: dict, state: dict, seat: int, actions: list[dict] | None = None) -> dict:
+    """The bot's action for ``seat`` (which must be the pending seat)."""
+    if actions is None:
+        actions = [
+            a for a in legal_actions(bundle, state) if a["seat"] == seat and a["type"] != "give"
+        ]
+    kinds = {a["type"] for a in actions}
+    if "draft" in kinds:
+        return max(actions, key=lambda a: _objective_worth(bundle, state, a["objective"]))
+    if "keep_tokens" in kinds:
+        pos = _positions(state)
+        return max(actions, key=lambda a: R.public_objective_points(a["tokens"], pos))
+    if "answer" in kinds:
+        return _answer(bundle, state, seat, actions)
+    if "decide" in kinds:
+        values = outcome_values(bundle, state, seat)
+        return max(actions, key=lambda a: values[a["side"]])
+    if "choose_leader" in kinds:
+        # keep the signature for yourself, else give it to the house with the least prestige
+        def key(a: dict) -> tuple[int, int]:
+            house = state["seats"][a["leader"]]["house"]
+            return (a["leader"] == seat, -state["campaign"]["houses"][house]["prestige"])
+
+        return max(actions, key=key)
+    return _vote(bundle, state, seat, actions)
+
+
+def _objective_worth(bundle: dict, state: dict, key: str) -> float:
+    obj = _rec(bundle, "secret_objective", key) or {}
+    pos = _positions(state)
+    resource = R.secret_objective_points(obj, pos, 4)[0] if obj else 0
+    # markers drift: a zone near the centre is easier to hold; add the best wealth prize
+    wealth = (obj.get("wealth_points") or [0])[0]
+    width = sum(z["to"] - z["from"] + 1 for z in obj.get("zones") or [])
+    return resource + 0.6 * wealth + 0.3 * width
+
+
+def _answer(bundle: dict, state: dict, seat: int, actions: list[dict]) -> dict:
+    offer = state["offer"]
+    ask = offer["ask"]
+    cost = 0.0
+    if ask in SIDES or ask.startswith("decide_"):
+        side = ask.removeprefix("decide_")
+        values = outcome_values(bundle, state, seat)
+        cost = max(0.0, max(values.values()) - values[side])
+        if ask in SIDES:
+            cost += POWER_VALUE  # at least one power goes on the vote
+    accept = offer["coins"] * COIN_VALUE * 2 >= cost
+    return next(a for a in actions if a["accept"] == accept)
+
+
+def _vote(bundle: dict, state: dict, seat: int, actions: list[dict]) -> dict:
+    vote = state["vote"]
+    mine = vote["votes"][seat]
+    values = outcome_values(bundle, state, seat)
+    prefer = max(SIDES, key=lambda s: values[s])
+    other = "nenni" if prefer == "oui_da" else "oui_da"
+    diff = values[prefer] - values[other]
+    totals = _totals(state)
+    power = state["seats"][seat]["power"]
+    by_type: dict[str, list[dict]] = {}
+    for a in actions:
+        by_type.setdefault(a["type"], []).append(a)
+
+    if mine["kind"] is None:
+        # first turn: a deal that swings a close race is worth a few coins
+        gap = totals[other] - totals[prefer]
+        already = any(giver == seat for giver, _ in vote["offers_made"])
+        offers = [
+            a
+            for a in by_type.get("offer", [])
+            if not already
+            and a["ask"] == prefer
+            and a["coins"] <= 3
+            and diff >= 2
+            and 0 <= gap <= 3
+        ]
+        if offers:
+            target = max(offers, key=lambda a: (-a["coins"], state["seats"][a["to"]]["power"]))
+            if state["seats"][seat]["coins"] >= 6:
+                return min((a for a in offers if a["to"] == target["to"]), key=lambda a: a["coins"])
+        votes = [a for a in by_type.get("vote", []) if a["side"] == prefer]
+        if diff >= 1 and votes:
+            # stake enough to lead if the difference is worth it, else a token amount
+            need = max(1, totals[other] - totals[prefer] + 1)
+            worth = int(diff / POWER_VALUE)
+            stake = min(
+                power, max(1, min(worth, need + (1 if _undecided_power(state, seat) else 0)))
+            )
+            return min(votes, key=lambda a: abs(a["power"] - stake))
+        passes = {a["for"]: a for a in by_type.get("pass", [])}
+        n_pass = sum(1 for v in vote["votes"] if v["kind"] == "pass_power") + 1
+        if (
+            "moderator" in passes
+            and abs(totals["oui_da"] - totals["nenni"]) <= 2
+            and (state["moderator"] != seat)
+        ):
+            return passes["moderator"]
+        if "power" in passes and state["balance"] // n_pass >= 1:
+            return passes["power"]
+        if votes and diff > 0:
+            return min(votes, key=lambda a: a["power"])
+        if passes:
+            return passes.get("power") or next(iter(passes.values()))
+        return actions[0]
+    # later turns: add power only when our side is behind and it is worth it
+    if mine["kind"] in SIDES:
+        side = mine["kind"]
+        against = "nenni" if side == "oui_da" else "oui_da"
+        gap = totals[against] - totals[side]
+        side_value = values[side] - values[against]
+        adds = by_type.get("add", [])
+        if adds and gap >= 0 and side_value >= (gap + 1) * POWER_VALUE:
+            want = gap + 1
+            if want <= power:
+                return min(adds, key=lambda a: abs(a["power"] - want))
+    return by_type.get("stand", actions)[0]
+
+
+def play_bot_turns(bundle: dict, state: dict, apply_fn: Any) -> dict:
+    """Let bots act while the pending seat is a bot."""
+    while state["pending"] is not None and state["seats"][state["pending"]["seat"]]["bot"]:
+        state = apply_fn(bundle, state, choose(bundle, state, state["pending"]["seat"]))
+    return state
