@@ -265,6 +265,8 @@ def _never(
         return t("cond.objective", value=value)
     if atom == "quest":
         q = dict(value)  # type: ignore[call-overload]
+        if "id" not in q or "state" not in q:
+            return None  # already reported as a missing field
         want = f"{q['id']}={q['state']}" if q["state"] != "active" else f"{q['id']}=*"
         if want not in granted["quest"]:
             return t("cond.quest", id=q["id"], state=q["state"])

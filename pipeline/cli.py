@@ -121,6 +121,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return site.serve(Path(args.out), args.host, args.port)
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from . import play
+
+    try:
+        return play.main(args)
+    except play.PlayError as exc:
+        print(f"gamebook play : {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="gamebook",
@@ -151,6 +161,16 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--out", default="build/bundles")
     k.add_argument("--jobs", type=int, default=None)
     k.set_defaults(func=cmd_compile)
+
+    pl = sub.add_parser("play", help="jouer dans le terminal")
+    pl.add_argument("game", metavar="GAME", help="dilemme ou citadelle")
+    pl.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    pl.add_argument("--seed", default="0", help="graine du hasard (même graine, même partie)")
+    pl.add_argument("--players", type=int, default=4, help="Dilemme : nombre de Maisons (3 à 5)")
+    pl.add_argument("--bots", type=int, default=0, help="Dilemme : Maisons jouées par des bots")
+    pl.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
+    pl.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
+    pl.set_defaults(func=cmd_play)
 
     for name, helptext in (
         ("build", "construire le site statique"),

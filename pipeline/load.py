@@ -69,7 +69,7 @@ def _plain(value: str) -> Any:
         return _BOOLS[value]
     if first.isdigit() or first in "-+.":
         digits = value.lstrip("-+")
-        if digits.isdigit():
+        if is_int_text(digits):
             if len(digits) > 1 and digits[0] == "0":
                 return value
             return int(value)
@@ -83,6 +83,11 @@ def _plain(value: str) -> Any:
         if value in (".inf", "+.inf", "-.inf", ".nan"):
             return float(value.replace(".", ""))
     return value
+
+
+def is_int_text(text: str) -> bool:
+    """ASCII digits only, and not absurdly long ("²".isdigit() is True; int() refuses it)."""
+    return text.isascii() and text.isdigit() and len(text) <= 30
 
 
 def _tagged(value: str, tag: str) -> Any:
@@ -265,7 +270,14 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
         msg = t("yaml.malformed", what=exc.what)
         return None, [Finding("YAML001", "error", msg, rel, *exc.pos)]
     except YAMLError as exc:
-        return None, [Finding("YAML001", "error", t("yaml.malformed", what=exc), rel, 1, 1)]
+        line, col = 1, 1
+        position = getattr(exc, "position", None)
+        what: object = exc
+        if isinstance(position, int):  # libyaml's reader: a character YAML forbids
+            line = text.count("\n", 0, position) + 1
+            col = position - (text.rfind("\n", 0, position) + 1) + 1
+            what = "un caractère de contrôle interdit (supprimez-le ou remplacez-le)"
+        return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
     findings = [
         Finding("YAML002", "error", t("yaml.duplicate_key", key=key, first=first[0]), rel, *pos)
         for key, pos, first in dup

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import schema as S
 from .findings import Finding
-from .load import Pos, YList, YMap
+from .load import Pos, YList, YMap, is_int_text
 from .messages import did_you_mean, got, kind_fr, t
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
@@ -87,10 +87,10 @@ def normalise_key(id_format: str, value: Any) -> str | None:
         return None
     if id_format == "envelope":
         text = str(value).strip()
-        return f"{int(text):02d}" if text.isdigit() else None
+        return f"{int(text):02d}" if is_int_text(text) else None
     if id_format in ("int", "adventure"):
         text = str(value).strip()
-        return str(int(text)) if text.isdigit() else None
+        return str(int(text)) if is_int_text(text) else None
     if id_format == "letter":
         text = str(value).strip().upper()
         return text if len(text) == 1 and "A" <= text <= "Z" else None
@@ -377,7 +377,7 @@ class Validator:
             return self._bad(path, t("expect.text"), v, pos, ctx)
         if isinstance(spec, S.Int):
             n = v
-            if isinstance(v, str) and v.isdigit():
+            if isinstance(v, str) and is_int_text(v):
                 n = int(v)
             if not isinstance(n, int) or isinstance(n, bool):
                 return self._bad(path, t("expect.int"), v, pos, ctx)
@@ -547,7 +547,7 @@ class Validator:
                 continue
             if name == "flag":
                 self.out.grants.append(Grant(ctx.node, "flag", val))
-            elif name == "quest":
+            elif name == "quest" and "id" in val and "state" in val:
                 self.out.grants.append(Grant(ctx.node, "quest", f"{val['id']}={val['state']}"))
             elif name == "objective":
                 self.out.grants.append(Grant(ctx.node, "objective", val))

@@ -49,7 +49,10 @@ class ContentError(Exception):
 
 def _yaml_files(folder: Path) -> list[Path]:
     files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
-    return sorted(p for p in files if not any(part.startswith(".") for part in p.parts))
+    # hidden files and folders *inside* the campaign are skipped, whatever the folder's own path
+    return sorted(
+        p for p in files if not any(part.startswith(".") for part in p.relative_to(folder).parts)
+    )
 
 
 def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:

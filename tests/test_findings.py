@@ -1,0 +1,921 @@
+"""One deliberately broken fixture per finding code.
+
+Each test copies a clean base campaign, breaks one thing, and checks the code, the severity,
+the file (relative to the folder checked), the line and column — computed from the text the
+test wrote — and the French sentence a writer reads.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import (
+    BASE,
+    CAMPAIGNS,
+    append,
+    at,
+    codes,
+    copy_base,
+    edit_yaml,
+    line_of,
+    new_file,
+    one,
+    pos_of,
+    read,
+    replace,
+    run_check,
+    value_pos,
+    with_code,
+    write,
+)
+
+from pipeline.findings import CODES, Finding
+from pipeline.messages import t
+from pipeline.schema import KINDS
+
+YAML_HELP = (
+    "Vérifiez l'indentation, les deux-points et les guillemets à cette ligne (une valeur qui "
+    "contient « : » ou commence par un caractère spécial doit être entre guillemets)."
+)
+
+
+def assert_finding(f: Finding, code: str, file: str, pos: tuple[int, int]) -> None:
+    assert f.code == code
+    assert f.severity == CODES[code][0]
+    assert (f.file, f.line, f.column) == (file, *pos), f
+
+
+# --------------------------------------------------------------------------- the base fixtures
+
+
+@pytest.mark.parametrize("name", CAMPAIGNS)
+def test_base_fixture_checks_clean(name: str) -> None:
+    report = run_check(BASE / name)
+    assert report.findings == []
+    assert report.ok
+    stats = report.stats()
+    assert stats["nodes"] > 0 and stats["edges"] > 0
+    assert stats["unreachable"] == 0
+
+
+def test_base_citadelle_has_what_the_tests_rely_on() -> None:
+    report = run_check(BASE / "citadelle")
+    g = report.graphs["citadelle"].graph
+    edge_kinds = {d["kind"] for _, _, d in g.edges(data=True)}
+    # scenario with an epilogue, arrows to a zone and to a card, choices, side quest, hidden number
+    assert {"ends", "explores", "reveals", "choice", "marks", "hidden_number"} <= edge_kinds
+    kinds = {d["kind"] for _, d in g.nodes(data=True)}
+    assert {"scenario", "epilogue", "side_quest", "paragraph", "exploration_card"} <= kinds
+
+
+# --------------------------------------------------------------------------- IO001
+
+
+def test_io001_campaign_yaml_that_is_a_directory(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    copy_base("dilemme", content)
+    (content / "brouillon" / "campaign.yaml").mkdir(parents=True)
+    report = run_check(content)
+    f = one(report, "IO001")
+    assert_finding(f, "IO001", "brouillon/campaign.yaml", (1, 1))
+    assert f.message == t("io.unreadable", why=os.strerror(errno.EISDIR))
+    assert f.message.startswith("impossible de lire le fichier : ")
+    assert codes(report) == {"IO001"}  # the other campaign still checks clean
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or not Path("/proc/self/mem").is_file(), reason="needs Linux /proc"
+)
+def test_io001_read_error_even_as_root(citadelle: Path) -> None:
+    # reading /proc/self/mem from offset 0 fails with EIO, whoever runs the tests
+    (citadelle / "illisible.yaml").symlink_to("/proc/self/mem")
+    report = run_check(citadelle)
+    f = one(report, "IO001")
+    assert_finding(f, "IO001", "illisible.yaml", (1, 1))
+    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EIO)}."
+    assert codes(report) == {"IO001"}
+
+
+def test_io001_unreadable_file_chmod(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    path.chmod(0)
+    try:
+        if os.access(path, os.R_OK):
+            pytest.skip("running as root: chmod 000 does not stop reading")
+        report = run_check(citadelle)
+    finally:
+        path.chmod(0o644)
+    f = one(report, "IO001")
+    assert_finding(f, "IO001", "paragraphes.yaml", (1, 1))
+    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EACCES)}."
+
+
+def test_io001_oserror_while_reading(citadelle: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self.name == "aventure.yaml":
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    report = run_check(citadelle)
+    f = one(report, "IO001")
+    assert_finding(f, "IO001", "aventure.yaml", (1, 1))
+    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EACCES)}."
+
+
+# --------------------------------------------------------------------------- YAML001
+
+
+def test_yaml001_unclosed_bracket(dilemme: Path) -> None:
+    path = dilemme / "enveloppes.yaml"
+    replace(path, "cards: [D01, D02, D03]", "cards: [D01, D02, D03")
+    report = run_check(dilemme)
+    f = one(report, "YAML001")
+    # libyaml notices at the ':' of the next record, still inside the flow sequence
+    assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, ": 12"))
+    assert f.message == (
+        "YAML mal formé : une liste entre crochets n'est pas fermée par « ] ». " + YAML_HELP
+    )
+
+
+def test_yaml001_tab_indentation(dilemme: Path) -> None:
+    path = dilemme / "enveloppes.yaml"
+    replace(path, "envelopes:\n  - id: 00\n", "envelopes:\n\t- id: 00\n")
+    report = run_check(dilemme)
+    f = one(report, "YAML001")
+    assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "\t"))
+    assert f.message == (
+        "YAML mal formé : un caractère qui ne peut pas commencer une valeur (une tabulation ? "
+        "indentez avec des espaces ; sinon mettez le texte entre guillemets). " + YAML_HELP
+    )
+
+
+def test_yaml001_bad_indentation(dilemme: Path) -> None:
+    path = dilemme / "enveloppes.yaml"
+    replace(path, "    story: H12\n", "   story: H12\n")
+    report = run_check(dilemme)
+    f = one(report, "YAML001")
+    assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "story: H12"))
+    assert f.message == "YAML mal formé : un élément de liste mal aligné. " + YAML_HELP
+
+
+def test_yaml001_unquoted_colon(citadelle: Path) -> None:
+    path = citadelle / "exploration.yaml"
+    replace(path, "title: Une bourrasque de cendre", "title: Bourrasque: la cendre")
+    report = run_check(citadelle)
+    f = one(report, "YAML001")
+    assert_finding(f, "YAML001", "exploration.yaml", pos_of(path, ": la cendre"))
+    assert "un « : » inattendu" in f.message
+
+
+def test_yaml001_not_utf8(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    text = read(path).replace("soupire Aldous", "soupire Aldous (écrit en Latin-1)")
+    path.write_bytes(text.encode("latin-1"))
+    report = run_check(citadelle)
+    f = one(report, "YAML001")
+    line = text[: text.index("é")].count("\n") + 1
+    assert_finding(f, "YAML001", "paragraphes.yaml", (line, 1))
+    assert f.message == ("YAML mal formé : le fichier n'est pas en UTF-8. Enregistrez-le en UTF-8.")
+
+
+def test_yaml001_two_documents(citadelle: Path) -> None:
+    path = citadelle / "citadelle.yaml"
+    append(path, "---\nside_quests: []\n")
+    report = run_check(citadelle)
+    f = one(report, "YAML001")
+    assert_finding(f, "YAML001", "citadelle.yaml", pos_of(path, "---"))
+    assert "plusieurs documents" in f.message
+
+
+def test_yaml001_broken_file_hides_only_itself(citadelle: Path) -> None:
+    """A malformed file is reported once; the rest of the campaign is still checked."""
+    replace(citadelle / "exploration.yaml", "zone: I\n", "zone: [I\n")
+    report = run_check(citadelle)
+    assert [f.file for f in with_code(report, "YAML001")] == ["exploration.yaml"]
+    # the zone's only card is gone, nothing else is affected
+    assert codes(report) == {"YAML001"}
+
+
+def test_yaml001_control_character_points_at_its_line(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "Aldous retourne à son puits.", "Aldous retourne\x07 à son puits.")
+    report = run_check(citadelle)
+    f = one(report, "YAML001")
+    assert (f.file, f.line) == ("paragraphes.yaml", line_of(path, "\x07"))
+
+
+# --------------------------------------------------------------------------- YAML002
+
+
+def test_yaml002_same_key_twice(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(
+        path,
+        "    title: La tour des astronomes\n",
+        "    title: La tour des astronomes\n    title: L'observatoire\n",
+    )
+    report = run_check(dilemme)
+    f = one(report, "YAML002")
+    assert_finding(f, "YAML002", "cartes.yaml", pos_of(path, "title: L'observatoire"))
+    first = line_of(path, "title: La tour des astronomes")
+    assert f.message == t("yaml.duplicate_key", key="title", first=first)
+
+
+# --------------------------------------------------------------------------- CAMP001
+
+
+def test_camp001_folder_of_yaml_without_campaign_yaml(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    copy_base("citadelle", content)
+    (content / "brouillons").mkdir()
+    new_file(content / "brouillons", "idees.yaml", "paragraphs: []\n")
+    report = run_check(content)
+    f = one(report, "CAMP001")
+    assert_finding(f, "CAMP001", "brouillons/campaign.yaml", (1, 1))
+    assert "le dossier « brouillons » contient des fichiers YAML mais pas de campaign.yaml" in (
+        f.message
+    )
+    assert codes(report) == {"CAMP001"}
+
+
+def test_camp001_campaign_yaml_without_family(dilemme: Path) -> None:
+    replace(dilemme / "campaign.yaml", "  family: dilemme\n", "")
+    report = run_check(dilemme)
+    f = one(report, "CAMP001")
+    assert_finding(f, "CAMP001", "campaign.yaml", (1, 1))
+    assert f.message == t("camp.no_family")
+    assert "« family: dilemme » ou « family: citadelle »" in f.message
+    assert codes(report) == {"CAMP001"}
+
+
+def test_camp001_unknown_family(dilemme: Path) -> None:
+    replace(dilemme / "campaign.yaml", "  family: dilemme\n", "  family: dilemne\n")
+    report = run_check(dilemme)
+    f = one(report, "CAMP001")
+    assert_finding(f, "CAMP001", "campaign.yaml", (1, 1))
+
+
+def test_camp001_campaign_without_start(citadelle: Path) -> None:
+    path = citadelle / "campaign.yaml"
+    replace(path, "  intro: source_tarie\n", "")
+    report = run_check(citadelle)
+    f = one(report, "CAMP001")
+    assert_finding(f, "CAMP001", "campaign.yaml", pos_of(path, "campaign:"))
+    assert f.message == t("camp.no_start", id="citadelle", what=t("camp.start_citadelle"))
+
+
+# --------------------------------------------------------------------------- CAMP002
+
+
+def test_camp002_unknown_section(citadelle: Path) -> None:
+    path = citadelle / "citadelle.yaml"
+    append(
+        path,
+        """
+        side_quest:
+          - id: caravane
+            title: La caravane perdue
+        """,
+    )
+    report = run_check(citadelle)
+    f = one(report, "CAMP002")
+    assert_finding(f, "CAMP002", "citadelle.yaml", pos_of(path, "side_quest:\n"))
+    assert f.message.startswith(
+        "section « side_quest » inconnue pour une campagne citadelle. "
+        "Vouliez-vous dire « side_quests » ? Sections connues : "
+    )
+    assert codes(report) == {"CAMP002"}
+
+
+def test_camp002_top_level_list(citadelle: Path) -> None:
+    new_file(
+        citadelle,
+        "liste.yaml",
+        """
+        - id: 9
+          text: Un paragraphe sans section.
+        """,
+    )
+    report = run_check(citadelle)
+    f = one(report, "CAMP002")
+    assert_finding(f, "CAMP002", "liste.yaml", (1, 1))
+    assert "ce fichier commence par une liste" in f.message
+
+
+def test_camp002_campaign_section_outside_campaign_yaml(dilemme: Path) -> None:
+    path = dilemme / "maisons.yaml"
+    append(path, "campaign:\n  id: autre\n")
+    report = run_check(dilemme)
+    f = one(report, "CAMP002")
+    assert_finding(f, "CAMP002", "maisons.yaml", pos_of(path, "campaign:"))
+    assert f.message == t("camp.misplaced")
+
+
+# --------------------------------------------------------------------------- FIELD001
+
+
+def test_field001_missing_required_field(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(path, "    question: Ouvrir les greniers royaux aux affamés ?\n", "")
+    report = run_check(dilemme)
+    f = one(report, "FIELD001")
+    assert_finding(f, "FIELD001", "cartes.yaml", pos_of(path, "id: D02"))
+    assert f.node == "dilemma:D02"
+    what = KINDS["dilemme"]["dilemma"].fields["question"].fr
+    assert f.message == t("field.missing", path="dilemmas[1]", name="question", what=what)
+    assert codes(report) == {"FIELD001"}
+
+
+def test_field001_missing_id(citadelle: Path) -> None:
+    path = citadelle / "citadelle.yaml"
+    append(path, "- title: La caravane perdue\n", indent=2)
+    report = run_check(citadelle)
+    f = one(report, "FIELD001")
+    assert_finding(f, "FIELD001", "citadelle.yaml", pos_of(path, "title: La caravane perdue"))
+    assert f.message == t("field.missing_id", path="side_quests[1]", kind="quête secondaire")
+
+
+def test_field001_arrow_without_zone_or_card(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "      - direction: north\n        zone: I\n", "      - direction: north\n")
+    report = run_check(citadelle)
+    f = with_code(report, "FIELD001")[0]
+    assert_finding(f, "FIELD001", "aventure.yaml", pos_of(path, "direction: north"))
+    names = "« zone » ou « card »"
+    assert f.message == t("field.one_of", path="adventure_cards[0].arrows[0]", names=names)
+
+
+# --------------------------------------------------------------------------- FIELD002
+
+
+def test_field002_wrong_type(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "        cost: 3\n", "        cost: trois\n")
+    report = run_check(citadelle)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "aventure.yaml", at(path, "cost: trois", "trois"))
+    assert f.node == "adventure_card:102/green"
+    assert f.message == t(
+        "field.expected",
+        path="adventure_cards[1].actions[0].cost",
+        expected=t("expect.int"),
+        got="« trois »",
+    )
+
+
+def test_field002_bad_enum(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "    type: quest_item\n", "    type: quest_iten\n")
+    report = run_check(citadelle)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "aventure.yaml", at(path, "type: quest_iten", "quest_iten"))
+    assert f.message.startswith(
+        "adventure_cards[2].type : « quest_iten » n'est pas permis ici ; valeurs possibles : "
+        "terrain, "
+    )
+    assert f.message.endswith("Vouliez-vous dire « quest_item » ?")
+
+
+def test_field002_bad_id(citadelle: Path) -> None:
+    path = citadelle / "exploration.yaml"
+    replace(path, "  - id: 1\n", "  - id: un\n")
+    report = run_check(citadelle)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "exploration.yaml", value_pos(path, "id: "))
+    expected = t("field.id_int")
+    assert f.message == t(
+        "field.bad_id", path="exploration_cards[0]", expected=expected, got="« un »"
+    )
+    assert codes(report) == {"FIELD002"}
+
+
+def test_field002_list_length(dilemme: Path) -> None:
+    path = dilemme / "maisons.yaml"
+    replace(path, "alignment: [moderation, opulence]", "alignment: [moderation]")
+    report = run_check(dilemme)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "maisons.yaml", value_pos(path, "alignment: "))
+    expected = t("expect.list_len", n=t("expect.list_exactly", n=2))
+    got = t("got.items", n=1)
+    assert f.message == t("field.expected", path="houses[0].alignment", expected=expected, got=got)
+
+
+def test_field002_number_out_of_range(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(path, "        - welfare: 2\n", "        - welfare: 12\n")
+    report = run_check(dilemme)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "cartes.yaml", at(path, "welfare: 12", "12"))
+    expected = t("expect.int_range", lo=t("expect.int_lo", n=-10), hi=t("expect.int_hi", n=10))
+    path_ = "dilemmas[1].oui_da.effects[0].welfare"
+    assert f.message == t("field.expected", path=path_, expected=expected, got="« 12 »")
+
+
+def test_field002_unknown_effect(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "      - hope: 1\n", "      - hopes: 1\n")
+    report = run_check(citadelle)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "aventure.yaml", pos_of(path, "hopes: 1"))
+    assert "effet « hopes » inconnu. Vouliez-vous dire « hope » ?" in f.message
+
+
+def test_field002_section_not_a_list(citadelle: Path) -> None:
+    path = citadelle / "exploration.yaml"
+    write(path, "exploration_cards: aucune\n")
+    report = run_check(citadelle)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "exploration.yaml", value_pos(path, "exploration_cards: "))
+    assert "la section « exploration_cards » doit être une liste" in f.message
+
+
+# --------------------------------------------------------------------------- FIELD003
+
+
+def test_field003_unknown_field_is_a_warning(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(path, "    title: Le trône vide\n", "    title: Le trône vide\n    titre: Le trône\n")
+    report = run_check(dilemme)
+    f = one(report, "FIELD003")
+    assert_finding(f, "FIELD003", "cartes.yaml", pos_of(path, "titre:"))
+    assert f.severity == "warning"
+    hint = t("hint", word="title")
+    assert f.message == t("field.unknown", path="story_cards[0]", name="titre", hint=hint)
+    assert "« titre »" in f.message and "« title »" in f.message
+    assert codes(report) == {"FIELD003"}
+    assert report.ok  # a warning alone does not fail the check
+
+
+# --------------------------------------------------------------------------- REF001
+
+
+def test_ref001_envelope(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(
+        path, "        - knowledge: -1\n", "        - knowledge: -1\n        - open_envelope: 13\n"
+    )
+    report = run_check(dilemme)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "cartes.yaml", at(path, "open_envelope: 13", "13"))
+    assert f.node == "outcome:D03/nenni"
+    assert f.message == (
+        "dilemmas[2].nenni.effects[1].open_envelope renvoie à enveloppe « 13 », introuvable. "
+        "Ajoutez cet élément (section « envelopes ») ou corrigez la référence."
+    )
+    assert codes(report) == {"REF001"}
+
+
+def test_ref001_paragraph(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "        read: 3\n", "        read: 4\n")
+    report = run_check(citadelle)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "paragraphes.yaml", at(path, "read: 4", "4"))
+    assert f.message == (
+        "paragraphs[0].choices[1].read renvoie à paragraphe « 4 », introuvable. "
+        "Ajoutez cet élément (section « paragraphs ») ou corrigez la référence."
+    )
+
+
+def test_ref001_adventure_card(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "        card: 102\n", "        card: 999\n")
+    report = run_check(citadelle)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "aventure.yaml", value_pos(path, "card: "))
+    assert f.node == "adventure_card:101/green"
+    assert f.message == (
+        "adventure_cards[0].arrows[1].card renvoie à carte Aventure « 999 », introuvable. "
+        "Ajoutez cet élément (section « adventure_cards ») ou corrigez la référence."
+    )
+    # card 102 and what follows it are now cut off from the start
+    assert "GRAPH003" in codes(report) or "GRAPH001" in codes(report)
+
+
+def test_ref001_side_quest(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "    side_quest: puits_sorgue\n", "    side_quest: puits_sorge\n")
+    report = run_check(citadelle)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "paragraphes.yaml", value_pos(path, "side_quest: "))
+    assert f.message == (
+        "paragraphs[0].side_quest renvoie à quête secondaire « puits_sorge », introuvable. "
+        "Vouliez-vous dire « puits_sorgue » ? Ajoutez cet élément (section « side_quests ») ou "
+        "corrigez la référence."
+    )
+    assert codes(report) == {"REF001"}
+
+
+def test_ref001_arc(dilemme: Path) -> None:
+    path = dilemme / "autocollants.yaml"
+    replace(path, "    arc: riviere\n", "    arc: rivière\n")
+    report = run_check(dilemme)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "autocollants.yaml", at(path, "arc: rivière", "rivière"))
+    assert f.node == "secret_sticker:B"
+    assert f.message == (
+        "secret_stickers[1].arc renvoie à arc narratif « rivière », introuvable. "
+        "Vouliez-vous dire « riviere » ? Ajoutez cet élément (section « arcs ») ou corrigez la "
+        "référence."
+    )
+    assert codes(report) == {"REF001"}
+
+
+def test_ref001_condition_item(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "requires: {item: 150}", "requires: {item: 151}")
+    report = run_check(citadelle)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "paragraphes.yaml", value_pos(path, "{item: "))
+
+
+def test_ref001_campaign_start(citadelle: Path) -> None:
+    path = citadelle / "campaign.yaml"
+    replace(path, "  intro: source_tarie\n", "  intro: source_tarrie\n")
+    report = run_check(citadelle)
+    f = one(report, "REF001")
+    assert_finding(f, "REF001", "campaign.yaml", value_pos(path, "intro: "))
+    assert f.message == (
+        "campaign.intro renvoie à scénario source_tarrie, qui n'existe pas. "
+        "Définissez-le ou corrigez le départ."
+    )
+
+
+# --------------------------------------------------------------------------- ID001
+
+
+def test_id001_same_id_in_two_files(dilemme: Path) -> None:
+    first = dilemme / "cartes.yaml"
+    second = new_file(
+        dilemme,
+        "doublons.yaml",  # sorted after cartes.yaml: read second
+        """
+        story_cards:
+          - id: H12
+            arc: riviere
+            title: Les eaux montent encore
+            text: Une seconde version de la même carte.
+        """,
+    )
+    report = run_check(dilemme)
+    f = one(report, "ID001")
+    assert_finding(f, "ID001", "doublons.yaml", value_pos(second, "id: "))
+    assert f.node == "story_card:H12"
+    first_line = line_of(first, "id: H12")
+    assert f.message == (
+        f"l'identifiant « H12 » (carte Histoire) est utilisé deux fois : la première fois dans "
+        f"cartes.yaml ligne {first_line}. Donnez un autre identifiant à cet élément, ou "
+        "supprimez l'un des deux."
+    )
+    assert codes(report) == {"ID001"}
+
+
+def test_id001_in_a_content_folder_names_the_campaign_path(content: Path) -> None:
+    folder = content / "citadelle"
+    new_file(
+        folder,
+        "zz_paragraphes.yaml",
+        """
+        paragraphs:
+          - id: 3
+            text: Un autre paragraphe 3.
+            end: true
+        """,
+    )
+    report = run_check(content)
+    f = one(report, "ID001")
+    assert_finding(
+        f,
+        "ID001",
+        "citadelle/zz_paragraphes.yaml",
+        value_pos(folder / "zz_paragraphes.yaml", "id: "),
+    )
+    line = line_of(folder / "paragraphes.yaml", "id: 3")
+    assert f"la première fois dans citadelle/paragraphes.yaml ligne {line}." in f.message
+
+
+def test_id001_adventure_card_same_number_and_version(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    append(
+        path,
+        """
+          - number: 150
+            type: purse
+            title: Une autre manivelle
+        """,
+        indent=2,
+    )
+    report = run_check(citadelle)
+    f = one(report, "ID001")
+    assert_finding(f, "ID001", "aventure.yaml", at(path, "number: 150", "150", nth=2))
+
+
+# --------------------------------------------------------------------------- GRAPH001 / GRAPH003
+
+
+def test_graph001_unreachable(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    append(
+        path,
+        """
+          - id: 4
+            text: Un souvenir qu'aucun dialogue n'évoque.
+            choices:
+              - text: Continuer.
+                read: 5
+          - id: 5
+            text: La suite de ce souvenir.
+            end: true
+        """,
+        indent=2,
+    )
+    report = run_check(citadelle)
+    f = one(report, "GRAPH001")
+    assert_finding(f, "GRAPH001", "paragraphes.yaml", at(path, "id: 5", "5"))
+    assert f.node == "paragraph:5"
+    assert f.message == (
+        "inatteignable : paragraphe 5. On n'y arrive que depuis paragraphe 4, que rien "
+        "n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable "
+        "ou supprimez-le."
+    )
+    orphan = one(report, "GRAPH003")
+    assert_finding(orphan, "GRAPH003", "paragraphes.yaml", at(path, "id: 4", "4"))
+    assert report.stats()["unreachable"] == 2
+
+
+def test_graph003_never_referenced_is_a_warning(dilemme: Path) -> None:
+    path = dilemme / "cartes.yaml"
+    replace(
+        path,
+        "event_cards:\n",
+        "  - id: I02\n    title: Le colporteur\n    text: Un colporteur vend des almanachs.\n\n"
+        "event_cards:\n",
+    )
+    report = run_check(dilemme)
+    f = one(report, "GRAPH003")
+    assert_finding(f, "GRAPH003", "cartes.yaml", at(path, "id: I02", "I02"))
+    assert f.severity == "warning"
+    assert f.message == t("graph.orphan", node="carte Immédiat I02")
+    assert codes(report) == {"GRAPH003"}
+    assert report.ok
+
+
+# --------------------------------------------------------------------------- GRAPH002
+
+
+def test_graph002_paragraph_without_way_on(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "retourne à son puits.\n    end: true\n", "retourne à son puits.\n")
+    report = run_check(citadelle)
+    f = one(report, "GRAPH002")
+    assert_finding(f, "GRAPH002", "paragraphes.yaml", at(path, "id: 2\n", "2"))
+    assert f.node == "paragraph:2"
+    fix = t("dead_end.paragraph")
+    assert f.message == t("graph.dead_end", node="paragraphe 2", fix=fix)
+    assert codes(report) == {"GRAPH002"}
+
+
+def test_graph002_empty_envelope(dilemme: Path) -> None:
+    env = dilemme / "enveloppes.yaml"
+    append(env, "- id: 20\n  title: Une enveloppe oubliée\n", indent=2)
+    replace(
+        dilemme / "cartes.yaml",
+        "        - knowledge: -1\n",
+        "        - knowledge: -1\n        - open_envelope: 20\n",
+    )
+    report = run_check(dilemme)
+    f = one(report, "GRAPH002")
+    assert_finding(f, "GRAPH002", "enveloppes.yaml", at(env, "id: 20", "20"))
+    assert f.node == "envelope:20"
+    assert f.message == t("graph.dead_end", node="enveloppe 20", fix=t("dead_end.envelope"))
+    assert codes(report) == {"GRAPH002"}
+
+
+def test_graph002_exploration_card_without_action(citadelle: Path) -> None:
+    path = citadelle / "exploration.yaml"
+    edit_yaml(path, lambda data: data["exploration_cards"][0].pop("actions"))
+    assert "actions" not in read(path)
+    report = run_check(citadelle)
+    f = one(report, "GRAPH002")
+    assert_finding(f, "GRAPH002", "exploration.yaml", value_pos(path, "id: "))
+    fix = t("dead_end.exploration_card")
+    assert f.message == t("graph.dead_end", node="carte Exploration 1", fix=fix)
+    assert codes(report) == {"GRAPH002"}
+
+
+# --------------------------------------------------------------------------- COND001
+
+
+def _cond(report, file: str) -> Finding:
+    f = one(report, "COND001")
+    assert f.file == file
+    assert f.severity == "error"
+    return f
+
+
+def test_cond001_flag_never_set(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "{flag: portes_ouvertes}", "{flag: porte_ouverte}")
+    report = run_check(citadelle)
+    f = _cond(report, "paragraphes.yaml")
+    assert (f.line, f.column) == value_pos(path, "{flag: ")
+    why = t("cond.flag", value="porte_ouverte")
+    assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.flag", why=why)
+    assert codes(report) == {"COND001"}
+
+
+def test_cond001_quest_state_never_reached(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "{flag: portes_ouvertes}", "{quest: {id: puits_sorgue, state: primed}}")
+    report = run_check(citadelle)
+    f = _cond(report, "paragraphes.yaml")
+    assert (f.line, f.column) == value_pos(path, "{quest: ")
+    why = t("cond.quest", id="puits_sorgue", state="primed")
+    assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.quest", why=why)
+
+
+def test_cond001_objective_never_marked(citadelle: Path) -> None:
+    replace(citadelle / "paragraphes.yaml", "      - objective: pompe_reparee\n", "")
+    report = run_check(citadelle)
+    path = citadelle / "scenarios.yaml"
+    f = _cond(report, "scenarios.yaml")
+    assert (f.line, f.column) == value_pos(path, "{objective: ")
+    assert f.node == "epilogue:source_tarie/victoire"
+    why = t("cond.objective", value="pompe_reparee")
+    path_ = "scenarios[0].epilogue[0].requires.objective"
+    assert f.message == t("cond.never", path=path_, why=why)
+
+
+def test_cond001_item_that_is_a_terrain(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "{item: 150}", "{item: 102}")
+    report = run_check(citadelle)
+    f = _cond(report, "paragraphes.yaml")
+    assert (f.line, f.column) == value_pos(path, "{item: ")
+    why = t("cond.item_type", value="102", type="terrain")
+    assert f.message == t("cond.never", path="paragraphs[0].choices[1].requires.item", why=why)
+
+
+def test_cond001_score_above_25(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "{flag: portes_ouvertes}", "{score: {defense: 30}}")
+    report = run_check(citadelle)
+    f = _cond(report, "paragraphes.yaml")
+    assert (f.line, f.column) == value_pos(path, "{score: ")
+    why = t("cond.score", name="defense", max=25, need=30)
+    assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.score", why=why)
+
+
+def test_cond001_grand_final_needs_more_secret_stickers(dilemme: Path) -> None:
+    path = dilemme / "campaign.yaml"
+    replace(path, "  rules:\n    secret_stickers_for_final: 2\n", "")
+    report = run_check(dilemme)
+    f = _cond(report, "campaign.yaml")
+    assert (f.line, f.column) == value_pos(path, "grand_final: ")
+    assert f.message == t("cond.grand_final", final="70", need=6, count=2)
+
+
+def test_cond001_any_with_one_possible_alternative_is_fine(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(
+        path,
+        "{flag: portes_ouvertes}",
+        "{any: [{flag: portes_ouvertes}, {flag: jamais_pose}]}",
+    )
+    assert run_check(citadelle).findings == []
+
+
+def test_cond001_any_with_no_possible_alternative(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    replace(path, "{flag: portes_ouvertes}", "{any: [{flag: jamais_pose}, {item: 102}]}")
+    report = run_check(citadelle)
+    f = _cond(report, "paragraphes.yaml")
+    assert (f.line, f.column) == value_pos(path, "{any: ")
+    reasons = " / ".join(
+        [t("cond.flag", value="jamais_pose"), t("cond.item_type", value="102", type="terrain")]
+    )
+    why = t("cond.any", reasons=reasons)
+    assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.any", why=why)
+
+
+# --------------------------------------------------------------------------- HIDDEN001 / 002
+
+
+def test_hidden001_two_digits(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "hidden_numbers: [205]", "hidden_numbers: [20]")
+    report = run_check(citadelle)
+    f = one(report, "HIDDEN001")
+    assert_finding(f, "HIDDEN001", "aventure.yaml", value_pos(path, "hidden_numbers: ["))
+    assert f.message == t("hidden.digits", path="adventure_cards[0].hidden_numbers[0]", raw="20")
+    # there is no card 20 either, and card 205 is no longer found
+    assert "REF001" in codes(report)
+
+
+def test_hidden001_four_digits(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "hidden_numbers: [205]", "hidden_numbers: [0205]")
+    report = run_check(citadelle)
+    f = one(report, "HIDDEN001")
+    assert_finding(f, "HIDDEN001", "aventure.yaml", value_pos(path, "hidden_numbers: ["))
+    assert f.message == t("hidden.digits", path="adventure_cards[0].hidden_numbers[0]", raw="0205")
+    assert codes(report) == {"HIDDEN001"}
+
+
+def test_hidden002_target_without_back_source(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "    back_source: 101\n", "")
+    report = run_check(citadelle)
+    f = one(report, "HIDDEN002")
+    assert_finding(f, "HIDDEN002", "aventure.yaml", value_pos(path, "hidden_numbers: ["))
+    assert f.node == "adventure_card:101/green"
+    assert f.message == t(
+        "hidden.back",
+        path="adventure_cards[0].hidden_numbers[0]",
+        key="205",
+        source="carte Aventure 101 (green)",
+        got=t("hidden.back_none"),
+        number=101,
+    )
+    assert codes(report) == {"HIDDEN002"}
+
+
+def test_hidden002_target_with_a_wrong_back_source(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "    back_source: 101\n", "    back_source: 102\n")
+    report = run_check(citadelle)
+    f = one(report, "HIDDEN002")
+    assert_finding(f, "HIDDEN002", "aventure.yaml", value_pos(path, "hidden_numbers: ["))
+    assert f.message == t(
+        "hidden.back",
+        path="adventure_cards[0].hidden_numbers[0]",
+        key="205",
+        source="carte Aventure 101 (green)",
+        got=t("hidden.back_other", back=102),
+        number=101,
+    )
+
+
+# --------------------------------------------------------------------------- every code covered
+
+
+def test_every_code_has_a_test_here() -> None:
+    source = Path(__file__).read_text(encoding="utf-8")
+    for code in CODES:
+        assert f"def test_{code.lower()}_" in source, code
+
+
+# ------------------------------------------------------------- former bugs (regression tests)
+
+
+def test_regression_quest_effect_without_state_is_a_finding(citadelle: Path) -> None:
+    replace(
+        citadelle / "paragraphes.yaml",
+        "- quest: {id: puits_sorgue, state: done}",
+        "- quest: {id: puits_sorgue}",
+    )
+    report = run_check(citadelle)
+    assert "FIELD001" in codes(report)
+
+
+def test_regression_quest_condition_without_state_is_a_finding(citadelle: Path) -> None:
+    replace(
+        citadelle / "paragraphes.yaml",
+        "{flag: portes_ouvertes}",
+        "{quest: {id: puits_sorgue}}",
+    )
+    report = run_check(citadelle)
+    assert "FIELD001" in codes(report)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("  - id: 2\n", '  - id: "²"\n', {"FIELD002"}),  # not a paragraph number
+        ("    title: Le hameau de Sorgue\n", "    title: ²\n", set()),  # fine as a title
+        ("        cost: 3\n", "        cost: " + "9" * 5000 + "\n", {"FIELD002"}),  # too long
+    ],
+    ids=["quoted-superscript", "plain-superscript", "5000-digits"],
+)
+def test_regression_digits_int_rejects_are_findings(
+    citadelle: Path, old: str, new: str, expected: set[str]
+) -> None:
+    """'²'.isdigit() is True but int('²') fails: such text is text, never a crash."""
+    path = next(p for p in citadelle.glob("*.yaml") if old in read(p))
+    replace(path, old, new)
+    report = run_check(citadelle)
+    assert expected <= codes(report)
+    assert expected or not [f for f in report.findings if f.severity == "error"]
+
+
+def test_regression_content_below_a_dot_folder_is_read(tmp_path: Path) -> None:
+    folder = copy_base("citadelle", tmp_path / ".cache")
+    report = run_check(folder)
+    assert report.findings == []
