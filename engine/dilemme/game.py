@@ -968,7 +968,9 @@ def legal_actions(
         return []
     out: list[dict] = []
     if seat is not None and seat != p["seat"]:
-        if gifts and p["type"] == "vote":
+        if p["type"] == "decide":
+            out.extend(_offers(state, seat, decide_only=True))
+        if gifts and p["type"] in ("vote", "decide"):
             out.extend(_gifts(state, seat))
         return out
     want_gifts = gifts
@@ -982,8 +984,18 @@ def legal_actions(
             for c in _token_options(state["seats"][seat])
         ]
     if t == "decide":
-        promised = (state["vote"]["promises"].get(str(seat)) or "").removeprefix("decide_")
-        return [{"type": "decide", "seat": seat, "side": s} for s in SIDES if promised in ("", s)]
+        promise = state["vote"]["promises"].get(str(seat)) or ""
+        # only a promise about this decision binds (a vote promise does not)
+        promised = promise.removeprefix("decide_") if promise.startswith("decide_") else ""
+        out = [{"type": "decide", "seat": seat, "side": s} for s in SIDES if promised in ("", s)]
+        if seat is None:  # the other seats may still bargain with the moderator
+            for other in range(len(state["seats"])):
+                if other != p["seat"]:
+                    out.extend(_offers(state, other, decide_only=True))
+        if gifts:
+            for giver in range(len(state["seats"])):
+                out.extend(_gifts(state, giver))
+        return out
     if t == "answer":
         return [{"type": "answer", "seat": seat, "accept": a} for a in (True, False)]
     if t == "choose_leader":
@@ -994,6 +1006,8 @@ def legal_actions(
         power = state["seats"][seat]["power"]
         if mine["kind"] is None:
             promise = vote["promises"].get(str(seat))
+            if promise is not None and promise.startswith("decide_"):
+                promise = None  # a promise about a tie does not bind this vote
             for side in SIDES:
                 if promise in (None, side):
                     out.extend(
@@ -1055,22 +1069,27 @@ OFFER_MAX_COINS = 5
 ASKS = ("oui_da", "nenni", "pass", "decide_oui_da", "decide_nenni")
 
 
-def _offers(state: dict, seat: int) -> list[dict]:
-    """Deals the seat whose turn it is may propose: coins for a vote, a pass, or the moderator's
-    decision on a tie.  Accepted deals bind: the engine restricts the receiver's choices."""
+def _offers(state: dict, seat: int, decide_only: bool = False) -> list[dict]:
+    """Deals a seat may propose: on its turn, coins for a vote, a pass, or the moderator's
+    decision on a tie; while the moderator decides a tie, anyone may bid for the decision.
+    Accepted deals bind: the engine restricts the receiver's choices.  Several houses may pay
+    for the same promise (the rulebook's example: Diana and Julius pay Théodore together)."""
     vote = state["vote"]
     coins = min(OFFER_MAX_COINS, state["seats"][seat]["coins"])
     out: list[dict] = []
     for to in range(len(state["seats"])):
-        if to == seat or [seat, to] in vote["offers_made"] or str(to) in vote["promises"]:
+        if to == seat or [seat, to] in vote["offers_made"]:
             continue
         asks: list[str] = []
-        if vote["votes"][to]["kind"] is None:
+        if vote["votes"][to]["kind"] is None and not decide_only:
             asks.append("pass")
             if state["seats"][to]["power"] > 0:
                 asks.extend(SIDES)
         if to == state["moderator"]:
             asks.extend(("decide_oui_da", "decide_nenni"))
+        promised = vote["promises"].get(str(to))
+        if promised is not None:
+            asks = [a for a in asks if a == promised]
         out.extend(
             {"type": "offer", "seat": seat, "to": to, "coins": c, "ask": a}
             for a in asks
@@ -1098,7 +1117,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
     gift = action["type"] == "give"
     candidates = (
         _gifts(state, action["seat"])
-        if gift and (state["pending"] or {}).get("type") == "vote"
+        if gift and (state["pending"] or {}).get("type") in ("vote", "decide")
         else []
         if gift
         else legal_actions(bundle, state, action["seat"], gifts=False)

@@ -1,0 +1,174 @@
+"""Le Dilemme du Roi: the rulebook's own worked examples, on the pure rule functions."""
+
+from __future__ import annotations
+
+from engine.dilemme import rules as R
+
+TOP = 14
+
+
+def test_progression_example_influence_and_morale():
+    """An outcome moves Influence up 1 and Morale down 1.  Influence had a negative progression
+    with a (black) progression marker: it goes up 1, flips white, loses the marker; stability
+    up 1.  Morale had a negative progression without marker: down 1 plus 1, gains a black
+    marker; stability down 2.  Moving down again it would fall 2 extra squares."""
+    influence = {"pos": 7, "dir": -1, "marker": True}
+    steps, direction = R.move_resource(influence, +1, TOP)
+    assert influence == {"pos": 8, "dir": 1, "marker": False}
+    assert (steps, direction) == (1, 1)
+
+    morale = {"pos": 7, "dir": -1, "marker": False}
+    steps, direction = R.move_resource(morale, -1, TOP)
+    assert morale == {"pos": 5, "dir": -1, "marker": True}
+    assert (steps, direction) == (2, -1)
+
+    steps, _ = R.move_resource(morale, -1, TOP)
+    assert morale["pos"] == 2 and steps == 3  # 1 + 2 extra with the marker
+
+
+def test_stability_moves_the_full_amount_even_at_a_track_end():
+    marker = {"pos": 13, "dir": 1, "marker": True}
+    steps, direction = R.move_resource(marker, +2, TOP)
+    assert marker["pos"] == TOP  # stopped at the end...
+    assert (steps, direction) == (4, 1)  # ...but stability moves 2 + 2
+    assert R.move_stability(7, steps, direction, TOP) == (11, False)
+    assert R.move_stability(11, steps, direction, TOP) == (14, True)  # abdication at the top
+    assert R.move_stability(2, 3, -1, TOP) == (0, True)
+
+
+def test_chronicle_sticker_placement():
+    assert R.chronicle_slot([None, None, None, None]) == 0
+    assert R.chronicle_slot([{"ticks": 2}, None, {"ticks": 1}, None]) == 1
+    # full line: over the sticker with the most ticks, the leftmost on a tie
+    assert R.chronicle_slot([{"ticks": 1}, {"ticks": 3}, {"ticks": 2}, {"ticks": 3}]) == 1
+
+
+def test_scoring_table_of_king_harald_v():
+    """Chroniques du royaume, King Harald V: public, resources, wealth, power majority."""
+    rows = {
+        "Valentine": (-1, 10, 1, 2),
+        "Martina": (1, 7, 3, 0),
+        "Armin": (3, 3, 0, 1),
+        "Charles": (-3, 12, 0, 0),
+        "Théodore": (1, 7, 1, 1),
+    }
+    totals = {name: sum(parts) for name, parts in rows.items()}
+    assert totals == {"Valentine": 12, "Martina": 11, "Armin": 7, "Charles": 9, "Théodore": 10}
+    ranks = R.competition_ranks(totals)
+    assert ranks == {"Valentine": 1, "Martina": 2, "Théodore": 3, "Charles": 4, "Armin": 5}
+    died = R.prestige_and_craving(ranks, "died")
+    assert died == {
+        "Valentine": (3, 0),
+        "Martina": (2, 0),
+        "Théodore": (2, 1),
+        "Charles": (2, 1),
+        "Armin": (0, 2),  # last
+    }
+    bottom = R.prestige_and_craving(ranks, "bottom")
+    assert bottom["Valentine"] == (0, 2) and bottom["Armin"] == (2, 0)
+
+
+def test_last_place_rule_with_a_tie_for_fourth():
+    ranks = R.competition_ranks({"a": 9, "b": 7, "c": 5, "d": 3, "e": 3})
+    assert ranks == {"a": 1, "b": 2, "c": 3, "d": 4, "e": 4}
+    out = R.prestige_and_craving(ranks, "died")
+    assert out["d"] == out["e"] == (0, 2)  # both last, not fourth
+
+
+def test_secret_objective_moderation_example():
+    """Valentine (Moderation) has 3 markers in her zone: 10 points; 3rd in coins: 1 point."""
+    moderation = {
+        "zones": [{"from": 5, "to": 9}],
+        "resource_points": [6, 7, 10, 13, 14],
+        "wealth_points": [5, 3, 1],
+    }
+    positions = {"influence": 6, "prosperity": 9, "morale": 12, "welfare": 2, "knowledge": 7}
+    coins = {"Martina": 9, "Théodore": 6, "Valentine": 4}
+    rank = R.competition_ranks(coins)["Valentine"]
+    assert R.secret_objective_points(moderation, positions, rank) == (10, 1)
+
+
+def test_public_objective_example():
+    """Influence highest: its positive token is worth 3; Morale and Knowledge tie second: 1 each.
+    Knowledge's negative token costs 1 (second lowest), Welfare's and Prosperity's (tied lowest)
+    cost 3 each."""
+    positions = {"influence": 11, "morale": 9, "knowledge": 9, "welfare": 4, "prosperity": 4}
+    assert R.public_objective_points([["influence", "positive"]], positions) == 3
+    assert R.public_objective_points([["morale", "positive"]], positions) == 1
+    assert R.public_objective_points([["knowledge", "positive"]], positions) == 1
+    assert R.public_objective_points([["knowledge", "negative"]], positions) == -1
+    assert R.public_objective_points([["welfare", "negative"]], positions) == -3
+    assert R.public_objective_points([["prosperity", "negative"]], positions) == -3
+
+
+def test_power_majority_example():
+    """Valentine has the most power (+2); Armin and Théodore tie second (+1 each)."""
+    power = {"Valentine": 9, "Martina": 2, "Armin": 6, "Charles": 1, "Théodore": 6}
+    assert R.power_majority_points(power) == {
+        "Valentine": 2,
+        "Martina": 0,
+        "Armin": 1,
+        "Charles": 0,
+        "Théodore": 1,
+    }
+
+
+def _sticker(sid, polarity, signer, ticks):
+    return {"id": sid, "polarity": polarity, "signer": signer, "ticks": ticks}
+
+
+def test_succession_resources():
+    """Influence: 2 positive and 1 negative sticker → up 1; Prosperity 1 and 1 → stays;
+    Morale 2 negative → down 2."""
+    chronicle = {
+        "influence": [_sticker(1, "positive", "x", 1), _sticker(2, "negative", "y", 1),
+                      _sticker(3, "positive", "z", 1), None],
+        "prosperity": [_sticker(4, "positive", "x", 1), _sticker(5, "negative", "x", 1),
+                       None, None],
+        "morale": [_sticker(6, "negative", "x", 1), _sticker(7, "negative", "y", 1), None, None],
+        "welfare": [None] * 4,
+        "knowledge": [None] * 4,
+    }  # fmt: skip
+    moves = R.succession_resource_moves(chronicle)
+    assert moves == {"influence": 1, "prosperity": 0, "morale": -2, "welfare": 0, "knowledge": 0}
+
+
+def test_succession_power_tony_and_catherine():
+    """Tony signed 3 positive stickers and 1 negative: +2 power; Catherine signed 2 negative: -2."""
+    chronicle = {
+        "influence": [_sticker(1, "positive", "Tony", 1), _sticker(2, "negative", "Catherine", 1)],
+        "prosperity": [_sticker(3, "positive", "Tony", 1), _sticker(4, "negative", "Tony", 2)],
+        "morale": [_sticker(5, "positive", "Tony", 1), _sticker(6, "negative", "Catherine", 1)],
+        "welfare": [None, None],
+        "knowledge": [None, None],
+    }
+    assert R.succession_power(chronicle, ["Tony", "Catherine"]) == {"Tony": 2, "Catherine": -2}
+
+
+def test_public_objectives_laura_martina_valentine_noah():
+    """Laura gets Influence's positive token (Charles, not playing, is ignored); Martina,
+    Valentine and Noah each signed a negative Morale sticker: Martina's has 3 ticks, the other
+    two 1 tick; Noah's is the rightmost, so Noah takes Morale's negative token."""
+    chronicle = {
+        "influence": [_sticker(1, "positive", "Laura", 2), _sticker(2, "positive", "Charles", 1),
+                      None, None],
+        "morale": [_sticker(3, "negative", "Martina", 3), _sticker(4, "negative", "Valentine", 1),
+                   _sticker(5, "negative", "Noah", 1), None],
+        "prosperity": [None] * 4,
+        "welfare": [None] * 4,
+        "knowledge": [None] * 4,
+    }  # fmt: skip
+    tokens = R.public_objective_tokens(chronicle, ["Laura", "Martina", "Valentine", "Noah"])
+    assert tokens == {
+        "Laura": [["influence", "positive"]],
+        "Martina": [],
+        "Valentine": [],
+        "Noah": [["morale", "negative"]],
+    }
+
+
+def test_chronicle_ageing_never_exceeds_the_boxes():
+    chronicle = {"influence": [_sticker("1", "positive", "a", 2), None]}
+    R.age_chronicle(chronicle, {"1": 3})
+    R.age_chronicle(chronicle, {"1": 3})
+    assert chronicle["influence"][0]["ticks"] == 3
