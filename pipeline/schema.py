@@ -374,7 +374,10 @@ ABILITY = Record(
         "condition": F(Str(), "la circonstance qui la déclenche, en toutes lettres"),
         "when": F(Enum(ABILITY_EVENTS), "trigger: condition — l'événement qui la déclenche"),
         "power_min": F(Int(min=1, max=99), "won_vote : Pouvoir misé au moins"),
-        "uses": F(Int(min=1, max=10), "cases à cocher : nombre d'utilisations"),
+        "uses": F(
+            Int(min=1, max=10), "cases à cocher : nombre d'utilisations pour toute la campagne"
+        ),
+        "per_game": F(Int(min=1, max=10), "at_will : utilisations permises par partie"),
         "gains": F(GAINS, "gains appliqués par le moteur (au signataire pour une carte Histoire)"),
     },
     required_if=(("trigger", "condition", "when"),),

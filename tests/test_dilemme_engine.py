@@ -255,3 +255,32 @@ def test_campaign_carries_over_between_games():
     nxt = new_game(BUNDLE, camp, seats, 4)
     assert nxt["campaign"]["game_no"] == 2
     assert sorted(nxt["deck"]) == sorted(camp["deck"])
+
+
+def test_at_will_ability_once_per_game_and_checkbox_uses():
+    bundle = make_bundle()
+    bundle["records"]["house"]["julius"]["achievements"] = [
+        {
+            "id": "tresor",
+            "kind": "mechanic",
+            "condition": "…",
+            "boxes": 1,
+            "ability": {"trigger": "at_will", "per_game": 1, "uses": 2, "text": "3 → 2",
+                        "gains": {"coins": -3, "power": 2}},
+        }
+    ]  # fmt: skip
+    camp = new_campaign(bundle, 1)
+    camp["houses"]["julius"]["unlocked"] = ["tresor"]
+    seats = [{"house": h.lower(), "bot": True} for h in NAMES]
+    s = new_game(bundle, camp, seats, 1)
+    while s["phase"] == "draft":
+        s = apply(bundle, s, legal_actions(bundle, s, s["pending"]["seat"], False)[0])
+    use = {"type": "use_ability", "seat": 1, "source": "julius/tresor"}
+    assert use in legal_actions(bundle, s, 1)  # any time during the vote, not only on its turn
+    coins, power = s["seats"][1]["coins"], s["seats"][1]["power"]
+    s = apply(bundle, s, use)
+    assert (s["seats"][1]["coins"], s["seats"][1]["power"]) == (coins - 3, power + 2)
+    assert use not in legal_actions(bundle, s, 1)  # once per game
+    with pytest.raises(IllegalAction, match="no such ability"):
+        apply(bundle, s, use)
+    assert s["campaign"]["ability_uses"] == {"julius/tresor": 1}

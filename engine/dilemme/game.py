@@ -270,9 +270,10 @@ def _next_setup_step(state: dict) -> None:
 # =========================================================================== abilities
 
 
-def _active_abilities(bundle: dict, state: dict, seat: int) -> list[dict]:
-    """Abilities this seat's house benefits from: its unlocked achievements, and the story cards
-    it signed that lie on top of their arc."""
+def _ability_sources(bundle: dict, state: dict, seat: int) -> list[tuple[str, dict]]:
+    """``(key, ability)`` for the abilities this seat's house benefits from: its unlocked
+    achievements (``house/achievement``), and the story cards it signed that lie on top of
+    their arc (``story:card#n``) — a covered story card's ability is off."""
     house = state["seats"][seat]["house"]
     camp = state["campaign"]
     out = []
@@ -280,11 +281,38 @@ def _active_abilities(bundle: dict, state: dict, seat: int) -> list[dict]:
     unlocked = set(camp["houses"][house]["unlocked"])
     for ach in hrec.get("achievements") or ():
         if ach["id"] in unlocked and ach.get("ability"):
-            out.append(ach["ability"])
+            out.append((f"{house}/{ach['id']}", ach["ability"]))
     for pile in camp["arcs"].values():
         if pile and pile[-1].get("signer") == house:
             _, card = _card(bundle, pile[-1]["card"])
-            out.extend(card.get("abilities") or ())
+            for n, ability in enumerate(card.get("abilities") or ()):
+                out.append((f"story:{pile[-1]['card']}#{n}", ability))
+    return out
+
+
+def _active_abilities(bundle: dict, state: dict, seat: int) -> list[dict]:
+    return [ability for _, ability in _ability_sources(bundle, state, seat)]
+
+
+def _usable(bundle: dict, state: dict, seat: int) -> list[dict]:
+    """``use_ability`` actions: at-will abilities with uses left whose cost the seat can pay."""
+    s = state["seats"][seat]
+    camp = state["campaign"]
+    out = []
+    for key, ability in _ability_sources(bundle, state, seat):
+        if ability.get("trigger") != "at_will":
+            continue
+        if "uses" in ability and camp.setdefault("ability_uses", {}).get(key, 0) >= ability["uses"]:
+            continue
+        if (
+            "per_game" in ability
+            and state.setdefault("ability_uses", {}).get(key, 0) >= ability["per_game"]
+        ):
+            continue
+        gains = ability.get("gains") or {}
+        if s["coins"] + gains.get("coins", 0) < 0 or s["power"] + gains.get("power", 0) < 0:
+            continue
+        out.append({"type": "use_ability", "seat": seat, "source": key})
     return out
 
 
@@ -970,8 +998,10 @@ def legal_actions(
     if seat is not None and seat != p["seat"]:
         if p["type"] == "decide":
             out.extend(_offers(state, seat, decide_only=True))
-        if gifts and p["type"] in ("vote", "decide"):
-            out.extend(_gifts(state, seat))
+        if p["type"] in ("vote", "decide"):
+            out.extend(_usable(bundle, state, seat))
+            if gifts:
+                out.extend(_gifts(state, seat))
         return out
     want_gifts = gifts
     seat = p["seat"]
@@ -988,10 +1018,12 @@ def legal_actions(
         # only a promise about this decision binds (a vote promise does not)
         promised = promise.removeprefix("decide_") if promise.startswith("decide_") else ""
         out = [{"type": "decide", "seat": seat, "side": s} for s in SIDES if promised in ("", s)]
+        out.extend(_usable(bundle, state, seat))
         if seat is None:  # the other seats may still bargain with the moderator
             for other in range(len(state["seats"])):
                 if other != p["seat"]:
                     out.extend(_offers(state, other, decide_only=True))
+                    out.extend(_usable(bundle, state, other))
         if gifts:
             for giver in range(len(state["seats"])):
                 out.extend(_gifts(state, giver))
@@ -1023,9 +1055,14 @@ def legal_actions(
             if mine["kind"] in SIDES:
                 out.extend({"type": "add", "seat": seat, "power": n} for n in range(1, power + 1))
             out.append({"type": "stand", "seat": seat})
+        out.extend(_usable(bundle, state, seat))
         if want_gifts:
             for giver in range(len(state["seats"])):
                 out.extend(_gifts(state, giver))
+        if want_gifts or seat is None:
+            for other in range(len(state["seats"])):
+                if other != seat:
+                    out.extend(_usable(bundle, state, other))
     return out
 
 
@@ -1063,6 +1100,7 @@ _FIELDS = {
     "choose_leader": {"leader": int},
     "offer": {"to": int, "coins": int, "ask": str},
     "answer": {"accept": bool},
+    "use_ability": {"source": str},
 }
 
 OFFER_MAX_COINS = 5
@@ -1115,6 +1153,12 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
     ``IllegalAction`` (both ``ValueError``) naming the action and the round."""
     _check_shape(state, action)
     gift = action["type"] == "give"
+    if action["type"] == "use_ability":
+        in_vote = (state["pending"] or {}).get("type") in ("vote", "decide")
+        candidates = _usable(bundle, state, action["seat"]) if in_vote else []
+        if action not in candidates:
+            raise IllegalAction(action, _where(state), "no such ability to use now")
+        return _use_ability(bundle, state, action)
     candidates = (
         _gifts(state, action["seat"])
         if gift and (state["pending"] or {}).get("type") in ("vote", "decide")
@@ -1219,6 +1263,19 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
         _cleanup_and_outcome(bundle, state)
         return state
     raise AssertionError(t)  # pragma: no cover
+
+
+def _use_ability(bundle: dict, state: dict, action: dict) -> dict:
+    state = copy_state(state)
+    seat, key = action["seat"], action["source"]
+    ability = dict(_ability_sources(bundle, state, seat))[key]
+    camp_uses = state["campaign"].setdefault("ability_uses", {})
+    game_uses = state.setdefault("ability_uses", {})
+    camp_uses[key] = camp_uses.get(key, 0) + 1
+    game_uses[key] = game_uses.get(key, 0) + 1
+    _log(state, "ability.used", house=state["seats"][seat]["name"], text=ability.get("text", ""))
+    _apply_gains(state, seat, ability.get("gains") or {}, "ability")
+    return state
 
 
 # =========================================================================== views
