@@ -194,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as exc:
         print(f"gamebook {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # `gamebook play ... | head`: the reader left, nothing to report
+        return EXIT_OK
     except OSError as exc:
         print(
             f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),

@@ -24,16 +24,25 @@ class Report:
         return not has_errors(self.findings)
 
     def stats(self) -> dict:
-        total: dict = {"nodes": 0, "edges": 0, "reachable": 0, "unreachable": 0, "kinds": {}}
+        total: dict = {
+            "nodes": 0,
+            "edges": 0,
+            "reachable": 0,
+            "unreachable": 0,
+            "kinds": {},
+            "edge_kinds": {},
+        }
         per: dict[str, dict] = {}
         for cid, sg in self.graphs.items():
             s = checks.stats(sg)
             per[cid] = s
             for k in ("nodes", "edges", "reachable", "unreachable"):
                 total[k] += s[k]
-            for kind, n in s["kinds"].items():
-                total["kinds"][kind] = total["kinds"].get(kind, 0) + n
+            for key in ("kinds", "edge_kinds"):
+                for kind, n in s[key].items():
+                    total[key][kind] = total[key].get(kind, 0) + n
         total["kinds"] = dict(sorted(total["kinds"].items()))
+        total["edge_kinds"] = dict(sorted(total["edge_kinds"].items()))
         total["campaigns"] = per
         return total
 

@@ -174,7 +174,10 @@ def _vote(bundle: dict, state: dict, seat: int, actions: list[dict]) -> dict:
             if state["seats"][seat]["coins"] >= 6:
                 return min((a for a in offers if a["to"] == target["to"]), key=lambda a: a["coins"])
         votes = [a for a in by_type.get("vote", []) if a["side"] == prefer]
-        if diff >= 1 and votes:
+        n_pass = sum(1 for v in vote["votes"] if v["kind"] == "pass_power") + 1
+        share = state["balance"] // n_pass
+        # a small preference is still worth a token vote unless the balance pays better
+        if votes and (diff >= 1 or (diff >= 0.3 and share < 2)):
             # stake enough to lead if the difference is worth it, else a token amount
             need = max(1, totals[other] - totals[prefer] + 1)
             worth = int(diff / POWER_VALUE)
@@ -183,7 +186,6 @@ def _vote(bundle: dict, state: dict, seat: int, actions: list[dict]) -> dict:
             )
             return min(votes, key=lambda a: abs(a["power"] - stake))
         passes = {a["for"]: a for a in by_type.get("pass", [])}
-        n_pass = sum(1 for v in vote["votes"] if v["kind"] == "pass_power") + 1
         if (
             "moderator" in passes
             and abs(totals["oui_da"] - totals["nenni"]) <= 2

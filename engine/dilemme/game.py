@@ -451,7 +451,12 @@ def _unlock_narrative(bundle: dict, state: dict, ref: str) -> None:
     for other in ach.get("exclusive_with") or ():
         oh, _, oid = other.partition("/")
         if oid in camp["houses"].get(oh, {}).get("unlocked", []):
-            _log(state, "achievement.closed", house=hrec.get("name", house), achievement=ach_id)
+            _log(
+                state,
+                "achievement.closed",
+                house=hrec.get("name", house),
+                achievement=ach.get("condition", ach_id),
+            )
             return
     _tick(bundle, state, house, ach, boxes=ach.get("boxes", 1))
 
@@ -464,7 +469,7 @@ def _tick(bundle: dict, state: dict, house: str, ach: dict, boxes: int = 1) -> N
     name = (_rec(bundle, "house", house) or {}).get("name", house)
     if h["ticks"][ach["id"]] >= ach.get("boxes", 1):
         h["unlocked"].append(ach["id"])
-        _log(state, "achievement.unlocked", house=name, achievement=ach["id"])
+        _log(state, "achievement.unlocked", house=name, achievement=ach.get("condition", ach["id"]))
         ability = ach.get("ability") or {}
         if ability.get("trigger") == "immediate":
             gains = ability.get("gains") or {}
@@ -475,7 +480,7 @@ def _tick(bundle: dict, state: dict, house: str, ach: dict, boxes: int = 1) -> N
                 h["prestige"] += gains.get("prestige", 0)
                 h["craving"] += gains.get("craving", 0)
     else:
-        _log(state, "achievement.ticked", house=name, achievement=ach["id"])
+        _log(state, "achievement.ticked", house=name, achievement=ach.get("condition", ach["id"]))
 
 
 def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> None:
