@@ -42,6 +42,7 @@ def serve(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Synthetic campaigns of 1k, 10k and 100k nodes; results into BENCHMARKS.md."""
+    """`gamebook check` on 1k/10k/100k-node campaigns, and bot games; into BENCHMARKS.md."""
     session.install("-e", ".")
     session.run("python", "bench/run.py", *session.posargs)
+    session.run("python", "bench/engine.py")

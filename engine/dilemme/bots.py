@@ -95,9 +95,12 @@ def _undecided_power(state: dict, seat: int) -> int:
 def choose(bundle: dict, state: dict, seat: int, actions: list[dict] | None = None) -> dict:
     """The bot's action for ``seat`` (which must be the pending seat)."""
     if actions is None:
-        actions = [
-            a for a in legal_actions(bundle, state) if a["seat"] == seat and a["type"] != "give"
-        ]
+        actions = legal_actions(bundle, state, seat, gifts=False)
+    # an at-will ability that buys power is worth it when the bot is about to stake heavily
+    uses = [a for a in actions if a["type"] == "use_ability"]
+    actions = [a for a in actions if a["type"] != "use_ability"]
+    if uses and state["pending"]["type"] == "vote" and _wants_power(bundle, state, seat):
+        return uses[0]
     kinds = {a["type"] for a in actions}
     if "draft" in kinds:
         return max(actions, key=lambda a: _objective_worth(bundle, state, a["objective"]))
@@ -117,6 +120,19 @@ def choose(bundle: dict, state: dict, seat: int, actions: list[dict] | None = No
 
         return max(actions, key=key)
     return _vote(bundle, state, seat, actions)
+
+
+def _wants_power(bundle: dict, state: dict, seat: int) -> bool:
+    """Short of power for a vote that matters: the preferred side trails by more than we hold."""
+    if state["vote"]["votes"][seat]["kind"] not in (None, *SIDES):
+        return False
+    values = outcome_values(bundle, state, seat)
+    prefer = max(SIDES, key=lambda s: values[s])
+    other = "nenni" if prefer == "oui_da" else "oui_da"
+    totals = _totals(state)
+    gap = totals[other] - totals[prefer] + 1
+    diff = values[prefer] - values[other]
+    return diff >= 3 and gap > state["seats"][seat]["power"] and state["seats"][seat]["coins"] >= 5
 
 
 def _objective_worth(bundle: dict, state: dict, key: str) -> float:

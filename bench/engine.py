@@ -1,0 +1,113 @@
+"""Benchmark the rules engines: whole games played by bots, in CPython.
+
+Target (issue: Le Dilemme du Roi engine): a whole five-bot game in ≤ 50 ms median, so that
+thousands of simulated campaigns are cheap.  Games are played through the public contract
+(``new_game`` / ``apply`` with the bots choosing from ``legal_actions``) on the real campaign
+compiled from ``content/``.  Each game starts from the campaign as it stands before its first
+game, with a different seed.
+
+Usage: ``python bench/engine.py [--games 200] [--output BENCHMARKS.md]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.dilemme import apply, new_campaign, new_game  # noqa: E402
+from engine.dilemme.bots import choose  # noqa: E402
+from pipeline import check  # noqa: E402
+from pipeline import compile as comp  # noqa: E402
+
+BEGIN = "<!-- BEGIN bench/engine.py: this section is rewritten by `nox -s bench` -->"
+END = "<!-- END bench/engine.py -->"
+TARGET_MS = 50.0
+
+
+def dilemme_games(games: int) -> dict:
+    report = check(ROOT / "content" / "dilemme")
+    bundle = json.loads(json.dumps(comp.bundle(report.graphs["dilemme"])))
+    campaign = new_campaign(bundle, "bench")
+    houses = sorted(campaign["houses"], key=lambda h: bundle["records"]["house"][h]["number"])[:5]
+    seats = [{"house": h, "bot": True} for h in houses]
+    times, actions, rounds = [], [], []
+    for g in range(games):
+        start = time.perf_counter()
+        state = new_game(bundle, campaign, seats, f"bench-{g}")
+        n = 0
+        while state["pending"] is not None:
+            state = apply(bundle, state, choose(bundle, state, state["pending"]["seat"]))
+            n += 1
+        times.append((time.perf_counter() - start) * 1000)
+        actions.append(n)
+        rounds.append(state["round"])
+    times.sort()
+    return {
+        "games": games,
+        "median_ms": statistics.median(times),
+        "p90_ms": times[int(0.9 * (len(times) - 1))],
+        "max_ms": times[-1],
+        "actions": statistics.median(actions),
+        "rounds": statistics.median(rounds),
+    }
+
+
+def section(result: dict) -> str:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
+    ok = "pass" if result["median_ms"] <= TARGET_MS else "FAIL"
+    return "\n".join([
+        BEGIN,
+        "",
+        "## Rules engines: whole games played by bots",
+        "",
+        f"Date (UTC): {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} · commit {commit} · "
+        f"Python {platform.python_version()} · {platform.machine()}",
+        "",
+        "| game | games | median | p90 | max | actions (median) | rounds (median) | "
+        f"target ≤ {TARGET_MS:.0f} ms median |",
+        "|---|---:|---:|---:|---:|---:|---:|:---:|",
+        f"| Le Dilemme du Roi, 5 bots | {result['games']} | {result['median_ms']:.1f} ms | "
+        f"{result['p90_ms']:.1f} ms | {result['max_ms']:.1f} ms | {result['actions']:.0f} | "
+        f"{result['rounds']:.0f} | {ok} |",
+        "",
+        END,
+    ])  # fmt: skip
+
+
+def write(path: Path, text: str) -> None:
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    start, end = old.find(BEGIN), old.find(END)
+    if start != -1 and end != -1:
+        new = old[:start] + text + old[end + len(END) :]
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    path.write_text(new, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Benchmark the rules engines with bot games.")
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
+    p.add_argument("--no-write", action="store_true")
+    args = p.parse_args(argv)
+    result = dilemme_games(args.games)
+    text = section(result)
+    print(text)
+    if not args.no_write:
+        write(Path(args.output), text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
