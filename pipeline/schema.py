@@ -341,6 +341,18 @@ CITADELLE_CONDITIONS: dict[str, Field] = {
 
 CONDITIONS = {DILEMME: DILEMME_CONDITIONS, CITADELLE: CITADELLE_CONDITIONS}
 
+#: a die roll (d6): ``- roll: {at_most: 2, then: [...], otherwise: [...]}``
+CITADELLE_EFFECTS["roll"] = F(
+    Record(
+        {
+            "at_most": F(Int(min=1, max=6), "le dé (1 à 6) doit faire au plus", required=True),
+            "then": F(Effects(CITADELLE), "effets si c'est le cas", required=True),
+            "otherwise": F(Effects(CITADELLE), "effets sinon"),
+        }
+    ),
+    "lance un dé à six faces",
+)
+
 for _family, _effects in EFFECTS.items():
     #: a conditional effect: ``- branch: {requires: ..., then: [...], otherwise: [...]}``
     _effects["branch"] = F(
@@ -703,6 +715,7 @@ ACTION = Record(
         "success": F(Effects(CITADELLE), "conséquences de la réussite (cartouche blanc)"),
         "failure": F(Effects(CITADELLE), "conséquences de l'échec (cartouche noir)"),
         "lines": F(ListOf(ACTION_LINE, min_len=1), "lignes d'une action multiple (le dé)"),
+        "traits": F(ListOf(Ref(("creature_trait",))), "traits de la créature combattue"),
     },
     one_of=("difficulty", "lines"),
 )
@@ -776,6 +789,10 @@ CITADELLE_KINDS: list[Kind] = [
                 ListOf(Enum(ACTION_VERBS)), "actions pendant lesquelles l'objet aide (Bourse)"
             ),
             "bonuses": F(BONUSES, "bonus chiffrés d'une carte Bourse, lus par le moteur"),
+            "must_select": F(Bool(), "icône « doit » : l'objet est obligatoirement sélectionné"),
+            "on_selected": F(
+                Effects(CITADELLE), "[sélectionnée] : effets après une action où l'objet a servi"
+            ),
             "hope": F(Bool(), "carte « L'espoir renaît ! »"),
         },
         "Carte Aventure numérotée : Terrain, Événement, Bourse, Objet de quête, Mappemonde.",
@@ -955,6 +972,34 @@ CITADELLE_KINDS: list[Kind] = [
         story=False,
     ),
     Kind(
+        "lexicon_entry",
+        CITADELLE,
+        "lexicon",
+        {
+            "id": F(Str(), "identifiant", required=True),
+            "term": F(Str(), "le mot marqué d'un astérisque", required=True),
+            "text": F(Str(), "ce que le personnage en sait", required=True),
+        },
+        "Entrée du lexique du Livre des dialogues (les mots suivis d'un astérisque).",
+        story=False,
+    ),
+    Kind(
+        "creature_trait",
+        CITADELLE,
+        "traits",
+        {
+            "id": F(Str(), "identifiant", required=True),
+            "name": F(Str(), "nom du trait", required=True),
+            "text": F(Str(), "son effet, en toutes lettres", required=True),
+            "difficulty": F(Int(min=-5, max=5), "difficulté en plus (+) ou en moins (−)"),
+            "cost": F(Int(min=-5, max=5), "coût en plus ou en moins"),
+            "on_failure": F(Effects(CITADELLE), "effets en plus quand l'action échoue"),
+            "on_success": F(Effects(CITADELLE), "effets en plus quand l'action réussit"),
+        },
+        "Trait de créature (page Aide de jeu) : s'applique à chaque combat contre elle.",
+        story=False,
+    ),
+    Kind(
         "citadel",
         CITADELLE,
         "citadel",
@@ -980,6 +1025,9 @@ CITADELLE_KINDS: list[Kind] = [
             "title": F(Str(), "nom", required=True),
             "boxes": F(Int(min=1, max=20), "cases à cocher pour le construire", required=True),
             "text": F(Str(), "effet une fois construit", required=True),
+            "on_scenario_start": F(
+                Effects(CITADELLE), "effets au début de chaque scénario, une fois construit"
+            ),
         },
         "Bâtiment de la Citadelle : construit quand toutes ses cases sont cochées.",
         story=False,
@@ -1040,6 +1088,10 @@ CAMPAIGN = Record(
                     "house_coins",
                     "balance_power",
                     "secret_stickers_for_final",
+                    "chronicle_slots",
+                    "table_columns",
+                    "table_rows",
+                    "move_cost",
                 ),
                 Int(min=0, max=99),
             ),
