@@ -169,6 +169,7 @@ def new_game(
         ],
         "resources": {},
         "stability": rules["stability_track"] // 2,
+        "stability_track": rules["stability_track"],
         "abdicated": False,
         "king_dead": False,
         "balance": rules["balance_power"],
@@ -219,12 +220,12 @@ def new_game(
         for ability in _active_abilities(bundle, state, i):
             if ability.get("trigger") == "game_start":
                 _apply_gains(state, i, ability.get("gains") or {}, "ability")
-    _event_rules(bundle, state, "game_start", None)
 
     # leader and moderator by prestige
     order = _prestige_order(campaign, bundle, houses)
     state["leader"] = houses.index(order[0])
     state["moderator"] = houses.index(order[-1])
+    _event_rules(bundle, state, "game_start", None)
     _log(
         state,
         "setup.tokens",
@@ -330,10 +331,15 @@ def _apply_gains(state: dict, seat: int, gains: dict, why: str) -> None:
 
 
 def _trigger(bundle: dict, state: dict, seat: int, event: str, power: int = 0) -> None:
-    for ability in _active_abilities(bundle, state, seat):
+    uses = state["campaign"].setdefault("ability_uses", {})
+    for key, ability in _ability_sources(bundle, state, seat):
         if ability.get("trigger") == "condition" and ability.get("when") == event:
             if power < ability.get("power_min", 0):
                 continue
+            if "uses" in ability:  # check boxes: once all ticked, the ability is spent
+                if uses.get(key, 0) >= ability["uses"]:
+                    continue
+                uses[key] = uses.get(key, 0) + 1
             _apply_gains(state, seat, ability.get("gains") or {}, "ability")
 
 
@@ -574,13 +580,14 @@ def _apply_effects(
         elif name == "skull":
             state.setdefault("skull_now", bool(value))
         elif name == "shuffle_in":
-            if value not in _deck(state):
+            if value not in _deck(state) and value not in state.get("kept_immediates", []):
                 _shuffle_into_deck(state, [value])
                 _log(state, "deck.added", count=1)
         elif name == "remove_card":
-            if value in _deck(state):
-                _deck(state).remove(value)
-                _log(state, "deck.removed", card=value)
+            for pile in (_deck(state), state.get("kept_immediates", [])):
+                if value in pile:
+                    pile.remove(value)
+                    _log(state, "deck.removed", card=value)
         elif name == "event":
             _start_event(bundle, state, value, signer)
         elif name == "end_event":
@@ -830,6 +837,7 @@ def _cleanup_and_outcome(bundle: dict, state: dict) -> None:
             state["king_dead"] = True
             _log(state, "king.dies", skull=skull)
     state["vote"] = None
+    _event_rules(bundle, state, "round_end", None)
     if state["final_pending"] or state["abdicated"] or state["king_dead"]:
         _end_game(bundle, state)
         return
@@ -934,9 +942,8 @@ def _achievement_holds(state: dict, seat: int, test: dict, rank: int, ending: st
         return False
     if "resource_bottom" in test and R.dense_ranks(pos, False)[test["resource_bottom"]] != 1:
         return False
-    top = 14
     if "stability" in test:
-        centre = state.get("_stability_top", top) // 2
+        centre = state.get("stability_track", 14) // 2
         st = state["stability"]
         want = test["stability"]
         if (
@@ -1131,6 +1138,8 @@ def _offers(state: dict, seat: int, decide_only: bool = False) -> list[dict]:
         if to == state["moderator"]:
             asks.extend(("decide_oui_da", "decide_nenni"))
         promised = vote["promises"].get(str(to))
+        if promised is not None and promised.startswith("decide_") and to != state["moderator"]:
+            promised = None  # a promise about a tie it no longer decides is void
         if promised is not None:
             asks = [a for a in asks if a == promised]
         out.extend(
@@ -1294,7 +1303,10 @@ def view(bundle: dict, state: dict, seat: int | None) -> dict:
     over = state["phase"] == "over"
     for i, s in enumerate(v["seats"]):
         if i != seat and not over:
+            # behind the house's screen: only its owner sees them until the game ends
             s["objective"] = None
+            s["power"] = None
+            s["coins"] = None
     v["deck"] = len(state["deck"])
     v["campaign"].pop("deck", None)
     v["campaign"].pop("rng", None)
