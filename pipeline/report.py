@@ -23,6 +23,16 @@ class Report:
     def ok(self) -> bool:
         return not has_errors(self.findings)
 
+    def findings_of(self, campaign_id: str) -> list[Finding]:
+        """The findings in one campaign's files."""
+        camp = next((c for c in self.campaigns if c.id == campaign_id), None)
+        if camp is None:
+            return []
+        folder = camp.folder.resolve()
+        base = self.content_dir.resolve()
+        prefix = "" if folder == base else folder.relative_to(base).as_posix() + "/"
+        return [f for f in self.findings if f.file.startswith(prefix)]
+
     def stats(self) -> dict:
         total: dict = {
             "nodes": 0,
