@@ -22,6 +22,7 @@ from engine.dilemme import bots as dbots
 from engine.dilemme import text_fr as T
 
 from . import compile as comp
+from .findings import has_errors
 from .report import check
 
 SAVE_FORMAT = 1
@@ -36,9 +37,10 @@ def _bundle(content: Path, game: str) -> dict:
     sg = report.graphs.get(game)
     if sg is None:
         raise PlayError(f"pas de campagne « {game} » dans {content}")
-    if not report.ok:
+    if has_errors(report.findings_of(game)):
+        folder = sg.campaign.folder
         raise PlayError(
-            f"la campagne « {game} » a des erreurs : lancez « gamebook check {content} »"
+            f"la campagne « {game} » a des erreurs : lancez « gamebook check {folder} »"
         )
     return json.loads(json.dumps(comp.bundle(sg), ensure_ascii=False))
 
