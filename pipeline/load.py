@@ -274,8 +274,10 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
         position = getattr(exc, "position", None)
         what: object = exc
         if isinstance(position, int):  # libyaml's reader: a character YAML forbids
-            line = text.count("\n", 0, position) + 1
-            col = position - (text.rfind("\n", 0, position) + 1) + 1
+            # libyaml counts bytes of the UTF-8 text, not characters
+            prefix = text.encode("utf-8")[:position].decode("utf-8", "ignore")
+            line = prefix.count("\n") + 1
+            col = len(prefix) - (prefix.rfind("\n") + 1) + 1
             what = "un caractère de contrôle interdit (supprimez-le ou remplacez-le)"
         return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
     findings = [

@@ -63,3 +63,8 @@ def test_several_documents_and_unknown_alias_are_errors():
 def test_empty_file_is_no_value_and_no_finding():
     assert parse("", "x.yaml") == (None, [])
     assert parse("# only a comment\n", "x.yaml") == (None, [])
+
+
+def test_control_character_position_counts_characters_not_bytes():
+    _, (f,) = parse("a: éééééééééé\nb: c\x07\n", "x.yaml")
+    assert (f.code, f.line, f.column) == ("YAML001", 2, 5)
