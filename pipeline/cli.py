@@ -168,6 +168,12 @@ def parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", default="0", help="graine du hasard (même graine, même partie)")
     pl.add_argument("--players", type=int, default=4, help="Dilemme : nombre de Maisons (3 à 5)")
     pl.add_argument("--bots", type=int, default=0, help="Dilemme : Maisons jouées par des bots")
+    pl.add_argument("--characters", type=int, default=2, help="Citadelle : personnages (1 à 4)")
+    pl.add_argument(
+        "--auto",
+        action="store_true",
+        help="Citadelle : une politique automatique joue tous les personnages",
+    )
     pl.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
     pl.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
     pl.set_defaults(func=cmd_play)

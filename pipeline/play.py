@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -274,6 +274,121 @@ def play_dilemme(
         con.say(T.ui("campaign.next"))
 
 
+# =========================================================================== Citadelle
+
+
+def _citadelle_board(bundle: dict, state: dict) -> list[str]:
+    from engine.citadelle import text_fr as CT
+
+    recs = bundle["records"]
+    adv = recs.get("adventure_card", {})
+    cit = state["citadel"]
+    scores = " · ".join(f"{CT.SCORE[k]} {v}" for k, v in cit["scores"].items())
+    lines = [f"Citadelle : {scores} · espoir {cit['hope']} · tremblement {cit['tremor']}"]
+    for key, spot in sorted(state["board"].items()):
+        here = [c["name"] for c in state["characters"] if c["at"] == key]
+        events = ", ".join(
+            adv[e["key"]].get("title") or str(adv[e["key"]]["number"]) for e in spot["events"]
+        )
+        title = adv[spot["terrain"]].get("title") or str(adv[spot["terrain"]]["number"])
+        extra = f" [événements : {events}]" if events else ""
+        people = f" ← {', '.join(here)}" if here else ""
+        lines.append(f"  ({key}) {title}{extra}{people}")
+    for key, slot in sorted(state["slots"].items()):
+        if not slot.get("revealed") and slot.get("exploration"):
+            zone = recs["exploration_card"][slot["exploration"]]["zone"]
+            lines.append(f"  ({key}) carte Exploration, zone {zone}, face cachée")
+    for c in state["characters"]:
+        hand = ", ".join(recs.get("action_card", {}).get(k, {}).get("title", k) for k in c["hand"])
+        purse = ", ".join(adv[k].get("title") or str(adv[k]["number"]) for k in c["purse"])
+        status = "" if c["conscious"] else " (inconscient)"
+        lines.append(
+            f"  {c['name']}{status} : {c['hp']} PV · deck {len(c['deck'])} · défausse "
+            f"{len(c['discard'])} · main [{hand}] · bourse [{purse}]"
+        )
+    if state["quest_items"]:
+        items = ", ".join(
+            adv[k].get("title") or str(adv[k]["number"]) for k in state["quest_items"]
+        )
+        lines.append(f"  Objets de quête : {items}")
+    return lines
+
+
+def play_citadelle(
+    content: Path,
+    seed: str,
+    characters: int,
+    auto: bool,
+    script: Path | None,
+    save: Path | None,
+    out: TextIO,
+    interactive: bool,
+) -> int:
+    from engine.citadelle import apply as capply
+    from engine.citadelle import auto as cauto
+    from engine.citadelle import legal_actions as clegal
+    from engine.citadelle import new_game as cnew
+    from engine.citadelle import text_fr as CT
+
+    bundle = _bundle(content, "citadelle")
+    saved = _read_save(save, "citadelle") if save else None
+    if saved is not None:
+        state, seed = saved["state"], saved["seed"]
+    else:
+        ids = sorted(bundle["records"].get("character", {}))
+        if not 1 <= characters <= min(4, len(ids)):
+            raise PlayError(f"il faut de 1 à {min(4, len(ids))} personnages, pas {characters}")
+        state = cnew(bundle, ids[:characters], seed)
+    con = Console(out, _script_lines(script) if script else None, interactive and not auto)
+    shown = 0
+
+    def flush() -> None:
+        nonlocal shown
+        for entry in state["log"][shown:]:
+            con.say(CT.render(entry))
+        shown = len(state["log"])
+
+    while state["pending"] is not None:
+        flush()
+        if auto:
+            action = cauto.choose(bundle, state)
+        else:
+            actions = clegal(bundle, state)
+            con.say("")
+            for line in _citadelle_board(bundle, state):
+                con.say(line)
+            con.say(CT.ui("turn"))
+            for i, a in enumerate(actions, 1):
+                con.say(f"  {i}. {CT.describe(bundle, state, a)}")
+            while True:
+                line = con.ask(CT.ui("choose") + " :")
+                if line.isdigit() and 1 <= int(line) <= len(actions):
+                    action = actions[int(line) - 1]
+                    break
+                if line.startswith("{"):
+                    try:
+                        action = json.loads(line)
+                        break
+                    except json.JSONDecodeError:
+                        pass
+                if con.script is not None or not con.interactive:
+                    raise PlayError(f"choix invalide dans le script : {line!r}")
+                con.say(CT.ui("invalid"))
+        try:
+            state = capply(bundle, state, action)
+        except ValueError as exc:
+            if auto or not con.interactive or con.script is not None:
+                raise PlayError(str(exc)) from exc
+            con.say(f"Action refusée : {exc}")
+            continue
+        if save:
+            _write_save(save, {"format_version": SAVE_FORMAT, "game": "citadelle",
+                               "campaign_id": bundle["campaign"]["id"], "seed": seed,
+                               "state": state})  # fmt: skip
+    flush()
+    return 0
+
+
 def _print_scores(con: Console, state: dict) -> None:
     result = state.get("result")
     if not result:
@@ -285,17 +400,16 @@ def _print_scores(con: Console, state: dict) -> None:
 
 
 def main(args: Any, out: TextIO = sys.stdout) -> int:
-    runners: dict[str, Callable[..., int]] = {"dilemme": play_dilemme}
-    runner = runners.get(args.game)
-    if runner is None:
-        raise PlayError(f"jeu inconnu « {args.game} » : dilemme ou citadelle")
-    return runner(
-        content=Path(args.content),
-        seed=str(args.seed),
-        players=args.players,
-        bots=args.bots,
-        script=Path(args.script) if args.script else None,
-        save=Path(args.save) if args.save else None,
-        out=out,
-        interactive=sys.stdin.isatty() or args.script is None,
-    )
+    common = {
+        "content": Path(args.content),
+        "seed": str(args.seed),
+        "script": Path(args.script) if args.script else None,
+        "save": Path(args.save) if args.save else None,
+        "out": out,
+        "interactive": sys.stdin.isatty() or args.script is None,
+    }
+    if args.game == "dilemme":
+        return play_dilemme(players=args.players, bots=args.bots, **common)
+    if args.game == "citadelle":
+        return play_citadelle(characters=args.characters, auto=args.auto, **common)
+    raise PlayError(f"jeu inconnu « {args.game} » : dilemme ou citadelle")
