@@ -139,6 +139,7 @@ def new_game(
         "flags": [],
         "objectives": [],
         "dice": {},
+        "resolving": [],
         "queue": [],
         "pending": None,
         "action": None,
@@ -176,7 +177,8 @@ def _reset_box(bundle: dict, state: dict) -> None:
     state["box"] = {}
     for key, rec in _recs(bundle, "adventure_card").items():
         state["box"].setdefault(str(rec["number"]), []).append(key)
-    held = set(state["quest_items"]) | {k for c in state["characters"] for k in c["purse"]}
+    held = set(state["quest_items"]) | set(state["world_map"])
+    held |= {k for c in state["characters"] for k in c["purse"]}
     held |= {k for c in state["characters"] for k in c["blocked"]}
     for keys in state["box"].values():
         for k in list(keys):
@@ -196,7 +198,7 @@ def _start_scenario(bundle: dict, state: dict, scenario_id: str) -> None:
     state["scenario"] = scenario_id
     state["menace"] = scen.get("menace")
     state["board"], state["slots"], state["globals"] = {}, {}, []
-    state["past"], state["banished"], state["dice"] = [], [], {}
+    state["past"], state["banished"], state["dice"], state["resolving"] = [], [], {}, []
     state["saved"] = False
     state["objectives"] = []
     state["phase"] = "play"
@@ -401,6 +403,7 @@ def _take(
             frame_ctx["this"]["where"] = f"event:{here}:{key}"
     elif kind == "temporary_event":
         frame_ctx["this"]["where"] = f"temp:{key}"
+        state["resolving"].append(key)
     elif kind == "global_event":
         state["globals"].append(key)
         frame_ctx["this"]["where"] = f"global:{key}"
@@ -466,6 +469,8 @@ def _remove_from_play(bundle: dict, state: dict, ref: dict, where: str | None) -
             slot["exploration"] = None
             slot["adventure"] = None
             _free_slot(bundle, state, slot_key)
+    if key in state["resolving"]:
+        state["resolving"].remove(key)
     if key in state["globals"]:
         state["globals"].remove(key)
     if key in state["quest_items"]:
@@ -620,6 +625,8 @@ def _effect(bundle: dict, state: dict, effect: dict, ctx: dict) -> None:
     elif name == "_act":
         _force_action(bundle, state, value)
     elif name == "_leave_temp":
+        if value["key"] in state["resolving"]:
+            state["resolving"].remove(value["key"])
         if not (this or {}).get("gone"):
             state["past"].append(value)
             _log(state, "card.discard", title=_name(bundle, value))
@@ -1577,23 +1584,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
             state, "card.discard", title=_name(bundle, {"kind": "adventure", "key": action["item"]})
         )
     elif t == "search":
-        ctx = {"character": action["character"], "verb": None, "source": None}
-        here = state["characters"][action["character"]]["at"]
-        spot = state["board"][here]
-        source = next(
-            k
-            for k in [spot["terrain"], *(e["key"] for e in spot["events"])]
-            if action["number"] in [int(n) for n in _adv(bundle, k).get("hidden_numbers") or []]
-        )
-        src_number = str(_adv(bundle, source)["number"])
-        _log(state, "hidden.found", number=action["number"])
-        if _take(bundle, state, str(action["number"]), ctx, hidden_from=src_number):
-            # the card that hid the number is discarded and replaced by the new one
-            ref = {"kind": "adventure", "key": source}
-            if spot["terrain"] == source:
-                new = state["board"].get(here)
-                state["past"].append(ref)
-                del new  # the terrain stays until the new card takes its place
+        _search(bundle, state, action["character"], action["number"])
     elif t == "save":
         _save_game(bundle, state)
     elif t == "select":
@@ -1686,6 +1677,40 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
     if state["phase"] == "play" and state["pending"] is None:
         _pump(bundle, state)
     return state
+
+
+def _search(bundle: dict, state: dict, c: int, number: int) -> None:
+    """A hidden number found on the character's terrain (or a linked event): take the card of
+    that number; if its back names the card that hid the number, that card is discarded and
+    the new one takes its place; otherwise the new card is put back."""
+    here = state["characters"][c]["at"]
+    spot = state["board"][here]
+    source = next(
+        k for k in [spot["terrain"], *(e["key"] for e in spot["events"])]
+        if number in [int(n) for n in _adv(bundle, k).get("hidden_numbers") or []]
+    )  # fmt: skip
+    src_number = str(_adv(bundle, source)["number"])
+    _log(state, "hidden.found", number=number)
+    versions = [{**_adv(bundle, k), "key": k} for k in state["box"].get(str(number), [])]
+    chosen = R.pick_version(versions, state["scenario"], _held_numbers(bundle, state))
+    if chosen is None or str(chosen.get("back_source")) != src_number:
+        _log(state, "hidden.wrong", number=number)
+        return
+    ref = {"kind": "adventure", "key": source}
+    ctx = {"character": c, "verb": "search", "source": None}
+    if spot["terrain"] == source:
+        events = spot["events"]
+        del state["board"][here]
+        state["past"].append(ref)
+        for ev in events:
+            state["past"].append({"kind": "adventure", "key": ev["key"]})
+        _log(state, "card.discard", title=_name(bundle, ref))
+        _take(bundle, state, str(number), ctx, at=here)
+    else:
+        spot["events"] = [e for e in spot["events"] if e["key"] != source]
+        state["past"].append(ref)
+        _log(state, "card.discard", title=_name(bundle, ref))
+        _take(bundle, state, str(number), ctx)
 
 
 def _pump(bundle: dict, state: dict) -> None:

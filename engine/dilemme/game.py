@@ -66,7 +66,7 @@ def _card(bundle: dict, key: str) -> tuple[str, dict]:
     raise KeyError(key)
 
 
-def _log(state: dict, key: str, **args: Any) -> None:
+def _log(state: dict, key: str, /, **args: Any) -> None:
     state["log"].append({"key": key, "args": args})
 
 
