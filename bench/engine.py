@@ -32,6 +32,7 @@ from pipeline import compile as comp  # noqa: E402
 BEGIN = "<!-- BEGIN bench/engine.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/engine.py -->"
 TARGET_MS = 50.0
+CITADELLE_TARGET_MS = 100.0
 
 
 def dilemme_games(games: int) -> dict:
@@ -62,7 +63,40 @@ def dilemme_games(games: int) -> dict:
     }
 
 
-def section(result: dict) -> str:
+def citadelle_scenarios(runs: int) -> dict:
+    """One scenario (the introduction) played to its end by a seeded random policy."""
+    import random
+
+    from engine.citadelle import apply as capply
+    from engine.citadelle import legal_actions as clegal
+    from engine.citadelle import new_game as cnew
+
+    report = check(ROOT / "content" / "citadelle")
+    bundle = json.loads(json.dumps(comp.bundle(report.graphs["citadelle"])))
+    characters = sorted(bundle["records"]["character"])[:2]
+    times, actions = [], []
+    for r in range(runs):
+        pick = random.Random(r)
+        start = time.perf_counter()
+        state = cnew(bundle, characters, f"bench-{r}")
+        n = 0
+        while state["pending"] is not None and state["phase"] == "play" and n < 5000:
+            state = capply(bundle, state, pick.choice(clegal(bundle, state)))
+            n += 1
+        times.append((time.perf_counter() - start) * 1000)
+        actions.append(n)
+    times.sort()
+    return {
+        "games": runs,
+        "median_ms": statistics.median(times),
+        "p90_ms": times[int(0.9 * (len(times) - 1))],
+        "max_ms": times[-1],
+        "actions": statistics.median(actions),
+        "rounds": 1,
+    }
+
+
+def section(result: dict, citadelle: dict | None = None) -> str:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
     ok = "pass" if result["median_ms"] <= TARGET_MS else "FAIL"
@@ -80,6 +114,13 @@ def section(result: dict) -> str:
         f"| Le Dilemme du Roi, 5 bots | {result['games']} | {result['median_ms']:.1f} ms | "
         f"{result['p90_ms']:.1f} ms | {result['max_ms']:.1f} ms | {result['actions']:.0f} | "
         f"{result['rounds']:.0f} | {ok} |",
+        *([
+            f"| The 7th Citadel, one scenario, random policy | {citadelle['games']} | "
+            f"{citadelle['median_ms']:.1f} ms | {citadelle['p90_ms']:.1f} ms | "
+            f"{citadelle['max_ms']:.1f} ms | {citadelle['actions']:.0f} | – | "
+            f"{'pass' if citadelle['median_ms'] <= CITADELLE_TARGET_MS else 'FAIL'} "
+            f"(≤ {CITADELLE_TARGET_MS:.0f} ms) |",
+        ] if citadelle else []),
         "",
         END,
     ])  # fmt: skip
@@ -102,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-write", action="store_true")
     args = p.parse_args(argv)
     result = dilemme_games(args.games)
-    text = section(result)
+    citadelle = citadelle_scenarios(args.games)
+    text = section(result, citadelle)
     print(text)
     if not args.no_write:
         write(Path(args.output), text)

@@ -81,3 +81,34 @@ def test_unknown_game_and_bad_house_count():
         capture_output=True, text=True, stdin=subprocess.DEVNULL, cwd=ROOT, timeout=60,
     )  # fmt: skip
     assert result.returncode == 2 and "jeu inconnu" in result.stderr
+
+
+def play_citadelle(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "play", "citadelle", "--content", str(CONTENT),
+         *args],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )  # fmt: skip
+
+
+def test_citadelle_auto_plays_the_adventure_the_same_way_for_the_same_seed(tmp_path: Path):
+    first = play_citadelle("--auto", "--characters", "2", "--seed", "4")
+    again = play_citadelle("--auto", "--characters", "2", "--seed", "4")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == again.stdout
+    assert "Fin de l'aventure" in first.stdout
+    assert "Traceback" not in first.stdout + first.stderr
+
+
+def test_citadelle_script_and_resume(tmp_path: Path):
+    save = tmp_path / "citadelle.json"
+    script = tmp_path / "coups.txt"
+    script.write_text("1\n" * 5, encoding="utf-8")
+    cut = play_citadelle("--characters", "1", "--script", str(script), "--save", str(save))
+    assert cut.returncode == 2 and "le script est terminé" in cut.stderr
+    state = json.loads(save.read_text(encoding="utf-8"))["state"]
+    assert state["game"] == "citadelle" and state["pending"] is not None
+    script.write_text("1\n" * 3, encoding="utf-8")
+    again = play_citadelle("--script", str(script), "--save", str(save))
+    assert again.returncode == 2  # resumed, played three more choices, stopped again
+    assert len(json.loads(save.read_text(encoding="utf-8"))["state"]["log"]) > len(state["log"])
