@@ -1185,8 +1185,6 @@ def _resolve(bundle: dict, state: dict) -> None:
         counted=len(counted),
         **detail,
     )
-    for key in action["selected"]:
-        effects.extend(_adv(bundle, key).get("on_selected") or [])
     if action["verb"] == "move" and ok and action.get("target"):
         effects.insert(0, {"_move_to": action["target"]})
     if action["verb"] == "find_passage" and ok:
@@ -1200,6 +1198,13 @@ def _resolve(bundle: dict, state: dict) -> None:
         "participants": action["participants"],
     }
     state["queue"].append({"effects": effects, "ctx": ctx})
+    # [sélectionnée]: each selected card's own effects, about itself ("this"), after the action
+    for key in action["selected"]:
+        own = _adv(bundle, key).get("on_selected") or []
+        if own:
+            c = action["character"]
+            this = {"kind": "adventure", "key": key, "where": f"purse:{c}:{key}"}
+            state["queue"].insert(-1, {"effects": list(own), "ctx": {**ctx, "this": this}})
     state["pending"] = None
 
 
@@ -1698,7 +1703,10 @@ def _search(bundle: dict, state: dict, c: int, number: int) -> None:
         return
     ref = {"kind": "adventure", "key": source}
     ctx = {"character": c, "verb": "search", "source": None}
-    if spot["terrain"] == source:
+    if spot["terrain"] == source and chosen.get("type") != "terrain":
+        # a hidden event or item joins the terrain; the ground under the players stays
+        _take(bundle, state, str(number), ctx)
+    elif spot["terrain"] == source:
         events = spot["events"]
         del state["board"][here]
         state["past"].append(ref)
