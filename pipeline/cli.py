@@ -109,13 +109,13 @@ def cmd_compile(args: argparse.Namespace) -> int:
 def cmd_build(args: argparse.Namespace) -> int:
     from . import site
 
-    return site.build(Path(args.content), Path(args.out), Path(args.config))
+    return site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from . import site
 
-    code = site.build(Path(args.content), Path(args.out), Path(args.config))
+    code = site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
     if code != EXIT_OK:
         return code
     return site.serve(Path(args.out), args.host, args.port)
@@ -186,6 +186,11 @@ def parser() -> argparse.ArgumentParser:
         b.add_argument("--out", default="build/site")
         b.add_argument("--content", default="content")
         b.add_argument("--config", default="mkdocs.yml")
+        b.add_argument(
+            "--authoring",
+            action="store_true",
+            help="ajouter la carte interactive de chaque campagne (pour les auteurs)",
+        )
         if name == "serve":
             b.add_argument("--host", default="127.0.0.1")
             b.add_argument("--port", type=int, default=8000)

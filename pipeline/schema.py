@@ -946,6 +946,10 @@ CITADELLE_KINDS: list[Kind] = [
             "when": F(ListOf(Enum(ACTION_VERBS)), "actions pendant lesquelles l'effet s'applique"),
             "text": F(Str(), "effet en toutes lettres"),
             "bonuses": F(BONUSES, "bonus chiffrés, lus par le moteur"),
+            "spend": F(
+                Enum(("discard", "block")),
+                "utiliser la compétence la défausse ou la bloque (le joueur choisit de s'en servir)",
+            ),
             "actions": F(ListOf(ACTION), "action disponible sur la carte"),
         },
         "Carte Action (dos bleu) : zone de résultat et compétence.",

@@ -1,19 +1,44 @@
 """Build the static site with mkdocs and serve it.
 
-The content is checked first (errors stop the build, as in CI), the bundles are compiled into
-the site, then mkdocs-material renders ``site/`` into ``build/site`` (strict mode).
+``build``: check the content (errors stop the build, as in CI), render ``site/`` with
+mkdocs-material (strict), then add what the play pages need, all from this origin:
+
+- ``pyodide/``: the runtime from the pinned npm package (``npm ci`` runs if it is missing);
+- ``engine/engine-<hash>.zip``: the rules engine (``pipeline.engine_archive``);
+- ``bundles/<campaign>-<hash>.json``: the compiled campaigns;
+- ``manifest.json``: which of those files the pages load (versioned names, so no cache serves
+  a stale one);
+- ``sw.js``: a cache-first service worker precaching all of it, so a page visited once plays
+  with no network at all;
+- ``assets/vendor/iframe-worker-shim.js``: the polyfill mkdocs-material's offline plugin would
+  otherwise fetch from a CDN.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import http.server
+import json
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 from . import compile as comp
+from .engine_archive import build_archive
 from .report import check
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+NOT_PRECACHED = (".map",)
 
 
 def _config_path(config: Path) -> Path:
@@ -25,7 +50,70 @@ def _config_path(config: Path) -> Path:
     raise FileNotFoundError(2, "mkdocs configuration not found", str(config))
 
 
-def build(content: Path, out: Path, config: Path) -> int:
+def ensure_vendor(root: Path) -> Path:
+    """``node_modules`` with the pinned Pyodide; installs it with npm when missing."""
+    modules = root / "node_modules"
+    if not (modules / "pyodide" / "pyodide.mjs").is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise FileNotFoundError(2, "npm is needed to vendor Pyodide (install Node.js)", "npm")
+        lock = (root / "package-lock.json").is_file()
+        cmd = [npm, "ci" if lock else "install", "--no-audit", "--no-fund", "--loglevel=error"]
+        subprocess.run(cmd, cwd=root, check=True)
+    return modules
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:12]
+
+
+def _vendor(root: Path, out: Path, report) -> dict:
+    modules = ensure_vendor(root)
+    pyodide_out = out / "pyodide"
+    pyodide_out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(modules / "pyodide" / name, pyodide_out / name)
+    vendor = out / "assets" / "vendor"
+    vendor.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(modules / "iframe-worker" / "shim" / "index.js", vendor / "iframe-worker-shim.js")
+    engine_zip = build_archive(out / "engine")
+    bundles = {}
+    (out / "bundles").mkdir(parents=True, exist_ok=True)
+    for sg in report.graphs.values():
+        data = json.dumps(comp.bundle(sg), ensure_ascii=False, separators=(",", ":")).encode()
+        name = f"bundles/{sg.campaign.family}-{_digest(data)}.json"
+        (out / name).write_bytes(data)
+        bundles[sg.campaign.family] = name
+    pyodide_version = json.loads((modules / "pyodide" / "package.json").read_text())["version"]
+    manifest = {
+        "engine": engine_zip.relative_to(out).as_posix(),
+        "bundles": bundles,
+        "pyodide": "pyodide/",
+        "pyodide_version": pyodide_version,
+    }
+    manifest["version"] = _digest(json.dumps(manifest, sort_keys=True).encode())
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    return manifest
+
+
+SERVICE_WORKER = Path(__file__).resolve().parent / "templates" / "sw.js"
+
+
+def _service_worker(out: Path, manifest: dict) -> None:
+    files = []
+    for path in sorted(out.rglob("*")):
+        if not path.is_file() or path.name == "sw.js" or path.suffix in NOT_PRECACHED:
+            continue
+        rel = path.relative_to(out).as_posix()
+        if rel.startswith("carte/"):  # the authoring story map stays out of the players' cache
+            continue
+        files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    template = SERVICE_WORKER.read_text(encoding="utf-8")
+    text = template % {"version": manifest["version"], "files": json.dumps(files, indent=0)}
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def build(content: Path, out: Path, config: Path, authoring: bool = False) -> int:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -34,33 +122,45 @@ def build(content: Path, out: Path, config: Path) -> int:
     report = check(content)
     if not report.ok:
         from .cli import _fmt_text
-
-        print(_fmt_text(report), file=sys.stderr)
         from .messages import t
 
+        print(_fmt_text(report), file=sys.stderr)
         print(f"gamebook build: {t('cli.build_blocked')}", file=sys.stderr)
         return 1
     cfg_path = _config_path(config)
     out = out.resolve()
+    os.environ["GAMEBOOK_CONTENT"] = str(content.resolve())
     try:
         cfg = load_config(str(cfg_path), site_dir=str(out), strict=True)
         mkdocs_build(cfg)
     except MkDocsException as exc:
         print(f"gamebook build: {exc}", file=sys.stderr)
         return 1
-    for sg in report.graphs.values():
-        comp.write(sg, out / "bundles")
+    manifest = _vendor(cfg_path.parent, out, report)
+    if authoring:
+        from .storymap import write_storymaps
+
+        write_storymaps(report, out)
+    _service_worker(out, manifest)
     print(f"gamebook build: site written to {out}")
     return 0
 
 
-def serve(root: Path, host: str, port: int) -> int:
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    handler.extensions_map = {
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
     }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # quiet: a player does not need the access log
+
+
+def serve(root: Path, host: str, port: int) -> int:
+    handler = functools.partial(_Handler, directory=str(root))
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:

@@ -206,7 +206,7 @@ def test_multiple_action_with_the_sword_moves_the_die():
     s["box"]["160"] = []
     fight = {"type": "act", "character": 0, "source": "terrain:0,0", "index": 0, "join": False}
     s = apply(BUNDLE, s, fight)
-    assert s["dice"]["terrain:0,0#0"] == {"line": 0, "value": 2}
+    assert s["dice"]["terrain:0,0#0"] == {"line": 0, "value": 2, "card": "160/green"}
     # the sword is selected automatically if nothing else competes; else select it
     if s["pending"]["type"] == "prepare":
         s = apply(BUNDLE, s, {"type": "select", "item": "170/green"})
@@ -215,7 +215,7 @@ def test_multiple_action_with_the_sword_moves_the_die():
     result = [e for e in s["log"] if e["key"] == "action.result"][-1]["args"]
     assert result["counted"] == 2  # chain: only the default cost's 2 cards count their stars
     assert result["successes"] == 2 + 3  # 2 stars, the sword converts 3 might icons (max 3)
-    assert s["dice"]["terrain:0,0#0"] == {"line": 1, "value": 1}  # the die moved down a line
+    assert s["dice"]["terrain:0,0#0"] == {"line": 1, "value": 1, "card": "160/green"}  # moved down
 
 
 def _all_places(state: dict) -> list[str]:

@@ -70,13 +70,31 @@ def built_site(tmp_path_factory) -> Path:
     return out
 
 
-def test_site_has_the_pages_and_the_bundles(built_site):
-    for page in ("index.html", "guide-auteurs/index.html", "reference-format/index.html"):
+def test_site_has_the_pages_the_runtime_and_the_bundles(built_site):
+    import json
+
+    pages = ["index.html", "guide-auteurs.html", "reference-format.html", "regles-dilemme.html",
+             "play/dilemme/index.html", "play/citadelle/index.html",
+             "chronique/dilemme/index.html", "chronique/citadelle/index.html"]  # fmt: skip
+    for page in pages:
         assert (built_site / page).is_file(), page
-    assert (built_site / "bundles" / "dilemme.json").is_file()
-    assert (built_site / "bundles" / "citadelle.json").is_file()
-    html = (built_site / "reference-format" / "index.html").read_text(encoding="utf-8")
+    manifest = json.loads((built_site / "manifest.json").read_text(encoding="utf-8"))
+    assert set(manifest["bundles"]) == {"dilemme", "citadelle"}
+    for rel in [manifest["engine"], *manifest["bundles"].values()]:
+        assert (built_site / rel).is_file(), rel
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (built_site / "pyodide" / name).is_file(), name
+    sw = (built_site / "sw.js").read_text(encoding="utf-8")
+    assert manifest["version"] in sw and manifest["engine"] in sw
+    html = (built_site / "reference-format.html").read_text(encoding="utf-8")
     assert 'lang="fr"' in html
+
+
+def test_play_page_shows_the_opening_text_before_the_engine_runs(built_site):
+    html = (built_site / "play" / "dilemme" / "index.html").read_text(encoding="utf-8")
+    story = html.split('data-testid="story"', 1)[1].split("</div>", 1)[0]
+    assert len(story) > 200  # the campaign's opening, readable before Pyodide is ready
+    assert "<script" not in story
 
 
 def test_site_loads_nothing_from_another_origin(built_site):

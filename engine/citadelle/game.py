@@ -288,11 +288,17 @@ def _out_of_space(bundle: dict, state: dict, wanted: str) -> str:
     for slot in state["slots"].values():
         if slot.get("exploration"):
             _put_back(bundle, state, {"kind": "exploration", "key": slot["exploration"]})
-    state["board"] = {R.cell(0, 0): keep} if keep else {}
+        if slot.get("adventure"):
+            _put_back(bundle, state, {"kind": "adventure", "key": slot["adventure"]})
+    state["board"] = {}
     state["slots"] = {}
     for c in state["characters"]:
         if c["conscious"]:
             c["at"] = R.cell(0, 0)
+    if keep:  # the kept terrain, re-centred, deals exploration cards on its free arrows again
+        events = keep["events"]
+        _place_terrain(bundle, state, keep["terrain"], R.cell(0, 0))
+        state["board"][R.cell(0, 0)]["events"] = events
     return R.cell(wx - dx, wy - dy)
 
 
@@ -332,7 +338,7 @@ def _free_slot(bundle: dict, state: dict, at: str) -> None:
         "source": None,
         "verb": None,
     }
-    _take(bundle, state, str(slot["card"]), ctx, at=at)
+    _take(bundle, state, str(slot["card"]), ctx, at=at, origin=slot.get("from"))
 
 
 # =========================================================================== taking cards
@@ -352,6 +358,7 @@ def _take(
     at: str | None = None,
     start_terrain: bool = False,
     hidden_from: str | None = None,
+    origin: str | None = None,
 ) -> bool:
     available = state["box"].get(number, [])
     versions = [{**_adv(bundle, k), "key": k} for k in available]
@@ -391,16 +398,18 @@ def _take(
         if start_terrain:
             for ch in state["characters"]:
                 ch["at"] = spot
+            state.setdefault("arrivals", []).append(spot)
         frame_ctx["this"]["where"] = f"terrain:{spot}"
     elif kind == "permanent_event":
         here = state["characters"][c]["at"] or next(iter(state["board"]), None)
         if at is not None and at not in state["board"]:  # it fills an exploration place
             state["slots"][at] = {"exploration": None, "adventure": key, "revealed": True,
-                                  "from": here, "card": None}  # fmt: skip
+                                  "from": origin or here, "card": None}  # fmt: skip
             frame_ctx["this"]["where"] = f"slot:{at}"
         elif here is not None:
             state["board"][here]["events"].append({"key": key, "blocked_verb": ctx.get("verb")})
             frame_ctx["this"]["where"] = f"event:{here}:{key}"
+            state.setdefault("arrivals", []).append(here)
     elif kind == "temporary_event":
         frame_ctx["this"]["where"] = f"temp:{key}"
         state["resolving"].append(key)
@@ -636,6 +645,23 @@ def _effect(bundle: dict, state: dict, effect: dict, ctx: dict) -> None:
         state["dialogue"] = None
 
 
+def _apply_now(bundle: dict, state: dict, effects: list[dict], ctx: dict) -> None:
+    """Apply effects at once, conditional ones included (at the Citadel, between scenarios,
+    where nothing can pause for the players)."""
+    saved = state["queue"]
+    state["queue"] = [{"effects": list(effects), "ctx": ctx}]
+    while state["queue"]:
+        frame = state["queue"][-1]
+        if not frame["effects"]:
+            state["queue"].pop()
+            continue
+        effect = frame["effects"].pop(0)
+        if next(iter(effect)).startswith("_"):
+            continue
+        _effect(bundle, state, effect, frame["ctx"])
+    state["queue"] = saved
+
+
 def _resolve_ref(bundle: dict, state: dict, value: Any, this: dict | None) -> dict | None:
     if value == "this":
         return {"kind": this["kind"], "key": this["key"]} if this else None
@@ -798,8 +824,8 @@ def _unconscious(bundle: dict, state: dict, c: int) -> None:
 
 def _discard_from_deck(bundle: dict, state: dict, c: int, count: int) -> None:
     ch = state["characters"][c]
-    for _ in range(count):
-        if not ch["deck"] and not _auto_recover(bundle, state, c, count):
+    for done in range(count):
+        if not ch["deck"] and not _auto_recover(bundle, state, c, count - done):
             return
         if ch["deck"]:
             ch["discard"].append(ch["deck"].pop())
@@ -960,9 +986,12 @@ def _available_actions(bundle: dict, state: dict, c: int) -> list[tuple[str, int
 
 
 def _mandatory_here(bundle: dict, state: dict) -> tuple[str, int, int] | None:
-    """A mandatory action waiting on a terrain where characters stand."""
+    """A mandatory action to do now: on a terrain where characters have just arrived, or on an
+    event just linked to the terrain where they stand.  Done once per arrival."""
+    arrivals = state.get("arrivals") or []
+    state["arrivals"] = []
     for c, ch in enumerate(state["characters"]):
-        if not ch["conscious"] or ch["at"] is None:
+        if not ch["conscious"] or ch["at"] is None or ch["at"] not in arrivals:
             continue
         for source, i in _available_actions(bundle, state, c):
             if not source.startswith(("terrain:", "event:", "slot:")):
@@ -1000,8 +1029,11 @@ def _start_action(
             die = {
                 "line": 0,
                 "value": lines[0]["difficulty"] + sum(t.get("difficulty", 0) for t in traits),
+                "card": _source_card(state, source),
             }
             state["dice"][die_key] = die
+    if state.get("action") is not None:  # an action inside an action: the first one waits
+        state.setdefault("suspended", []).append(state["action"])
     state["action"] = {
         "character": c,
         "participants": participants,
@@ -1024,7 +1056,8 @@ def _start_action(
         title=spec.get("title") or "",
     )
     eligible = _eligible_purse(bundle, state, c)
-    must = [k for k in eligible if _adv(bundle, k).get("must_select")]
+    adv = _recs(bundle, "adventure_card")
+    must = [k for k in eligible if (adv.get(k) or {}).get("must_select")]
     if source.startswith("purse:"):
         must.append(source.split(":")[2])
     state["action"]["selected"] = _compatible(bundle, list(dict.fromkeys(must)))
@@ -1039,7 +1072,8 @@ def _compatible(bundle: dict, keys: list[str]) -> list[str]:
     """Keep cards with no keyword in common, in order."""
     out, seen = [], set()
     for k in keys:
-        words = set(_adv(bundle, k).get("keywords") or [])
+        rec = _recs(bundle, "adventure_card").get(k)
+        words = set((rec or {}).get("keywords") or [])
         if words & seen:
             continue
         out.append(k)
@@ -1048,11 +1082,25 @@ def _compatible(bundle: dict, keys: list[str]) -> list[str]:
 
 
 def _eligible_purse(bundle: dict, state: dict, c: int) -> list[str]:
+    """What the active character may select in preparation: purse cards whose condition fits
+    the action, and skills in hand that are spent when used (the others always help)."""
     verb = state["action"]["verb"] if state.get("action") else None
     out = []
+    cards = _recs(bundle, "action_card")
+    for card in state["characters"][c]["hand"]:
+        rec = cards.get(card, {})
+        if (
+            rec.get("spend")
+            and rec.get("bonuses")
+            and rec.get("skill") != "reflex"
+            and (not rec.get("when") or verb in rec["when"])
+        ):
+            out.append(card)
     for key in state["characters"][c]["purse"]:
         rec = _adv(bundle, key)
         when = rec.get("when") or []
+        if key in out:
+            continue
         if rec.get("bonuses") is None and not rec.get("on_selected"):
             continue
         if when and verb not in when:
@@ -1098,12 +1146,16 @@ def _bonuses(bundle: dict, state: dict, revealed: list[str] | None = None) -> li
     verb = action["verb"]
     ch = state["characters"][action["character"]]
     out = []
+    cards = _recs(bundle, "action_card")
     for key in action["selected"]:
+        if key in cards:
+            continue  # a spent skill: counted with the hand below
         if _adv(bundle, key).get("bonuses"):
             out.append(_adv(bundle, key)["bonuses"])
-    cards = _recs(bundle, "action_card")
     for card in ch["hand"]:
         rec = cards.get(card, {})
+        if rec.get("spend") and card not in action["selected"]:
+            continue  # not chosen for this action: kept for later
         if (
             rec.get("skill") != "reflex"
             and rec.get("bonuses")
@@ -1136,7 +1188,7 @@ def _draw(bundle: dict, state: dict, count: int) -> None:
     if not ch["conscious"]:
         # the character fainted while recovering: the action stops here
         ch["discard"].extend(d for d in drawn if d not in ch["hand"])
-        state["action"] = None
+        state["action"] = state["suspended"].pop() if state.get("suspended") else None
         state["pending"] = None
         return
     _resolve(bundle, state)
@@ -1155,7 +1207,10 @@ def _resolve(bundle: dict, state: dict) -> None:
     stars, counted = R.best_stars(drawn, limit)
     icons = R.class_icons(drawn)
     for key in action["selected"]:
-        icons.extend((_adv(bundle, key).get("result") or {}).get("classes") or [])
+        rec = (
+            _recs(bundle, "adventure_card").get(key) or _recs(bundle, "action_card").get(key) or {}
+        )
+        icons.extend((rec.get("result") or {}).get("classes") or [])
     conversions = [b["convert"] for b in bonuses if b.get("convert")]
     conv_successes, cancels, _ = R.convert(icons, conversions)
     flat = sum(b.get("successes", 0) for b in bonuses)
@@ -1200,6 +1255,8 @@ def _resolve(bundle: dict, state: dict) -> None:
     state["queue"].append({"effects": effects, "ctx": ctx})
     # [sélectionnée]: each selected card's own effects, about itself ("this"), after the action
     for key in action["selected"]:
+        if key not in _recs(bundle, "adventure_card"):
+            continue
         own = _adv(bundle, key).get("on_selected") or []
         if own:
             c = action["character"]
@@ -1221,7 +1278,11 @@ def _finish_action(bundle: dict, state: dict) -> None:
         if action.get("ok"):
             line = die["line"] + max(1, action.get("move_die", 0))
             if line < len(spec["lines"]):
-                die["line"], die["value"] = line, spec["lines"][line]["difficulty"]
+                traits = [
+                    _recs(bundle, "creature_trait").get(t, {}) for t in spec.get("traits") or []
+                ]
+                extra = sum(t.get("difficulty", 0) for t in traits)
+                die["line"], die["value"] = line, spec["lines"][line]["difficulty"] + extra
             else:
                 del state["dice"][action["die_key"]]
     keep = action.get("keep", 0)
@@ -1236,13 +1297,24 @@ def _end_action(bundle: dict, state: dict) -> None:
     action = state["action"]
     ch = state["characters"][action["character"]]
     ch["discard"].extend(action["drawn"])
+    cards = _recs(bundle, "action_card")
+    for card in action["selected"]:
+        spend = cards.get(card, {}).get("spend")
+        if spend and card in ch["hand"]:
+            ch["hand"].remove(card)
+            (ch["discard"] if spend == "discard" else ch["blocked"]).append(card)
+            _log(
+                state,
+                "card.block" if spend == "block" else "card.discard",
+                title=cards[card].get("title", card),
+            )
     again = (
         action["mandatory"]
         and action["die_key"]
         and action["die_key"] in state["dice"]
         and ch["conscious"]
     )
-    state["action"] = None
+    state["action"] = state["suspended"].pop() if state.get("suspended") else None
     state["pending"] = None
     if again:  # a mandatory multiple action goes on until it is over
         state["queue"].append(
@@ -1264,7 +1336,28 @@ def _end_action(bundle: dict, state: dict) -> None:
 # =========================================================================== turns
 
 
+def _drop_stale_dice(bundle: dict, state: dict) -> None:
+    """A die sits on a card: when the card is gone (or replaced), so is the die."""
+    for key in list(state["dice"]):
+        source, _, index = key.rpartition("#")
+        spec, _ = _action_spec(bundle, state, source, int(index))
+        card = state["dice"][key].get("card")
+        if spec is None or not spec.get("lines") or card != _source_card(state, source):
+            del state["dice"][key]
+
+
+def _source_card(state: dict, source: str) -> str | None:
+    kind, _, rest = source.partition(":")
+    if kind == "terrain":
+        return (state["board"].get(rest) or {}).get("terrain")
+    if kind == "slot":
+        slot = state["slots"].get(rest) or {}
+        return slot.get("adventure") or slot.get("exploration")
+    return rest.rpartition(":")[2] or None
+
+
 def _next_turn(bundle: dict, state: dict) -> None:
+    _drop_stale_dice(bundle, state)
     if state.get("interrupt"):
         state["pending"] = state["interrupt"].pop(0)
         return
@@ -1275,12 +1368,12 @@ def _next_turn(bundle: dict, state: dict) -> None:
         if ch["conscious"] and len(ch["hand"]) > limit:
             state["pending"] = {"type": "hand_limit", "character": c}
             return
+    state["turns"] += 1
     forced = _mandatory_here(bundle, state)
     if forced is not None:
         source, index, c = forced
         _start_action(bundle, state, c, source, index, join=True, forced=True)
         return
-    state["turns"] += 1
     if state["turns"] > MAX_TURNS:
         _finish(bundle, state, "defeat", "exhaustion")
         return
@@ -1362,8 +1455,7 @@ def _end_scenario(bundle: dict, state: dict) -> None:
     state["epilogues"].append({"scenario": state["scenario"], "branch": branch["id"]})
     _log(state, "epilogue", text=branch["text"])
     ctx = {"character": 0, "verb": None, "this": None}
-    for effect in branch.get("effects") or []:
-        _effect(bundle, state, effect, ctx)
+    _apply_now(bundle, state, branch.get("effects") or [], ctx)
     if branch.get("end"):
         _finish(bundle, state, branch["end"], "epilogue")
         return
@@ -1439,11 +1531,16 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
     if t == "prepare":
         action = state["action"]
         chosen = set(action["selected"])
-        words = {w for k in chosen for w in _adv(bundle, k).get("keywords") or []}
+        adv = _recs(bundle, "adventure_card")
+
+        def words(k: str) -> set[str]:
+            return set((adv.get(k) or {}).get("keywords") or [])
+
+        taken = {w for k in chosen for w in words(k)}
         out = [
             {"type": "select", "item": k}
             for k in _eligible_purse(bundle, state, c)
-            if k not in chosen and not (set(_adv(bundle, k).get("keywords") or []) & words)
+            if k not in chosen and not (words(k) & taken)
         ]
         return [*out, {"type": "prepared"}]
     if t == "draw":
@@ -1498,6 +1595,7 @@ def _hidden_here(bundle: dict, state: dict, here: str | None) -> list[int]:
         return []
     spot = state["board"][here]
     keys = [spot["terrain"], *(ev["key"] for ev in spot["events"])]
+    keys += [k for c in state["characters"] if c["at"] == here for k in c["purse"]]
     numbers: list[int] = []
     for key in keys:
         for n in _adv(bundle, key).get("hidden_numbers") or []:
@@ -1652,8 +1750,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
         state["citadel"]["destiny"].append(action["entry"])
         _log(state, "destiny", title=entry["title"])
         ctx = {"character": action["character"], "verb": None, "this": None}
-        for effect in entry.get("effects") or []:
-            _effect(bundle, state, effect, ctx)
+        _apply_now(bundle, state, entry.get("effects") or [], ctx)
         state["pending"] = {"type": "citadel"}
         return state
     elif t == "leave":
@@ -1690,8 +1787,9 @@ def _search(bundle: dict, state: dict, c: int, number: int) -> None:
     the new one takes its place; otherwise the new card is put back."""
     here = state["characters"][c]["at"]
     spot = state["board"][here]
+    purse = list(state["characters"][c]["purse"])
     source = next(
-        k for k in [spot["terrain"], *(e["key"] for e in spot["events"])]
+        k for k in [spot["terrain"], *(e["key"] for e in spot["events"]), *purse]
         if number in [int(n) for n in _adv(bundle, k).get("hidden_numbers") or []]
     )  # fmt: skip
     src_number = str(_adv(bundle, source)["number"])
@@ -1703,7 +1801,12 @@ def _search(bundle: dict, state: dict, c: int, number: int) -> None:
         return
     ref = {"kind": "adventure", "key": source}
     ctx = {"character": c, "verb": "search", "source": None}
-    if spot["terrain"] == source and chosen.get("type") != "terrain":
+    if source in purse:  # the item that hid the number is discarded, the new card replaces it
+        state["characters"][c]["purse"].remove(source)
+        state["past"].append(ref)
+        _log(state, "card.discard", title=_name(bundle, ref))
+        _take(bundle, state, str(number), ctx)
+    elif spot["terrain"] == source and chosen.get("type") != "terrain":
         # a hidden event or item joins the terrain; the ground under the players stays
         _take(bundle, state, str(number), ctx)
     elif spot["terrain"] == source:
@@ -1747,6 +1850,7 @@ def _pump(bundle: dict, state: dict) -> None:
         elif name == "_move_to":
             c = frame["ctx"]["character"]
             state["characters"][c]["at"] = value
+            state.setdefault("arrivals", []).append(value)
             title = _name(bundle, {"kind": "adventure", "key": state["board"][value]["terrain"]})
             _log(state, "moved", name=state["characters"][c]["name"], title=title)
         else:

@@ -78,31 +78,101 @@ def class_icons(cards: list[dict[str, Any]]) -> list[str]:
     return icons
 
 
+def _feasible(counts: dict[str, int], demands: list[tuple[set[str], int]]) -> dict | None:
+    """Can ``counts`` icons (a joker stands for any class) cover every ``(allowed classes,
+    how many)`` demand?  A tiny max-flow (Edmonds–Karp) from icon classes to demands.
+    Returns how many icons of each class each demand uses, or ``None``."""
+    classes = [k for k, n in counts.items() if n > 0]
+    need = sum(d for _, d in demands)
+    if need > sum(counts.values()):
+        return None
+    # nodes: source 0, classes 1..C, demands C+1..C+D, sink C+D+1
+    n_c, n_d = len(classes), len(demands)
+    sink = n_c + n_d + 1
+    cap: dict[tuple[int, int], int] = {}
+    for i, k in enumerate(classes, 1):
+        cap[(0, i)] = counts[k]
+        for j, (allowed, _) in enumerate(demands, n_c + 1):
+            if k == "joker" or k in allowed:
+                cap[(i, j)] = counts[k]
+    for j, (_, d) in enumerate(demands, n_c + 1):
+        cap[(j, sink)] = d
+    flow: dict[tuple[int, int], int] = {}
+    total = 0
+    while True:
+        parent = {0: None}
+        queue = [0]
+        while queue and sink not in parent:
+            u = queue.pop(0)
+            for (a, b), c in cap.items():
+                if a == u and b not in parent and c - flow.get((a, b), 0) > 0:
+                    parent[b] = (a, b, 1)
+                    queue.append(b)
+                if b == u and a not in parent and flow.get((a, b), 0) > 0:
+                    parent[a] = (a, b, -1)
+                    queue.append(a)
+        if sink not in parent:
+            break
+        path, v = [], sink
+        while parent[v] is not None:
+            a, b, d = parent[v]
+            path.append((a, b, d))
+            v = a if d == 1 else b
+        push = min(
+            cap[(a, b)] - flow.get((a, b), 0) if d == 1 else flow.get((a, b), 0) for a, b, d in path
+        )
+        for a, b, d in path:
+            flow[(a, b)] = flow.get((a, b), 0) + push * d
+        total += push
+    if total < need:
+        return None
+    return {(classes[a - 1], b - n_c - 1): f for (a, b), f in flow.items() if 1 <= a <= n_c and f}
+
+
 def convert(icons: list[str], conversions: list[dict[str, Any]]) -> tuple[int, int, list[str]]:
     """Turn class icons into successes or cancelled damage with the conversions of the cards in
     play (``{"classes": [...], "count": n, "into": "success"|"cancel_damage", "max": m}``).  Each
-    icon serves once; a joker stands for any class.  Returns ``(successes, cancels, unused)``.
-    Conversions needing fewer icons are applied first (they give the most per icon)."""
-    pool = list(icons)
-    successes = cancels = 0
-    for conv in sorted(conversions, key=lambda c: c.get("count", 1)):
-        wanted = set(conv.get("classes") or [])
-        need = conv.get("count", 1)
-        uses = 0
-        limit = conv.get("max", 99)
-        while uses < limit:
-            exact = [i for i in pool if i in wanted and i != "joker"]
-            usable = exact + [i for i in pool if i == "joker"]  # jokers last: keep them flexible
-            if len(usable) < need:
-                break
-            for icon in usable[:need]:
-                pool.remove(icon)
-            uses += 1
-            if conv.get("into") == "cancel_damage":
-                cancels += 1
-            else:
-                successes += 1
-    return successes, cancels, pool
+    icon serves once; a joker stands for any class.  The best use for the player is found:
+    the most successes, then the most cancelled damage.  Returns ``(successes, cancels,
+    unused icons)``.
+
+    >>> either = {"classes": ["might", "agility"], "count": 1, "into": "success", "max": 1}
+    >>> convert(["might", "agility"], [either, {"classes": ["might"], "into": "success"}])
+    (2, 0, [])
+    """
+    from itertools import product
+
+    counts: dict[str, int] = {}
+    for icon in icons:
+        counts[icon] = counts.get(icon, 0) + 1
+    total = len(icons)
+    convs = [c for c in conversions if c.get("count", 1) >= 1]
+    ranges = [range(min(c.get("max", 99), total // c.get("count", 1)) + 1) for c in convs]
+    best: tuple[int, int] = (0, 0)
+    best_use: dict = {}
+    for uses in product(*ranges):
+        successes = sum(
+            u for u, c in zip(uses, convs, strict=True) if c.get("into") != "cancel_damage"
+        )
+        cancels = sum(
+            u for u, c in zip(uses, convs, strict=True) if c.get("into") == "cancel_damage"
+        )
+        if (successes, cancels) <= best:
+            continue
+        demands = [
+            (set(c.get("classes") or []), u * c.get("count", 1))
+            for u, c in zip(uses, convs, strict=True)
+        ]
+        plan = _feasible(counts, demands)
+        if plan is not None:
+            best, best_use = (successes, cancels), plan
+    left = dict(counts)
+    for (cls, _), used in best_use.items():
+        left[cls] -= used
+    unused = [
+        cls for cls in icons if left.get(cls, 0) > 0 and not left.__setitem__(cls, left[cls] - 1)
+    ]
+    return best[0], best[1], unused
 
 
 # --------------------------------------------------------------------------- cards
