@@ -323,7 +323,10 @@ class Session:
             {"label": CT.describe(self.bundle, state, a), "action": a, "group": a["type"]}
             for a in cgame.legal_actions(self.bundle, state)
         ]
-        story = ""
+        scenario = recs["scenario"].get(state["scenario"] or "", {}).get("title", "")
+        story = f"{scenario} — que faites-vous ?" if scenario else ""
+        if state["pending"] and state["pending"]["type"] == "citadel":
+            story = "Retour à la Citadelle : dépensez l'espoir sur la page Destinée, puis repartez."
         if state["pending"] and state["pending"]["type"] == "dialogue":
             story = recs["paragraph"][state["pending"]["paragraph"]]["text"]
         elif state["phase"] == "over":

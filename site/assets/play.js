@@ -295,6 +295,7 @@ function render(s) {
   });
   const amounts = {};  // votes and additions as rows of small buttons, one per amount
   const deals = [];
+  const together = [];  // the same actions, with the other characters of the terrain
   s.choices.forEach((c, i) => {
     const a = c.action;
     if (a.type === "vote" || a.type === "add") {
@@ -302,6 +303,8 @@ function render(s) {
       (amounts[key] ||= []).push(button(c, i, String(a.power), "gb-amount"));
     } else if (a.type === "offer") {
       deals.push(button(c, i, c.label));
+    } else if (a.join) {
+      together.push(button(c, i, c.label));
     } else {
       choices.append(button(c, i, c.label));
     }
@@ -309,6 +312,10 @@ function render(s) {
   for (const [key, buttons] of Object.entries(amounts)) {
     choices.prepend($("div", { class: "gb-amounts", role: "group", "aria-label": key },
       $("span", { class: "gb-amounts-label", text: `${key} avec :` }), ...buttons));
+  }
+  if (together.length) {
+    choices.append($("details", { class: "gb-deals" },
+      $("summary", { text: "Agir avec les autres personnages du terrain" }), ...together));
   }
   if (deals.length) {
     choices.append($("details", { class: "gb-deals" },
