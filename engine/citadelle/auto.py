@@ -2,14 +2,21 @@
 through ``legal_actions`` only.  It is deterministic — no randomness of its own: where it must
 pick among equals it hashes the state's progress — so the same seed gives the same adventure.
 
-It explores first (face-down exploration cards, then the actions of the terrain), draws enough
-cards to have a fair chance without emptying the deck, recovers when the deck runs low, keeps
-useful skills, goes back to the Citadel when hit points run low, and spends hope at the Citadel.
+What it does, in order: answer what is asked (preparation, draw, keep, dialogue); go home when a
+character is hurt or the scenario has gone on long enough (walking the board to the terrain
+whose action returns to the Citadel); reveal exploration cards; take actions that reach an
+objective not yet reached or set a flag not yet set; recover when a deck runs low; otherwise
+explore the board.
 """
 
 from __future__ import annotations
 
+from collections import deque
+
 from .game import _action_spec, legal_actions
+
+HURT = 4  # hit points at which a character wants to go home
+LONG = 90  # turns in a scenario after which the group heads home
 
 
 def _pick(state: dict, options: list[dict]) -> dict:
@@ -17,10 +24,52 @@ def _pick(state: dict, options: list[dict]) -> dict:
     return options[salt % len(options)]
 
 
-def _returns(bundle: dict, state: dict, action: dict) -> bool:
+def _success(bundle: dict, state: dict, action: dict) -> list[dict]:
     spec, _ = _action_spec(bundle, state, action["source"], action["index"])
-    effects = (spec or {}).get("success") or []
-    return any("return_to_citadel" in e for e in effects)
+    if not spec:
+        return []
+    if spec.get("lines"):
+        return [e for line in spec["lines"] for e in line.get("success") or []]
+    return spec.get("success") or []
+
+
+def _returns(bundle: dict, state: dict, action: dict) -> bool:
+    return any("return_to_citadel" in e for e in _success(bundle, state, action))
+
+
+def _progress(bundle: dict, state: dict, action: dict) -> bool:
+    """Does success reach an objective, or set a flag or a quest state, not yet reached?"""
+    for effect in _success(bundle, state, action):
+        ((name, value),) = effect.items()
+        if name == "objective" and value not in state["objectives"]:
+            return True
+        if name == "flag" and value not in state["flags"]:
+            return True
+        if name in ("take", "read", "quest", "hope", "build"):
+            return True
+    return False
+
+
+def _step_towards(state: dict, start: str, goals: set[str]) -> str | None:
+    """The first terrain on a shortest path from ``start`` to any of ``goals``."""
+    from .rules import DIRECTIONS
+
+    board = state["board"]
+    previous: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here in goals and here != start:
+            while previous[here] != start:
+                here = previous[here]  # type: ignore[assignment]
+            return here
+        x, y = (int(v) for v in here.split(","))
+        for dx, dy in DIRECTIONS.values():
+            nxt = f"{x + dx},{y + dy}"
+            if nxt in board and nxt not in previous:
+                previous[nxt] = here
+                queue.append(nxt)
+    return None
 
 
 def choose(bundle: dict, state: dict) -> dict:
@@ -54,24 +103,51 @@ def choose(bundle: dict, state: dict) -> dict:
         return buys[0] if buys else {"type": "depart"}
     if t != "turn":
         return actions[0]
+
     acts = [a for a in actions if a["type"] == "act" and not a["join"]]
-    low_hp = any(c["conscious"] and c["hp"] <= 4 for c in state["characters"])
     home = [a for a in acts if _returns(bundle, state, a)]
-    if home and (low_hp or state["turns"] > 120):
-        return home[0]
+    hurt = any(c["conscious"] and c["hp"] <= HURT for c in state["characters"])
+    if hurt or state.get("scenario_turns", 0) > LONG:
+        if home:
+            return home[0]
+        goals = {a["source"].split(":")[1] for a in _all_home(bundle, state)}
+        for a in actions:
+            if a["type"] == "move":
+                here = state["characters"][a["character"]]["at"]
+                if a["to"] == _step_towards(state, here, goals):
+                    return a
     reveals = [a for a in acts if a["source"].startswith("explore:")]
     if reveals:
         return reveals[0]
     for a in actions:
         if a["type"] == "recover":
             c = state["characters"][a["character"]]
-            if len(c["deck"]) < 3 and c["hp"] > 6:
+            if len(c["deck"]) < 3 and c["hp"] > HURT + 2:
                 return a
     searches = [a for a in actions if a["type"] == "search"]
     if searches:
         return searches[0]
+    useful = [a for a in acts if not _returns(bundle, state, a) and _progress(bundle, state, a)]
+    if useful:
+        return _pick(state, useful)
     local = [a for a in acts if not _returns(bundle, state, a)
              and not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))]  # fmt: skip
     moves = [a for a in actions if a["type"] == "move"]
     options = local + moves if local else moves or acts or actions
     return _pick(state, options)
+
+
+def _all_home(bundle: dict, state: dict) -> list[dict]:
+    """Every terrain action on the board that returns to the Citadel (wherever it is)."""
+    out = []
+    for cell, spot in state["board"].items():
+        from .game import _adv
+
+        for i, action in enumerate(_adv(bundle, spot["terrain"]).get("actions") or []):
+            if any("return_to_citadel" in e for e in action.get("success") or []):
+                out.append({"source": f"terrain:{cell}", "index": i})
+        for ev in spot["events"]:
+            for i, action in enumerate(_adv(bundle, ev["key"]).get("actions") or []):
+                if any("return_to_citadel" in e for e in action.get("success") or []):
+                    out.append({"source": f"event:{cell}:{ev['key']}", "index": i})
+    return out

@@ -201,6 +201,7 @@ def _start_scenario(bundle: dict, state: dict, scenario_id: str) -> None:
     state["past"], state["banished"], state["dice"], state["resolving"] = [], [], {}, []
     state["saved"] = False
     state["objectives"] = []
+    state["scenario_turns"] = 0
     state["phase"] = "play"
     _reset_box(bundle, state)
     setup = scen.get("setup") or {}
@@ -1358,6 +1359,7 @@ def _source_card(state: dict, source: str) -> str | None:
 
 def _next_turn(bundle: dict, state: dict) -> None:
     _drop_stale_dice(bundle, state)
+    state["scenario_turns"] = state.get("scenario_turns", 0) + 1
     if state.get("interrupt"):
         state["pending"] = state["interrupt"].pop(0)
         return
@@ -1378,6 +1380,10 @@ def _next_turn(bundle: dict, state: dict) -> None:
         _finish(bundle, state, "defeat", "exhaustion")
         return
     state["pending"] = {"type": "turn"}
+    if not legal_actions(bundle, state):
+        # nobody can do anything any more (no action, no move, nothing to recover): the
+        # adventure ends here rather than waiting forever
+        _finish(bundle, state, "defeat", "stuck")
 
 
 def _weight(bundle: dict, ch: dict) -> int:

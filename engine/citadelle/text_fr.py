@@ -42,6 +42,7 @@ WHY = {
     "menace_over": "la Menace est vaincue",
     "exhaustion": "l'aventure s'enlise et les forces vous abandonnent",
     "no_epilogue": "aucune branche d'épilogue ne s'applique",
+    "stuck": "plus aucune action n'est possible",
 }
 
 MESSAGES: dict[str, str] = {
