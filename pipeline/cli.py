@@ -66,6 +66,13 @@ def _fmt_github(report: Report) -> str:
 
 def cmd_check(args: argparse.Namespace) -> int:
     report = check(Path(args.content_dir), jobs=args.jobs)
+    if args.deep and report.ok:
+        from .simulate import simulate
+
+        for sg in report.graphs.values():
+            sim = simulate(sg, runs=args.deep_runs, seed="deep", jobs=args.jobs)
+            report.findings.extend(sim.findings)
+        report.findings.sort(key=Finding.sort_key)
     if args.format == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     elif args.format == "github":
@@ -75,6 +82,42 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         print(_fmt_text(report))
     return EXIT_OK if report.ok else EXIT_FINDINGS
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate, write_failure_scripts
+
+    report = check(Path(args.content), jobs=args.jobs)
+    sg = report.graphs.get(args.game)
+    if sg is None:
+        known = ", ".join(sorted(report.graphs)) or "none"
+        msg = t("cli.unknown_game", game=args.game, content=args.content, known=known)
+        print(f"gamebook simulate: {msg}", file=sys.stderr)
+        return EXIT_USAGE
+    if report.findings_of(args.game) and any(
+        f.severity == "error" for f in report.findings_of(args.game)
+    ):
+        print(f"gamebook simulate: {t('cli.fix_first')}", file=sys.stderr)
+        return EXIT_FINDINGS
+    sim = simulate(sg, runs=args.runs, seed=str(args.seed), policy=args.policy, jobs=args.jobs,
+                   progress=sys.stderr.isatty() and args.format == "text")  # fmt: skip
+    scripts = write_failure_scripts(sim, Path(args.failures)) if sim.errors else []
+    data = sim.to_json()
+    if args.format == "json":
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        cov = data["coverage"]
+        base = report.content_dir.as_posix().rstrip("/")
+        for f in sim.findings:
+            print(f"{base}/{f.file}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}")
+        print(t("sim.summary", runs=data["runs"], completed=data["completed"],
+                visited=cov["visited"], reachable=cov["reachable_static"],
+                ratio=round(100 * cov["ratio"], 1), edges=cov["edges"]["covered"],
+                edges_total=cov["edges"]["total"], errors=len(data["errors"]),
+                seconds=data["seconds"]))  # fmt: skip
+        for path in scripts:
+            print(t("sim.script", path=path))
+    return EXIT_FINDINGS if any(f.severity == "error" for f in sim.findings) else EXIT_OK
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
@@ -144,6 +187,12 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--jobs", type=int, default=None, help="processus de lecture (défaut : nombre de cœurs)"
     )
+    c.add_argument(
+        "--deep",
+        action="store_true",
+        help="jouer aussi une courte simulation et y ajouter ses constats",
+    )
+    c.add_argument("--deep-runs", type=int, default=60, help="parties simulées avec --deep")
     c.set_defaults(func=cmd_check)
 
     g = sub.add_parser("graph", help="exporter le graphe d'une campagne")
@@ -161,6 +210,21 @@ def parser() -> argparse.ArgumentParser:
     k.add_argument("--out", default="build/bundles")
     k.add_argument("--jobs", type=int, default=None)
     k.set_defaults(func=cmd_compile)
+
+    sm = sub.add_parser("simulate", help="jouer des parties au hasard et mesurer la couverture")
+    sm.add_argument("game", metavar="GAME", help="dilemme ou citadelle")
+    sm.add_argument("--runs", type=int, default=200, help="campagnes simulées")
+    sm.add_argument("--seed", default="0", help="graine (même graine, même rapport)")
+    sm.add_argument("--policy", choices=("bots", "random"), default="bots")
+    sm.add_argument("--jobs", type=int, default=None, help="processus (défaut : nombre de cœurs)")
+    sm.add_argument("--format", choices=("text", "json"), default="text")
+    sm.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    sm.add_argument(
+        "--failures",
+        default="build/simulate",
+        help="dossier des scripts de reproduction des échecs",
+    )
+    sm.set_defaults(func=cmd_simulate)
 
     pl = sub.add_parser("play", help="jouer dans le terminal")
     pl.add_argument("game", metavar="GAME", help="dilemme ou citadelle")

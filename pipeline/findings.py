@@ -24,6 +24,9 @@ CODES: dict[str, tuple[str, str]] = {
     "COND001": ("error", "condition qui ne peut jamais être vraie"),
     "HIDDEN001": ("error", "numéro caché qui n'a pas trois chiffres"),
     "HIDDEN002": ("error", "le dos de la carte trouvée par un numéro caché ne nomme pas sa source"),
+    "SIM001": ("warning", "atteignable sur le graphe mais jamais atteint en jouant (simulation)"),
+    "SIM002": ("error", "atteint en jouant mais inatteignable sur le graphe (arête manquante)"),
+    "SIM003": ("error", "le moteur a échoué pendant une partie simulée"),
 }
 
 

@@ -230,6 +230,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
         "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
         "cli.build_blocked": "le contenu a des erreurs : corrigez-les avant de publier",
+        "sim.summary": (
+            "{runs} parties simulées ({completed} menées à leur fin) — {visited}/{reachable} "
+            "éléments atteignables visités ({ratio} %), {edges}/{edges_total} arêtes, "
+            "{errors} échec(s) du moteur, {seconds} s"
+        ),
+        "sim.script": "script de reproduction : {path}",
         "cli.internal": (
             "erreur interne ({what}). C'est un défaut de gamebook, pas de vos fichiers : "
             "signalez-le avec la commande lancée."

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, MalformedAction, Rng, copy_state
+from ..core import IllegalAction, MalformedAction, Rng, copy_game, copy_state
 from . import rules as R
 
 FORMAT_VERSION = 1  # 1 — first state format
 MIN_COMPATIBLE = 1
+#: append-only parts of the state, shared between successive states (see core.copy_game)
+SHARED = {"log": True}
 
 DEFAULT_RULES = {"table_columns": 7, "table_rows": 5, "move_cost": 1}
 MAX_HP = 99
@@ -218,7 +220,7 @@ def _start_scenario(bundle: dict, state: dict, scenario_id: str) -> None:
     for flag in setup.get("flags") or ():
         if flag not in state["flags"]:
             state["flags"].append(flag)
-    _log(state, "scenario.start", title=scen["title"], text=scen.get("text", ""))
+    _log(state, "scenario.start", title=scen["title"], text=scen.get("text", ""), id=scenario_id)
     ctx = {"character": 0, "source": None, "verb": None}
     effects: list[dict] = []
     for bid, ticks in state["citadel"]["buildings"].items():
@@ -384,7 +386,14 @@ def _take(
     ref = {"kind": "adventure", "key": key}
     if rec.get("back"):
         _log(state, "card.back", number=rec["number"], text=rec["back"])
-    _log(state, "card.taken", number=rec["number"], title=_name(bundle, ref), type=rec["type"])
+    _log(
+        state,
+        "card.taken",
+        number=rec["number"],
+        title=_name(bundle, ref),
+        type=rec["type"],
+        key=key,
+    )
     c = ctx.get("character", 0)
     kind = rec["type"]
     frame_ctx = {**ctx, "this": {**ref, "where": None}}
@@ -592,7 +601,7 @@ def _effect(bundle: dict, state: dict, effect: dict, ctx: dict) -> None:
         if quests.get(value["id"]) != "done":
             quests[value["id"]] = value["state"]
             title = _recs(bundle, "side_quest").get(value["id"], {}).get("title", value["id"])
-            _log(state, "quest", title=title, state=value["state"])
+            _log(state, "quest", title=title, state=value["state"], id=value["id"])
     elif name == "objective":
         if value not in state["objectives"]:
             state["objectives"].append(value)
@@ -1656,7 +1665,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
         if action["type"] == "search":
             why = "no card here hides that number"
         raise IllegalAction(action, where, why)
-    state = copy_state(state)
+    state = copy_game(state, SHARED)
     t = action["type"]
     p = state["pending"]
     state["pending"] = None
@@ -1871,7 +1880,13 @@ def _reveal(bundle: dict, state: dict, at: str, ctx: dict) -> None:
     key = slot["exploration"]
     rec = _recs(bundle, "exploration_card")[key]
     ref = {"kind": "exploration", "key": key, "where": f"slot:{at}"}
-    _log(state, "exploration.revealed", title=rec.get("title") or key, text=rec.get("text", ""))
+    _log(
+        state,
+        "exploration.revealed",
+        title=rec.get("title") or key,
+        text=rec.get("text", ""),
+        id=key,
+    )
     c = ctx.get("character", 0)
     effects = list(rec.get("effects") or [])
     kind = rec["type"]

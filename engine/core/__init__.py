@@ -2,6 +2,14 @@
 
 from .errors import IllegalAction, MalformedAction
 from .rng import Rng
-from .state import copy_state, from_json, to_json
+from .state import copy_game, copy_state, from_json, to_json
 
-__all__ = ["IllegalAction", "MalformedAction", "Rng", "copy_state", "from_json", "to_json"]
+__all__ = [
+    "IllegalAction",
+    "MalformedAction",
+    "Rng",
+    "copy_game",
+    "copy_state",
+    "from_json",
+    "to_json",
+]

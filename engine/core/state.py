@@ -16,6 +16,28 @@ def copy_state(value: Any) -> Any:
     return value
 
 
+def copy_game(value: dict, shared: dict) -> dict:
+    """``copy_state`` for a game state whose append-only parts are shared, not copied.
+
+    ``shared`` maps a key either to ``True`` (a list whose items are never modified once
+    appended — the log, a campaign's history: the list is copied, its items are shared) or to a
+    nested ``shared`` mapping for a sub-dict.  Copying the whole log on every action made a
+    long adventure quadratic.
+    """
+    out = {}
+    for k, v in value.items():
+        rule = shared.get(k)
+        if rule is True:
+            out[k] = list(v)
+        elif isinstance(rule, dict) and isinstance(v, dict):
+            out[k] = copy_game(v, rule)
+        elif isinstance(v, (dict, list)):
+            out[k] = copy_state(v)
+        else:
+            out[k] = v
+    return out
+
+
 def to_json(state: dict) -> str:
     return json.dumps(state, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 

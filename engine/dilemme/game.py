@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import IllegalAction, MalformedAction, Rng, copy_state
+from ..core import IllegalAction, MalformedAction, Rng, copy_game, copy_state
 from . import rules as R
 
 FORMAT_VERSION = 1  # 1 — first state format
 MIN_COMPATIBLE = 1
+#: append-only parts of the state, shared between successive states (see core.copy_game)
+SHARED = {"log": True, "campaign": {"history": True}}
 
 DEFAULT_RULES = {
     "resource_track": 14,
@@ -495,7 +497,7 @@ def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> Non
         return
     events.append(key)
     rec = _rec(bundle, "event_card", key) or {}
-    _log(state, "event.start", title=rec.get("title", key))
+    _log(state, "event.start", title=rec.get("title", key), card=key)
     if rec.get("effects"):
         _apply_effects(bundle, state, rec["effects"], signer)
 
@@ -678,6 +680,7 @@ def _stick_chronicle(bundle: dict, state: dict, key: str, signer: int | None) ->
     _log(
         state,
         "chronicle.stuck",
+        card=key,
         title=rec["title"],
         resource=rec["resource"],
         polarity=rec["polarity"],
@@ -703,7 +706,7 @@ def _start_round(bundle: dict, state: dict) -> None:
         key = state["deck"].pop()
         kind, card = _card(bundle, key)
         if kind == "immediate_card":
-            _log(state, "immediate.drawn", title=card["title"], text=card["text"])
+            _log(state, "immediate.drawn", title=card["title"], text=card["text"], card=key)
             _apply_effects(bundle, state, card.get("effects") or [], state["leader"])
             if card.get("keep"):
                 state["kept_immediates"].append(key)
@@ -1184,7 +1187,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
         p = state["pending"]
         why = "the game is over" if p is None else f"waiting for {p['type']} by seat {p['seat']}"
         raise IllegalAction(action, _where(state), why)
-    state = copy_state(state)
+    state = copy_game(state, SHARED)
     t = action["type"]
     seat = action["seat"]
     s = state["seats"][seat]
@@ -1280,7 +1283,7 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
 
 
 def _use_ability(bundle: dict, state: dict, action: dict) -> dict:
-    state = copy_state(state)
+    state = copy_game(state, SHARED)
     seat, key = action["seat"], action["source"]
     ability = dict(_ability_sources(bundle, state, seat))[key]
     camp_uses = state["campaign"].setdefault("ability_uses", {})

@@ -1,0 +1,758 @@
+"""The story map of the authoring build: one interactive, offline graph per campaign.
+
+``write_storymaps(report, out_dir)`` writes, for each campaign of a checked ``Report``:
+
+* ``out_dir/carte/<campaign>/index.html``: the map.  The layout is computed here, in Python,
+  at build time (:func:`layout`); the page embeds nodes and edges as one compact JSON document
+  that ``site/assets/storymap.js`` draws on a canvas (pan, zoom, search, legend);
+* ``out_dir/carte/<campaign>/n/<slug>.html``: one page per node, with the node's text and
+  fields, where it is written, its findings, and links to its predecessors and successors;
+* ``out_dir/carte/index.html``: the list of the maps;
+* ``out_dir/assets/storymap.{js,css}``, copied from ``site/assets/`` (an mkdocs build copies
+  them there too).
+
+These pages hold the card texts: only the authoring build writes them, never the public site.
+Content text is escaped by jinja2's autoescape everywhere it reaches HTML, and the embedded JSON
+has every ``<`` written ``\\u003c``, so a ``</script>`` in a card stays text.  Nothing is
+fetched from another origin.
+
+Cost: layout O((nodes + edges) · log) (one BFS, one barycentric pass, one sort per layer);
+pages O(nodes + edges).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import re
+import shutil
+from collections import defaultdict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import networkx as nx
+
+from . import schema as S
+from .findings import Finding
+from .graph import StoryGraph, resolve
+from .messages import kind_fr
+from .model import normalise_key
+from .report import Report
+
+#: flags of a node in the map's JSON (``flags`` array)
+UNREACHABLE, ERROR, WARNING, ROOT = 1, 2, 4, 8
+
+#: node colours by kind (kinds not listed take the next colour of ``_PALETTE``)
+KIND_COLOURS = {
+    "campaign": "#3d2b1f",
+    "envelope": "#d9a400",
+    "story_card": "#4f8fd8",
+    "epilogue": "#a05fc4",
+    "dilemma": "#e5793b",
+    "outcome": "#e8a7a0",
+    "immediate_card": "#c93f86",
+    "event_card": "#8c6d2c",
+    "chronicle_sticker": "#4caf50",
+    "secret_sticker": "#ff9f1c",
+    "arc": "#7a8b99",
+    "house": "#6d4c41",
+    "achievement": "#9ccc65",
+    "secret_objective": "#5c6bc0",
+    "scenario": "#d9a400",
+    "paragraph": "#4f8fd8",
+    "adventure_card": "#43a047",
+    "exploration_card": "#8d9ba8",
+    "menace": "#b71c1c",
+    "objective": "#00897b",
+    "action_card": "#3949ab",
+    "character": "#8e24aa",
+    "citadel": "#795548",
+    "building": "#a1887f",
+    "destiny": "#f06292",
+    "side_quest": "#26a69a",
+    "lexicon_entry": "#90a4ae",
+    "creature_trait": "#6d8f3c",
+}
+_PALETTE = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#00acc1", "#c0ca33", "#6d4c41")
+
+#: edge kinds in French, for the node pages and the map's tooltips
+EDGE_FR = {
+    "starts": "départ",
+    "component": "composant en jeu",
+    "contains": "contient",
+    "opens": "ouvre",
+    "choice": "choix",
+    "sticks": "colle",
+    "achievement": "haut fait",
+    "unlocks": "débloque",
+    "adds": "ajoute",
+    "triggers": "déclenche",
+    "takes": "prend",
+    "reads": "lit",
+    "reveals": "révèle",
+    "explores": "explore",
+    "hidden_number": "numéro caché",
+    "marks": "inscrit la quête",
+    "builds": "construit",
+    "ends": "épilogue",
+    "continues": "suite",
+    "objective": "objectif",
+}
+
+#: kinds ``messages.KIND_FR`` does not name yet
+_KIND_FR_MORE = {"lexicon_entry": "entrée du lexique", "creature_trait": "trait de créature"}
+
+#: fields shown as the node's title, first found wins
+_TITLE_FIELDS = ("title", "name", "term")
+#: fields shown as running text, in this order, before the other fields
+_TEXT_FIELDS = ("back", "question", "text", "instructions", "condition", "ends", "motto", "quote")
+#: a node page lists at most this many predecessors / successors
+MAX_LINKS = 400
+#: the map page's side panel lists at most this many flagged nodes
+MAX_FLAGGED = 300
+
+_TEMPLATES = Path(__file__).resolve().parent / "templates"
+_ASSETS = Path(__file__).resolve().parent.parent / "site" / "assets"
+ASSET_FILES = ("storymap.js", "storymap.css")
+
+
+# --------------------------------------------------------------------------- layout
+
+
+@dataclass
+class Layout:
+    """Grid positions of a graph's nodes: ``x`` is a column, ``y`` a row (integers).
+
+    Reachable nodes are layered by breadth-first depth from the root, left to right; a layer
+    taller than ``rows`` wraps onto several adjacent columns.  Nodes the root does not reach
+    sit in a band of their own, right of the others, layered from their own sources.
+    """
+
+    nodes: list[str]
+    x: list[int]
+    y: list[int]
+    #: depth from the root; -1 for unreachable nodes
+    depth: list[int]
+    #: one entry per layer: (first column, last column, depth, band) with band 0 (reachable)
+    #: or 1 (unreachable; depth counted from the band's own sources)
+    layers: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: height of the layout in rows
+    rows: int = 1
+    #: columns of the reachable band, then of the unreachable band (``None`` if empty)
+    band: tuple[int, int] = (0, 0)
+    unreachable_band: tuple[int, int] | None = None
+
+    @property
+    def reachable(self) -> set[str]:
+        return {n for n, d in zip(self.nodes, self.depth, strict=True) if d >= 0}
+
+
+def _bfs(
+    succ: dict[str, list[str]], sources: Iterable[str], depth: dict[str, int], allowed: Any
+) -> None:
+    queue = deque()
+    for s in sources:
+        if s not in depth:
+            depth[s] = 0
+            queue.append(s)
+    while queue:
+        n = queue.popleft()
+        d = depth[n] + 1
+        for m in succ[n]:
+            if m not in depth and (allowed is None or m in allowed):
+                depth[m] = d
+                queue.append(m)
+
+
+def _max_rows(n: int) -> int:
+    """How tall a layer may grow before it wraps: keeps the drawing roughly 16:10 once the
+    columns (about twice as far apart as the rows) are counted."""
+    return max(24, math.ceil(math.sqrt(n * 2.5)))
+
+
+def layout(
+    g: nx.DiGraph, root: str, order: dict[str, Any] | None = None, rows: int | None = None
+) -> Layout:
+    """Lay ``g`` out in layers by breadth-first depth from ``root``.
+
+    Within a layer, nodes are sorted once by the barycentre of their already placed
+    predecessors (one downward pass), ties and sources by ``order`` (a sort key per node, by
+    default the node's position in ``g``).  ``rows`` caps a layer's height (default: about
+    the square root of the node count).  O((nodes + edges) · log).
+    """
+    nodes = list(g)
+    if order is None:
+        order = {n: i for i, n in enumerate(nodes)}
+    succ: dict[str, list[str]] = {}
+    pred: dict[str, list[str]] = {n: [] for n in nodes}
+    for n, nbrs in g.adjacency():
+        succ[n] = list(nbrs)
+        for m in nbrs:
+            pred[m].append(n)
+
+    depth: dict[str, int] = {}
+    if root in succ:
+        _bfs(succ, (root,), depth, None)
+    reach_count = len(depth)
+    cap = rows or _max_rows(max(reach_count, len(nodes) - reach_count, 1))
+
+    # unreachable nodes: layered from those no other unreachable node leads to, then from
+    # whatever is left (cycles nothing enters), in content order
+    rest = [n for n in nodes if n not in depth]
+    udepth: dict[str, int] = {}
+    if rest:
+        rest_set = set(rest)
+        rest.sort(key=order.__getitem__)
+        sources = [n for n in rest if not any(p in rest_set for p in pred[n])]
+        _bfs(succ, sources, udepth, rest_set)
+        for n in rest:
+            if n not in udepth:
+                _bfs(succ, (n,), udepth, rest_set)
+
+    grouped: dict[int, list[str]] = defaultdict(list)
+    for n, d in depth.items():
+        grouped[d].append(n)
+    ugrouped: dict[int, list[str]] = defaultdict(list)
+    for n, d in udepth.items():
+        ugrouped[d].append(n)
+
+    def size(count: int) -> tuple[int, int]:
+        """(columns, rows) of a layer of ``count`` nodes."""
+        width = -(-count // cap)
+        return width, -(-count // width)
+
+    height = max(size(len(x))[1] for x in (*grouped.values(), *ugrouped.values(), [root]))
+    pos_y: dict[str, float] = {}
+    xs: dict[str, int] = {}
+    ys: dict[str, int] = {}
+    layers: list[tuple[int, int, int, int]] = []
+
+    def place(by_depth: dict[int, list[str]], x0: int, band: int) -> None:
+        x, prev = x0, 1
+        for d in sorted(by_depth):
+            layer = by_depth[d]
+
+            def key(n: str) -> tuple[float, Any]:
+                ps = [pos_y[p] for p in pred[n] if p in pos_y]
+                return (sum(ps) / len(ps) if ps else math.inf, order[n])
+
+            layer.sort(key=key)
+            width, used = size(len(layer))
+            if x > x0 and (width > 1 or prev > 1):
+                x += 1  # a blank column beside a wrapped layer shows where it ends
+            prev = width
+            top = (height - used) // 2
+            for i, n in enumerate(layer):
+                # row-major, so the barycentric order runs top to bottom across the sub-columns
+                row, sub = divmod(i, width)
+                xs[n] = x + sub
+                ys[n] = top + row
+                pos_y[n] = top + row
+            layers.append((x, x + width - 1, d, band))
+            x += width
+
+    band = (0, 0)
+    if grouped:
+        place(grouped, 0, 0)
+        band = (0, layers[-1][1])
+    ubandpos = None
+    if ugrouped:
+        start = band[1] + 3 if grouped else 0
+        place(ugrouped, start, 1)
+        ubandpos = (start, layers[-1][1])
+    return Layout(
+        nodes=nodes,
+        x=[xs[n] for n in nodes],
+        y=[ys[n] for n in nodes],
+        depth=[depth.get(n, -1) for n in nodes],
+        layers=layers,
+        rows=height,
+        band=band,
+        unreachable_band=ubandpos,
+    )
+
+
+# --------------------------------------------------------------------------- names and slugs
+
+_SLUG_BAD = re.compile(r"[^a-z0-9_]+")
+
+
+def slugs(nodes: Iterable[str]) -> dict[str, str]:
+    """A file name (without ``.html``) per node: lower case ASCII, unique even on
+    case-insensitive file systems (``character:A`` and ``character:a`` differ)."""
+    out: dict[str, str] = {}
+    used: set[str] = set()
+    for node in nodes:
+        base = _SLUG_BAD.sub("-", node.lower()).strip("-")[:80] or "n"
+        slug, i = base, 1
+        while slug in used:
+            i += 1
+            slug = f"{base}-{i}"
+        used.add(slug)
+        out[node] = slug
+    return out
+
+
+def _short(text: str, limit: int = 90) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def node_title(sg: StoryGraph, node: str) -> str:
+    """A short human title for a node (its title, name or term, else the start of its text)."""
+    if node == sg.root:
+        return str(sg.campaign.data.get("title") or sg.campaign.id)
+    rec = sg.records.get(node)
+    if rec is None:
+        return ""
+    for name in (*_TITLE_FIELDS, "question", "text"):
+        value = rec.data.get(name)
+        if isinstance(value, str) and value.strip():
+            return _short(value, 90 if name in _TITLE_FIELDS else 60)
+    return ""
+
+
+def kind_label(kind: str) -> str:
+    """A kind in French (« carte Aventure »)."""
+    label = kind_fr(kind)
+    return _KIND_FR_MORE.get(kind, label) if label == kind else label
+
+
+def node_label(node: str) -> str:
+    """« paragraphe 12 » for ``paragraph:12``."""
+    kind, _, key = node.partition(":")
+    return f"{kind_label(kind)} {key}"
+
+
+def _colours(kinds: Iterable[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    spare = 0
+    for kind in kinds:
+        if kind in KIND_COLOURS:
+            out[kind] = KIND_COLOURS[kind]
+        else:
+            out[kind] = _PALETTE[spare % len(_PALETTE)]
+            spare += 1
+    return out
+
+
+# --------------------------------------------------------------------------- findings per node
+
+
+def _findings_by_node(
+    sg: StoryGraph, findings: list[Finding]
+) -> tuple[dict[str, list[Finding]], list[Finding]]:
+    """Each finding on its node; one without a node (a field error, a YAML error) goes to the
+    record written at or before its line in its file.  Returns (per node, left over)."""
+    g = sg.graph
+    by_file: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+    for node, attrs in g.nodes(data=True):
+        if attrs.get("file"):
+            by_file[attrs["file"]].append((attrs.get("line", 1), attrs.get("column", 1), node))
+    for entries in by_file.values():
+        entries.sort()
+    out: dict[str, list[Finding]] = defaultdict(list)
+    loose: list[Finding] = []
+    for f in findings:
+        if f.node is not None and f.node in g:
+            out[f.node].append(f)
+            continue
+        entries = by_file.get(f.file)
+        i = bisect.bisect_right(entries, (f.line, f.column, "\uffff")) if entries else 0
+        if i:
+            out[entries[i - 1][2]].append(f)
+        else:
+            loose.append(f)
+    return out, loose
+
+
+# --------------------------------------------------------------------------- node data, readable
+
+
+class _Viewer:
+    """Turns a record's data into a small tree the node template renders (every leaf is text,
+    escaped by the template).  Walks the schema beside the data to label fields in French and
+    link references to their nodes' pages."""
+
+    def __init__(self, sg: StoryGraph, slug: dict[str, str]) -> None:
+        self.sg = sg
+        self.family = sg.campaign.family
+        self.slug = slug
+
+    # leaves
+    def text(self, value: Any, href: str | None = None) -> dict:
+        if isinstance(value, bool):
+            value = "oui" if value else "non"
+        s = str(value)
+        return {"t": "text", "v": s, "long": len(s) > 80 or "\n" in s, "href": href}
+
+    def ref(self, spec: S.Ref, value: Any) -> dict:
+        href = None
+        if not (spec.allow_this and value == "this"):
+            for kind in spec.kinds:
+                k = S.KINDS[self.family].get(kind)
+                key = normalise_key(k.id_format, value) if k else None
+                targets = resolve(self.sg, (kind,), key) if key is not None else []
+                if targets:
+                    href = self.slug.get(targets[0])
+                    break
+        return self.text(value, f"{href}.html" if href else None)
+
+    def condition(self, value: Any) -> str:
+        if not isinstance(value, (tuple, list)):
+            return str(value)
+        specs = S.CONDITIONS[self.family]
+        parts = []
+        for atom in value:
+            if not (isinstance(atom, (tuple, list)) and len(atom) == 2):
+                parts.append(str(atom))
+                continue
+            name, v = atom
+            if name == "any":
+                parts.append("l'un de : (" + " ; ou ".join(self.condition((a,)) for a in v) + ")")
+                continue
+            if isinstance(v, (tuple, list)) and all(
+                isinstance(p, (tuple, list)) and len(p) == 2 for p in v
+            ):
+                shown = ", ".join(f"{a} = {b}" for a, b in v)
+            else:
+                shown = str(v)
+            fr = specs[name].fr if name in specs else ""
+            parts.append(f"{name} : {shown}" + (f" ({fr})" if fr else ""))
+        return " et ".join(parts)
+
+    # the walk
+    def value(self, value: Any, spec: S.Spec | None) -> dict:
+        if isinstance(spec, S.Ref) and not isinstance(value, (dict, list, tuple)):
+            return self.ref(spec, value)
+        if isinstance(spec, S.Condition):
+            return self.text(self.condition(value))
+        if isinstance(spec, S.Effects) and isinstance(value, (list, tuple)):
+            fields = S.EFFECTS[spec.family]
+            items = []
+            for eff in value:
+                if isinstance(eff, dict):
+                    items.append(self.mapping(eff, fields))
+                else:
+                    items.append(self.value(eff, None))
+            return {"t": "list", "items": items}
+        if isinstance(value, dict):
+            if isinstance(spec, S.Record):
+                return self.mapping(value, spec.fields)
+            if isinstance(spec, S.MapOf):
+                return self.mapping(value, {}, spec.value)
+            return self.mapping(value, {})
+        if isinstance(value, (list, tuple)):
+            item = spec.item if isinstance(spec, S.ListOf) else None
+            return {"t": "list", "items": [self.value(v, item) for v in value]}
+        return self.text(value)
+
+    def mapping(
+        self, data: dict, fields: dict[str, S.Field], default: S.Spec | None = None
+    ) -> dict:
+        rows = []
+        for name, v in data.items():
+            if v is None:
+                continue
+            fld = fields.get(name)
+            if name == "requires" and fld is None:
+                spec: S.Spec | None = S.Condition(self.family)
+            else:
+                spec = fld.spec if fld else default
+            hint = (fld.fr or fld.spec.fr) if fld else ""
+            rows.append({"key": str(name), "hint": hint, "value": self.value(v, spec)})
+        return {"t": "map", "rows": rows}
+
+    def record(self, node: str) -> tuple[list[dict], list[dict]]:
+        """(running texts, other fields) of a node: each ``{key, hint, value}``."""
+        sg = self.sg
+        if node == sg.root:
+            data: dict = dict(sg.campaign.data)
+            fields: dict[str, S.Field] = {}
+        else:
+            rec = sg.records.get(node)
+            if rec is None:
+                return [], []
+            data = rec.data
+            spec = S.KINDS[self.family].get(rec.kind)
+            fields = spec.fields if spec else {}
+        texts, rest = [], []
+        for name in _TEXT_FIELDS:
+            v = data.get(name)
+            if isinstance(v, str) and v.strip():
+                fld = fields.get(name)
+                texts.append({"key": name, "hint": fld.fr if fld else "", "value": self.text(v)})
+        shown = {r["key"] for r in texts}
+        rows = self.mapping({k: v for k, v in data.items() if k not in shown}, fields)["rows"]
+        rest.extend(rows)
+        return texts, rest
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+def script_json(data: Any) -> str:
+    """JSON safe inside ``<script type="application/json">``: no ``<`` at all, so neither
+    ``</script>`` nor ``<!--`` can appear in it."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _edge_view(
+    viewer: _Viewer, slug: dict[str, str], titles: dict[str, str], other: str, attrs: dict
+) -> dict:
+    cond = attrs.get("condition")
+    return {
+        "href": f"{slug[other]}.html",
+        "label": node_label(other),
+        "title": titles[other],
+        "kind": EDGE_FR.get(attrs.get("kind", ""), attrs.get("kind", "")),
+        "context": str(attrs["context"]) if attrs.get("context") else "",
+        "condition": viewer.condition(cond) if cond else "",
+        "count": attrs.get("count", 1),
+    }
+
+
+def campaign_data(sg: StoryGraph, lay: Layout, findings: dict[str, list[Finding]]) -> dict:
+    """The map's JSON: parallel arrays over the nodes, edges as a flat list of index pairs."""
+    g = sg.graph
+    index = {n: i for i, n in enumerate(lay.nodes)}
+    slug = slugs(lay.nodes)
+    kind_names: list[str] = []
+    kind_index: dict[str, int] = {}
+    kinds, flags, titles = [], [], []
+    for n, d in zip(lay.nodes, lay.depth, strict=True):
+        kind = g.nodes[n].get("kind", n.partition(":")[0])
+        if kind not in kind_index:
+            kind_index[kind] = len(kind_names)
+            kind_names.append(kind)
+        kinds.append(kind_index[kind])
+        f = UNREACHABLE if d < 0 else 0
+        for finding in findings.get(n, ()):
+            f |= ERROR if finding.severity == "error" else WARNING
+        if n == sg.root:
+            f |= ROOT
+        flags.append(f)
+        titles.append(node_title(sg, n))
+    edge_names: list[str] = []
+    edge_index: dict[str, int] = {}
+    edges, ekinds, econd = [], [], []
+    for a, b, attrs in g.edges(data=True):
+        k = attrs.get("kind", "")
+        if k not in edge_index:
+            edge_index[k] = len(edge_names)
+            edge_names.append(k)
+        edges += (index[a], index[b])
+        ekinds.append(edge_index[k])
+        econd.append(1 if attrs.get("condition") else 0)
+    colours = _colours(kind_names)
+    counts = {name: 0 for name in kind_names}
+    for k in kinds:
+        counts[kind_names[k]] += 1
+    return {
+        "version": 1,
+        "campaign": {
+            "id": sg.campaign.id,
+            "family": sg.campaign.family,
+            "title": str(sg.campaign.data.get("title") or sg.campaign.id),
+        },
+        "kinds": [
+            {"id": k, "label": kind_label(k), "colour": colours[k], "count": counts[k]}
+            for k in kind_names
+        ],
+        "edgeKinds": [{"id": k, "label": EDGE_FR.get(k, k)} for k in edge_names],
+        "ids": lay.nodes,
+        "titles": titles,
+        "slugs": [slug[n] for n in lay.nodes],
+        "kind": kinds,
+        "x": lay.x,
+        "y": lay.y,
+        "flags": flags,
+        "edges": edges,
+        "edgeKind": ekinds,
+        "edgeCond": econd,
+        "layers": [list(layer) for layer in lay.layers],
+        "rows": lay.rows,
+        "band": list(lay.band),
+        "unreachableBand": list(lay.unreachable_band) if lay.unreachable_band else None,
+    }
+
+
+def _copy_assets(out_dir: Path) -> list[Path]:
+    written = []
+    target = out_dir / "assets"
+    for name in ASSET_FILES:
+        src = _ASSETS / name
+        if src.is_file():
+            target.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, target / name)
+            written.append(target / name)
+    return written
+
+
+def _content_order(sg: StoryGraph) -> dict[str, tuple]:
+    """Sources of a layer and ties sort as the content is written: file, line, column."""
+    return {
+        n: (a.get("file", ""), a.get("line", 0), a.get("column", 0), n)
+        for n, a in sg.graph.nodes(data=True)
+    }
+
+
+def write_campaign(
+    env: jinja2.Environment, sg: StoryGraph, findings: list[Finding], out: Path
+) -> tuple[list[Path], dict]:
+    """The map and node pages of one campaign under ``out`` (``carte/<campaign>``)."""
+    g = sg.graph
+    lay = layout(g, sg.root, _content_order(sg))
+    per_node, loose = _findings_by_node(sg, findings)
+    data = campaign_data(sg, lay, per_node)
+    slug = dict(zip(lay.nodes, data["slugs"], strict=True))
+    titles = dict(zip(lay.nodes, data["titles"], strict=True))
+    viewer = _Viewer(sg, slug)
+    unreachable = {n for n, d in zip(lay.nodes, lay.depth, strict=True) if d < 0}
+
+    pages = out / "n"
+    pages.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    node_tpl = env.get_template("storymap-node.html.j2")
+    camp_title = data["campaign"]["title"]
+    for n in lay.nodes:
+        attrs = g.nodes[n]
+        texts, rest = viewer.record(n)
+        preds = [
+            _edge_view(viewer, slug, titles, p, g.edges[p, n])
+            for p in _head(g.predecessors(n), MAX_LINKS)
+        ]
+        succs = [
+            _edge_view(viewer, slug, titles, s, g.edges[n, s])
+            for s in _head(g.successors(n), MAX_LINKS)
+        ]
+        node_findings = sorted(
+            per_node.get(n, ()), key=lambda f: (f.severity != "error", f.line, f.column, f.code)
+        )
+        html = node_tpl.render(
+            assets="../../../assets/",
+            map_href="../index.html#" + _hash(n),
+            campaign=camp_title,
+            node=n,
+            label=node_label(n),
+            kind=kind_label(attrs.get("kind", "")),
+            title=titles[n],
+            file=attrs.get("file", ""),
+            line=attrs.get("line", 1),
+            column=attrs.get("column", 1),
+            unreachable=n in unreachable,
+            root=n == sg.root,
+            findings=node_findings,
+            texts=texts,
+            fields=rest,
+            preds=preds,
+            succs=succs,
+            more_preds=max(0, g.in_degree(n) - MAX_LINKS),
+            more_succs=max(0, g.out_degree(n) - MAX_LINKS),
+        )
+        path = pages / f"{slug[n]}.html"
+        path.write_text(html, encoding="utf-8")
+        written.append(path)
+
+    flagged = [i for i, f in enumerate(data["flags"]) if f & (ERROR | WARNING) or f & UNREACHABLE]
+    flagged.sort(key=lambda i: (not data["flags"][i] & ERROR, not data["flags"][i] & WARNING, i))
+    errors = sum(1 for f in data["flags"] if f & ERROR)
+    warnings = sum(1 for f in data["flags"] if f & WARNING and not f & ERROR)
+    stats = {
+        "id": sg.campaign.id,
+        "title": camp_title,
+        "nodes": g.number_of_nodes(),
+        "edges": g.number_of_edges(),
+        "unreachable": len(unreachable),
+        "errors": errors,
+        "warnings": warnings,
+    }
+    html = env.get_template("storymap.html.j2").render(
+        page="map",
+        assets="../../assets/",
+        home="../index.html",
+        campaign=data["campaign"],
+        stats=stats,
+        kinds=data["kinds"],
+        flagged=[
+            {
+                "href": f"n/{data['slugs'][i]}.html",
+                "label": node_label(data["ids"][i]),
+                "title": data["titles"][i],
+                "error": bool(data["flags"][i] & ERROR),
+                "warning": bool(data["flags"][i] & WARNING),
+                "unreachable": bool(data["flags"][i] & UNREACHABLE),
+            }
+            for i in flagged[:MAX_FLAGGED]
+        ],
+        more_flagged=max(0, len(flagged) - MAX_FLAGGED),
+        loose=loose,
+        data_json=script_json(data),
+    )
+    index = out / "index.html"
+    index.write_text(html, encoding="utf-8")
+    return [index, *written], stats
+
+
+def _head(items: Iterable[str], n: int) -> list[str]:
+    out = []
+    for item in items:
+        if len(out) >= n:
+            break
+        out.append(item)
+    return out
+
+
+def _hash(node: str) -> str:
+    from urllib.parse import quote
+
+    return quote(node, safe=":/_-.")
+
+
+def write_storymaps(report: Report, out_dir: Path) -> list[Path]:
+    """Write the story map of every campaign in ``report`` under ``out_dir/carte/`` (replaced
+    as a whole) and its two assets under ``out_dir/assets/``.  Returns the files written: the
+    list of maps, the map pages, the node pages, the assets."""
+    out_dir = Path(out_dir)
+    env = _env()
+    root = out_dir / "carte"
+    if root.is_dir():  # pages of renamed or deleted nodes must not linger
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    maps: list[Path] = []
+    nodes: list[Path] = []
+    all_stats = []
+    for cid, sg in report.graphs.items():
+        folder = root / _SLUG_BAD.sub("-", cid.lower()).strip("-")
+        written, stats = write_campaign(env, sg, report.findings_of(cid), folder)
+        stats["href"] = f"{folder.name}/index.html"
+        all_stats.append(stats)
+        maps.append(written[0])
+        nodes.extend(written[1:])
+    index = root / "index.html"
+    index.write_text(
+        env.get_template("storymap.html.j2").render(
+            page="index", assets="../assets/", campaigns=all_stats
+        ),
+        encoding="utf-8",
+    )
+    return [index, *maps, *nodes, *_copy_assets(out_dir)]
+
+
+__all__ = ["Layout", "layout", "script_json", "slugs", "write_storymaps"]
