@@ -215,7 +215,12 @@ def parser() -> argparse.ArgumentParser:
     sm.add_argument("game", metavar="GAME", help="dilemme ou citadelle")
     sm.add_argument("--runs", type=int, default=200, help="campagnes simulées")
     sm.add_argument("--seed", default="0", help="graine (même graine, même rapport)")
-    sm.add_argument("--policy", choices=("bots", "random"), default="bots")
+    sm.add_argument(
+        "--policy",
+        choices=("mixed", "bots", "random"),
+        default="mixed",
+        help="bots (ou politique automatique), au hasard, ou mixte (défaut)",
+    )
     sm.add_argument("--jobs", type=int, default=None, help="processus (défaut : nombre de cœurs)")
     sm.add_argument("--format", choices=("text", "json"), default="text")
     sm.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")

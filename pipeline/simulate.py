@@ -38,6 +38,9 @@ from .graph import StoryGraph
 
 MAX_GAMES = 40  # a Dilemme campaign that has not reached its grand final by then stops
 MAX_ACTIONS = 20_000
+#: the mixed policy: the bots (or the automatic policy) play, except that this share of
+#: decisions is any legal action, drawn from the run's own seeded generator
+EPSILON = 0.25
 
 
 @dataclass
@@ -112,7 +115,7 @@ def _dilemme_run(bundle: dict, seed: str, policy: str, index: int) -> RunResult:
             games += 1
             script.append({"new_game": games})
             while state["pending"] is not None:
-                if policy == "random":
+                if policy == "random" or (policy == "mixed" and pick.random() < EPSILON):
                     options = [
                         a
                         for a in legal_actions(bundle, state, gifts=False)
@@ -169,7 +172,7 @@ def _citadelle_run(bundle: dict, seed: str, policy: str, index: int) -> RunResul
     actions = 0
     try:
         while state["pending"] is not None and actions < MAX_ACTIONS:
-            if policy == "random":
+            if policy == "random" or (policy == "mixed" and pick.random() < EPSILON):
                 action = pick.choice(legal_actions(bundle, state))
             else:
                 action = choose(bundle, state)
@@ -180,9 +183,10 @@ def _citadelle_run(bundle: dict, seed: str, policy: str, index: int) -> RunResul
         return RunResult(index, seed, visited, state["phase"] == "over",
                          scenarios=len(state["scenarios_played"]), actions=actions)  # fmt: skip
     except Exception as exc:
+        error = {"run": index, "seed": seed, "characters": n,
+                 "error": f"{type(exc).__name__}: {exc}", "script": script}  # fmt: skip
         return RunResult(index, seed, _citadelle_visits(bundle, state), False, actions=actions,
-                         error={"run": index, "seed": seed, "characters": n,
-                                "error": f"{type(exc).__name__}: {exc}", "script": script})  # fmt: skip
+                         error=error)  # fmt: skip
 
 
 def _citadelle_visits(bundle: dict, state: dict) -> set[str]:
@@ -227,7 +231,7 @@ def simulate(
     sg: StoryGraph,
     runs: int,
     seed: str,
-    policy: str = "bots",
+    policy: str = "mixed",
     jobs: int | None = None,
     progress: bool = False,
 ) -> SimulationReport:
@@ -297,8 +301,9 @@ def simulate(
     for error in report.errors:
         report.findings.append(Finding(
             "SIM003", "error",
-            f"le moteur a échoué pendant la partie simulée n°{error['run']} (graine « {error['seed']} ») : "
-            f"{error['error']}. Rejouez-la avec le script enregistré pour la reproduire.",
+            f"le moteur a échoué pendant la partie simulée n°{error['run']} "
+            f"(graine « {error['seed']} ») : {error['error']}. Rejouez-la avec le script "
+            "enregistré pour la reproduire.",
             sg.campaign.data_pos[0], 1, 1, sg.root))  # fmt: skip
     return report
 
@@ -321,7 +326,7 @@ def _blocked(sg: StoryGraph, node: str, visits: dict[str, int]) -> dict:
     seen = {node}
     queue = deque([(node, None)])
     while queue:
-        current, edge = queue.popleft()
+        current, _ = queue.popleft()
         for pred in g.predecessors(current):
             if pred in seen:
                 continue

@@ -38,16 +38,28 @@ def _returns(bundle: dict, state: dict, action: dict) -> bool:
 
 
 def _progress(bundle: dict, state: dict, action: dict) -> bool:
-    """Does success reach an objective, or set a flag or a quest state, not yet reached?"""
+    """Does success reach something new: an objective or a flag not yet set, a paragraph not yet
+    read, a card still in the box, a quest, hope or a building box?"""
+    read = set(state.get("read") or [])
     for effect in _success(bundle, state, action):
         ((name, value),) = effect.items()
         if name == "objective" and value not in state["objectives"]:
             return True
         if name == "flag" and value not in state["flags"]:
             return True
-        if name in ("take", "read", "quest", "hope", "build"):
+        if name == "read" and str(value) not in read:
+            return True
+        if name in ("take", "take_if_available") and state["box"].get(str(value)):
+            return True
+        if name in ("quest", "hope", "build"):
             return True
     return False
+
+
+def _frontier(bundle: dict, state: dict) -> set[str]:
+    """Terrains next to a face-down exploration card: where exploring goes on."""
+    return {slot["from"] for slot in state["slots"].values()
+            if not slot.get("revealed") and slot.get("exploration")}  # fmt: skip
 
 
 def _step_towards(state: dict, start: str, goals: set[str]) -> str | None:
@@ -130,6 +142,12 @@ def choose(bundle: dict, state: dict) -> dict:
     useful = [a for a in acts if not _returns(bundle, state, a) and _progress(bundle, state, a)]
     if useful:
         return _pick(state, useful)
+    frontier = _frontier(bundle, state)
+    for a in actions:
+        if a["type"] == "move" and frontier:
+            here = state["characters"][a["character"]]["at"]
+            if a["to"] == _step_towards(state, here, frontier):
+                return a
     local = [a for a in acts if not _returns(bundle, state, a)
              and not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))]  # fmt: skip
     moves = [a for a in actions if a["type"] == "move"]

@@ -879,6 +879,8 @@ def _open_dialogue(bundle: dict, state: dict, number: str, c: int) -> None:
         return
     state["dialogue"] = {"paragraph": number, "character": c}
     _log(state, "dialogue", number=number, text=para["text"])
+    if number not in state.setdefault("read", []):
+        state["read"].append(number)  # what the group has read (the lexicon of their adventure)
     this = {"kind": "paragraph", "key": number, "where": f"paragraph:{number}"}
     ctx = {"character": c, "this": this, "verb": None}
     effects = list(para.get("effects") or [])
