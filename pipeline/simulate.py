@@ -164,7 +164,9 @@ def _citadelle_run(bundle: dict, seed: str, policy: str, index: int) -> RunResul
     from engine.citadelle import apply, legal_actions, new_game
     from engine.citadelle.auto import choose
 
-    chars = sorted(bundle["records"]["character"])
+    chars = sorted(bundle["records"].get("character") or {})
+    if not chars:
+        raise ValueError("la campagne n'a aucun personnage (section characters) : rien à jouer")
     n = 1 + index % min(4, len(chars))
     pick = random.Random(seed)
     script: list[dict] = []

@@ -1,0 +1,143 @@
+"""``gamebook simulate``: planted faults the static checker cannot see, a missing edge caught in
+play, determinism whatever the number of workers, and engine failures with a replay script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine.citadelle
+from pipeline import check
+from pipeline import graph as graph_module
+from pipeline.simulate import simulate, write_failure_scripts
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = ROOT / "tests" / "fixtures" / "base" / "citadelle"
+
+#: a choice whose two conditions each look fine to the static checker, but that can never hold
+#: together in play: the paragraph behind it is statically reachable, yet never reached
+IMPOSSIBLE = """
+      - text: Attendre que la pompe se répare toute seule.
+        requires: [{flag: portes_ouvertes}, {not_flag: portes_ouvertes}]
+        read: 4
+  - id: 4
+    text: L'eau remonte d'elle-même, comme par miracle.
+    end: true
+"""
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    folder = tmp_path / "citadelle"
+    shutil.copytree(BASE, folder)
+    path = folder / "paragraphes.yaml"
+    text = path.read_text(encoding="utf-8")
+    anchor = "        read: 3\n"
+    path.write_text(text.replace(anchor, anchor + IMPOSSIBLE.lstrip("\n"), 1), encoding="utf-8")
+    return folder
+
+
+def _graph(folder: Path):
+    report = check(folder)
+    return report, report.graphs["citadelle"]
+
+
+def test_sim001_a_condition_that_never_holds_in_play_is_found_by_simulation_only(planted: Path):
+    report, sg = _graph(planted)
+    assert [f.code for f in report.findings] == []  # the static check sees nothing wrong
+    sim = simulate(sg, runs=30, seed="plant", jobs=1)
+    never = sim.to_json()["coverage"]["never_visited"]
+    assert "paragraph:4" in never
+    finding = next(f for f in sim.findings if f.node == "paragraph:4")
+    assert finding.code == "SIM001" and finding.severity == "warning"
+    assert finding.file == "paragraphes.yaml"
+    detail = next(d for d in sim.details if d["node"] == "paragraph:4")
+    assert detail["nearest_visited"] == "paragraph:1"
+    assert "not_flag" in detail["edge"]["condition"]
+    assert "paragraph:1" not in never and "paragraph:2" not in never
+
+
+def test_sim002_an_edge_the_static_graph_misses_is_caught_in_play(monkeypatch, tmp_path: Path):
+    folder = tmp_path / "citadelle"
+    shutil.copytree(BASE, folder)
+    real = graph_module._add_edge
+
+    def forgetful(g, src, dst, **attrs):  # the checker "forgets" the edge to paragraph 2
+        if dst != "paragraph:2":
+            real(g, src, dst, **attrs)
+
+    monkeypatch.setattr(graph_module, "_add_edge", forgetful)
+    _, sg = _graph(folder)
+    sim = simulate(sg, runs=20, seed="edge", jobs=1)
+    sim002 = [f for f in sim.findings if f.code == "SIM002"]
+    assert [f.node for f in sim002] == ["paragraph:2"]
+    assert sim002[0].severity == "error"
+
+
+def test_same_seed_same_report_whatever_the_number_of_workers(planted: Path):
+    _, sg = _graph(planted)
+    serial = simulate(sg, runs=12, seed="jobs", jobs=1).to_json()
+    parallel = simulate(sg, runs=12, seed="jobs", jobs=2).to_json()
+    serial.pop("seconds")
+    parallel.pop("seconds")
+    assert serial == parallel
+
+
+def test_sim003_an_engine_failure_is_reported_with_a_replay_script(
+    monkeypatch, planted: Path, tmp_path: Path
+):
+    real = engine.citadelle.apply
+    calls = {"n": 0}
+
+    def flaky(bundle, state, action):
+        calls["n"] += 1
+        if calls["n"] == 7:
+            raise RuntimeError("panne simulée")
+        return real(bundle, state, action)
+
+    monkeypatch.setattr(engine.citadelle, "apply", flaky)
+    _, sg = _graph(planted)
+    sim = simulate(sg, runs=1, seed="crash", jobs=1)
+    (error,) = sim.errors
+    assert error["seed"] == "crash:0" and "panne simulée" in error["error"]
+    assert len(error["script"]) == 7  # every action up to the one that failed
+    assert any(f.code == "SIM003" and "crash:0" in f.message for f in sim.findings)
+    (script,) = write_failure_scripts(sim, tmp_path / "echecs")
+    monkeypatch.setattr(engine.citadelle, "apply", real)
+    replay = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "play", "citadelle", "--content", str(planted),
+         "--seed", "crash:0", "--characters", str(error["characters"]), "--script", str(script)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    # the recorded actions replay as written (the fault was simulated); then the script runs out
+    assert "le script est terminé" in replay.stderr, replay.stderr
+    assert "Action refusée" not in replay.stdout
+
+
+def test_cli_json_contract(planted: Path):
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "simulate", "citadelle", "--content",
+         str(planted.parent), "--runs", "4", "--seed", "1", "--format", "json", "--jobs", "1"],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {"runs", "completed", "errors", "coverage"} <= set(data)
+    assert {"reachable_static", "visited", "never_visited"} <= set(data["coverage"])
+    assert data["runs"] == 4 and isinstance(data["coverage"]["never_visited"], list)
+
+
+def test_check_deep_merges_simulation_findings(planted: Path):
+    result = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "check", str(planted.parent), "--deep",
+         "--deep-runs", "10", "--format", "json", "--jobs", "1"],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    codes = {f["code"] for f in json.loads(result.stdout)["findings"]}
+    assert "SIM001" in codes
