@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import nox
 
@@ -14,8 +15,16 @@ os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Every test: unit, property, content fixtures, CLI."""
-    session.install("-e", ".[test]")
+    """Every test: unit, property, content fixtures, CLI, simulation, Pyodide in Node, and the
+    site end to end in Chromium (Debian's /usr/bin/chromium; those tests skip without it)."""
+    session.install("-e", ".[test]", "playwright>=1.40")
+    if not Path("node_modules/pyodide/pyodide.mjs").is_file():
+        session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    if not Path("/usr/bin/chromium").is_file():
+        session.warn(
+            "no /usr/bin/chromium: the browser tests will be skipped "
+            "(apt-get install chromium to run them)"
+        )
     session.run("pytest", *session.posargs)
 
 
