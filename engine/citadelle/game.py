@@ -397,6 +397,9 @@ def _take(
     c = ctx.get("character", 0)
     kind = rec["type"]
     frame_ctx = {**ctx, "this": {**ref, "where": None}}
+    if rec.get("hope"):  # an « L'espoir renaît ! » card: one more to spend on the Destiny page
+        state["citadel"]["hope"] += 1
+        _log(state, "hope", amount=1, total=state["citadel"]["hope"])
     if kind == "terrain":
         if start_terrain or not state["board"]:
             spot = R.cell(0, 0)
@@ -1254,7 +1257,7 @@ def _resolve(bundle: dict, state: dict) -> None:
     )
     if action["verb"] == "move" and ok and action.get("target"):
         effects.insert(0, {"_move_to": action["target"]})
-    if action["verb"] == "find_passage" and ok:
+    if action["source"].startswith("explore:") and ok:
         effects.insert(0, {"_reveal": action["source"].split(":", 1)[1]})
     effects.append({"_finish_action": True})
     ctx = {
