@@ -56,6 +56,82 @@ def _progress(bundle: dict, state: dict, action: dict) -> bool:
     return False
 
 
+def _goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+    """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
+    lead to through reads, takes, choices and actions (a fixed point over the content).
+    Computed once per bundle."""
+    cached = bundle.get("_goal_map")
+    if cached is not None:
+        return cached
+    recs = bundle["records"]
+    edges: dict[str, set[str]] = {}
+    direct: dict[str, set[str]] = {}
+
+    def scan(node: str, effects: list[dict]) -> None:
+        for effect in effects:
+            ((name, value),) = effect.items()
+            if name == "objective":
+                direct.setdefault(node, set()).add(value)
+            elif name == "read":
+                edges.setdefault(node, set()).add(f"p:{value}")
+            elif name in ("take", "take_if_available"):
+                edges.setdefault(node, set()).add(f"c:{value}")
+            elif name in ("branch", "roll"):
+                scan(node, (value.get("then") or []) + (value.get("otherwise") or []))
+
+    def actions_effects(actions: list[dict]) -> list[dict]:
+        out: list[dict] = []
+        for a in actions or []:
+            out += (a.get("success") or []) + (a.get("failure") or [])
+            for line in a.get("lines") or []:
+                out += (line.get("success") or []) + (line.get("failure") or [])
+        return out
+
+    for n, para in recs.get("paragraph", {}).items():
+        effects = list(para.get("effects") or []) + actions_effects(para.get("actions"))
+        for choice in para.get("choices") or []:
+            effects += choice.get("effects") or []
+            if choice.get("read") is not None:
+                effects.append({"read": choice["read"]})
+        scan(f"p:{n}", effects)
+    for card in recs.get("adventure_card", {}).values():
+        node = f"c:{card['number']}"
+        scan(node, list(card.get("effects") or []) + actions_effects(card.get("actions")))
+        for arrow in card.get("arrows") or []:
+            if arrow.get("card") is not None:
+                edges.setdefault(node, set()).add(f"c:{arrow['card']}")
+    goals = {k: set(v) for k, v in direct.items()}
+    changed = True
+    while changed:  # propagate backwards until nothing changes
+        changed = False
+        for node, targets in edges.items():
+            acc = goals.setdefault(node, set())
+            before = len(acc)
+            for target in targets:
+                acc |= goals.get(target, set())
+            changed |= len(acc) != before
+    result = {k: frozenset(v) for k, v in goals.items() if v}
+    bundle["_goal_map"] = result
+    return result
+
+
+def _aims(bundle: dict, state: dict, effects: list[dict]) -> bool:
+    """Do these effects lead to an objective of this scenario not yet reached?"""
+    scenario = bundle["records"]["scenario"].get(state["scenario"] or "", {})
+    wanted = {o["id"] for o in scenario.get("objectives") or []} - set(state["objectives"])
+    if not wanted:
+        return False
+    goals = _goal_map(bundle)
+    for effect in effects:
+        ((name, value),) = effect.items()
+        if name == "objective" and value in wanted:
+            return True
+        key = {"read": "p", "take": "c", "take_if_available": "c"}.get(name)
+        if key and goals.get(f"{key}:{value}", frozenset()) & wanted:
+            return True
+    return False
+
+
 def _frontier(bundle: dict, state: dict) -> set[str]:
     """Terrains next to a face-down exploration card: where exploring goes on."""
     return {slot["from"] for slot in state["slots"].values()
@@ -109,17 +185,30 @@ def choose(bundle: dict, state: dict) -> dict:
         return keeps[0] if keeps else actions[-1]
     if t == "dialogue":
         choices = [a for a in actions if a["type"] == "choose"]
-        return _pick(state, choices) if choices else actions[0]
+        if not choices:
+            return actions[0]
+        para = bundle["records"]["paragraph"][p["paragraph"]]
+
+        def effects(c: dict) -> list[dict]:
+            choice = para["choices"][c["index"]]
+            extra = [{"read": choice["read"]}] if choice.get("read") is not None else []
+            return list(choice.get("effects") or []) + extra
+
+        aims = [c for c in choices if _aims(bundle, state, effects(c))]
+        return _pick(state, aims or choices)
     if t == "citadel":
-        buys = [a for a in actions if a["type"] == "destiny" and a["character"] == 0]
-        return buys[0] if buys else {"type": "depart"}
+        buys = [a for a in actions if a["type"] == "destiny"]
+        return _pick(state, buys) if buys else {"type": "depart"}
     if t != "turn":
         return actions[0]
 
     acts = [a for a in actions if a["type"] == "act" and not a["join"]]
     home = [a for a in acts if _returns(bundle, state, a)]
     hurt = any(c["conscious"] and c["hp"] <= HURT for c in state["characters"])
-    if hurt or state.get("scenario_turns", 0) > LONG:
+    scenario = bundle["records"]["scenario"].get(state["scenario"] or "", {})
+    goals = {o["id"] for o in scenario.get("objectives") or []}
+    done = bool(goals) and goals <= set(state["objectives"])
+    if hurt or done or state.get("scenario_turns", 0) > LONG:
         if home:
             return home[0]
         goals = {a["source"].split(":")[1] for a in _all_home(bundle, state)}
@@ -139,6 +228,10 @@ def choose(bundle: dict, state: dict) -> dict:
     searches = [a for a in actions if a["type"] == "search"]
     if searches:
         return searches[0]
+    aiming = [a for a in acts if not _returns(bundle, state, a)
+              and _aims(bundle, state, _success(bundle, state, a))]  # fmt: skip
+    if aiming:
+        return _pick(state, aiming)
     useful = [a for a in acts if not _returns(bundle, state, a) and _progress(bundle, state, a)]
     if useful:
         return _pick(state, useful)
