@@ -55,3 +55,4 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".")
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/engine.py")
+    session.run("python", "bench/simulate.py")

@@ -1,0 +1,105 @@
+"""Benchmark ``gamebook simulate``: whole campaigns played by the real engine.
+
+Targets (issue: simulation and rules-aware coverage): ≥ 2,000 complete Dilemme games and
+≥ 2,000 Citadelle scenarios in ≤ 60 s each on this 2-core machine, with memory flat as runs
+grow.  Each simulation runs in a fresh child process (``pipeline.cli simulate``) so that its
+peak memory can be read from the kernel (``/usr/bin/time -v``, or ``wait4``).  The run counts
+are chosen so that the number of games (Dilemme) or scenarios (Citadelle) reaches 2,000; memory
+is measured again at half as many runs to show it stays flat.
+
+Usage: ``python bench/simulate.py [--output BENCHMARKS.md] [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BEGIN = "<!-- BEGIN bench/simulate.py: this section is rewritten by `nox -s bench` -->"
+END = "<!-- END bench/simulate.py -->"
+TARGET_S = 60.0
+#: runs whose games (Dilemme) or scenarios (Citadelle) reach 2,000
+RUNS = {"dilemme": 240, "citadelle": 660}
+
+
+def run(game: str, runs: int) -> dict:
+    cmd = [sys.executable, "-m", "pipeline.cli", "simulate", game, "--runs", str(runs),
+           "--seed", "bench", "--format", "json", "--content", str(ROOT / "content")]  # fmt: skip
+    with tempfile.TemporaryFile() as out:  # a file, not a pipe: a big report cannot block
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL)
+        _, _, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        out.seek(0)
+        data = json.loads(out.read())
+    # ru_maxrss of the waited child: the largest of the parent and the workers it waited for
+    return {"seconds": seconds, "peak_mib": usage.ru_maxrss / 1024, "data": data}
+
+
+def section(results: dict) -> str:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
+    lines = [
+        BEGIN,
+        "",
+        "## Simulation: whole campaigns played by the real engine",
+        "",
+        f"Date (UTC): {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} · commit {commit} · "
+        f"Python {platform.python_version()} · {os.cpu_count()} cores · policy `mixed`",
+        "",
+        "| campaign | runs | games / scenarios | wall time | per run (median share) | "
+        "peak RSS (half the runs → all) | coverage | target ≤ 60 s |",
+        "|---|---:|---:|---:|---:|---:|---:|:---:|",
+    ]
+    for game, r in results.items():
+        d = r["full"]["data"]
+        units = d["games"] if game == "dilemme" else d["scenarios"]
+        unit = "games" if game == "dilemme" else "scenarios"
+        per_run = 1000 * r["full"]["seconds"] / d["runs"]
+        cov = d["coverage"]
+        ok = "pass" if r["full"]["seconds"] <= TARGET_S and units >= 2000 else "FAIL"
+        lines.append(
+            f"| {game} | {d['runs']} | {units} {unit} | {r['full']['seconds']:.1f} s | "
+            f"{per_run:.0f} ms | {r['half']['peak_mib']:.0f} → {r['full']['peak_mib']:.0f} MiB | "
+            f"{cov['visited']}/{cov['reachable_static']} ({100 * cov['ratio']:.1f} %) | {ok} |"
+        )
+    lines += ["", END]
+    return "\n".join(lines)
+
+
+def write(path: Path, text: str) -> None:
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    start, end = old.find(BEGIN), old.find(END)
+    if start != -1 and end != -1:
+        new = old[:start] + text + old[end + len(END) :]
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    path.write_text(new, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Benchmark gamebook simulate.")
+    p.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
+    p.add_argument("--no-write", action="store_true")
+    args = p.parse_args(argv)
+    results = {}
+    for game, runs in RUNS.items():
+        results[game] = {"half": run(game, runs // 2), "full": run(game, runs)}
+    text = section(results)
+    print(text)
+    if not args.no_write:
+        write(Path(args.output), text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
