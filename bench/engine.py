@@ -63,13 +63,15 @@ def dilemme_games(games: int) -> dict:
     }
 
 
-def citadelle_scenarios(runs: int) -> dict:
-    """One scenario (the introduction) played to its end by a seeded random policy."""
+def citadelle_scenarios(runs: int, policy: str = "random") -> dict:
+    """One scenario (the introduction) played to its end by a seeded random policy, or by the
+    automatic policy (which plays it through, usually back to the Citadel)."""
     import random
 
     from engine.citadelle import apply as capply
     from engine.citadelle import legal_actions as clegal
     from engine.citadelle import new_game as cnew
+    from engine.citadelle.auto import choose as cauto
 
     report = check(ROOT / "content" / "citadelle")
     bundle = json.loads(json.dumps(comp.bundle(report.graphs["citadelle"])))
@@ -81,7 +83,12 @@ def citadelle_scenarios(runs: int) -> dict:
         state = cnew(bundle, characters, f"bench-{r}")
         n = 0
         while state["pending"] is not None and state["phase"] == "play" and n < 5000:
-            state = capply(bundle, state, pick.choice(clegal(bundle, state)))
+            if state["scenarios_played"]:
+                break  # the introduction is over
+            action = (
+                pick.choice(clegal(bundle, state)) if policy == "random" else cauto(bundle, state)
+            )
+            state = capply(bundle, state, action)
             n += 1
         times.append((time.perf_counter() - start) * 1000)
         actions.append(n)
@@ -96,7 +103,7 @@ def citadelle_scenarios(runs: int) -> dict:
     }
 
 
-def section(result: dict, citadelle: dict | None = None) -> str:
+def section(result: dict, citadelle: dict | None = None, auto: dict | None = None) -> str:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
     ok = "pass" if result["median_ms"] <= TARGET_MS else "FAIL"
@@ -121,6 +128,13 @@ def section(result: dict, citadelle: dict | None = None) -> str:
             f"{'pass' if citadelle['median_ms'] <= CITADELLE_TARGET_MS else 'FAIL'} "
             f"(≤ {CITADELLE_TARGET_MS:.0f} ms) |",
         ] if citadelle else []),
+        *([
+            f"| The 7th Citadel, one scenario, automatic policy | {auto['games']} | "
+            f"{auto['median_ms']:.1f} ms | {auto['p90_ms']:.1f} ms | "
+            f"{auto['max_ms']:.1f} ms | {auto['actions']:.0f} | – | "
+            f"{'pass' if auto['median_ms'] <= CITADELLE_TARGET_MS else 'FAIL'} "
+            f"(≤ {CITADELLE_TARGET_MS:.0f} ms) |",
+        ] if auto else []),
         "",
         END,
     ])  # fmt: skip
@@ -144,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     result = dilemme_games(args.games)
     citadelle = citadelle_scenarios(args.games)
-    text = section(result, citadelle)
+    auto = citadelle_scenarios(args.games, policy="auto")
+    text = section(result, citadelle, auto)
     print(text)
     if not args.no_write:
         write(Path(args.output), text)
