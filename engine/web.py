@@ -210,6 +210,7 @@ class Session:
             self.shown = 0
         out = self._dilemme_screen() if self.game == "dilemme" else self._citadelle_screen()
         out["can_undo"] = bool(self.history)
+        out["fresh"] = fresh  # the log holds the whole game, not just what is new
         return out
 
     def _new_log(self, render) -> list[str]:

@@ -263,7 +263,7 @@ function status(text) {
 
 function render(s) {
   screen = s;
-  if (s.log) logLines = (s.fresh === false ? logLines : logLines).concat(s.log).slice(-300);
+  if (s.log) logLines = (s.fresh ? s.log : logLines.concat(s.log)).slice(-300);
   root.replaceChildren();
   story.textContent = s.story || "";
   if (s.preview) {
