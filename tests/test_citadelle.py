@@ -218,6 +218,18 @@ def test_multiple_action_with_the_sword_moves_the_die():
     assert s["dice"]["terrain:0,0#0"] == {"line": 1, "value": 1, "card": "160/green"}  # moved down
 
 
+def test_a_banish_with_an_empty_hand_is_skipped():
+    """A character knocked out queues "banish one of your three new cards"; if the hand has
+    emptied by the time the turn comes back, the game goes on instead of asking the impossible."""
+    from engine.citadelle.game import _next_turn
+
+    s = new_game(BUNDLE, ["A"], 1)
+    s["characters"][0]["hand"] = []
+    s["interrupt"] = [{"type": "banish", "character": 0}]
+    _next_turn(BUNDLE, s)
+    assert s["pending"]["type"] != "banish" and legal_actions(BUNDLE, s)
+
+
 def _all_places(state: dict) -> list[str]:
     keys: list[str] = []
     for spot in state["board"].values():

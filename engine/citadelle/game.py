@@ -1374,8 +1374,12 @@ def _source_card(state: dict, source: str) -> str | None:
 def _next_turn(bundle: dict, state: dict) -> None:
     _drop_stale_dice(bundle, state)
     state["scenario_turns"] = state.get("scenario_turns", 0) + 1
-    if state.get("interrupt"):
-        state["pending"] = state["interrupt"].pop(0)
+    while state.get("interrupt"):
+        pending = state["interrupt"].pop(0)
+        # The hand may have emptied since the interrupt was queued: nothing left to banish.
+        if pending["type"] == "banish" and not state["characters"][pending["character"]]["hand"]:
+            continue
+        state["pending"] = pending
         return
     for c, ch in enumerate(state["characters"]):
         limit = (_recs(bundle, "character")[ch["id"]].get("hand_size") or {}).get(
