@@ -13,6 +13,7 @@ session untouched.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .bundle import load_bundle
@@ -27,6 +28,10 @@ SAVE_FORMAT = "gamebook-save"
 SAVE_VERSION = 1  # 1 — first save format
 UNDO_DEPTH = 20
 MAX_SAVE_BYTES = 20_000_000
+# Real saves nest 8-9 deep. Python's json recursion in Pyodide overflows the browser's own
+# stack (a fatal error, not a RecursionError) somewhere between 5,000 and 10,000 levels.
+MAX_SAVE_DEPTH = 100
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class SaveError(ValueError):
@@ -157,6 +162,8 @@ class Session:
         if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
             raise SaveError("Ce fichier est trop volumineux pour être une sauvegarde.")
         try:
+            if _nesting(text) > MAX_SAVE_DEPTH:
+                raise ValueError("nested too deep")
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise SaveError("Ce fichier n'est pas une sauvegarde lisible (JSON invalide).") from exc
@@ -486,6 +493,19 @@ def _vote_label(state: dict, seat: int) -> str | None:
     if v["kind"] in ("oui_da", "nenni"):
         return f"{DT.SIDE[v['kind']]} ({v['power']})"
     return "passe (Pouvoir)" if v["kind"] == "pass_power" else "passe (Modérateur)"
+
+
+def _nesting(text: str) -> int:
+    """How deep the JSON text's arrays and objects nest (brackets inside strings ignored)."""
+    depth = deepest = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
 
 
 def migrate(save: dict) -> dict:

@@ -89,6 +89,7 @@ MESSAGES: dict[str, str] = {
     "achievement.ticked": "{house} coche une case du haut fait « {achievement} ».",
     "achievement.unlocked": "{house} débloque le haut fait « {achievement} » !",
     "achievement.closed": "Le haut fait « {achievement} » de {house} n'est plus accessible.",
+    "ability.used": "{house} utilise une capacité : {text}",
     "game.end": "Fin de la partie : {ending}. Vainqueur : {winners}.",
     "campaign.winner": "Grand final : {mood} l'emporte. {house} est la grande gagnante de la campagne ({score} points).",
 }
