@@ -107,7 +107,9 @@ def _service_worker(out: Path, manifest: dict) -> None:
         rel = path.relative_to(out).as_posix()
         if rel.startswith("carte/"):  # the authoring story map stays out of the players' cache
             continue
-        files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+        files.append(rel)
+        if rel.endswith("index.html"):  # linked as …/index.html, typed as …/
+            files.append(rel[: -len("index.html")])
     template = SERVICE_WORKER.read_text(encoding="utf-8")
     text = template % {"version": manifest["version"], "files": json.dumps(files, indent=0)}
     (out / "sw.js").write_text(text, encoding="utf-8")
