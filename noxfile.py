@@ -51,8 +51,10 @@ def serve(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """`gamebook check` on 1k/10k/100k-node campaigns, and bot games; into BENCHMARKS.md."""
-    session.install("-e", ".")
+    """`gamebook check` at 1k/10k/100k nodes, bot games, simulation, the play pages in
+    Chromium; all into BENCHMARKS.md."""
+    session.install("-e", ".", "playwright>=1.40")
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/engine.py")
     session.run("python", "bench/simulate.py")
+    session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium

@@ -12,6 +12,7 @@ game and seed: starting Pyodide costs seconds.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -40,6 +41,8 @@ elif not (PYODIDE_DIR / "pyodide.mjs").is_file():
     _why = f"{PYODIDE_DIR.relative_to(ROOT)} is missing: run `npm ci` at the repository root"
 else:
     _why = ""
+if _why and os.environ.get("CI"):  # on CI a missing runtime is an error, never a quiet skip
+    raise RuntimeError(f"CI must run the Pyodide tests: {_why}")
 needs_pyodide = pytest.mark.skipif(bool(_why), reason=_why)
 
 

@@ -1,0 +1,546 @@
+"""Benchmark the play pages in the real browser (Debian's Chromium, headless, Playwright).
+
+Targets (issue: speed, benchmarked in the real browser):
+
+* the first choice (``[data-testid="quick-start"]``) clickable within the bare Pyodide start
+  + 0.5 s, and at most 4 s cold / 2 s warm on localhost;
+* the campaign's opening text readable ≤ 1 s after navigation;
+* one action's round trip p95 ≤ 30 ms;
+* a play page's total transfer ≤ 8 MB compressed.
+
+What is measured, for each game's play page and for a bare Pyodide page written into the site
+at bench time (``bench-pyodide.html``: it only loads the same vendored Pyodide, so the engine's
+own cost is the difference):
+
+* **cold**: a fresh profile per visit (new browser, empty caches), service worker blocked;
+* **warm**: a persistent profile visited once first (service worker installed, HTTP and code
+  caches filled), then every measured visit in a newly launched browser on that profile,
+  service worker allowed, no request routing (routing would disable the HTTP cache and hide
+  what the worker answers);
+* times are read in the page, from navigation start (``performance.now()``): the opening text
+  readable = the later of ``[data-testid="story"]`` holding text and the first contentful
+  paint; the quick start clickable = the button in the DOM, enabled and laid out (a
+  MutationObserver installed before any script runs); the bare page's Pyodide ready =
+  ``loadPyodide()`` resolved;
+* the action round trip: in the page, ``performance.now()`` around a choice button's
+  ``click()`` plus a forced layout: the Python call (``session.act_json``, the bots' moves,
+  the autosave) and the new screen in the DOM, laid out (painting not included); the choices
+  are picked by a seeded generator, a new game is started when one ends;
+* the transfer: every file the page requested on a cold visit (Playwright's response events),
+  summed raw and gzip-compressed (Python's gzip, level 6, as static hosts serve them).
+
+Usage: ``python bench/browser.py [--runs 3] [--warm-runs 3] [--actions 200]
+[--content DIR | --site DIR] [--output BENCHMARKS.md] [--no-write]``.  Without ``--site`` the
+site is built from ``--content`` (default ``content/``) into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import functools
+import gzip
+import http.server
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+HOST = "127.0.0.1"
+GAMES = ("dilemme", "citadelle")
+BARE = "bench-pyodide.html"
+MB = 1_000_000
+TIMEOUT_MS = 120_000
+
+BEGIN = "<!-- BEGIN bench/browser.py: this section is rewritten by `python bench/browser.py` -->"
+END = "<!-- END bench/browser.py -->"
+
+TARGET_OVER_BARE_S = 0.5
+TARGET_COLD_S = 4.0
+TARGET_WARM_S = 2.0
+TARGET_OPENING_S = 1.0
+TARGET_P95_MS = 30.0
+TARGET_TRANSFER = 8 * MB
+
+# Installed before any script of the page runs: when the opening text is in the DOM, when it
+# is first painted, when the quick start is clickable.
+PROBE = """
+(() => {
+  const b = (window.__bench = {});
+  const check = () => {
+    const s = document.querySelector('[data-testid="story"]');
+    if (b.story === undefined && s && s.textContent.trim()) b.story = performance.now();
+    const q = document.querySelector('[data-testid="quick-start"]');
+    if (b.quick === undefined && q && !q.disabled && q.offsetParent !== null) {
+      b.quick = performance.now();
+    }
+    if (b.story !== undefined && b.quick !== undefined) observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === "first-contentful-paint") b.fcp = e.startTime;
+  }).observe({ type: "paint", buffered: true });
+  window.addEventListener("error", (e) => { b.error = String(e.message); });
+})();
+"""
+
+# The bare baseline: the same vendored Pyodide, nothing else.
+BARE_PAGE = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Pyodide seul (banc d'essai)</title>
+<link rel="icon" href="data:,"></head>
+<body><p id="out">Chargement de Pyodide…</p>
+<script type="module">
+const manifest = await (await fetch("manifest.json")).json();
+const base = new URL(manifest.pyodide, location.href).href;
+const { loadPyodide } = await import(base + "pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: base, packages: [] });
+pyodide.runPython("1 + 1");
+window.__bench.ready = performance.now();
+document.getElementById("out").textContent = "Pyodide prêt.";
+</script></body></html>
+"""
+
+# Plays ``n`` actions in the page; returns the round trips (ms) of the engine's actions.
+ROUND_TRIPS = """
+async (n) => {
+  let seed = 20261121;
+  const rand = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
+  let error = null;
+  window.addEventListener("error", (e) => { error = String(e.message); });
+  const root = document.getElementById("gb-root");
+  const byText = (t) => [...root.querySelectorAll("button")].find((b) => b.textContent === t);
+  const times = [], errors = [];
+  let guard = 0;
+  while (times.length < n && guard++ < 20 * n) {
+    const quick = document.querySelector('[data-testid="quick-start"]');
+    if (quick) { quick.click(); continue; }
+    const buttons = [...root.querySelectorAll(".gb-choices [data-choice]")]
+      .filter((b) => b.offsetParent !== null);
+    const kinds = buttons.map((b) => b.dataset.choice);
+    let button;
+    if (kinds.includes("next-game")) button = buttons[kinds.indexOf("next-game")];
+    else if (kinds.includes("handoff")) button = buttons[kinds.indexOf("handoff")];
+    else {
+      const real = buttons.filter((b) => /^[0-9]+$/.test(b.dataset.choice));
+      if (!real.length) { (byText("Nouvelle partie") || byText("Menu")).click(); continue; }
+      button = real[rand(real.length)];
+    }
+    error = null;
+    const engine = /^[0-9]+$/.test(button.dataset.choice);
+    const t0 = performance.now();
+    button.click();
+    void root.offsetHeight;  // the new screen laid out
+    const t1 = performance.now();
+    if (error) { errors.push(error); byText("Menu").click(); continue; }
+    if (engine) times.push(t1 - t0);
+    if (times.length % 20 === 0) await new Promise((r) => setTimeout(r, 0));
+  }
+  return { times, errors };
+}
+"""
+
+
+# --------------------------------------------------------------------------- the site
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Handler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer((HOST, 0), handler)
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://{HOST}:{httpd.server_address[1]}/"
+
+
+def build(content: Path, out: Path) -> None:
+    script = Path(sys.executable).with_name("gamebook")
+    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "pipeline.cli"]
+    cmd += ["build", "--content", str(content), "--out", str(out)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.exit(f"gamebook build failed:\n{done.stderr}{done.stdout}")
+
+
+def served_file(site: Path, url: str) -> Path | None:
+    path = unquote(urlsplit(url).path).lstrip("/")
+    if path == "" or path.endswith("/"):
+        path += "index.html"
+    f = site / path
+    return f if f.is_file() else None
+
+
+def gzip_size(f: Path, cache: dict[Path, int] = {}) -> int:  # noqa: B006 - a memo
+    if f not in cache:
+        cache[f] = len(gzip.compress(f.read_bytes(), compresslevel=6))
+    return cache[f]
+
+
+# --------------------------------------------------------------------------- visits
+
+
+def launch(pw: Any, profile: Path, service_workers: str) -> Any:
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        service_workers=service_workers,
+        viewport={"width": 1280, "height": 900},
+        locale="fr-FR",
+    )
+    ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.add_init_script(PROBE)
+    return ctx
+
+
+def wait_done(page: Any, bare: bool) -> dict:
+    key = "ready" if bare else "quick"
+    page.wait_for_function(
+        f"() => window.__bench && (window.__bench.{key} !== undefined || window.__bench.error)"
+    )
+    if not bare:  # the first paint of the opening may be reported a moment later
+        page.wait_for_function("() => window.__bench.fcp !== undefined", timeout=10_000)
+    result = page.evaluate("() => window.__bench")
+    if result.get("error"):
+        raise RuntimeError(f"{page.url}: {result['error']}")
+    return result
+
+
+def visit(ctx: Any, url: str, bare: bool, requests: list[str] | None = None) -> dict:
+    page = ctx.pages[0] if ctx.pages else ctx.new_page()
+    if requests is not None:
+        page.on("response", lambda r: requests.append(r.url))
+    page.goto(url, wait_until="commit")
+    return wait_done(page, bare)
+
+
+def cold(pw: Any, url: str, bare: bool, runs: int, requests: list[str]) -> list[dict]:
+    out = []
+    for i in range(runs):
+        with tempfile.TemporaryDirectory(prefix="gb-bench-cold-") as profile:
+            ctx = launch(pw, Path(profile), "block")
+            try:
+                out.append(visit(ctx, url, bare, requests if i == 0 else None))
+                if i == 0:  # everything the page loads, not only what came before the button
+                    ctx.pages[0].wait_for_load_state("networkidle")
+            finally:
+                ctx.close()
+    return out
+
+
+def warm(pw: Any, base: str, runs: int) -> tuple[dict[str, list[dict]], dict]:
+    """Prime one profile (each page once, the worker in control), then measure each page in
+    a newly launched browser on that profile."""
+    # the play pages first: they register the worker, whose scope then covers the bare page
+    targets = {**{g: f"{base}play/{g}/" for g in GAMES}, "bare": base + BARE}
+    results: dict[str, list[dict]] = {k: [] for k in targets}
+    precache: dict = {}
+    with tempfile.TemporaryDirectory(prefix="gb-bench-warm-") as tmp:
+        profile = Path(tmp)
+        ctx = launch(pw, profile, "allow")
+        try:
+            for name, url in targets.items():
+                visit(ctx, url, name == "bare")
+                page = ctx.pages[0]
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+                page.wait_for_load_state("networkidle")
+            precache = ctx.pages[0].evaluate(
+                """async () => {
+                  const out = {};
+                  for (const name of await caches.keys()) {
+                    out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+                  }
+                  return out;
+                }"""
+            )
+        finally:
+            ctx.close()
+        for _ in range(runs):
+            for name, url in targets.items():
+                ctx = launch(pw, profile, "allow")
+                try:
+                    results[name].append(visit(ctx, url, name == "bare"))
+                finally:
+                    ctx.close()
+    return results, precache
+
+
+def round_trips(pw: Any, url: str, actions: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="gb-bench-act-") as profile:
+        ctx = launch(pw, Path(profile), "block")
+        try:
+            visit(ctx, url, False)
+            page = ctx.pages[0]
+            page.locator('[data-testid="quick-start"]').click()
+            page.evaluate(ROUND_TRIPS, 20)  # warm-up: the first calls import and compile
+            return page.evaluate(ROUND_TRIPS, actions)
+        finally:
+            ctx.close()
+
+
+# --------------------------------------------------------------------------- report
+
+
+def med(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))] if s else float("nan")
+
+
+def opening(r: dict) -> float:
+    return max(r.get("story", 0.0), r.get("fcp", 0.0))
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def ok(flag: bool) -> str:
+    return "pass" if flag else "FAIL"
+
+
+def section(data: dict) -> str:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                            capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "engine", "pipeline", "site"],
+                           cwd=ROOT, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    s = lambda ms: f"{ms / 1000:.2f} s"  # noqa: E731
+    lines = [
+        BEGIN,
+        "",
+        "## Play pages in the browser",
+        "",
+        "Targets: **quick start clickable ≤ bare Pyodide start + 0.5 s** (and ≤ 4 s cold, ≤ 2 s "
+        "warm on localhost); **opening text readable ≤ 1 s**; **one action's round trip p95 ≤ "
+        "30 ms**; **a play page's transfer ≤ 8 MB compressed**.",
+        "",
+        f"- Date (UTC): {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} · commit `{commit}"
+        f"{'-dirty' if dirty else ''}` · Pyodide {data['pyodide']}",
+        f"- Browser: {data['browser']}, headless, on {cpu_model()}, {os.cpu_count()} cores, "
+        f"{platform.system()} {platform.release()}; site served by `http.server` on 127.0.0.1",
+        f"- Runs: cold {data['runs']} per page (a fresh profile each), warm {data['warm_runs']} "
+        f"per page (a primed profile, a new browser each); medians shown, min–max in brackets",
+        "",
+        "| page | visit | opening text readable | quick start clickable | bare Pyodide ready | "
+        "engine over bare | targets |",
+        "|---|---|---:|---:|---:|---:|:---:|",
+    ]
+    verdicts = []
+    for mode, limit in (("cold", TARGET_COLD_S), ("warm", TARGET_WARM_S)):
+        bare = [r["ready"] for r in data[mode]["bare"]]
+        lines.append(
+            f"| bare Pyodide (`{BARE}`) | {mode} | – | – | {s(med(bare))} "
+            f"[{s(min(bare))}–{s(max(bare))}] | – | – |"
+        )
+        for g in GAMES:
+            runs = data[mode][g]
+            quick = [r["quick"] for r in runs]
+            opened = [opening(r) for r in runs]
+            over = med(quick) - med(bare)
+            good = (
+                over <= TARGET_OVER_BARE_S * 1000
+                and med(quick) <= limit * 1000
+                and med(opened) <= TARGET_OPENING_S * 1000
+            )
+            verdicts.append(good)
+            why = []
+            if over > TARGET_OVER_BARE_S * 1000:
+                why.append("over bare + 0.5 s")
+            if med(quick) > limit * 1000:
+                why.append(f"over {limit:.0f} s")
+            if med(opened) > TARGET_OPENING_S * 1000:
+                why.append("opening over 1 s")
+            lines.append(
+                f"| {data['titles'][g]} | {mode} | {s(med(opened))} [{s(min(opened))}–"
+                f"{s(max(opened))}] | {s(med(quick))} [{s(min(quick))}–{s(max(quick))}] | "
+                f"{s(med(bare))} | {over / 1000:+.2f} s | {ok(good)}"
+                f"{' (' + ', '.join(why) + ')' if why else ''} |"
+            )
+    lines += [
+        "",
+        "| page | actions | round trip median | p95 | max | errors | p95 ≤ 30 ms | "
+        "files | transfer raw | transfer gzip | ≤ 8 MB gzip |",
+        "|---|---:|---:|---:|---:|---:|:---:|---:|---:|---:|:---:|",
+    ]
+    for g in GAMES:
+        rt, tr = data["actions"][g], data["transfer"][g]
+        times = rt["times"]
+        p95 = pct(times, 0.95)
+        verdicts += [p95 <= TARGET_P95_MS, tr["gzip"] <= TARGET_TRANSFER, not rt["errors"]]
+        lines.append(
+            f"| {data['titles'][g]} | {len(times)} | {med(times):.1f} ms | {p95:.1f} ms | "
+            f"{max(times):.1f} ms | {len(rt['errors'])} | {ok(p95 <= TARGET_P95_MS)} | "
+            f"{tr['files']} | {tr['raw'] / MB:.2f} MB | {tr['gzip'] / MB:.2f} MB | "
+            f"{ok(tr['gzip'] <= TARGET_TRANSFER)} |"
+        )
+    errors = sorted({e for g in GAMES for e in data["actions"][g]["errors"]})
+    pre = data["precache"]
+    lines += [
+        "",
+        f"Requests to other hosts during the cold visits: {data['foreign'] or 'none'}.",
+        "",
+        f"The service worker, installed on the first visit, precaches {pre['files']} files of "
+        f"the whole site in the background: {pre['raw'] / MB:.1f} MB raw, {pre['gzip'] / MB:.1f} "
+        "MB gzip (the play page's own files included), so that every page works offline.",
+        "",
+        *([f"Errors in the round-trip runs: {'; '.join(errors)}", ""] if errors else []),
+        "How to read it:",
+        "",
+        "- *cold*: a fresh profile per visit (nothing cached), service worker blocked. *warm*: "
+        "a profile that visited each page once (service worker in control, HTTP and code "
+        "caches filled), measured in a newly launched browser, nothing routed.",
+        "- Times are taken in the page from navigation start. *Opening text readable*: the "
+        "later of the story block holding text and the first contentful paint. *Quick start "
+        "clickable*: the button in the DOM, enabled and laid out. *Bare Pyodide ready*: "
+        f"`loadPyodide()` resolved on `{BARE}`, a page written into the site at bench time "
+        "that loads the same vendored Pyodide and nothing else; *engine over bare* is the "
+        "difference of the medians (engine archive, bundle, `Session`, first screen).",
+        "- *Round trip*: `performance.now()` around a choice button's `click()` and a forced "
+        "layout, in the page: the Python call (the bots' moves included), the autosave and "
+        "the new screen laid out; painting is not included. Choices picked by a seeded "
+        "generator, a new game started when one ends; the first 20 actions warm up.",
+        "- *Transfer*: every file the play page requested on a cold visit, raw and gzip "
+        "(level 6, as static hosts compress); the service worker's precache is extra, above.",
+        "",
+        f"Overall: **{'pass' if all(verdicts) else 'FAIL'}**. Reproduce with "
+        "`python bench/browser.py` (see `bench/README.md`).",
+        "",
+        END,
+    ]
+    return "\n".join(lines)
+
+
+def write(path: Path, text: str) -> None:
+    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
+    start, end = old.find(BEGIN), old.find(END)
+    if start != -1 and end != -1:
+        new = old[:start] + text + old[end + len(END) :]
+    else:
+        new = old.rstrip("\n") + "\n\n" + text + "\n"
+    path.write_text(new, encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- main
+
+
+def measure(site: Path, args: argparse.Namespace) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    bare_page = site / BARE
+    bare_page.write_text(BARE_PAGE, encoding="utf-8")
+    httpd, base = serve(site)
+    data: dict[str, Any] = {"runs": args.runs, "warm_runs": args.warm_runs,
+                            "pyodide": manifest.get("pyodide_version", "?")}  # fmt: skip
+    try:
+        with sync_playwright() as pw:
+            probe = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            data["browser"] = f"Chromium {probe.version}"
+            probe.close()
+            requests: dict[str, list[str]] = {g: [] for g in GAMES}
+            data["cold"] = {"bare": cold(pw, base + BARE, True, args.runs, [])}
+            data["titles"] = {}
+            for g in GAMES:
+                print(f"cold: {g}", file=sys.stderr)
+                data["cold"][g] = cold(pw, f"{base}play/{g}/", False, args.runs, requests[g])
+            print("warm", file=sys.stderr)
+            data["warm"], precache = warm(pw, base, args.warm_runs)
+            data["actions"] = {}
+            for g in GAMES:
+                print(f"round trips: {g}", file=sys.stderr)
+                data["actions"][g] = round_trips(pw, f"{base}play/{g}/", args.actions)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        bare_page.unlink(missing_ok=True)
+    data["foreign"] = sorted(
+        {u for g in GAMES for u in requests[g] if urlsplit(u).hostname != HOST}
+    )
+    data["transfer"] = {}
+    for g in GAMES:
+        files = {f for u in requests[g] if (f := served_file(site, u))}
+        data["transfer"][g] = {
+            "files": len(files),
+            "raw": sum(f.stat().st_size for f in files),
+            "gzip": sum(gzip_size(f) for f in files),
+        }
+        page = site / "play" / g / "index.html"
+        title = page.read_text(encoding="utf-8").split("<title>", 1)[-1].split("</title>")[0]
+        data["titles"][g] = title.split(" - ")[0].replace("Jouer — ", "").strip() or g
+    cached = {f for urls in precache.values() for u in urls if (f := served_file(site, u))}
+    data["precache"] = {
+        "files": len(cached),
+        "raw": sum(f.stat().st_size for f in cached),
+        "gzip": sum(gzip_size(f) for f in cached),
+    }
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="Benchmark the play pages in headless Chromium.")
+    p.add_argument("--runs", type=int, default=3, help="cold visits per page")
+    p.add_argument("--warm-runs", type=int, default=3, help="warm visits per page")
+    p.add_argument("--actions", type=int, default=200, help="actions timed per game")
+    p.add_argument("--content", default=str(ROOT / "content"), help="content to build from")
+    p.add_argument("--site", help="an already built site (skips the build)")
+    p.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
+    p.add_argument("--no-write", action="store_true")
+    args = p.parse_args(argv)
+    if not Path(CHROMIUM).is_file():
+        print(
+            f"bench/browser.py: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr
+        )
+        return 2
+    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
+        site = Path(args.site) if args.site else Path(tmp) / "site"
+        if not args.site:
+            print("building the site…", file=sys.stderr)
+            build(Path(args.content), site)
+        data = measure(site, args)
+    text = section(data)
+    print(text)
+    if not args.no_write:
+        write(Path(args.output), text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
