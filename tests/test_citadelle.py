@@ -230,6 +230,25 @@ def test_a_banish_with_an_empty_hand_is_skipped():
     assert s["pending"]["type"] != "banish" and legal_actions(BUNDLE, s)
 
 
+def test_a_number_hidden_on_a_purse_card_is_searched_by_its_holder_only():
+    import copy
+
+    bundle = copy.deepcopy(BUNDLE)
+    bundle["records"]["character"]["B"] = {**bundle["records"]["character"]["A"], "id": "B",
+                                           "name": "Ludovic"}  # fmt: skip
+    bundle["records"]["adventure_card"]["170/green"]["hidden_numbers"] = [316]
+    s = new_game(bundle, ["A", "B"], 1)
+    s["board"]["0,0"]["terrain"] = "160/green"  # nothing hidden on the ground
+    s["box"]["154"] = []
+    for ch in s["characters"]:
+        ch["at"], ch["purse"] = "0,0", []
+    s["characters"][0]["purse"] = ["170/green"]
+    searches = [a for a in legal_actions(bundle, s) if a["type"] == "search"]
+    assert searches == [{"type": "search", "character": 0, "number": 316}]
+    s = apply(bundle, s, searches[0])  # 316's back names 154, not the sword: put back
+    assert s["characters"][0]["purse"] == ["170/green"]
+
+
 def _all_places(state: dict) -> list[str]:
     keys: list[str] = []
     for spot in state["board"].values():

@@ -1546,7 +1546,7 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
                             for who in ("giver", "receiver")
                         )
                 out.append({"type": "drop", "character": c, "item": key})
-            for number in _hidden_here(bundle, state, here):
+            for number in _hidden_here(bundle, state, here, c):
                 out.append({"type": "search", "character": c, "number": number})
         if _can_save(state):
             out.append({"type": "save"})
@@ -1612,14 +1612,15 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
     return []
 
 
-def _hidden_here(bundle: dict, state: dict, here: str | None) -> list[int]:
-    """Hidden numbers printed on the cards of the character's terrain (the terrain itself and
-    its linked events) and on the purse cards; the player must still find them on the card."""
+def _hidden_here(bundle: dict, state: dict, here: str | None, c: int) -> list[int]:
+    """Hidden numbers printed on the cards of character ``c``'s terrain (the terrain itself
+    and its linked events) and on ``c``'s own purse cards (``_search`` looks in the same
+    places); the player must still find them on the card."""
     if here is None or here not in state["board"]:
         return []
     spot = state["board"][here]
     keys = [spot["terrain"], *(ev["key"] for ev in spot["events"])]
-    keys += [k for c in state["characters"] if c["at"] == here for k in c["purse"]]
+    keys += list(state["characters"][c]["purse"])
     numbers: list[int] = []
     for key in keys:
         for n in _adv(bundle, key).get("hidden_numbers") or []:
