@@ -78,6 +78,7 @@ def _chronicle_page(sg: Any) -> str:
         f'data-game="{html.escape(sg.campaign.family)}">\n'
         "<p>La chronique de votre campagne s'affiche ici dès que vous avez joué sur ce "
         "navigateur (elle est lue dans la sauvegarde automatique).</p>\n</div>\n\n"
+        '<script src="../../assets/ui-fr.js"></script>\n'
         '<script src="../../assets/chronicle.js"></script>\n'
     )
 

@@ -1,6 +1,7 @@
 // The chronicle page: reads the campaign summary the play page saved (localStorage) and shows
 // it. Pure DOM with textContent: saved texts never become HTML.
 (function () {
+  const T = window.GB_UI;  // UI strings: ui-fr.js
   const box = document.getElementById("gb-chronicle");
   if (!box) return;
   const game = box.dataset.game;
@@ -10,13 +11,13 @@
   try { data = JSON.parse(localStorage.getItem(`${store}:${slot}:chronicle`) || "null"); } catch (e) { data = null; }
   if (!data || !Object.keys(data).length) return;
   const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
-  box.replaceChildren(el("p", `Sauvegarde : emplacement ${slot}.`));
+  box.replaceChildren(el("p", T.chronSlot(slot)));
   if (game === "dilemme") {
-    if (data.finished) box.append(el("p", `Campagne terminée. Grande gagnante : ${data.winner || "?"}.`));
-    box.append(el("h2", "Les Maisons"));
+    if (data.finished) box.append(el("p", T.campaignFinished(data.winner || "?")));
+    box.append(el("h2", T.chronHouses));
     const houses = el("table");
     const head = el("tr");
-    ["Maison", "Prestige", "Convoitise", "Hauts faits débloqués"].forEach((h) => head.append(el("th", h)));
+    T.chronHouseColumns.forEach((h) => head.append(el("th", h)));
     houses.append(head);
     for (const h of data.houses || []) {
       const tr = el("tr");
@@ -24,28 +25,28 @@
       houses.append(tr);
     }
     box.append(houses);
-    box.append(el("h2", "Arcs narratifs"));
+    box.append(el("h2", T.arcs));
     for (const [arc, cards] of Object.entries(data.arcs || {})) {
       box.append(el("h3", arc));
       const ol = el("ol");
-      for (const c of cards) ol.append(el("li", c.signer ? `${c.title} — signée par ${c.signer}` : c.title));
+      for (const c of cards) ol.append(el("li", c.signer ? T.signedBy(c.title, c.signer) : c.title));
       box.append(ol);
     }
-    box.append(el("h2", "Parties"));
+    box.append(el("h2", T.games));
     for (const g of data.games || []) {
-      box.append(el("h3", `Partie ${g.game} — ${g.ending}`));
+      box.append(el("h3", T.gameHeading(g.game, g.ending)));
       const ol = el("ol");
-      for (const t of g.timeline) ol.append(el("li", `${t.title} : ${t.side}`));
+      for (const t of g.timeline) ol.append(el("li", T.timelineEntry(t.title, t.side)));
       box.append(ol);
       const ranks = el("ol");
       for (const r of [...g.rows].sort((a, b) => a.rank - b.rank)) {
-        ranks.append(el("li", `${r.name} — ${r.total} points (Prestige +${r.prestige}, Convoitise +${r.craving})`));
+        ranks.append(el("li", T.ranking(r.name, r.total, r.prestige, r.craving)));
       }
       box.append(ranks);
     }
-    if ((data.secret_stickers || []).length) box.append(el("p", `Autocollants secrets collés : ${data.secret_stickers.join(", ")}`));
+    if ((data.secret_stickers || []).length) box.append(el("p", T.secretStickers(data.secret_stickers.join(", "))));
   } else {
-    box.append(el("h2", "Scénarios joués"));
+    box.append(el("h2", T.scenariosPlayed));
     const ol = el("ol");
     for (const s of data.scenarios || []) {
       const li = el("li");
@@ -54,12 +55,12 @@
     }
     box.append(ol);
     const cit = data.citadel || {};
-    box.append(el("h2", "Feuillet Citadelle"));
+    box.append(el("h2", T.citadelSheet));
     box.append(el("p", Object.entries(cit.scores || {}).map(([k, v]) => `${k} ${v}`).join(" · ")));
-    box.append(el("p", `Espoir : ${cit.hope ?? 0} · tremblement : ${cit.tremor ?? 0}`));
+    box.append(el("p", T.chronHopeTremor(cit.hope ?? 0, cit.tremor ?? 0)));
     const b = Object.entries(cit.buildings || {});
-    if (b.length) box.append(el("p", "Bâtiments : " + b.map(([k, v]) => `${k} (${v})`).join(", ")));
+    if (b.length) box.append(el("p", T.buildings(b.map(([k, v]) => `${k} (${v})`).join(", "))));
     const q = Object.entries(cit.side_quests || {});
-    if (q.length) box.append(el("p", "Quêtes secondaires : " + q.map(([k, v]) => `${k} — ${v}`).join(", ")));
+    if (q.length) box.append(el("p", T.sideQuests(q.map(([k, v]) => `${k} — ${v}`).join(", "))));
   }
 })();
