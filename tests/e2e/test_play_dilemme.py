@@ -1,15 +1,13 @@
 """Le Dilemme du Roi played in headless Chromium against the built site (see conftest.py).
 
-Quick start and 30+ decisions (through games of the campaign), reload and resume, export →
-new game → import, undo, hostile imports refused, and the card text carrying a ``<script>``
-and an ``<img onerror>`` shown as text.  Every test also fails on any request to another host,
-console error or page error (the ``page`` fixture)."""
+Quick start and 30+ decisions (through games of the campaign), and the card text carrying a
+``<script>`` and an ``<img onerror>`` shown as text; saves are in test_saves.py.  Every test
+also fails on any request to another host, console error or page error (the ``page``
+fixture)."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -31,64 +29,6 @@ def test_quick_start_and_thirty_decisions(game, rng: random.Random) -> None:
     assert max(run["logs"]) > run["logs"][0], f"the log did not grow: {run['logs']}"
     assert all(a != b for a, b in zip(run["states"], run["states"][1:], strict=False))
     assert game.page.locator(".gb-board").is_visible()
-
-
-def test_reload_resumes_the_same_game(game, rng: random.Random) -> None:
-    game.quick_start()
-    game.play(6, rng)
-    before = game.snapshot()
-    assert before["choices"]
-    game.reload()
-    resume = game.page.get_by_role("button", name="Reprendre la partie")
-    assert resume.is_enabled()
-    game.resume()
-    assert game.snapshot() == before
-
-
-def test_export_new_game_import(game, rng: random.Random, tmp_path: Path) -> None:
-    game.quick_start()
-    game.play(5, rng)
-    before = game.snapshot()
-    exported = game.export()
-    assert (exported["format"], exported["game"]) == ("gamebook-save", GAME)
-    assert exported["state"] == before["state"]
-    save = tmp_path / "export.json"
-    save.write_text(json.dumps(exported), encoding="utf-8")
-
-    game.menu()
-    game.quick_start()  # another seed: another game
-    game.play(1, rng)
-    assert game.snapshot() != before
-
-    game.import_file(save)
-    assert "Partie importée" in game.status()
-    assert game.snapshot() == before
-    game.play(2, rng)  # and it plays on
-
-
-def test_undo(game, rng: random.Random) -> None:
-    game.quick_start()
-    game.play(3, rng)
-    before = game.snapshot()
-    game.decide(rng)
-    assert game.saved()["state"] != before["state"]
-    game.undo()
-    assert game.snapshot() == before
-
-
-def test_hostile_imports_are_refused(game, rng: random.Random, hostile_files) -> None:
-    game.quick_start()
-    game.play(4, rng)
-    before = game.snapshot()
-    for path, fragment in hostile_files(game.export()):
-        game.import_file(path)
-        status = game.status()
-        assert status.startswith("Import refusé : "), (path.name, status)
-        assert fragment in status, (path.name, status)
-        assert game.snapshot() == before, path.name
-    polluted = game.page.evaluate("() => [({}).polluted, window.__pwned, Object.prototype.x]")
-    assert polluted == [None, None, None]
-    game.play(2, rng)  # the game goes on
 
 
 def test_card_text_is_shown_as_text(game, rng: random.Random, hostile_text, shot) -> None:

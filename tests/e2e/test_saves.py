@@ -1,0 +1,76 @@
+"""Saves on both play pages, in headless Chromium against the built site (see conftest.py):
+reload and resume, export → new game → import, undo, hostile imports refused with the game
+intact.  Every test also fails on any request to another host, console error or page error
+(the ``page`` fixture)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(params=["dilemme", "citadelle"])
+def game(request, open_game):
+    return open_game(request.param)
+
+
+def test_reload_resumes_the_same_game(game, rng: random.Random) -> None:
+    game.quick_start()
+    game.play(6, rng)
+    before = game.snapshot()
+    assert before["choices"]
+    game.reload()
+    assert game.page.get_by_role("button", name="Reprendre la partie").is_enabled()
+    game.resume()
+    assert game.snapshot() == before
+
+
+def test_export_new_game_import(game, rng: random.Random, tmp_path: Path) -> None:
+    game.quick_start()
+    game.play(5, rng)
+    before = game.snapshot()
+    exported = game.export()
+    assert (exported["format"], exported["game"]) == ("gamebook-save", game.game)
+    assert exported["state"] == before["state"]
+    save = tmp_path / "export.json"
+    save.write_text(json.dumps(exported), encoding="utf-8")
+
+    game.menu()
+    game.quick_start()  # another seed: another game
+    game.play(1, rng)
+    assert game.snapshot() != before
+
+    game.import_file(save)
+    assert "Partie importée" in game.status()
+    assert game.snapshot() == before
+    game.play(2, rng)  # and it plays on
+
+
+def test_undo(game, rng: random.Random) -> None:
+    game.quick_start()
+    game.play(3, rng)
+    before = game.snapshot()
+    game.decide(rng)
+    assert game.saved()["state"] != before["state"]
+    game.undo()
+    assert game.snapshot() == before
+
+
+def test_hostile_imports_are_refused(game, rng: random.Random, hostile_files) -> None:
+    game.quick_start()
+    game.play(4, rng)
+    before = game.snapshot()
+    for path, fragment in hostile_files(game.export()):
+        game.import_file(path)
+        status = game.status()
+        assert status.startswith("Import refusé : "), (path.name, status)
+        assert fragment in status, (path.name, status)
+        assert game.snapshot() == before, path.name
+    polluted = game.page.evaluate("() => [({}).polluted, window.__pwned, Object.prototype.x]")
+    assert polluted == [None, None, None]
+    game.play(2, rng)  # the game goes on
