@@ -53,6 +53,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from sections import write_section  # bench/ is on sys.path when run as a script
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -448,16 +450,6 @@ def section(data: dict) -> str:
     return "\n".join(lines)
 
 
-def write(path: Path, text: str) -> None:
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    start, end = old.find(BEGIN), old.find(END)
-    if start != -1 and end != -1:
-        new = old[:start] + text + old[end + len(END) :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + text + "\n"
-    path.write_text(new, encoding="utf-8")
-
-
 # --------------------------------------------------------------------------- main
 
 
@@ -538,7 +530,7 @@ def main(argv: list[str] | None = None) -> int:
     text = section(data)
     print(text)
     if not args.no_write:
-        write(Path(args.output), text)
+        write_section(Path(args.output), text, BEGIN, END)
     return 0
 
 

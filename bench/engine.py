@@ -24,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from sections import write_section  # noqa: E402  (bench/ is on sys.path as a script)
+
 from engine.dilemme import apply, new_campaign, new_game  # noqa: E402
 from engine.dilemme.bots import choose  # noqa: E402
 from pipeline import check  # noqa: E402
@@ -140,16 +142,6 @@ def section(result: dict, citadelle: dict | None = None, auto: dict | None = Non
     ])  # fmt: skip
 
 
-def write(path: Path, text: str) -> None:
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    start, end = old.find(BEGIN), old.find(END)
-    if start != -1 and end != -1:
-        new = old[:start] + text + old[end + len(END) :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + text + "\n"
-    path.write_text(new, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="Benchmark the rules engines with bot games.")
     p.add_argument("--games", type=int, default=200)
@@ -162,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     text = section(result, citadelle, auto)
     print(text)
     if not args.no_write:
-        write(Path(args.output), text)
+        write_section(Path(args.output), text, BEGIN, END)
     return 0
 
 

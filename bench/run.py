@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate  # bench/ is not a package: found through sys.path
+from sections import write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 GNU_TIME = Path("/usr/bin/time")
@@ -407,20 +408,6 @@ def render(results: list[Result], runs: int, jobs: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, section: str) -> None:
-    """Replace this script's section of ``path``, keeping everything else."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = "# Benchmarks\n"
-    start, end = text.find(BEGIN), text.find(END)
-    if start != -1 and end > start:
-        text = text[:start] + section + text[end + len(END) :].lstrip("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    path.write_text(text, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="Benchmark `gamebook check` on synthetic campaigns.")
     p.add_argument(
@@ -448,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.no_write:
         print(section)
     else:
-        write_section(args.output, section)
+        write_section(args.output, section, BEGIN, END)
         print(f"results written to {args.output}")
     print(f"100k / 10k time ratio: {_ratio(results)}")
     for r in results:

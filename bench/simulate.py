@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from sections import write_section  # bench/ is on sys.path when run as a script
+
 ROOT = Path(__file__).resolve().parent.parent
 BEGIN = "<!-- BEGIN bench/simulate.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/simulate.py -->"
@@ -76,16 +78,6 @@ def section(results: dict) -> str:
     return "\n".join(lines)
 
 
-def write(path: Path, text: str) -> None:
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
-    start, end = old.find(BEGIN), old.find(END)
-    if start != -1 and end != -1:
-        new = old[:start] + text + old[end + len(END) :]
-    else:
-        new = old.rstrip("\n") + "\n\n" + text + "\n"
-    path.write_text(new, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="Benchmark gamebook simulate.")
     p.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
@@ -97,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     text = section(results)
     print(text)
     if not args.no_write:
-        write(Path(args.output), text)
+        write_section(Path(args.output), text, BEGIN, END)
     return 0
 
 
