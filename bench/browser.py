@@ -53,9 +53,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from sections import write_section  # bench/ is on sys.path when run as a script
+from common import cpu_model, write_section  # bench/ is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the engine package before bench/engine.py
+
+from pipeline.site import SiteHandler  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--disable-background-networking",
@@ -161,21 +165,8 @@ async (n) => {
 # --------------------------------------------------------------------------- the site
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Handler, directory=str(root))
+    handler = functools.partial(SiteHandler, directory=str(root))
     httpd = http.server.ThreadingHTTPServer((HOST, 0), handler)
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -323,16 +314,6 @@ def pct(values: list[float], q: float) -> float:
 
 def opening(r: dict) -> float:
     return max(r.get("story", 0.0), r.get("fcp", 0.0))
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def ok(flag: bool) -> str:

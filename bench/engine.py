@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sections import write_section  # noqa: E402  (bench/ is on sys.path as a script)
+from common import write_section  # noqa: E402  (bench/ is on sys.path as a script)
 
 from engine.dilemme import apply, new_campaign, new_game  # noqa: E402
 from engine.dilemme.bots import choose  # noqa: E402

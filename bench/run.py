@@ -39,7 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generate  # bench/ is not a package: found through sys.path
-from sections import write_section
+from common import cpu_model, write_section
 
 ROOT = Path(__file__).resolve().parent.parent
 GNU_TIME = Path("/usr/bin/time")
@@ -294,16 +294,6 @@ def _mib(n: int) -> str:
     return f"{n / MiB:,.0f} MiB" if n else "n/a"
 
 
-def _cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def _ram() -> str:
     total = _kib_field("/proc/meminfo", b"MemTotal:")
     return f"{total / GiB:.1f} GiB RAM" if total else "RAM unknown"
@@ -372,7 +362,7 @@ def render(results: list[Result], runs: int, jobs: int | None) -> str:
         "Targets: a campaign of **100,000 nodes is checked in ≤ 10 s wall time and ≤ 1.5 GiB** "
         "of memory. Every row below is held to those same limits.",
         "",
-        f"- Machine: {_cpu_model()}, {cores} cores, {_ram()}, {platform.system()} "
+        f"- Machine: {cpu_model()}, {cores} cores, {_ram()}, {platform.system()} "
         f"{platform.release()}",
         f"- Date: {now}",
         f"- Commit: `{_commit()}`",

@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sections import write_section  # bench/ is on sys.path when run as a script
+from common import write_section  # bench/ is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parent.parent
 BEGIN = "<!-- BEGIN bench/simulate.py: this section is rewritten by `nox -s bench` -->"

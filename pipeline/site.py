@@ -148,7 +148,10 @@ def build(content: Path, out: Path, config: Path, authoring: bool = False) -> in
     return 0
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the types Pyodide needs (``.wasm``, ``.mjs``), quietly; the e2e tests
+    and the browser benchmark serve the built site with it too."""
+
     extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
@@ -162,7 +165,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(root: Path, host: str, port: int) -> int:
-    handler = functools.partial(_Handler, directory=str(root))
+    handler = functools.partial(SiteHandler, directory=str(root))
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:

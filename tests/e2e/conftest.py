@@ -44,6 +44,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from pipeline.site import SiteHandler
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -171,19 +173,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - the base class declares it as a plain dict
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 @dataclass
 class Server:
     root: Path
@@ -204,7 +193,7 @@ class Server:
 def serve_site(root: Path) -> Server:
     """A threaded static server on a free port of 127.0.0.1 (HTTP/1.0: one request per
     connection, so nothing is served once it is stopped)."""
-    handler = functools.partial(_Handler, directory=str(root))
+    handler = functools.partial(SiteHandler, directory=str(root))
     httpd = http.server.ThreadingHTTPServer((HOST, 0), handler)
     httpd.daemon_threads = True
     thread = threading.Thread(target=httpd.serve_forever, name="e2e-http", daemon=True)

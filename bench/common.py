@@ -1,8 +1,20 @@
-"""Each benchmark script owns one section of BENCHMARKS.md, between its BEGIN and END marks."""
+"""What the benchmark scripts share: the machine's description, and BENCHMARKS.md, where each
+script owns one section between its BEGIN and END marks."""
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
 
 
 def write_section(path: Path, section: str, begin: str, end: str) -> None:
