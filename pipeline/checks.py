@@ -117,31 +117,17 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
         if node in seen or not sg.is_story(node):
             continue
         parents = list(g.predecessors(node))
-        if not parents and node in sg.mentioned:
-            out.append(
-                _finding(
-                    sg,
-                    "GRAPH001",
-                    "error",
-                    node,
-                    t("graph.unreachable_listed", node=_label(sg, node), where=sg.mentioned[node]),
-                )
-            )
-        elif parents:
+        if parents:
             shown = ", ".join(_label(sg, p) for p in sorted(parents)[:3])
-            out.append(
-                _finding(
-                    sg,
-                    "GRAPH001",
-                    "error",
-                    node,
-                    t("graph.unreachable", node=_label(sg, node), parents=shown),
-                )
-            )
+            message = t("graph.unreachable", node=_label(sg, node), parents=shown)
+        elif node in sg.mentioned:
+            where = sg.mentioned[node]
+            message = t("graph.unreachable_listed", node=_label(sg, node), where=where)
         else:
-            out.append(
-                _finding(sg, "GRAPH003", "warning", node, t("graph.orphan", node=_label(sg, node)))
-            )
+            orphan = t("graph.orphan", node=_label(sg, node))
+            out.append(_finding(sg, "GRAPH003", "warning", node, orphan))
+            continue
+        out.append(_finding(sg, "GRAPH001", "error", node, message))
     return out
 
 

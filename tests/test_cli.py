@@ -166,8 +166,9 @@ def test_console_script_is_installed(content: Path) -> None:
 # --------------------------------------------------------------------------- formats
 
 
-def test_json_format_contract(content: Path) -> None:
-    # one finding of each severity, so both shapes are exercised
+def plant_a_warning_and_an_error(content: Path) -> None:
+    """One finding of each severity (an unknown field, a dangling side quest), so both shapes
+    are exercised."""
     replace(
         content / "dilemme" / "cartes.yaml",
         "    title: Le trône vide\n",
@@ -178,6 +179,10 @@ def test_json_format_contract(content: Path) -> None:
         "side_quest: puits_sorgue",
         "side_quest: puits_sorge",
     )
+
+
+def test_json_format_contract(content: Path) -> None:
+    plant_a_warning_and_an_error(content)
     proc = gamebook("check", str(content), "--format", "json")
     assert proc.returncode == 1
     doc = json.loads(proc.stdout)
@@ -207,16 +212,7 @@ def test_json_clean_output(content: Path) -> None:
 
 
 def test_github_format(content: Path) -> None:
-    replace(
-        content / "dilemme" / "cartes.yaml",
-        "    title: Le trône vide\n",
-        "    title: Le trône vide\n    titre: x\n",
-    )
-    replace(
-        content / "citadelle" / "paragraphes.yaml",
-        "side_quest: puits_sorgue",
-        "side_quest: puits_sorge",
-    )
+    plant_a_warning_and_an_error(content)
     proc = gamebook("check", str(content), "--format", "github")
     assert proc.returncode == 1
     lines = proc.stdout.strip().splitlines()
