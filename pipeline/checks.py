@@ -42,60 +42,64 @@ def _finding(sg: StoryGraph, code: str, severity: str, node: str, message: str) 
     )
 
 
-def _label(sg: StoryGraph, node: str) -> str:
+def label(sg: StoryGraph, node: str) -> str:
     """How a node is named in a message: « carte Aventure 123 (green, scénario s1) »."""
     kind, _, key = node.partition(":")
-    if kind == "adventure_card" and node in sg.records:
-        rec = sg.records[node]
-        key = f"{rec.data.get('number')} ({rec.data.get('version', 'green')}"
-        key += f", scénario {rec.data['scenario']})" if rec.data.get("scenario") else ")"
+    hook = sg.schema.label
+    if hook is not None and node in sg.records:
+        special = hook(kind, key, sg.records[node].data)
+        if special:
+            key = special
     return f"{kind_fr(kind)} {key}"
 
 
+_label = label
+
+
+def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
+    """A game's own finding, placed at its node or at the campaign field it is about."""
+    if issue.node is not None and issue.node in sg.graph:
+        return _finding(sg, issue.code, issue.severity, issue.node, issue.message)
+    file, line, col = sg.campaign.data_pos
+    if issue.field:
+        line, col = sg.campaign.field_pos.get(issue.field, (line, col))
+    return Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+
+
 def check_roots(sg: StoryGraph) -> list[Finding]:
-    """The campaign names a start that exists.  Cost: O(1)."""
-    camp = sg.campaign
-    file, line, col = camp.data_pos
-    field = "start_envelope" if camp.family == S.DILEMME else "intro"
-    line, col = camp.field_pos.get(field, (line, col))
-    value = camp.data.get(field)
-    if value is None:
-        what = t("camp.start_dilemme" if camp.family == S.DILEMME else "camp.start_citadelle")
-        return [
-            Finding(
-                "CAMP001",
-                "error",
-                t("camp.no_start", id=camp.id, what=what),
-                file,
-                line,
-                col,
-                sg.root,
-            )
-        ]
-    node = f"envelope:{value:02d}" if camp.family == S.DILEMME else f"scenario:{value}"
-    if node not in sg.graph:
-        return [
-            Finding(
-                "REF001",
-                "error",
-                t("ref.start", field=field, what=_label(sg, node)),
-                file,
-                line,
-                col,
-                sg.root,
-            )
-        ]
+    """The campaign names a start that exists, and every other node its fields name (the
+    grand final) exists.  Cost: O(1)."""
+    camp, schema = sg.campaign, sg.schema
+    file, line0, col0 = camp.data_pos
     out = []
-    if camp.family == S.DILEMME:
-        final = camp.data.get("grand_final")
-        if final is not None and f"envelope:{final:02d}" not in sg.graph:
-            line, col = camp.field_pos.get("grand_final", (line, col))
-            what = _label(sg, f"envelope:{final:02d}")
+    fields = {}
+    if schema.start_field and schema.start_node:
+        fields[schema.start_field] = schema.start_node
+    fields.update(schema.required_nodes)
+    for field, to_node in fields.items():
+        line, col = camp.field_pos.get(field, (line0, col0))
+        value = camp.data.get(field)
+        if value is None:
+            if field == schema.start_field:
+                out.append(
+                    Finding(
+                        "CAMP001",
+                        "error",
+                        t("camp.no_start", id=camp.id, what=schema.start_fr),
+                        file,
+                        line,
+                        col,
+                        sg.root,
+                    )
+                )
+            continue
+        node = to_node(value)
+        if node not in sg.graph:
             out.append(
                 Finding(
                     "REF001",
                     "error",
-                    t("ref.start", field="grand_final", what=what),
+                    t("ref.start", field=field, what=_label(sg, node)),
                     file,
                     line,
                     col,
@@ -131,41 +135,17 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
     return out
 
 
-def _has_way_on(sg: StoryGraph, node: str) -> bool:
-    data = sg.records[node].data
-    kind = sg.records[node].kind
-    if kind == "paragraph":
-        ends = any(
-            k in ("return_to_citadel", "adventure_ends") for e in data.get("effects", ()) for k in e
-        )
-        return bool(
-            data.get("end")
-            or data.get("choices")
-            or data.get("actions")
-            or ends
-            or any(
-                d.get("kind") in ("reads", "takes")
-                for _, _, d in sg.graph.out_edges(node, data=True)
-            )
-        )
-    if kind == "envelope":
-        return bool(data.get("story") or data.get("cards") or data.get("effects"))
-    if kind == "exploration_card":
-        return bool(data.get("actions") or data.get("effects"))
-    if kind == "scenario":
-        return any(sg.graph.nodes[t].get("kind") == "epilogue" for t in sg.graph.successors(node))
-    return True
-
-
-_DEAD_END_KINDS = ("paragraph", "envelope", "exploration_card", "scenario")
-
-
 def check_dead_ends(sg: StoryGraph) -> list[Finding]:
     """GRAPH002: a node that is not final and offers no way on.  Cost: O(nodes + edges)."""
     out = []
+    schema = sg.schema
+    if schema.way_on is None:
+        return out
+    kinds = S.KINDS[sg.campaign.family]
+    view = sg.view()
     for node, rec in sg.records.items():
-        if rec.kind in _DEAD_END_KINDS and not _has_way_on(sg, node):
-            fix = t(f"dead_end.{rec.kind}")
+        fix = kinds[rec.kind].dead_end_fix
+        if fix and not schema.way_on(view, node, rec.kind, rec.data):
             out.append(
                 _finding(
                     sg,
@@ -186,9 +166,9 @@ def _granted(sg: StoryGraph) -> dict[str, set[str]]:
             granted[grant.what].add(grant.value)
             if grant.what == "quest":
                 granted["quest"].add(grant.value.split("=")[0] + "=*")
-    for node, rec in sg.records.items():
-        if rec.kind == "scenario" and node in seen:
-            granted["flag"].update((rec.data.get("setup") or {}).get("flags") or ())
+    if sg.schema.setup_grants is not None:
+        for what, values in sg.schema.setup_grants(sg.view()).items():
+            granted.setdefault(what, set()).update(values)
     return granted
 
 
@@ -215,25 +195,7 @@ def check_conditions(sg: StoryGraph) -> list[Finding]:
                     use.source,
                 )
             )
-    out.extend(_grand_final(sg))
     return out
-
-
-def _grand_final(sg: StoryGraph) -> list[Finding]:
-    """Dilemme: the grand final opens at the Nth secret sticker; enough must be reachable."""
-    camp = sg.campaign
-    final = camp.data.get("grand_final")
-    if camp.family != S.DILEMME or final is None:
-        return []
-    need = int((camp.data.get("rules") or {}).get("secret_stickers_for_final", 6))
-    seen = reachable(sg)
-    count = sum(1 for n in seen if n.startswith("secret_sticker:"))
-    if count >= need:
-        return []
-    file, line, col = camp.data_pos
-    line, col = camp.field_pos.get("grand_final", (line, col))
-    msg = t("cond.grand_final", final=f"{final:02d}", need=need, count=count)
-    return [Finding("COND001", "error", msg, file, line, col, sg.root)]
 
 
 def _never(
@@ -256,31 +218,8 @@ def _never(
         want = f"{q['id']}={q['state']}" if q["state"] != "active" else f"{q['id']}=*"
         if want not in granted["quest"]:
             return t("cond.quest", id=q["id"], state=q["state"])
-    if atom == "item":
-        nodes = list(sg.by_number.get(str(value), ()))
-        items = [n for n in nodes if sg.records[n].data.get("type") in ("purse", "quest_item")]
-        if nodes and not items:
-            return t("cond.item_type", value=value, type=sg.records[nodes[0]].data.get("type"))
-        if items and not any(n in seen for n in items):
-            return t("cond.item_unreachable", value=value)
-    if atom in ("envelope", "chronicle_sticker", "secret_sticker"):
-        key = f"{int(value):02d}" if atom == "envelope" else value  # type: ignore[call-overload]
-        node = f"{atom}:{key}"
-        if node in sg.graph and node not in seen:
-            return t("cond.node_unreachable", node=_label(sg, node))
-    if atom == "secret_stickers":
-        count = sum(1 for n in seen if n.startswith("secret_sticker:"))
-        if int(value) > count:  # type: ignore[call-overload]
-            return t("cond.stickers", value=value, count=count)
-    if atom == "score":
-        for name, need in dict(value).items():  # type: ignore[call-overload]
-            if need > S.COMMUNITY_MAX:
-                return t("cond.score", name=name, max=S.COMMUNITY_MAX, need=need)
-    if atom == "resource":
-        top = rules.get("resource_track")
-        for name, need in dict(value).items():  # type: ignore[call-overload]
-            if top is not None and not (0 <= need <= top):
-                return t("cond.resource", name=name, top=top, need=need)
+    if atom not in ("flag", "objective", "quest", "any") and sg.schema.never is not None:
+        return sg.schema.never(sg.view(), atom, value, rules)
     if atom == "any":
         reasons = []
         for alt in value:  # type: ignore[attr-defined]
@@ -318,7 +257,7 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
         if source is None:
             continue
         src_number = source.data.get("number", source.data.get("id"))
-        for target in sg.by_number.get(ref.key, ()):
+        for target in [n for kind in ref.kinds for n in sg.by(kind, ref.key)]:
             back = sg.records[target].data.get("back_source")
             if back != src_number:
                 got = t("hidden.back_none") if back is None else t("hidden.back_other", back=back)
@@ -336,11 +275,19 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
     return out
 
 
+def check_game(sg: StoryGraph) -> list[Finding]:
+    """The checks only one game needs (``ContentSchema.checks``: the Dilemme's grand final).
+    Cost: stated by each game."""
+    view = sg.view()
+    return [_issue(sg, issue) for check in sg.schema.checks for issue in check(view)]
+
+
 CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
     check_roots,
     check_unreachable,
     check_dead_ends,
     check_conditions,
+    check_game,
     check_hidden_numbers,
 ]
 

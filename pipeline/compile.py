@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
     for rec in sg.records.values():
         if rec.parent is None:
             data = dict(rec.data)
-            if rec.kind == "adventure_card":
+            if S.KINDS[family][rec.kind].resolve_by:  # versions share a number: keep each key
                 data["key"] = rec.key
             records.setdefault(rec.kind, {})[rec.key] = data
     for rec in children:
@@ -77,13 +78,18 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
             parent.setdefault(name, []).append(data)
         else:
             parent[name] = data
-    return {
+    out = {
         "format_version": BUNDLE_FORMAT_VERSION,
         "min_compatible": BUNDLE_MIN_COMPATIBLE,
         "family": family,
         "campaign": sg.campaign.data,
         "records": _plain({k: records[k] for k in sorted(records)}),
     }
+    text = json.dumps(out, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=list)
+    # the content's version: a save records it, so a save made before a content change is
+    # recognised (and replayed on the new content) rather than silently mixed
+    out["version"] = hashlib.sha256(text.encode()).hexdigest()[:16]
+    return out
 
 
 def write(sg: StoryGraph, out_dir: Path) -> Path:

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from engine.core.schema import GraphView
+
 from . import schema as S
 from .findings import Finding
 from .messages import did_you_mean, kind_fr, t
@@ -28,10 +30,9 @@ class StoryGraph:
     graph: nx.DiGraph
     root: str
     records: dict[str, Record]
-    #: adventure card number -> node ids of its versions
-    by_number: dict[str, list[str]] = field(default_factory=dict)
-    #: exploration zone -> node ids
-    by_zone: dict[str, list[str]] = field(default_factory=dict)
+    #: for kinds referenced through a field (``resolve_by``): kind -> value -> node ids (the
+    #: versions of a numbered adventure card)
+    by_field: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: node -> where something mentions it without leading to it (a Menace's later scenarios)
     mentioned: dict[str, str] = field(default_factory=dict)
 
@@ -39,6 +40,54 @@ class StoryGraph:
         kind = self.graph.nodes[node].get("kind")
         spec = S.KINDS[self.campaign.family].get(kind)
         return bool(spec and spec.story)
+
+    def by(self, kind: str, value: str) -> list[str]:
+        return self.by_field.get(kind, {}).get(value, [])
+
+    @property
+    def schema(self) -> S.ContentSchema:
+        return S.SCHEMAS[self.campaign.family]
+
+    def view(self) -> View:
+        return View(self)
+
+
+class View(GraphView):
+    """What a game's content hooks may read of a story graph (``engine.core.schema.GraphView``)."""
+
+    def __init__(self, sg: StoryGraph) -> None:
+        self.sg = sg
+        self.campaign = {**sg.campaign.data, "id": sg.campaign.id}
+        self.root = sg.root
+
+    def records(self):  # type: ignore[no-untyped-def]
+        return ((node, rec.kind, rec.data) for node, rec in self.sg.records.items())
+
+    def data(self, node: str) -> dict | None:
+        rec = self.sg.records.get(node)
+        return rec.data if rec is not None else None
+
+    def has(self, node: str) -> bool:
+        return node in self.sg.graph
+
+    def reachable(self) -> set[str]:
+        from .checks import reachable
+
+        return reachable(self.sg)
+
+    def out_edge_kinds(self, node: str) -> list[str]:
+        return [d.get("kind") for _, _, d in self.sg.graph.out_edges(node, data=True)]
+
+    def successors(self, node: str) -> list[str]:
+        return list(self.sg.graph.successors(node))
+
+    def by(self, kind: str, value: str) -> list[str]:
+        return self.sg.by(kind, value)
+
+    def label(self, node: str) -> str:
+        from .checks import label
+
+        return label(self.sg, node)
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:
@@ -55,8 +104,10 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     file, line, col = camp.data_pos
     g.add_node(root, kind="campaign", file=file, line=line, column=col)
     records: dict[str, Record] = {}
-    by_number: dict[str, list[str]] = defaultdict(list)
-    by_zone: dict[str, list[str]] = defaultdict(list)
+    kinds = S.KINDS[camp.family]
+    by_field: dict[str, dict[str, list[str]]] = {
+        k.name: defaultdict(list) for k in kinds.values() if k.resolve_by
+    }
     for rec in camp.records:
         node = rec.node
         first = records.get(node)
@@ -82,12 +133,10 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             continue
         records[node] = rec
         g.add_node(node, kind=rec.kind, file=rec.file, line=rec.line, column=rec.column)
-        if rec.kind == "adventure_card":
-            by_number[str(rec.data.get("number"))].append(node)
-        elif rec.kind == "exploration_card" and "zone" in rec.data:
-            by_zone[str(rec.data["zone"])].append(node)
+        if rec.kind in by_field:
+            by_field[rec.kind][str(rec.data.get(kinds[rec.kind].resolve_by))].append(node)
 
-    sg = StoryGraph(camp, g, root, records, dict(by_number), dict(by_zone))
+    sg = StoryGraph(camp, g, root, records, {k: dict(v) for k, v in by_field.items()})
     keys_by_kind: dict[str, list[str]] = defaultdict(list)
     for rec in records.values():
         keys_by_kind[rec.kind].append(rec.key)
@@ -104,7 +153,8 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
         for target in targets:
             cond = ref.condition
             scen = records[target].data.get("scenario") if target in records else None
-            if ref.kinds == ("adventure_card",) and scen:
+            if len(ref.kinds) == 1 and ref.kinds[0] in sg.by_field and scen:
+                # a version proper to one scenario is only taken in that scenario
                 cond = (*(cond or ()), ("scenario", scen))
             _add_edge(
                 g,
@@ -125,8 +175,8 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
 def resolve(sg: StoryGraph, kinds: tuple[str, ...], key: str) -> list[str]:
     out: list[str] = []
     for kind in kinds:
-        if kind == "adventure_card":
-            out.extend(sg.by_number.get(key, ()))
+        if kind in sg.by_field:
+            out.extend(sg.by(kind, key))
         else:
             node = f"{kind}:{key}"
             if node in sg.records:
@@ -163,55 +213,32 @@ def _parent_field(family: str, kind: str) -> str:
     for parent in S.KINDS[family].values():
         for name, fld in parent.fields.items():
             if isinstance(fld.spec, S.SubNodes) and fld.spec.kind == kind:
-                return f"champ « {name} » d'un(e) {kind_fr(parent.name)}"
+                article = "d'une" if parent.feminine else "d'un"
+                return f"champ « {name} » {article} {kind_fr(parent.name)}"
     return kind_fr(kind)
 
 
 def _implicit_edges(sg: StoryGraph) -> None:
-    """Edges the rules make without a reference written in the content."""
+    """Edges the rules make without a reference written in the content: the campaign's start,
+    the game's own (``ContentSchema.implicit_edges``), and the components, which are in play
+    from the start."""
     g, camp, root = sg.graph, sg.campaign, sg.root
-    data = camp.data
-    if camp.family == S.DILEMME:
-        start = data.get("start_envelope")
-        if start is not None and f"envelope:{start:02d}" in g:
-            g.add_edge(root, f"envelope:{start:02d}", kind="starts", condition=None, count=1)
-        final = data.get("grand_final")
-        need = int((data.get("rules") or {}).get("secret_stickers_for_final", 6))
-        if final is not None and f"envelope:{final:02d}" in g:
-            for node, rec in sg.records.items():
-                if rec.kind == "secret_sticker":
-                    _add_edge(
-                        g,
-                        node,
-                        f"envelope:{final:02d}",
-                        kind="opens",
-                        condition=(("secret_stickers", need),),
-                        context="grand_final",
-                    )
-    else:
-        intro = data.get("intro")
-        if intro is not None and f"scenario:{intro}" in g:
-            g.add_edge(root, f"scenario:{intro}", kind="starts", condition=None, count=1)
-        for node, rec in sg.records.items():
-            if rec.kind == "menace":
-                _add_edge(g, root, node, kind="contains", condition=None)
-                # only the first scenario of a menace is a root; the rest follow epilogues
-                first = (rec.data.get("scenarios") or [None])[0]
-                if first is not None and f"scenario:{first}" in g:
-                    _add_edge(g, node, f"scenario:{first}", kind="contains", condition=None)
-            elif rec.kind == "adventure_card":
-                for arrow in rec.data.get("arrows") or ():
-                    zone = arrow.get("zone")
-                    for target in sg.by_zone.get(str(zone), ()) if zone is not None else ():
-                        _add_edge(
-                            g,
-                            node,
-                            target,
-                            kind="explores",
-                            condition=None,
-                            context=arrow.get("direction"),
-                        )
-    # components (houses, characters, action cards, the Citadel sheet...) are in play from the start
+    schema = sg.schema
+    if schema.start_field and schema.start_node:
+        value = camp.data.get(schema.start_field)
+        if value is not None:
+            try:
+                start = schema.start_node(value)
+            except (TypeError, ValueError):
+                start = None
+            if start is not None and start in g:
+                g.add_edge(root, start, kind="starts", condition=None, count=1)
+    if schema.implicit_edges is not None:
+        for e in schema.implicit_edges(sg.view()):
+            if e.source in g and e.target in g:
+                _add_edge(
+                    g, e.source, e.target, kind=e.kind, condition=e.condition, context=e.context
+                )
     for node, rec in sg.records.items():
         if not S.KINDS[camp.family][rec.kind].story and rec.parent is None:
             _add_edge(g, root, node, kind="component", condition=None)

@@ -10,34 +10,18 @@ import difflib
 
 LANG = "fr"
 
-KIND_FR: dict[str, str] = {
-    "campaign": "campagne",
-    "envelope": "enveloppe",
-    "story_card": "carte Histoire",
-    "epilogue": "épilogue",
-    "dilemma": "carte Dilemme",
-    "outcome": "issue",
-    "immediate_card": "carte Immédiat",
-    "event_card": "carte Événement",
-    "chronicle_sticker": "autocollant Chronique",
-    "secret_sticker": "autocollant secret",
-    "arc": "arc narratif",
-    "house": "Maison",
-    "achievement": "haut fait",
-    "secret_objective": "Objectif secret",
-    "adventure_card": "carte Aventure",
-    "exploration_card": "carte Exploration",
-    "paragraph": "paragraphe",
-    "menace": "Menace",
-    "scenario": "scénario",
-    "objective": "objectif",
-    "action_card": "carte Action",
-    "character": "Personnage",
-    "citadel": "feuillet Citadelle",
-    "building": "bâtiment",
-    "destiny": "case Destinée",
-    "side_quest": "quête secondaire",
-}
+
+def _kind_names() -> dict[str, str]:
+    from . import schema as S
+
+    out = {"campaign": "campagne"}
+    for kinds in S.KINDS.values():
+        for kind in kinds.values():
+            out.setdefault(kind.name, kind.name_fr or kind.name)
+    return out
+
+
+KIND_FR: dict[str, str] = _kind_names()
 
 MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
@@ -65,8 +49,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "« family: citadelle » (et id, title)."
         ),
         "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
-        "camp.start_dilemme": "l'enveloppe de départ (start_envelope: 00)",
-        "camp.start_citadelle": "le scénario d'introduction (intro: <id du scénario>)",
         "camp.not_mapping": (
             "un fichier de contenu doit être une table de sections (par exemple « paragraphs: » "
             "suivi d'une liste de paragraphes) ; ce fichier commence par {got}."
@@ -165,19 +147,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "la campagne n'y mène (seul le premier scénario d'une Menace est un point de départ ; "
             "les suivants s'atteignent par le « next » d'un épilogue)."
         ),
-        "dead_end.paragraph": (
-            "ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si "
-            "le dialogue s'arrête vraiment ici"
-        ),
-        "dead_end.envelope": (
-            "mettez-y une carte Histoire et des Dilemmes (« story: » et « cards: »), ou des "
-            "effets pour une enveloppe spéciale"
-        ),
-        "dead_end.exploration_card": (
-            "donnez-lui une action ou des effets pour que les joueurs puissent la résoudre et "
-            "libérer l'emplacement"
-        ),
-        "dead_end.scenario": "donnez-lui au moins une branche d'épilogue",
         # --- conditions
         "cond.never": "{path} : cette condition ne peut jamais être vraie : {why}",
         "cond.flag": (
@@ -192,25 +161,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "aucun effet atteignable ne met la quête secondaire « {id} » dans l'état « {state} ». "
             "Ajoutez « - quest: {{id: {id}, state: {state}}} » à du contenu atteignable."
         ),
-        "cond.item_type": (
-            "la carte {value} est de type {type}, que personne ne peut posséder ; un objet doit "
-            "être une carte purse ou quest_item."
-        ),
-        "cond.item_unreachable": (
-            "la carte {value} n'est jamais atteignable, donc personne ne peut la posséder. "
-            "Rendez-la d'abord atteignable."
-        ),
-        "cond.node_unreachable": "{node} n'est jamais atteignable. Rendez cet élément atteignable d'abord.",
-        "cond.stickers": (
-            "il faut {value} autocollant(s) secret(s) collé(s), mais la campagne ne peut en coller que {count}."
-        ),
-        "cond.grand_final": (
-            "le Grand final (enveloppe {final}) s'ouvre quand {need} autocollants secrets sont "
-            "collés, mais cette campagne ne peut en coller que {count}. Ajoutez des autocollants "
-            "secrets atteignables ou changez rules.secret_stickers_for_final."
-        ),
-        "cond.score": "le score de communauté « {name} » ne dépasse jamais {max} (demandé : {need}).",
-        "cond.resource": "la piste {name} va de 0 à {top} (demandé : {need}).",
         "cond.any": "aucune de ses alternatives ne le peut : {reasons}",
         # --- hidden numbers
         "hidden.digits": (

@@ -141,7 +141,7 @@ class Validator:
                     self._find("CAMP002", t("camp.misplaced"), kpos)
                     continue
                 self.out.campaign = self.value(
-                    S.CAMPAIGN, value, vpos, "campaign", _Ctx("campaign:")
+                    S.campaign_record(self.family), value, vpos, "campaign", _Ctx("campaign:")
                 )
                 self.out.campaign_pos = kpos
                 if isinstance(value, YMap):

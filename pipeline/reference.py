@@ -50,7 +50,8 @@ def _rows(fields: dict[str, S.Field], prefix: str = "") -> list[dict[str, Any]]:
 
 def context() -> dict[str, Any]:
     families = []
-    for family, title in ((S.DILEMME, "Le Dilemme du Roi"), (S.CITADELLE, "The 7th Citadel")):
+    for family in S.FAMILIES:
+        title = S.title_of(family)
         kinds = [
             {
                 "name": k.name,

@@ -33,6 +33,8 @@ from conftest import (
     write,
 )
 
+from engine.citadelle.content import MESSAGES as CM
+from engine.dilemme.content import MESSAGES as DM
 from pipeline.findings import CODES, Finding
 from pipeline.messages import t
 from pipeline.schema import KINDS
@@ -268,7 +270,7 @@ def test_camp001_campaign_without_start(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = one(report, "CAMP001")
     assert_finding(f, "CAMP001", "campaign.yaml", pos_of(path, "campaign:"))
-    assert f.message == t("camp.no_start", id="citadelle", what=t("camp.start_citadelle"))
+    assert f.message == t("camp.no_start", id="citadelle", what=CM["start"])
 
 
 # --------------------------------------------------------------------------- CAMP002
@@ -677,7 +679,7 @@ def test_graph002_paragraph_without_way_on(citadelle: Path) -> None:
     f = one(report, "GRAPH002")
     assert_finding(f, "GRAPH002", "paragraphes.yaml", at(path, "id: 2\n", "2"))
     assert f.node == "paragraph:2"
-    fix = t("dead_end.paragraph")
+    fix = CM["dead_end.paragraph"]
     assert f.message == t("graph.dead_end", node="paragraphe 2", fix=fix)
     assert codes(report) == {"GRAPH002"}
 
@@ -694,7 +696,7 @@ def test_graph002_empty_envelope(dilemme: Path) -> None:
     f = one(report, "GRAPH002")
     assert_finding(f, "GRAPH002", "enveloppes.yaml", at(env, "id: 20", "20"))
     assert f.node == "envelope:20"
-    assert f.message == t("graph.dead_end", node="enveloppe 20", fix=t("dead_end.envelope"))
+    assert f.message == t("graph.dead_end", node="enveloppe 20", fix=DM["dead_end.envelope"])
     assert codes(report) == {"GRAPH002"}
 
 
@@ -705,7 +707,7 @@ def test_graph002_exploration_card_without_action(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = one(report, "GRAPH002")
     assert_finding(f, "GRAPH002", "exploration.yaml", value_pos(path, "id: "))
-    fix = t("dead_end.exploration_card")
+    fix = CM["dead_end.exploration_card"]
     assert f.message == t("graph.dead_end", node="carte Exploration 1", fix=fix)
     assert codes(report) == {"GRAPH002"}
 
@@ -759,7 +761,7 @@ def test_cond001_item_that_is_a_terrain(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = _cond(report, "paragraphes.yaml")
     assert (f.line, f.column) == value_pos(path, "{item: ")
-    why = t("cond.item_type", value="102", type="terrain")
+    why = CM["cond.item_type"].format(value="102", type="terrain")
     assert f.message == t("cond.never", path="paragraphs[0].choices[1].requires.item", why=why)
 
 
@@ -769,7 +771,7 @@ def test_cond001_score_above_25(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = _cond(report, "paragraphes.yaml")
     assert (f.line, f.column) == value_pos(path, "{score: ")
-    why = t("cond.score", name="defense", max=25, need=30)
+    why = CM["cond.score"].format(name="defense", max=25, need=30)
     assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.score", why=why)
 
 
@@ -779,7 +781,7 @@ def test_cond001_grand_final_needs_more_secret_stickers(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = _cond(report, "campaign.yaml")
     assert (f.line, f.column) == value_pos(path, "grand_final: ")
-    assert f.message == t("cond.grand_final", final="70", need=6, count=2)
+    assert f.message == DM["cond.grand_final"].format(final="70", need=6, count=2)
 
 
 def test_cond001_any_with_one_possible_alternative_is_fine(citadelle: Path) -> None:
@@ -799,7 +801,10 @@ def test_cond001_any_with_no_possible_alternative(citadelle: Path) -> None:
     f = _cond(report, "paragraphes.yaml")
     assert (f.line, f.column) == value_pos(path, "{any: ")
     reasons = " / ".join(
-        [t("cond.flag", value="jamais_pose"), t("cond.item_type", value="102", type="terrain")]
+        [
+            t("cond.flag", value="jamais_pose"),
+            CM["cond.item_type"].format(value="102", type="terrain"),
+        ]
     )
     why = t("cond.any", reasons=reasons)
     assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.any", why=why)

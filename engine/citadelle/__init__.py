@@ -1,5 +1,9 @@
-"""The 7th Citadel: rules engine, automatic policy and French text."""
+"""The 7th Citadel: rules engine, automatic policy, screens and French text; registered as
+``citadelle``."""
 
 from .game import FORMAT_VERSION, MIN_COMPATIBLE, apply, legal_actions, new_game, view
+from .plugin import Citadelle
 
-__all__ = ["FORMAT_VERSION", "MIN_COMPATIBLE", "apply", "legal_actions", "new_game", "view"]
+GAME = Citadelle
+
+__all__ = ["FORMAT_VERSION", "GAME", "MIN_COMPATIBLE", "apply", "legal_actions", "new_game", "view"]

@@ -19,3 +19,7 @@ class IllegalAction(ValueError):
     def __init__(self, action: Any, where: str, why: str) -> None:
         super().__init__(f"illegal action {action!r} in {where}: {why}")
         self.action, self.where, self.why = action, where, why
+
+
+class SetupError(ValueError):
+    """A setup the game cannot start from; the message is French, for the player."""

@@ -1,4 +1,4 @@
-"""Le Dilemme du Roi: rules engine, bots and French text."""
+"""Le Dilemme du Roi: rules engine, bots, screens and French text; registered as ``dilemme``."""
 
 from .game import (
     FORMAT_VERSION,
@@ -9,9 +9,13 @@ from .game import (
     new_game,
     view,
 )
+from .plugin import Dilemme
+
+GAME = Dilemme
 
 __all__ = [
     "FORMAT_VERSION",
+    "GAME",
     "MIN_COMPATIBLE",
     "apply",
     "legal_actions",

@@ -84,9 +84,18 @@ def _totals(state: dict) -> dict[str, int]:
     return t
 
 
+def _power(state: dict, seat: int) -> int:
+    """A house's Pouvoir as this bot knows it: its own exactly; another's is behind its screen,
+    so the bot guesses the table's average of what is visible (3 when nothing is)."""
+    known = state["seats"][seat]["power"]
+    if known is not None:
+        return known
+    return 3
+
+
 def _undecided_power(state: dict, seat: int) -> int:
     return sum(
-        state["seats"][i]["power"]
+        _power(state, i)
         for i, v in enumerate(state["vote"]["votes"])
         if i != seat and v["kind"] is None
     )
@@ -186,7 +195,7 @@ def _vote(bundle: dict, state: dict, seat: int, actions: list[dict]) -> dict:
             and 0 <= gap <= 3
         ]
         if offers:
-            target = max(offers, key=lambda a: (-a["coins"], state["seats"][a["to"]]["power"]))
+            target = max(offers, key=lambda a: (-a["coins"], _power(state, a["to"])))
             if state["seats"][seat]["coins"] >= 6:
                 return min((a for a in offers if a["to"] == target["to"]), key=lambda a: a["coins"])
         votes = [a for a in by_type.get("vote", []) if a["side"] == prefer]

@@ -1,0 +1,200 @@
+"""The 7th Citadel behind the game contract (``engine.core.game.Game``).
+
+A cooperative game with open information: the characters are the seats and the group
+decides together (``turn_kind`` is ``"collective"``): the humans at the table decide for the
+group; when every seat is a bot, the automatic policy plays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import SetupError
+from ..core.game import CliAlias, Game, Option, Outcome, SetupField
+from ..core.rng import Rng
+from ..core.state import copy_game
+from . import auto, game, screen
+from . import text_fr as T
+from .content import SCHEMA
+
+RECOVERY = (
+    Option("normal", "règle normale", "récupérer coûte un point de vie par série de cartes"),
+    Option("story", "mode histoire", "récupérer coûte moins : pour découvrir l'histoire"),
+    Option("survival", "mode survie", "récupérer coûte plus cher : pour les vétérans"),
+)
+
+
+class Citadelle(Game):
+    id = "citadelle"
+    title = "The 7th Citadel"
+    pitch = (
+        "Une à quatre figures explorent les Terres déchues autour de la Citadelle : cartes "
+        "numérotées, dialogues, et une Menace à repousser scénario après scénario."
+    )
+    players = (1, 4)
+    default_players = 2
+    hidden_information = False
+    content = SCHEMA
+    seat_word = "personnage"
+    state_version = game.FORMAT_VERSION
+    min_state_version = game.MIN_COMPATIBLE
+    rules_page = "regles-citadelle/"
+    setup_fields = (
+        SetupField(
+            "recovery",
+            "Récupération",
+            options=RECOVERY,
+            default="normal",
+            help="ce que coûte de reprendre des cartes de la défausse",
+        ),
+    )
+    cli_aliases = (
+        CliAlias("characters", "nombre de personnages (comme --players)", "players"),
+        CliAlias("auto", "la politique automatique joue tous les personnages", "all_bots", "bool"),
+    )
+
+    def _characters(self) -> list[dict[str, Any]]:
+        chars = self.bundle.get("records", {}).get("character", {})
+        return [chars[k] for k in sorted(chars)]
+
+    def fields(self) -> tuple[SetupField, ...]:
+        options = tuple(Option(c["id"], c["name"], c.get("text", "")) for c in self._characters())
+        return (
+            SetupField(
+                "character",
+                "Personnage",
+                options=options,
+                per_seat=True,
+                distinct=True,
+                help="la figure que joue cette place",
+            ),
+            *self.setup_fields,
+        )
+
+    def seat_name(self, seat: dict[str, Any], index: int) -> str:
+        ch = next((c for c in self._characters() if c["id"] == seat.get("character")), None)
+        return ch["name"] if ch else super().seat_name(seat, index)
+
+    def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
+        chars = [s["character"] for s in setup["seats"]]
+        names = {s["character"]: s["name"] for s in setup["seats"]}
+        try:
+            state = game.new_game(
+                self.bundle,
+                chars,
+                setup["seed"],
+                names=names,
+                recovery=setup.get("recovery", "normal"),
+            )
+        except ValueError as exc:
+            raise SetupError(f"mise en place impossible : {exc}") from exc
+        state["table"] = len(chars)
+        return state
+
+    def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
+        bot = bool(state.get("auto"))
+        seats = [
+            {"name": c["name"], "bot": bot, "character": c["id"]} for c in state["characters"][:4]
+        ]
+        return {
+            **setup,
+            "seats": seats or [{"bot": bot}],
+            "recovery": (state.get("options") or {}).get("recovery", "normal"),
+        }
+
+    # ------------------------------------------------------------------ the turn
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        if state.get("pending") is None:
+            return []
+        return list(range(state.get("table") or len(state["characters"]) or 1))
+
+    def turn_kind(self, state: dict[str, Any]) -> str:
+        return "collective"
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        if seat not in self.to_act(state):
+            return []
+        return game.legal_actions(self.bundle, state)
+
+    def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
+        return game.apply(self.bundle, state, action)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return game.view(self.bundle, state, seat)
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        if state.get("phase") != "over" or not state.get("result"):
+            return None
+        r = state["result"]
+        won = r["result"] == "victory"
+        why = T.WHY.get(r["why"], r["why"])
+        summary = T.render({"key": "adventure.over", "args": r})
+        return Outcome(
+            winners=list(range(state.get("table", 1))) if won else [],
+            summary=summary,
+            why=why[:1].upper() + why[1:],
+        )
+
+    def progress(self, state: dict[str, Any]) -> str:
+        title = self.bundle["records"].get("scenario", {}).get(state.get("scenario") or "", {})
+        return f"{title.get('title', '')}, tour {state.get('turns', 0)}".strip(", ")
+
+    # ------------------------------------------------------------------ the automatic policy
+
+    def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
+        """The automatic policy plays for the whole group.  The Citadelle keeps no secret between
+        players; the policy reads what lies on the table (which numbered cards are still in the
+        box is public: every card out of it is in play), never a deck's order."""
+        return auto.choose(self.bundle, state)
+
+    def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
+        raise NotImplementedError("the Citadelle's policy decides in choose()")
+
+    # ------------------------------------------------------------------ text and screens
+
+    def seat_names(self, state: dict[str, Any]) -> list[str]:
+        names = [c["name"] for c in state["characters"]]
+        n = state.get("table") or len(names) or 1
+        return [names[i] if i < len(names) else self.default_seat_name(i) for i in range(n)]
+
+    def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
+        return T.describe(self.bundle, state, action)
+
+    def render_log(self, entry: dict[str, Any]) -> str:
+        return T.render(entry)
+
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+        return screen.screen(self.bundle, state, actions)
+
+    def chronicle(self, state: dict[str, Any]) -> list[dict]:
+        return screen.chronicle(self.bundle, state)
+
+    # ------------------------------------------------------------------ checks
+
+    def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+        """No seat keeps a secret; no one knows the order of the action decks or of the
+        exploration decks."""
+        if seat is not None:
+            return state
+        out = copy_game(state, game.SHARED)
+        for ch in out["characters"]:
+            rng.shuffle(ch["deck"])
+        for deck in out["explore_decks"].values():
+            rng.shuffle(deck)
+        return out
+
+    def check_state(self, state: dict[str, Any]) -> None:
+        if state.get("game") != self.id:
+            raise ValueError("not a Citadelle state")
+        for ch in state["characters"]:
+            if not isinstance(ch["hp"], int) or isinstance(ch["hp"], bool) or ch["hp"] < 0:
+                raise ValueError(f"hit points of {ch['name']}: {ch['hp']!r}")
+            for pile in ("deck", "hand", "discard", "purse"):
+                if not isinstance(ch[pile], list) or not all(isinstance(k, str) for k in ch[pile]):
+                    raise ValueError(f"{pile} of {ch['name']} is not a list of cards")
+
+    def visits(self, state: dict[str, Any]) -> set[str]:
+        from .coverage import visits
+
+        return visits(self.bundle, state)

@@ -1,0 +1,405 @@
+"""The contract every game implements: a plug-in behind one interface.
+
+A game lives in ``engine/<id>/`` (the package name is the game id) and subclasses ``Game``.
+Everything outside its package (the session, the terminal, the site, the simulator, the
+checker) talks to it through this class and the registry, and names no game.
+
+The shape follows OpenSpiel: a game is declared as data (id, French title, player range,
+setup fields), and a state is plain JSON data that only the game's pure functions change.
+
+Seats are numbered from 0.  A **state** is a JSON value (dicts, lists, str, int, bool, None)
+with at least ``"format_version"`` and ``"log"`` (an append-only list of ``{"key", "args"}``
+entries; an entry may carry ``"to": [seats]`` when only those seats may read it).  ``apply``
+never mutates its input.  Randomness comes only from ``engine.core.rng.Rng`` over the state.
+
+The turn:
+
+- ``to_act(state)`` lists the seats that must act now (none at the end);
+- ``turn_kind(state)`` says how they act: ``"each"`` (each seat answers on its own, secretly
+  when the game has hidden information — a simultaneous choice), ``"public"`` (each seat may
+  answer on one shared screen that shows no secret — a challenge window), or
+  ``"collective"`` (one answer settles it for all — a cooperative group's decision);
+- ``legal_actions(state, seat)`` lists every action that seat may take now;
+- ``apply(state, action)`` returns the next state or raises ``MalformedAction`` /
+  ``IllegalAction`` (never another exception, whatever the action).
+
+Screens are data: ``screen(state, seat, actions)`` describes what the seat sees with the
+widgets of ``engine.core.widgets``.  Bots decide from ``view(state, seat)`` only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import SetupError
+from .rng import Rng
+from .schema import ContentSchema
+
+TURN_KINDS = ("each", "public", "collective")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One allowed value of a setup field, with its French label and a word of help."""
+
+    value: str
+    label: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class SetupField:
+    """A setup choice a front end must ask for.  The CLI options (``--name``), the site's
+    custom-game form and the simulator are generated from these.
+
+    ``kind``: ``"int"``, ``"choice"``, ``"text"`` or ``"bool"``.  ``per_seat``: one value per
+    seat (a house, a character, a bot's temperament), ``bots_only``: only for bot seats,
+    ``distinct``: per-seat values must differ.  ``form=False`` keeps a field off the site's
+    form (a command-line alias kept for old scripts).
+    """
+
+    name: str
+    label: str
+    kind: str = "choice"
+    default: Any = None
+    options: tuple[Option, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+    per_seat: bool = False
+    bots_only: bool = False
+    distinct: bool = False
+    form: bool = True
+
+    def values(self) -> list[str]:
+        return [o.value for o in self.options]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "label": self.label,
+            "kind": self.kind,
+            "default": self.default,
+            "options": [{"value": o.value, "label": o.label, "help": o.help} for o in self.options],
+            "min": self.min,
+            "max": self.max,
+            "help": self.help,
+            "per_seat": self.per_seat,
+            "bots_only": self.bots_only,
+            "distinct": self.distinct,
+            "form": self.form,
+        }
+
+
+@dataclass(frozen=True)
+class CliAlias:
+    """A command-line flag kept for old scripts: ``--characters N`` means ``--players N``
+    (``means="players"``), ``--auto`` means every seat is a bot (``means="all_bots"``)."""
+
+    flag: str
+    help: str
+    means: str
+    kind: str = "int"
+
+
+@dataclass
+class Outcome:
+    """The end of a game: who won, the scores, and a French summary.  ``ranking`` rows are
+    ``{"seat", "rank", "score", "details": [str]}`` (where each point comes from)."""
+
+    winners: list[int]
+    summary: str
+    scores: dict[int, int] = field(default_factory=dict)
+    ranking: list[dict[str, Any]] = field(default_factory=list)
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": self.winners,
+            "summary": self.summary,
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "ranking": self.ranking,
+            "why": self.why,
+        }
+
+
+class Game:
+    """Base class of a game plug-in.  One instance per content bundle (``Game(bundle)``); the
+    bundle is read, never written.
+
+    Class attributes declare the game; methods marked *must* are implemented by every game.
+    """
+
+    #: the game id: also its package name, its content family and its play page ``play/<id>/``
+    id: ClassVar[str] = ""
+    #: French title, as on the box
+    title: ClassVar[str] = ""
+    #: one sentence that presents the game on the home page and in ``gamebook games``
+    pitch: ClassVar[str] = ""
+    #: seats at the table: (min, max) and the default for a quick start
+    players: ClassVar[tuple[int, int]] = (1, 1)
+    default_players: ClassVar[int] = 1
+    #: setup choices beyond the seats, their names and humans/bots, and the seed
+    setup_fields: ClassVar[tuple[SetupField, ...]] = ()
+    #: True when seats hold secrets from each other (hand-over screen between humans)
+    hidden_information: ClassVar[bool] = True
+    #: the content format of ``content/<id>/`` (``None``: the game needs no content)
+    content: ClassVar[ContentSchema | None] = None
+    #: the word for one seat on screen (« Maison », « joueur », « personnage »)
+    seat_word: ClassVar[str] = "joueur"
+    #: state format version, and the oldest version ``migrate_state`` can bring up to date
+    state_version: ClassVar[int] = 1
+    min_state_version: ClassVar[int] = 1
+    #: rules page under the site root (``regles-<id>/``)
+    rules_page: ClassVar[str] = ""
+    #: command-line flags kept for old scripts
+    cli_aliases: ClassVar[tuple[CliAlias, ...]] = ()
+
+    def __init__(self, bundle: dict[str, Any]) -> None:
+        self.bundle = bundle
+
+    # ------------------------------------------------------------------ identity
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        """What ``gamebook games --format json`` prints for this game."""
+        return {
+            "id": cls.id,
+            "title": cls.title,
+            "pitch": cls.pitch,
+            "players": {"min": cls.players[0], "max": cls.players[1]},
+            "default_players": cls.default_players,
+            "page": f"play/{cls.id}/",
+            "rules": cls.rules_page or f"regles-{cls.id}/",
+            "hidden_information": cls.hidden_information,
+            "setup": [f.to_json() for f in cls.setup_fields],
+        }
+
+    # ------------------------------------------------------------------ setup
+
+    def default_seat_name(self, seat: int) -> str:
+        """The name a seat gets when the player gives none."""
+        return f"{self.seat_word.capitalize()} {seat + 1}"
+
+    def normalize_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Check a setup against the declared fields and fill in every default.
+
+        A setup is ``{"seed": str, "seats": [{"name", "bot", <per-seat fields>}], <fields>}``.
+        ``"players"``/``"bots"`` may stand for ``"seats"`` (``players`` seats, the last
+        ``bots`` of them played by bots).  Raises ``SetupError`` with a French message.
+        """
+        if not isinstance(setup, dict):
+            raise SetupError("la mise en place doit être une table de réglages")
+        out: dict[str, Any] = {"seed": str(setup.get("seed", "0"))}
+        seats = setup.get("seats")
+        low, high = self.players
+        if seats is None:
+            n = setup.get("players")
+            bots = setup.get("bots")
+            if n is None:
+                n = bots if bots else self.default_players
+            if bots is None:
+                bots = n - 1
+            if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
+                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
+            if not 0 <= bots <= n:
+                raise SetupError(f"il ne peut pas y avoir {bots} bots pour {n} places")
+            seats = [{"bot": i >= n - bots} for i in range(n)]
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise SetupError("« seats » doit être une liste de places")
+        if not low <= len(seats) <= high:
+            raise SetupError(
+                f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {len(seats)}"
+                if low != high
+                else f"{self.title} se joue à {low} {self.seat_word}s, pas {len(seats)}"
+            )
+        norm_seats = []
+        for i, s in enumerate(seats):
+            name = s.get("name")
+            if name is not None and not isinstance(name, str):
+                raise SetupError(f"le nom de la place {i + 1} doit être un texte")
+            norm_seats.append({"name": (name or "").strip()[:40], "bot": bool(s.get("bot", False))})
+        for f in self.fields():
+            if f.per_seat:
+                used: set[Any] = set()
+                for i, (raw, seat) in enumerate(zip(seats, norm_seats, strict=True)):
+                    if f.bots_only and not seat["bot"]:
+                        continue
+                    value = raw.get(f.name)
+                    shared = setup.get(f.name)  # one value for every seat, or a list by seat
+                    if value is None and isinstance(shared, list):
+                        value = shared[i] if i < len(shared) else None
+                    elif value is None and shared is not None and not isinstance(shared, dict):
+                        value = shared
+                    if value is None:
+                        candidates = [v for v in self.seat_defaults(f, i) if v not in used]
+                        value = candidates[0] if candidates else None
+                    value = _check_value(f, value, f"{f.label} ({self.seat_word} {i + 1})")
+                    if f.distinct and value in used:
+                        raise SetupError(f"{f.label} : « {value} » est choisi deux fois")
+                    used.add(value)
+                    seat[f.name] = value
+            else:
+                value = setup.get(f.name, f.default)
+                out[f.name] = _check_value(f, value, f.label)
+        for i, seat in enumerate(norm_seats):
+            if not seat["name"]:
+                seat["name"] = self.seat_name(seat, i)
+        out["seats"] = norm_seats
+        return self.check_setup(out)
+
+    def fields(self) -> tuple[SetupField, ...]:
+        """The setup fields for this game's content (a house or character list comes from the
+        bundle); by default the class's ``setup_fields``."""
+        return self.setup_fields
+
+    def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
+        """The setup of a state saved before saves kept one (save format 1)."""
+        return setup
+
+    def seat_defaults(self, f: SetupField, seat: int) -> list[Any]:
+        """Candidate values of a per-seat field for seat ``seat``, best first (``distinct``
+        fields take the first one not yet used)."""
+        if f.default is not None:
+            return [f.default]
+        return f.values()
+
+    def seat_name(self, seat: dict[str, Any], index: int) -> str:
+        """The name of a seat the player did not name (a house's or character's name)."""
+        return self.default_seat_name(index)
+
+    def check_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """Game-specific checks of a normalized setup (raise ``SetupError``)."""
+        return setup
+
+    def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """*Must.*  The first state of a game for a normalized setup."""
+        raise NotImplementedError
+
+    def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The next game of a campaign after a finished one (legacy games), or ``None``."""
+        return None
+
+    # ------------------------------------------------------------------ the turn
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        """*Must.*  The seats that must act now; empty when the game is over."""
+        raise NotImplementedError
+
+    def turn_kind(self, state: dict[str, Any]) -> str:
+        """How the seats of ``to_act`` answer (one of ``TURN_KINDS``)."""
+        return "each"
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        """*Must.*  Every action ``seat`` may take now (an empty list when it has none)."""
+        raise NotImplementedError
+
+    def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
+        """*Must.*  The next state; never mutates ``state``.  Anything not in
+        ``legal_actions`` raises ``MalformedAction`` or ``IllegalAction``."""
+        raise NotImplementedError
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """*Must.*  What ``seat`` may know (``None``: a spectator who sees only what is public).
+        Other seats' secrets are absent, not hidden; the generator's state is absent."""
+        raise NotImplementedError
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        """*Must.*  ``None`` while the game goes on."""
+        raise NotImplementedError
+
+    def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
+        """Widgets of the game's chronicle page (a campaign's story so far), or ``None``."""
+        return None
+
+    def progress(self, state: dict[str, Any]) -> str:
+        """A few French words on how far the game has gone (save slots: « manche 3 »)."""
+        return ""
+
+    # ------------------------------------------------------------------ bots
+
+    #: bot temperaments a player may pick (the first is the default); may be empty
+    personas: ClassVar[tuple[Option, ...]] = ()
+
+    def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
+        """A bot's action for ``seat``.  Decided from the seat's view only, among its legal
+        actions: a bot cannot read what its seat may not see."""
+        actions = self.legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has no legal action")
+        action = self.decide(self.view(state, seat), actions, rng, persona)
+        if action not in actions:
+            raise AssertionError(f"{self.id} bot chose an action that is not legal: {action!r}")
+        return action
+
+    def decide(
+        self, view: dict[str, Any], actions: list[Any], rng: Rng, persona: str | None
+    ) -> Any:
+        """*Must.*  Pick one of ``actions`` from ``view`` (what the seat may see)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ text and screens
+
+    def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
+        """*Must.*  The French label of an action, as on its button."""
+        raise NotImplementedError
+
+    def render_log(self, entry: dict[str, Any]) -> str:
+        """*Must.*  One log entry in French (from the game's string table)."""
+        raise NotImplementedError
+
+    def seat_names(self, state: dict[str, Any]) -> list[str]:
+        """The seats' names, in seat order."""
+        return [s["name"] for s in state.get("seats", [])]
+
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+        """*Must.*  The screen for ``seat`` (``None``: the public screen of a ``"public"`` or
+        spectator moment) as ``engine.core.widgets.screen(...)``: a status line, widgets, and
+        ``actions`` (the legal actions offered now, in this order) grouped into choices."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ checks
+
+    def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+        """A copy of ``state`` whose secrets known only to ``seat`` (``None``: secrets no seat
+        knows, such as a deck's order) are changed, everything else equal.  The contract tests
+        check that no other seat's view and no other seat's bot changes.  A game without such
+        secrets returns ``state``."""
+        return state
+
+    def check_state(self, state: dict[str, Any]) -> None:
+        """Raise ``ValueError`` when a state breaks the game's invariants (cards in two places,
+        negative coins...).  Run on every save before it is trusted."""
+
+    def visits(self, state: dict[str, Any]) -> set[str]:
+        """Story-graph nodes this game has visited (``kind:key``), for simulation coverage."""
+        return set()
+
+    def migrate_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """Bring a state of an older ``state_version`` up to date (one step at a time)."""
+        return state
+
+
+def _check_value(f: SetupField, value: Any, what: str) -> Any:
+    if f.kind == "int":
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise SetupError(f"{what} : un nombre entier est attendu")
+        if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
+            raise SetupError(f"{what} : entre {f.min} et {f.max}, pas {value}")
+        return value
+    if f.kind == "bool":
+        if isinstance(value, str):
+            value = value.lower() in ("1", "true", "oui", "o", "yes")
+        return bool(value)
+    if f.kind == "text":
+        return "" if value is None else str(value)[:200]
+    if f.kind == "choice":
+        allowed = f.values()
+        if value not in allowed:
+            shown = ", ".join(allowed)
+            raise SetupError(f"{what} : « {value} » n'est pas possible (au choix : {shown})")
+        return value
+    raise SetupError(f"{what} : type de réglage inconnu {f.kind!r}")

@@ -1,0 +1,75 @@
+"""The games the project knows, by id.  Everything outside a game's own package asks here.
+
+A game is a subpackage of ``engine`` whose ``__init__`` exposes ``GAME`` (its ``Game``
+subclass); the package name is the game id.  Discovery reads the engine's folder, so adding
+``engine/<id>/`` is all it takes — in CPython and in Pyodide alike.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Any
+
+from .game import Game
+
+_NOT_GAMES = {"core"}
+_cache: dict[str, type[Game]] = {}
+
+
+class UnknownGame(KeyError):
+    """No game has that id (the message lists the known ones, in French)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _package_names() -> list[str]:
+    import engine
+
+    return sorted(
+        m.name
+        for m in pkgutil.iter_modules(engine.__path__)
+        if m.ispkg and m.name not in _NOT_GAMES
+    )
+
+
+def ids() -> list[str]:
+    """Every registered game id, in a stable order (alphabetical by package name)."""
+    return [g.id for g in games()]
+
+
+def games() -> list[type[Game]]:
+    out = []
+    for name in _package_names():
+        try:
+            out.append(get(name))
+        except UnknownGame:
+            continue
+    return out
+
+
+def get(game_id: Any) -> type[Game]:
+    """The ``Game`` class of ``game_id``; ``UnknownGame`` (French message) otherwise."""
+    if not isinstance(game_id, str) or not game_id.isidentifier() or game_id in _NOT_GAMES:
+        raise UnknownGame(_unknown(game_id))
+    cls = _cache.get(game_id)
+    if cls is None:
+        try:
+            module = importlib.import_module(f"engine.{game_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.{game_id}":
+                raise
+            raise UnknownGame(_unknown(game_id)) from None
+        cls = getattr(module, "GAME", None)
+        if cls is None or not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise UnknownGame(_unknown(game_id))
+        if cls.id != game_id:
+            raise AssertionError(f"engine.{game_id}.GAME.id is {cls.id!r}")
+        _cache[game_id] = cls
+    return cls
+
+
+def _unknown(game_id: Any) -> str:
+    known = ", ".join(_package_names())
+    return f"jeu inconnu « {game_id} » (jeux disponibles : {known})"

@@ -1,0 +1,153 @@
+"""The one save format, shared by the terminal and the browser.
+
+A save holds the game id, the content bundle's campaign and version, the setup (seed
+included), the action log, and the state reached — so it can be replayed and checked::
+
+    {"format": "gamebook-save", "version": 2, "game": "complots", "campaign": "complots",
+     "bundle": "3f2a9c…", "setup": {...}, "base": null, "actions": [{"seat": 0, "action":
+     {...}}, {"sequel": true}, ...], "state": {...}, "progress": "manche 3", "names": [...]}
+
+``base`` is the state the log starts from when it does not start from the setup (a save
+migrated from version 1, which kept no log).
+
+History of ``SAVE_VERSION``:
+  1 — the browser kept the state and three undo states; the terminal the state and the seed.
+  2 — setup, seed and action log, replayed and compared with the state on every load.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+SAVE_FORMAT = "gamebook-save"
+SAVE_VERSION = 2
+MIN_SAVE_VERSION = 1
+MAX_SAVE_BYTES = 20_000_000
+# Real saves nest about ten deep. Python's json recursion in Pyodide overflows the browser's
+# own stack (a fatal error, not a RecursionError) between 5,000 and 10,000 levels.
+MAX_SAVE_DEPTH = 100
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+class SaveError(ValueError):
+    """A save the session refuses; the message is French, shown to the player as is."""
+
+
+def nesting(text: str) -> int:
+    """How deep the JSON text's arrays and objects nest (brackets inside strings ignored)."""
+    depth = deepest = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"JSON extension {name} is not allowed")
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise ValueError(f"duplicate key {k!r}")
+        out[k] = v
+    return out
+
+
+def parse(text: Any) -> dict[str, Any]:
+    """Parse a save file's text, strictly: plain JSON only (no NaN, no Infinity, no duplicate
+    keys), bounded size and depth.  Raises ``SaveError``."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise SaveError("Ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).") from exc
+    if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
+        raise SaveError("Ce fichier est trop volumineux pour être une sauvegarde.")
+    text = text.removeprefix("\ufeff")
+    try:
+        if nesting(text) > MAX_SAVE_DEPTH:
+            raise ValueError("nested too deep")
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_pairs)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError("Ce fichier n'est pas une sauvegarde lisible (JSON invalide).") from exc
+    _finite(data)
+    if not isinstance(data, dict):
+        raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+    return data
+
+
+def _finite(value: Any) -> None:
+    """Refuse floats that are not finite (``1e999`` parses to infinity)."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, float) and not math.isfinite(v):
+            raise SaveError("Ce fichier n'est pas une sauvegarde lisible (nombre invalide).")
+        if isinstance(v, dict):
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring a save of an older version to ``SAVE_VERSION`` (one step a version)."""
+    if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
+        return data
+    if data.get("format") == SAVE_FORMAT and data.get("version") == 1:
+        # the browser's first format: the state, no log
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": data.get("game"),
+            "campaign": data.get("campaign"),
+            "bundle": None,
+            "setup": None,
+            "base": data.get("state"),
+            "actions": [],
+            "state": data.get("state"),
+            "migrated_from": 1,
+        }
+    if "format" not in data and data.get("format_version") == 1 and "state" in data:
+        # the terminal's first format: {"format_version": 1, "game", "campaign_id", "seed"}
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": data.get("game"),
+            "campaign": data.get("campaign_id"),
+            "bundle": None,
+            "setup": None,
+            "seed": data.get("seed"),
+            "base": data.get("state"),
+            "actions": [],
+            "state": data.get("state"),
+            "migrated_from": 1,
+        }
+    version = data.get("version")
+    if data.get("format") == SAVE_FORMAT and isinstance(version, int) and version > SAVE_VERSION:
+        raise SaveError(
+            "Cette sauvegarde vient d'une version plus récente de gamebook : mettez le site "
+            "(ou le programme) à jour pour la reprendre."
+        )
+    raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+
+
+def looks_like_save(data: Any) -> bool:
+    """Whether ``data`` is a save of any version (a file that is not is never overwritten)."""
+    if not isinstance(data, dict):
+        return False
+    return data.get("format") == SAVE_FORMAT or (
+        "format" not in data and data.get("format_version") == 1 and "state" in data
+    )

@@ -1,0 +1,292 @@
+"""The content format as data: the small validators a game's content schema is written with.
+
+Each game declares what a writer may put in ``content/<game>/`` in its own package
+(``engine/<game>/content.py``) with these specs; ``pipeline`` validates the YAML against them,
+builds the story graph from their references and generates the writers' reference and the JSON
+Schema from them.  Standard library only (the engine runs in Pyodide), and no game named here.
+
+A spec is a small validator object; specs nest (``ListOf(Record({...}))``) the way mkdocs'
+config options do, and errors name the path (``dilemmas[3].oui_da.effects[1].open_envelope``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Spec:
+    """Base of all field specs.  ``fr`` is the writers' guide description."""
+
+    fr = ""
+    type_fr = "valeur"
+
+
+@dataclass(frozen=True)
+class Str(Spec):
+    fr: str = ""
+    type_fr: str = "texte"
+
+
+@dataclass(frozen=True)
+class Int(Spec):
+    min: int | None = None
+    max: int | None = None
+    fr: str = ""
+    type_fr: str = "nombre entier"
+
+
+@dataclass(frozen=True)
+class Bool(Spec):
+    fr: str = ""
+    type_fr: str = "oui/non (true/false)"
+
+
+@dataclass(frozen=True)
+class Enum(Spec):
+    values: tuple[str, ...] = ()
+    fr: str = ""
+
+    @property
+    def type_fr(self) -> str:  # type: ignore[override]
+        return "un de : " + ", ".join(self.values)
+
+
+@dataclass(frozen=True)
+class Ref(Spec):
+    """A reference to other node(s) by id.  ``edge`` names the graph edge it creates
+    (``None``: checked, but no edge).  ``allow_this`` accepts the word ``this``."""
+
+    kinds: tuple[str, ...] = ()
+    edge: str | None = None
+    allow_this: bool = False
+    fr: str = ""
+
+    @property
+    def type_fr(self) -> str:  # type: ignore[override]
+        return "identifiant de " + " ou ".join(self.kinds)
+
+
+@dataclass(frozen=True)
+class ListOf(Spec):
+    item: Spec = field(default_factory=Str)
+    min_len: int = 0
+    max_len: int | None = None
+    fr: str = ""
+
+    @property
+    def type_fr(self) -> str:  # type: ignore[override]
+        return "liste de " + self.item.type_fr
+
+
+@dataclass(frozen=True)
+class MapOf(Spec):
+    keys: tuple[str, ...] = ()
+    value: Spec = field(default_factory=Int)
+    fr: str = ""
+
+    @property
+    def type_fr(self) -> str:  # type: ignore[override]
+        return "table (" + ", ".join(self.keys) + ") → " + self.value.type_fr
+
+
+@dataclass(frozen=True)
+class Field:
+    spec: Spec
+    required: bool = False
+    default: Any = None
+    fr: str = ""
+
+
+@dataclass(frozen=True)
+class Record(Spec):
+    fields: dict[str, Field] = field(default_factory=dict)
+    #: at least one of these keys must be present
+    one_of: tuple[str, ...] = ()
+    #: fields the record's ``requires`` does not guard (a branch's ``otherwise``)
+    unguarded: tuple[str, ...] = ()
+    #: (field, value, needed): when ``field`` equals ``value``, ``needed`` must be present
+    required_if: tuple[tuple[str, str, str], ...] = ()
+    fr: str = ""
+    type_fr: str = "table"
+
+
+@dataclass(frozen=True)
+class Effects(Spec):
+    """An ordered list of effects, each a one-key mapping (``- open_envelope: 12``), from the
+    effect table of the game ``family``."""
+
+    family: str = ""
+    fr: str = ""
+    type_fr: str = "liste d'effets"
+
+
+@dataclass(frozen=True)
+class Condition(Spec):
+    """Conditions are data: a mapping or a list of one-key mappings, all of which must hold
+    (``any:`` for alternatives), from the condition table of the game ``family``."""
+
+    family: str = ""
+    fr: str = ""
+    type_fr: str = "condition"
+
+
+@dataclass(frozen=True)
+class SubNodes(Spec):
+    """Records nested in a parent that are graph nodes of their own (a dilemma's outcomes,
+    a scenario's epilogue branches, a house's achievements)."""
+
+    kind: str = ""
+    many: bool = True
+    #: node key is ``parent/child`` when True, else the child's own ``id``
+    prefix_parent: bool = True
+    #: edge from the parent to each child (``None``: no edge)
+    edge: str | None = None
+    fr: str = ""
+    type_fr: str = "sous-éléments"
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    family: str
+    section: str
+    fields: dict[str, Field]
+    fr: str
+    #: how the record is keyed: ``id`` field normalised by ``id_format``
+    id_format: str = "str"  # "str" | "int" | "envelope" | "adventure" | "letter"
+    #: story nodes take part in reachability / dead-end / never-referenced checks
+    story: bool = True
+    #: a section may hold a single mapping instead of a list
+    single: bool = False
+    one_of: tuple[str, ...] = ()
+    required_if: tuple[tuple[str, str, str], ...] = ()
+    #: the French name of one node of this kind, as a writer reads it (« carte Aventure »)
+    name_fr: str = ""
+    #: grammatical gender of ``name_fr`` (« une carte Aventure », « un paragraphe »)
+    feminine: bool = False
+    #: a reference resolves through this field rather than the id: every record whose field
+    #: has the referenced value is a target (the versions of a numbered adventure card)
+    resolve_by: str | None = None
+    #: a record of this kind must offer a way on (checked by ``way_on``; see ContentSchema)
+    dead_end_fix: str = ""
+
+
+def F(spec: Spec, fr: str = "", required: bool = False, default: Any = None) -> Field:
+    return Field(spec=spec, required=required, default=default, fr=fr)
+
+
+def branch_effect(family: str) -> Field:
+    """The conditional effect every game has:
+    ``- branch: {requires: ..., then: [...], otherwise: [...]}``."""
+    return F(
+        Record(
+            {
+                "requires": F(Condition(family), "la condition", required=True),
+                "then": F(Effects(family), "effets si elle est vraie", required=True),
+                "otherwise": F(Effects(family), "effets sinon"),
+            },
+            unguarded=("otherwise",),
+        ),
+        "effets soumis à une condition (sinon, d'autres effets)",
+    )
+
+
+# --------------------------------------------------------------------------- graph hooks
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An edge the rules make without a reference written in the content (the campaign's start,
+    the grand final, an exploration zone behind a terrain's arrow)."""
+
+    source: str
+    target: str
+    kind: str
+    condition: tuple | None = None
+    context: str | None = None
+
+
+@dataclass(frozen=True)
+class Issue:
+    """A game-specific finding, before the pipeline gives it its file and line: ``node`` (or
+    the campaign ``field`` it is about) says where."""
+
+    code: str
+    severity: str
+    message: str
+    node: str | None = None
+    field: str | None = None
+
+
+class GraphView:
+    """What a game's content hooks may read of a campaign's story graph (a protocol: the
+    pipeline passes its own object).  Nodes are ``kind:key`` strings."""
+
+    campaign: dict[str, Any]
+
+    def records(self) -> Iterable[tuple[str, str, dict[str, Any]]]:
+        """``(node, kind, data)`` of every record."""
+        raise NotImplementedError
+
+    def data(self, node: str) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def has(self, node: str) -> bool:
+        raise NotImplementedError
+
+    def reachable(self) -> set[str]:
+        raise NotImplementedError
+
+    def out_edge_kinds(self, node: str) -> list[str]:
+        raise NotImplementedError
+
+    def successors(self, node: str) -> list[str]:
+        raise NotImplementedError
+
+    def by(self, kind: str, value: str) -> list[str]:
+        """Nodes of ``kind`` found through its ``resolve_by`` field."""
+        raise NotImplementedError
+
+    def label(self, node: str) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class ContentSchema:
+    """Everything the pipeline needs to check, compile and document one game's content."""
+
+    family: str
+    kinds: tuple[Kind, ...]
+    effects: dict[str, Field]
+    conditions: dict[str, Field]
+    #: fields of ``campaign.yaml``'s ``campaign:`` section beyond id, family, title and text
+    campaign_fields: dict[str, Field] = field(default_factory=dict)
+    #: the campaign field that names where play starts, and how its value becomes a node
+    start_field: str | None = None
+    start_node: Callable[[Any], str] | None = None
+    #: « l'enveloppe de départ (start_envelope: 00) » — what a campaign without start must add
+    start_fr: str = ""
+    #: other campaign fields that must name an existing node (the grand final)
+    required_nodes: dict[str, Callable[[Any], str]] = field(default_factory=dict)
+    #: edge kinds ``implicit_edges`` may add (documented and exported)
+    implicit_edge_kinds: frozenset[str] = frozenset()
+    implicit_edges: Callable[[GraphView], list[Edge]] | None = None
+    #: whether a record offers a way on (dead-end check), for kinds with ``dead_end_fix``
+    way_on: Callable[[GraphView, str, str, dict], bool] | None = None
+    #: condition atom -> why it can never hold (``None``: it might); for atoms beyond flags
+    never: Callable[[GraphView, str, Any, dict], str | None] | None = None
+    #: condition atoms granted by a record's own data besides its effects (scenario setup flags)
+    setup_grants: Callable[[GraphView], dict[str, set[str]]] | None = None
+    #: further game-specific checks
+    checks: tuple[Callable[[GraphView], list[Issue]], ...] = ()
+    #: the opening a player reads before the engine starts: (title, text) pairs
+    opening: Callable[[GraphView], list[tuple[str, str]]] | None = None
+    #: how a node is named in messages when the kind's name and key are not enough
+    label: Callable[[str, str, dict], str | None] | None = None
+    #: the game's word for its campaign-level rules settings
+    rules_keys: tuple[str, ...] = ()
+
+    def kind(self, name: str) -> Kind:
+        return {k.name: k for k in self.kinds}[name]

@@ -1,0 +1,453 @@
+"""One session for every front end: the turn loop, bots, undo, hand-over and saves.
+
+The terminal (``gamebook play``), the browser (``engine.web``) and the tests drive a game only
+through a ``Session``; it knows no game, only the ``Game`` contract.
+
+- **Bots** act as soon as it is their turn, each from its seat's view, with a generator seeded
+  from the game's seed and the number of actions so far (same seed, same game).
+- **Humans** act through ``act``; ``screen`` says who must act and offers exactly the legal
+  actions of that seat, grouped by the game.
+- **Hand-over:** when the game has hidden information, several humans share the device, and
+  the next human differs from the one who holds it, ``screen`` shows only « Passez l'appareil
+  à … » — no secret — until ``handed_over`` is called.  Simultaneous hidden choices are
+  collected one seat at a time that way.  A ``"public"`` moment (a challenge window) shows one
+  screen with no secret where every human seat may speak up; bots answer first.
+- **Undo** goes back to before the last human action (the bots' moves after it included).
+- **Saves** hold the setup and the action log: loading replays them and compares the result
+  with the saved state, so a damaged or edited save is refused with a French message and
+  the game in progress is left untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import IllegalAction, MalformedAction, SetupError
+from .game import Game
+from .rng import Rng
+from .save import SAVE_FORMAT, SAVE_VERSION, SaveError, dumps, parse, upgrade
+from .state import copy_state
+
+UNDO_DEPTH = 30
+#: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
+MAX_BOT_STEPS = 200_000
+LOG_SHOWN = 200
+RECAP_LINES = 14
+
+
+class Session:
+    """A game in progress, whatever the game.  ``Session(game).start(setup)``."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.setup: dict[str, Any] = {}
+        self.state: dict[str, Any] | None = None
+        self.base: dict[str, Any] | None = None
+        self.actions: list[dict[str, Any]] = []
+        self.undo_stack: list[tuple[dict[str, Any], int]] = []
+        self.handed: int | None = None
+        self.marks: dict[str, int] = {}
+        self.notice: str | None = None
+        self._rendered: dict[int, str] = {}
+
+    # ------------------------------------------------------------------ starting
+
+    def start(self, setup: dict[str, Any]) -> Session:
+        """Start a game (``SetupError`` with a French message for a bad setup)."""
+        setup = self.game.normalize_setup(setup)
+        state = self.game.new_game(setup)
+        self.setup, self.state, self.base = setup, state, None
+        self.actions, self.undo_stack, self.marks = [], [], {}
+        self.handed, self.notice, self._rendered = None, None, {}
+        self.advance()
+        return self
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.setup.get("seats", [])
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(0 <= seat < len(self.seats) and self.seats[seat].get("bot"))
+
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.seats)) if not self.is_bot(i)]
+
+    def names(self) -> list[str]:
+        assert self.state is not None
+        try:
+            return self.game.seat_names(self.state)
+        except (KeyError, TypeError):
+            return [s.get("name", "") for s in self.seats]
+
+    # ------------------------------------------------------------------ the turn loop
+
+    def waiting(self) -> tuple[list[int], str]:
+        """The human seats that must act now and how (``turn_kind``); ``([], kind)`` when no
+        human must act (bots to play, or the game is over)."""
+        assert self.state is not None
+        seats = self.game.to_act(self.state)
+        kind = self.game.turn_kind(self.state) if seats else "each"
+        humans = [s for s in seats if not self.is_bot(s)]
+        if kind == "collective":
+            return (humans[:1], kind) if humans else ([], kind)
+        if any(self.is_bot(s) for s in seats):
+            return [], kind  # bots answer first
+        return humans, kind
+
+    def _bot_to_play(self) -> int | None:
+        assert self.state is not None
+        seats = self.game.to_act(self.state)
+        if not seats:
+            return None
+        if self.game.turn_kind(self.state) == "collective":
+            return seats[0] if not any(not self.is_bot(s) for s in seats) else None
+        return next((s for s in seats if self.is_bot(s)), None)
+
+    def bot_rng(self) -> Rng:
+        return Rng({"rng": Rng.seed_from(f"{self.setup.get('seed', '0')}:bot:{len(self.actions)}")})
+
+    def persona(self, seat: int) -> str | None:
+        if not self.game.personas:
+            return None
+        return self.seats[seat].get("persona") or self.game.personas[0].value
+
+    def advance(self, limit: int = MAX_BOT_STEPS) -> int:
+        """Let the bots play until a human must act or the game ends; the number of moves."""
+        assert self.state is not None
+        steps = 0
+        while steps < limit:
+            seat = self._bot_to_play()
+            if seat is None:
+                break
+            action = self.game.choose(self.state, seat, self.bot_rng(), self.persona(seat))
+            self.state = self.game.apply(self.state, action)
+            self.actions.append({"seat": seat, "action": action})
+            steps += 1
+        return steps
+
+    def seat_of(self, action: Any) -> int | None:
+        """The waiting human seat for which ``action`` is legal, if any."""
+        assert self.state is not None
+        seats, _ = self.waiting()
+        for seat in seats:
+            if action in self.game.legal_actions(self.state, seat):
+                return seat
+        return None
+
+    def act(self, action: Any) -> None:
+        """A human's action.  Raises the engine's ``MalformedAction``/``IllegalAction`` (the
+        state is unchanged) when it is not one the waiting seats may take."""
+        assert self.state is not None
+        seat = self.seat_of(action)
+        if seat is None:
+            seats, _ = self.waiting()
+            where = f"{self.game.id}, waiting for seats {seats}"
+            if not isinstance(action, dict):
+                raise MalformedAction(action, where, "an action is a JSON object")
+            raise IllegalAction(action, where, "not a legal action of a seat that must act now")
+        before, count = self.state, len(self.actions)
+        self.state = self.game.apply(self.state, action)
+        self.actions.append({"seat": seat, "action": action})
+        self.undo_stack.append((before, count))
+        del self.undo_stack[:-UNDO_DEPTH]
+        self.marks[str(seat)] = len(before.get("log", []))
+        self.handed = seat
+        self.notice = None
+        self.advance()
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.state, count = self.undo_stack.pop()
+        del self.actions[count:]
+        self.notice = None
+        return True
+
+    def next_game(self) -> bool:
+        """Start the next game of a campaign after a finished one (legacy games)."""
+        assert self.state is not None
+        if self.game.to_act(self.state):
+            return False
+        nxt = self.game.sequel(self.state)
+        if nxt is None:
+            return False
+        self.undo_stack.append((self.state, len(self.actions)))
+        self.state = nxt
+        self.actions.append({"sequel": True})
+        self.marks = {}
+        self.advance()
+        return True
+
+    # ------------------------------------------------------------------ screens
+
+    def handed_over(self) -> None:
+        """The device is now in the hands of the seat the hand-over screen named."""
+        seats, _ = self.waiting()
+        if seats:
+            self.handed = seats[0]
+
+    def _handoff_needed(self, seat: int) -> bool:
+        return (
+            self.game.hidden_information
+            and len(self.humans()) > 1
+            and self.handed is not None
+            and self.handed != seat
+        )
+
+    def _visible(self, entry: dict[str, Any], viewer: int | None) -> bool:
+        to = entry.get("to")
+        return to is None or (viewer is not None and viewer in to)
+
+    def log_lines(self, viewer: int | None, start: int = 0) -> list[str]:
+        assert self.state is not None
+        log = self.state.get("log", [])
+        out = []
+        for i in range(start, len(log)):
+            entry = log[i]
+            if not self._visible(entry, viewer):
+                continue
+            line = self._rendered.get(id(entry))
+            if line is None:
+                line = self.game.render_log(entry)
+                self._rendered[id(entry)] = line
+            out.append(line)
+        return out
+
+    def screen(self) -> dict[str, Any]:
+        """What the device shows now (plain JSON)."""
+        assert self.state is not None
+        game, state = self.game, self.state
+        seats, kind = self.waiting()
+        outcome = game.outcome(state) if not game.to_act(state) else None
+        humans = self.humans()
+        names = self.names()
+        viewer: int | None
+        actions: list[Any] = []
+        if seats and kind == "public":
+            viewer = None
+            for s in seats:
+                actions.extend(a for a in game.legal_actions(state, s) if a not in actions)
+        elif seats:
+            viewer = seats[0]
+            if self._handoff_needed(viewer):
+                return self._handoff_screen(viewer, names)
+            actions = game.legal_actions(state, viewer)
+        else:
+            viewer = humans[0] if len(humans) == 1 else None
+        scr = game.screen(state, viewer, actions)
+        number = 0
+        for g in scr["groups"]:
+            for c in g["choices"]:
+                c["action"] = actions[c["index"]]
+            if g["kind"] == "form":
+                number += 1
+                g["n"] = number
+            else:
+                for c in g["choices"]:
+                    number += 1
+                    c["n"] = number
+        mark = self.marks.get(str(viewer)) if viewer is not None else None
+        if mark is None and self.marks:
+            mark = max(self.marks.values())
+        recap = self.log_lines(viewer, mark or 0)[-RECAP_LINES:] if mark is not None else []
+        if not recap:
+            recap = self.log_lines(viewer, 0)[-RECAP_LINES:]
+        log = self.log_lines(viewer)
+        scr.update(
+            {
+                "game": game.id,
+                "seat": viewer,
+                "seat_name": names[viewer] if viewer is not None and viewer < len(names) else None,
+                "to_act": seats,
+                "turn_kind": kind,
+                "handoff": None,
+                "recap": recap,
+                "log": log[-LOG_SHOWN:],
+                "log_size": len(log),
+                "over": outcome is not None,
+                "outcome": outcome.to_json() if outcome is not None else None,
+                "sequel": outcome is not None and game.sequel(state) is not None,
+                "can_undo": bool(self.undo_stack),
+                "progress": game.progress(state),
+                "notice": self.notice,
+            }
+        )
+        return scr
+
+    def _handoff_screen(self, seat: int, names: list[str]) -> dict[str, Any]:
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        return {
+            "game": self.game.id,
+            "status": f"Passez l'appareil à {name}",
+            "phase": None,
+            "prompt": None,
+            "widgets": [],
+            "groups": [],
+            "seat": seat,
+            "seat_name": name,
+            "to_act": [seat],
+            "turn_kind": "each",
+            "handoff": {"seat": seat, "name": name},
+            "recap": [],
+            "log": [],
+            "log_size": 0,
+            "over": False,
+            "outcome": None,
+            "sequel": False,
+            "can_undo": False,
+            "progress": self.game.progress(self.state or {}),
+            "notice": None,
+        }
+
+    # ------------------------------------------------------------------ saves
+
+    def bundle_id(self) -> tuple[str | None, str | None]:
+        camp = self.game.bundle.get("campaign") or {}
+        return camp.get("id"), self.game.bundle.get("version")
+
+    def save(self) -> dict[str, Any]:
+        assert self.state is not None
+        campaign, version = self.bundle_id()
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.id,
+            "campaign": campaign,
+            "bundle": version,
+            "setup": self.setup,
+            "base": self.base,
+            "actions": self.actions,
+            "state": self.state,
+            "progress": self.game.progress(self.state),
+            "names": self.names(),
+        }
+
+    def save_text(self) -> str:
+        return dumps(self.save())
+
+    def load(self, data: Any) -> None:
+        """Restore a save (text or parsed), replaying its log.  ``SaveError`` (French) leaves
+        this session exactly as it was."""
+        if isinstance(data, (str, bytes)):
+            data = parse(data)
+        if not isinstance(data, dict):
+            raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+        data = upgrade(data)
+        fresh = Session(self.game)
+        fresh._restore(data)
+        self.__dict__.update(fresh.__dict__)
+
+    def _restore(self, data: dict[str, Any]) -> None:
+        game = self.game
+        if data.get("game") != game.id:
+            raise SaveError(
+                f"Cette sauvegarde est une partie de « {data.get('game')} », pas de {game.title}."
+            )
+        campaign, version = self.bundle_id()
+        if data.get("campaign") not in (None, campaign):
+            raise SaveError("Cette sauvegarde appartient à une autre campagne.")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise SaveError("Cette sauvegarde est incomplète (historique illisible).")
+        base = data.get("base")
+        try:
+            if base is not None:
+                self._trust_state(base)
+                self.setup = (
+                    game.normalize_setup(data["setup"])
+                    if data.get("setup")
+                    else (self._legacy_setup(base, data))
+                )
+                self.base, self.state = base, base
+            else:
+                self.setup = game.normalize_setup(data.get("setup"))
+                self.state = game.new_game(self.setup)
+        except SetupError as exc:
+            raise SaveError(f"Cette sauvegarde est endommagée : {exc}.") from exc
+        except SaveError:
+            raise
+        except Exception as exc:
+            raise SaveError(
+                "Cette sauvegarde est endommagée : elle ne peut pas être reprise."
+            ) from exc
+        self._replay(actions)
+        saved = data.get("state")
+        if dumps(saved) != dumps(self.state):
+            if version is not None and data.get("bundle") not in (None, version):
+                self.notice = (
+                    "Le contenu du jeu a été mis à jour depuis cette sauvegarde : la partie a été "
+                    "rejouée avec la nouvelle version."
+                )
+            else:
+                raise SaveError(
+                    "Cette sauvegarde a été modifiée ou endommagée : son historique ne mène pas à "
+                    "l'état enregistré. Elle n'a pas été chargée."
+                )
+        if data.get("migrated_from"):
+            self.notice = "Sauvegarde d'une ancienne version, convertie au nouveau format."
+
+    def _legacy_setup(self, state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        seats = state.get("seats")
+        if isinstance(seats, list) and all(isinstance(s, dict) for s in seats):
+            setup = {
+                "seed": str(data.get("seed", "0")),
+                "seats": [{"name": s.get("name"), "bot": bool(s.get("bot"))} for s in seats],
+            }
+        else:
+            setup = {"seed": str(data.get("seed", "0"))}
+        return self.game.normalize_setup(self.game.legacy_setup(state, setup))
+
+    def _trust_state(self, state: Any) -> None:
+        """A state without a log to replay: check it as far as the engine can."""
+        game = self.game
+        if not isinstance(state, dict) or state.get("game", game.id) != game.id:
+            raise SaveError("Cette sauvegarde est endommagée.")
+        version = state.get("format_version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError("Cette sauvegarde est endommagée.")
+        if version > game.state_version:
+            raise SaveError("Cette sauvegarde vient d'une version plus récente du moteur.")
+        try:
+            game.check_state(state)
+            for seat in game.to_act(state):
+                game.legal_actions(state, seat)
+                game.view(state, seat)
+            game.view(state, None)
+            json.loads(json.dumps(state, allow_nan=False))
+        except Exception as exc:  # any inconsistency, whatever it is, refuses the file
+            raise SaveError(
+                "Cette sauvegarde est endommagée ou modifiée : elle ne peut pas être chargée."
+            ) from exc
+
+    def _replay(self, actions: list[dict[str, Any]]) -> None:
+        game = self.game
+        self.actions, self.undo_stack = [], []
+        for i, entry in enumerate(actions):
+            state = self.state
+            assert state is not None
+            try:
+                if entry.get("sequel") is True:
+                    nxt = game.sequel(state) if not game.to_act(state) else None
+                    if nxt is None:
+                        raise ValueError("no next game here")
+                    self.undo_stack.append((state, len(self.actions)))
+                    self.state = nxt
+                    self.actions.append({"sequel": True})
+                    continue
+                seat, action = entry.get("seat"), entry.get("action")
+                if not isinstance(seat, int) or isinstance(seat, bool):
+                    raise ValueError("no seat")
+                if action not in game.legal_actions(state, seat):
+                    raise ValueError("not legal")
+                self.state = game.apply(state, copy_state(action))
+            except Exception as exc:
+                raise SaveError(
+                    f"Cette sauvegarde ne se rejoue pas : l'action n° {i + 1} de son historique "
+                    "n'est pas permise à ce moment de la partie. Elle n'a pas été chargée."
+                ) from exc
+            if not self.is_bot(seat):
+                self.undo_stack.append((state, len(self.actions)))
+                del self.undo_stack[:-UNDO_DEPTH]
+                self.marks[str(seat)] = len(state.get("log", []))
+            self.actions.append({"seat": seat, "action": action})

@@ -1,0 +1,505 @@
+"""The Dilemme's screens, built from the shared widgets (``engine.core.widgets``).
+
+What a house sees: the dilemma (question, Oui-Da then Nenni), its own Pouvoir, coins and
+secret objective beside the vote, the kingdom board (resource tracks with their progression
+arrows, Stability, Balance, the timeline), every house's public state, and the choices grouped
+by what they are about — voting, passing, negotiating — with amounts chosen in a small form.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import widgets as W
+from . import text_fr as T
+from .game import _ability_sources, _rules
+
+PHASE = {
+    "setup": "Mise en place",
+    "draft": "Objectifs secrets",
+    "tokens": "Objectifs publics",
+    "round": "Vote",
+    "over": "Fin de la partie",
+}
+PENDING = {
+    "draft": "Choix de l'Objectif secret",
+    "keep_tokens": "Objectifs publics à garder",
+    "vote": "Vote",
+    "decide": "Égalité : le Modérateur tranche",
+    "answer": "Négociation : réponse à une offre",
+    "choose_leader": "Désignation du Meneur",
+}
+
+
+def _objective_text(bundle: dict, key: str | None) -> str | None:
+    """What a secret objective scores, in words."""
+    if not key:
+        return None
+    obj = bundle["records"].get("secret_objective", {}).get(key) or {}
+    zones = ", ".join(f"cases {z['from']} à {z['to']}" for z in obj.get("zones") or [])
+    points = "/".join(str(p) for p in obj.get("resource_points") or [])
+    wealth = "/".join(str(p) for p in obj.get("wealth_points") or [])
+    return T.ui("objective.scores", zones=zones, points=points, wealth=wealth)
+
+
+def score_details(row: dict[str, Any]) -> list[str]:
+    """Where a house's points come from, in words."""
+    return [
+        T.ui("score.resources", n=row["resources"]),
+        T.ui("score.wealth", n=row["wealth"]),
+        T.ui("score.public", n=row["public"]),
+        T.ui("score.power", n=row["power"]),
+        T.ui("score.campaign", prestige=row["prestige"], craving=row["craving"]),
+    ]
+
+
+def _tracks(bundle: dict, state: dict) -> dict:
+    rules = _rules(bundle)
+    rows = []
+    for res, m in state["resources"].items():
+        rows.append(
+            W.track(
+                T.RESOURCE_NAME[res],
+                m["pos"],
+                0,
+                rules["resource_track"],
+                direction="up" if m["dir"] > 0 else "down",
+                marks=[{"at": m["pos"], "label": T.ui("legend.progression_mark")}]
+                if m["marker"]
+                else [],
+            )
+        )
+    rows.append(
+        W.track(
+            T.ui("board.stability"),
+            state["stability"],
+            0,
+            state.get("stability_track", rules["stability_track"]),
+            note=T.ui("stability.note"),
+        )
+    )
+    return W.tracks(
+        rows,
+        T.ui("board.kingdom"),
+        legend=[T.ui("legend.arrow"), T.ui("legend.progression"), T.ui("legend.stability")],
+    )
+
+
+def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
+    rows = []
+    camp = state["campaign"]
+    for i, (s, vs) in enumerate(zip(state["seats"], view["seats"], strict=True)):
+        marks = []
+        if i == state["leader"]:
+            marks.append(T.ui("mark.leader"))
+        if i == state["moderator"]:
+            marks.append(T.ui("mark.moderator"))
+        hidden = T.ui("hidden")
+        vote = _vote_label(state, i)
+        public = ", ".join(
+            f"{T.RESOURCE_NAME[r]} {'+' if pol == 'positive' else '−'}" for r, pol in s["public"]
+        )
+        rows.append(
+            W.row(
+                [
+                    s["name"] + (" " + " ".join(marks) if marks else ""),
+                    hidden if vs["power"] is None else vs["power"],
+                    hidden if vs["coins"] is None else vs["coins"],
+                    vote or "—",
+                    public or "—",
+                    camp["houses"][s["house"]]["prestige"],
+                    camp["houses"][s["house"]]["craving"],
+                ],
+                current=(state.get("pending") or {}).get("seat") == i,
+                you=seat == i,
+            )
+        )
+    return W.players(
+        [
+            T.ui(f"col.{c}")
+            for c in ("house", "power", "coins", "vote", "public", "prestige", "craving")
+        ],
+        rows,
+        T.ui("board.houses"),
+        legend=[T.ui("legend.leader"), T.ui("legend.moderator"), T.ui("legend.hidden")],
+    )
+
+
+def _vote_label(state: dict, seat: int) -> str | None:
+    vote = state.get("vote")
+    if not vote:
+        return None
+    v = vote["votes"][seat]
+    if v["kind"] is None:
+        return None
+    if v["kind"] in ("oui_da", "nenni"):
+        return f"{T.SIDE[v['kind']]} ({v['power']})"
+    return T.ui("vote.pass_power") if v["kind"] == "pass_power" else T.ui("vote.pass_moderator")
+
+
+def _timeline(bundle: dict, state: dict) -> dict:
+    rules = _rules(bundle)
+    recs = bundle["records"]
+    slots = rules["timeline_slots"]
+    entries = []
+    for i in range(max(slots, len(state["timeline"]))):
+        t = state["timeline"][i] if i < len(state["timeline"]) else None
+        skull = T.ui("timeline.skull") if i == slots - 1 else ""
+        if t:
+            title = recs["dilemma"].get(t["card"], {}).get("title", t["card"])
+            entries.append(f"{i + 1}. {title} — {T.SIDE[t['side']]}{skull}")
+        else:
+            entries.append(f"{i + 1}. —{skull}")
+    return W.items(entries, T.ui("board.timeline"), ordered=False)
+
+
+def _chronicle_rows(bundle: dict, state: dict) -> dict:
+    recs = bundle["records"]
+    lines = []
+    for res, line in state["campaign"]["chronicle"].items():
+        parts = []
+        for s in line:
+            if s is None:
+                parts.append("·")
+            else:
+                title = recs["chronicle_sticker"].get(str(s["id"]), {}).get("title", "")
+                sign = "+" if s["polarity"] == "positive" else "−"
+                parts.append(T.ui("chronicle.sticker", sign=sign, title=title, ticks=s["ticks"]))
+        lines.append(f"{T.RESOURCE_NAME[res]} : " + " | ".join(parts))
+    return W.items(lines, T.ui("board.chronicle"))
+
+
+def _self(bundle: dict, state: dict, view: dict, seat: int) -> dict:
+    s = view["seats"][seat]
+    facts = [
+        W.fact(T.ui("self.power"), s["power"]),
+        W.fact(T.ui("self.coins"), s["coins"]),
+    ]
+    if s.get("objective"):
+        facts.append(
+            W.fact(
+                T.ui("self.objective"),
+                T.OBJECTIVE.get(s["objective"], s["objective"]),
+                _objective_text(bundle, s["objective"]),
+            )
+        )
+    if s.get("public"):
+        toks = ", ".join(
+            f"{T.RESOURCE_NAME[r]} {'+' if pol == 'positive' else '−'}" for r, pol in s["public"]
+        )
+        facts.append(W.fact(T.ui("self.public"), toks, T.ui("self.public_note")))
+    return W.facts(facts, T.ui("self.title", house=s["name"]))
+
+
+def _dilemma(view: dict) -> dict | None:
+    card = view.get("card")
+    if not card:
+        return None
+    prev = card.get("preview") or {}
+    body = "\n\n".join(
+        (card["question"], f"Oui-Da : {prev.get('oui_da', '')}", f"Nenni : {prev.get('nenni', '')}")
+    )
+    return W.text(body, card["title"])
+
+
+# --------------------------------------------------------------------------- choices
+
+
+def _groups(bundle: dict, state: dict, seat: int | None, actions: list[dict]) -> list[dict]:
+    names = [s["name"] for s in state["seats"]]
+    by: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        by.setdefault(a["type"], []).append(i)
+    groups = []
+    if "draft" in by:
+        groups.append(
+            W.group(
+                T.ui("group.draft"),
+                [
+                    W.choice(
+                        i,
+                        T.OBJECTIVE.get(actions[i]["objective"], actions[i]["objective"]),
+                        help=_objective_text(bundle, actions[i]["objective"]),
+                        tone="main",
+                    )
+                    for i in by["draft"]
+                ],
+                help=T.ui("group.draft_help"),
+            )
+        )
+    if "keep_tokens" in by:
+        groups.append(
+            W.group(
+                T.ui("group.tokens"),
+                [W.choice(i, T.describe_action(actions[i], names)) for i in by["keep_tokens"]],
+                help=T.ui("group.tokens_help"),
+            )
+        )
+    if "vote" in by:
+        sides = [
+            {"value": s, "label": T.SIDE[s]}
+            for s in ("oui_da", "nenni")
+            if any(actions[i]["side"] == s for i in by["vote"])
+        ]
+        groups.append(
+            W.form(
+                T.ui("group.vote"),
+                [
+                    W.form_field("side", T.ui("field.side"), options=sides),
+                    W.form_field("power", T.ui("field.power"), kind="stepper"),
+                ],
+                [
+                    W.choice(
+                        i,
+                        T.describe_action(actions[i], names),
+                        fields={"side": actions[i]["side"], "power": actions[i]["power"]},
+                    )
+                    for i in by["vote"]
+                ],
+                submit=T.ui("submit.vote"),
+                help=T.ui("group.vote_help"),
+            )
+        )
+    if "pass" in by:
+        groups.append(
+            W.group(
+                T.ui("group.pass"),
+                [
+                    W.choice(
+                        i,
+                        T.describe_action(actions[i], names),
+                        help=T.ui(f"help.pass.{actions[i]['for']}"),
+                    )
+                    for i in by["pass"]
+                ],
+            )
+        )
+    if "add" in by or "stand" in by:
+        entries = []
+        if "add" in by:
+            groups.append(
+                W.form(
+                    T.ui("group.add"),
+                    [W.form_field("power", T.ui("field.power"), kind="stepper")],
+                    [
+                        W.choice(
+                            i,
+                            T.describe_action(actions[i], names),
+                            fields={"power": actions[i]["power"]},
+                        )
+                        for i in by["add"]
+                    ],
+                    submit=T.ui("submit.add"),
+                    help=T.ui("group.add_help"),
+                )
+            )
+        entries = [W.choice(i, T.describe_action(actions[i], names)) for i in by.get("stand", [])]
+        if entries:
+            groups.append(W.group(T.ui("group.stand"), entries))
+    for kind in ("decide", "answer", "choose_leader"):
+        if kind in by:
+            groups.append(
+                W.group(
+                    T.ui(f"group.{kind}"),
+                    [
+                        W.choice(i, T.describe_action(actions[i], names), tone="main")
+                        for i in by[kind]
+                    ],
+                    help=T.ui(f"group.{kind}_help"),
+                )
+            )
+    if "use_ability" in by:
+        texts = dict(_ability_sources(bundle, state, seat)) if seat is not None else {}
+        groups.append(
+            W.group(
+                T.ui("group.ability"),
+                [
+                    W.choice(
+                        i,
+                        T.ui("action.ability", n=n + 1),
+                        help=(texts.get(actions[i]["source"]) or {}).get("text"),
+                    )
+                    for n, i in enumerate(by["use_ability"])
+                ],
+                help=T.ui("group.ability_help"),
+                folded=True,
+            )
+        )
+    if "offer" in by:
+        groups.append(_money_form("offer", actions, by["offer"], names))
+    if "give" in by:
+        groups.append(_money_form("give", actions, by["give"], names))
+    return groups
+
+
+def _money_form(kind: str, actions: list[dict], indexes: list[int], names: list[str]) -> dict:
+    houses = sorted({actions[i]["to"] for i in indexes})
+    fields = [
+        W.form_field(
+            "to", T.ui("field.to"), options=[{"value": str(h), "label": names[h]} for h in houses]
+        ),
+    ]
+    if kind == "offer":
+        asks = [a for a in T.ASK if any(actions[i]["ask"] == a for i in indexes)]
+        fields.append(
+            W.form_field(
+                "ask", T.ui("field.ask"), options=[{"value": a, "label": T.ASK[a]} for a in asks]
+            )
+        )
+    fields.append(W.form_field("coins", T.ui("field.coins"), kind="stepper"))
+    entries = []
+    for i in indexes:
+        a = actions[i]
+        values: dict[str, Any] = {"to": str(a["to"]), "coins": a["coins"]}
+        if kind == "offer":
+            values["ask"] = a["ask"]
+        entries.append(W.choice(i, T.describe_action(a, names), fields=values))
+    return W.form(
+        T.ui(f"group.{kind}"),
+        fields,
+        entries,
+        submit=T.ui(f"submit.{kind}"),
+        help=T.ui(f"group.{kind}_help"),
+        folded=True,
+    )
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: list[dict]) -> dict:
+    pending = state.get("pending")
+    names = [s["name"] for s in state["seats"]]
+    widgets: list[dict] = []
+    if state["phase"] == "over" and state.get("result"):
+        phase = PHASE["over"]
+        status = T.ui("status.over", game=state["campaign"]["game_no"])
+        widgets.append(_ranking(bundle, state))
+    else:
+        phase = PENDING.get((pending or {}).get("type", ""), PHASE.get(state["phase"], ""))
+        who = names[pending["seat"]] if pending else ""
+        status = T.ui("status.turn", house=who, phase=phase, round=state.get("round", 0))
+    dilemma = _dilemma(view)
+    if dilemma:
+        widgets.append(dilemma)
+    if state.get("offer") and pending and pending["type"] == "answer":
+        o = state["offer"]
+        widgets.append(
+            W.text(
+                T.ui("offer.text", giver=names[o["from"]], coins=o["coins"], ask=T.ASK[o["ask"]]),
+                T.ui("offer.title"),
+                tone="note",
+            )
+        )
+    if seat is not None:
+        widgets.append(_self(bundle, state, view, seat))
+    widgets.append(_tracks(bundle, state))
+    rules = _rules(bundle)
+    widgets.append(
+        W.facts(
+            [
+                W.fact(T.ui("board.balance"), state["balance"], T.ui("balance.note")),
+                W.fact(T.ui("board.deck"), len(state["deck"])),
+                W.fact(
+                    T.ui("board.skulls"),
+                    state.get("skull_cards", 0),
+                    T.ui("skulls.note", n=rules["skull_slot_cards"]),
+                ),
+            ],
+            T.ui("board.table"),
+            area="board",
+        )
+    )
+    widgets.append(_houses(bundle, state, view, seat))
+    widgets.append(_timeline(bundle, state))
+    recs = bundle["records"]
+    if state["events"]:
+        widgets.append(
+            W.items(
+                [recs["event_card"].get(e, {}).get("title", e) for e in state["events"]],
+                T.ui("board.events"),
+            )
+        )
+    widgets.append(_chronicle_rows(bundle, state))
+    prompt = None
+    if pending and seat == pending["seat"]:
+        prompt = T.ui(f"prompt.{pending['type']}", house=names[seat])
+    return W.screen(
+        status, widgets, _groups(bundle, state, seat, actions), phase=phase, prompt=prompt
+    )
+
+
+def _ranking(bundle: dict, state: dict) -> dict:
+    result = state["result"]
+    camp = state["campaign"]
+    rows = [
+        {"rank": r["rank"], "name": r["name"], "score": r["total"], "details": score_details(r)}
+        for r in sorted(result["rows"], key=lambda r: (r["rank"], r["name"]))
+    ]
+    carry = [T.ui("carry.prestige"), T.ui("carry.chronicle")]
+    if camp.get("finished"):
+        winner = bundle["records"].get("house", {}).get(camp.get("winner") or "", {})
+        carry = [T.ui("carry.finished", house=winner.get("name", camp.get("winner")))]
+    return W.ranking(
+        rows,
+        T.ui("ranking.title", game=camp["game_no"]),
+        why=T.ENDING[result["ending"]].capitalize() + ".",
+        carry=carry,
+    )
+
+
+def chronicle(bundle: dict, state: dict) -> list[dict]:
+    """The campaign so far: games played, arcs, houses' prestige and craving."""
+    camp = state["campaign"]
+    recs = bundle["records"]
+    out: list[dict] = []
+    played = {s["house"] for s in state["seats"]} | {
+        r["house"] for g in camp["history"] for r in g["rows"]
+    }
+    for g in camp["history"]:
+        rows = [
+            {
+                "rank": r["rank"],
+                "name": r["name"],
+                "score": r["total"],
+                "details": score_details(r),
+            }
+            for r in sorted(g["rows"], key=lambda r: (r["rank"], r["name"]))
+        ]
+        out.append(
+            W.ranking(
+                rows,
+                T.ui("ranking.title", game=g["game"]),
+                why=T.ENDING[g["ending"]].capitalize() + ".",
+            )
+        )
+    for arc, pile in camp["arcs"].items():
+        titles = []
+        for e in pile:
+            rec = (
+                recs.get("story_card", {}).get(e["card"])
+                or recs.get("epilogue", {}).get(e["card"])
+                or {}
+            )
+            signer = recs.get("house", {}).get(e.get("signer") or "", {}).get("name")
+            titles.append(rec.get("title", e["card"]) + (f" ({signer})" if signer else ""))
+        out.append(W.items(titles, recs.get("arc", {}).get(arc, {}).get("title", arc), area="main"))
+    rows = []
+    for h, v in camp["houses"].items():
+        if h not in played:
+            continue
+        rows.append(
+            W.row([recs["house"][h]["name"], v["prestige"], v["craving"], len(v["unlocked"])])
+        )
+    out.append(
+        W.players(
+            [T.ui("col.house"), T.ui("col.prestige"), T.ui("col.craving"), T.ui("col.unlocked")],
+            rows,
+            T.ui("chronicle.houses"),
+            area="main",
+        )
+    )
+    if camp.get("finished"):
+        winner = recs.get("house", {}).get(camp.get("winner") or "", {}).get("name")
+        out.append(W.text(T.ui("carry.finished", house=winner), T.ui("chronicle.final")))
+    return out
