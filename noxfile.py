@@ -57,4 +57,6 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/engine.py")
     session.run("python", "bench/simulate.py")
+    for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
+        session.run("python", str(script))
     session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium

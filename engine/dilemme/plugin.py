@@ -131,7 +131,9 @@ class Dilemme(Game):
     # ------------------------------------------------------------------ bots
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> dict:
-        return bots.choose(self.bundle, view, view["seat"], actions)
+        # the bots never make gifts: they choose among everything else
+        considered = [a for a in actions if a["type"] != "give"] or actions
+        return bots.choose(self.bundle, view, view["seat"], considered)
 
     # ------------------------------------------------------------------ text and screens
 
