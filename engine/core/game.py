@@ -113,6 +113,11 @@ class Outcome:
     scores: dict[int, int] = field(default_factory=dict)
     ranking: list[dict[str, Any]] = field(default_factory=list)
     why: str = ""
+    #: games this ending offers to play next: ``{"game": id, "label": French, "setup": {...}}``
+    #: (a vacant throne in one game offers a game of another to fill it)
+    links: list[dict[str, Any]] = field(default_factory=list)
+    #: widgets shown at the end beside the ranking (a bluff game's reveal of every claim)
+    widgets: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +126,8 @@ class Outcome:
             "scores": {str(k): v for k, v in self.scores.items()},
             "ranking": self.ranking,
             "why": self.why,
+            "links": self.links,
+            "widgets": self.widgets,
         }
 
 
