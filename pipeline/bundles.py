@@ -76,8 +76,13 @@ def bundle_for(game_id: str, content: Path = Path("content")) -> dict[str, Any]:
     folder = _campaign_folder(content, game_id) if content.is_dir() else None
     if folder is None:
         if cls.content is None:
-            return {"format_version": 1, "family": game_id, "campaign": {"id": game_id},
-                    "records": {}, "version": "none"}  # fmt: skip
+            return {
+                "format_version": 1,
+                "family": game_id,
+                "campaign": {"id": game_id},
+                "records": {},
+                "version": "none",
+            }
         raise BundleUnavailable(
             f"pas de campagne de {cls.title} (family: {game_id}) dans {content}"
         )

@@ -186,6 +186,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{errors} échec(s) du moteur, {seconds} s"
         ),
         "sim.script": "script de reproduction : {path}",
+        "sim.play": "{games} parties jouées, {mean} actions en moyenne par partie",
+        "sim.personas": "parts de victoire par caractère de bot : {shares}",
+        "sim.seats": "parts de victoire par place : {shares}",
         "cli.internal": (
             "erreur interne ({what}). C'est un défaut de gamebook, pas de vos fichiers : "
             "signalez-le avec la commande lancée."

@@ -1,27 +1,34 @@
-"""mkdocs hooks: pages generated from the pipeline at build time (never written to site/).
+"""mkdocs hooks: pages generated from the pipeline and the game registry at build time (never
+written to site/).  No game is named here: every registered game gets its pages.
 
-- the format reference (from ``pipeline.schema``);
-- one play page per campaign (``play/<campaign>/``), its opening text rendered here so it is
-  readable before Pyodide has started;
-- one chronicle page per campaign (``chronique/<campaign>/``), filled in the browser from the
-  player's saved campaign.
+- the format reference (from the games' content schemas);
+- one play page per game (``play/<id>/``), its opening text rendered here so it is readable
+  before Pyodide has started;
+- one chronicle page per game that keeps a chronicle (``chronique/<id>/``), filled in the
+  browser from the player's saved campaign;
+- the navigation (play, chronicle and rules pages of every game) and the home page's list of
+  games.
 
-Every content text is HTML-escaped here: a ``<script>`` in a card stays text.
+Every content text is HTML-escaped here: a ``<script>`` in a card stays text.  Front matter is
+written by a serializer (JSON strings are valid YAML scalars), never by pasting text.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import os
 from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from pipeline import reference  # loaded by path by mkdocs: absolute imports
+from engine.core import registry  # loaded by path by mkdocs: absolute imports
+from engine.core.game import Game
+from pipeline import reference
 from pipeline.report import check
 
-GAMES = {"dilemme": "Le Dilemme du Roi", "citadelle": "The 7th Citadel"}
+GAMES_MARK = "<!-- gamebook:games -->"
 
 
 def _content_dir(config: Any) -> Path:
@@ -35,61 +42,108 @@ def _paragraphs(text: str) -> str:
     return "".join(f"<p>{html.escape(p.strip())}</p>" for p in text.split("\n\n") if p.strip())
 
 
+def _front(meta: dict[str, Any]) -> str:
+    return (
+        "---\n"
+        + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in meta.items())
+        + "---\n\n"
+    )
+
+
+def _has_chronicle(cls: type[Game]) -> bool:
+    return cls.chronicle is not Game.chronicle
+
+
 def _opening(sg: Any) -> str:
     """The campaign's opening, exactly what a player reads first."""
-    camp = sg.campaign
-    parts = [_paragraphs(camp.data.get("text", ""))]
-    records = sg.records
-    if camp.family == "dilemme":
-        start = camp.data.get("start_envelope", 0)
-        env = records.get(f"envelope:{int(start):02d}")
-        story = records.get(f"story_card:{env.data.get('story')}") if env else None
-        if story:
-            parts.append(f"<h2>{html.escape(story.data['title'])}</h2>")
-            parts.append(_paragraphs(story.data.get("text", "")))
-    else:
-        intro = records.get(f"scenario:{camp.data.get('intro')}")
-        if intro:
-            parts.append(f"<h2>{html.escape(intro.data['title'])}</h2>")
-            parts.append(_paragraphs(intro.data.get("text", "")))
+    parts = [_paragraphs(sg.campaign.data.get("text", ""))]
+    hook = sg.schema.opening
+    if hook is not None:
+        for title, text in hook(sg.view()):
+            parts.append(f"<h2>{html.escape(title)}</h2>")
+            parts.append(_paragraphs(text))
     return "\n".join(parts)
 
 
-def _play_page(sg: Any) -> str:
-    title = sg.campaign.data.get("title", GAMES.get(sg.campaign.family, sg.campaign.id))
+def _play_page(cls: type[Game], sg: Any | None) -> str:
+    title = (sg.campaign.data.get("title") if sg else None) or cls.title
+    opening = _opening(sg) if sg else _paragraphs(cls.pitch)
     return (
-        "---\n"
-        "template: game.html\n"
-        f"game: {sg.campaign.family}\n"
-        f"campaign_title: {title!r}\n"
-        f"title: {('Jouer — ' + title)!r}\n"
-        "hide:\n  - toc\n"
-        "---\n\n"
-        f'<div class="gb-opening">\n{_opening(sg)}\n</div>\n'
+        _front(
+            {
+                "template": "game.html",
+                "game": cls.id,
+                "campaign_title": title,
+                "title": f"Jouer — {title}",
+                "hide": ["toc"],
+            }
+        )
+        + f'<div class="gb-opening">\n{opening}\n</div>\n'
     )
 
 
-def _chronicle_page(sg: Any) -> str:
-    title = sg.campaign.data.get("title", sg.campaign.id)
+def _chronicle_page(cls: type[Game], sg: Any | None) -> str:
+    title = (sg.campaign.data.get("title") if sg else None) or cls.title
     return (
-        f"---\ntitle: {('Chronique — ' + title)!r}\n---\n\n"
-        f"# Chronique — {html.escape(title)}\n\n"
-        '<div class="gb-chronicle-page" id="gb-chronicle" '
-        f'data-game="{html.escape(sg.campaign.family)}">\n'
-        "<p>La chronique de votre campagne s'affiche ici dès que vous avez joué sur ce "
-        "navigateur (elle est lue dans la sauvegarde automatique).</p>\n</div>\n\n"
-        '<script src="../../assets/ui-fr.js"></script>\n'
-        '<script src="../../assets/chronicle.js"></script>\n'
+        _front({"title": f"Chronique — {title}"})
+        + f"# Chronique — {html.escape(title)}\n\n"
+        + '<div class="gb-chronicle-page" id="gb-chronicle" '
+        + f'data-game="{html.escape(cls.id)}">\n'
+        + "<p>La chronique de votre campagne s'affiche ici dès que vous avez joué sur ce "
+        + "navigateur (elle est lue dans la sauvegarde automatique).</p>\n</div>\n\n"
+        + '<script src="../../assets/ui-fr.js"></script>\n'
+        + '<script type="module" src="../../assets/chronicle.js"></script>\n'
     )
+
+
+def _rules_file(config: Any, cls: type[Game]) -> str | None:
+    name = f"regles-{cls.id}.md"
+    return name if (Path(config["docs_dir"]) / name).is_file() else None
+
+
+def on_config(config: Any) -> Any:
+    """The navigation: every registered game's play, chronicle and rules pages."""
+    nav = list(config.get("nav") or [])
+    play = [{cls.title: f"play/{cls.id}/index.md"} for cls in registry.games()]
+    chron = [
+        {cls.title: f"chronique/{cls.id}/index.md"}
+        for cls in registry.games()
+        if _has_chronicle(cls)
+    ]
+    rules = [{cls.title: r} for cls in registry.games() if (r := _rules_file(config, cls))]
+    generated = [{"Jouer": play}, {"Chroniques": chron}, {"Règles": rules}]
+    home = next((i for i, e in enumerate(nav) if isinstance(e, dict) and "Accueil" in e), -1)
+    config["nav"] = nav[: home + 1] + generated + nav[home + 1 :]
+    return config
 
 
 def on_files(files: Files, config: Any) -> Files:
     files.append(File.generated(config, "reference-format.md", content=reference.render()))
     report = check(_content_dir(config))
-    for sg in report.graphs.values():
-        game = sg.campaign.family
-        files.append(File.generated(config, f"play/{game}/index.md", content=_play_page(sg)))
-        files.append(
-            File.generated(config, f"chronique/{game}/index.md", content=_chronicle_page(sg))
-        )
+    by_family = {sg.campaign.family: sg for sg in report.graphs.values()}
+    for cls in registry.games():
+        sg = by_family.get(cls.id)
+        files.append(File.generated(config, f"play/{cls.id}/index.md", content=_play_page(cls, sg)))
+        if _has_chronicle(cls):
+            files.append(
+                File.generated(
+                    config, f"chronique/{cls.id}/index.md", content=_chronicle_page(cls, sg)
+                )
+            )
     return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """The home page's list of games, from the registry."""
+    if GAMES_MARK not in markdown:
+        return markdown
+    blocks = []
+    for cls in registry.games():
+        low, high = cls.players
+        seats = f"{low} à {high} joueurs" if low != high else f"{low} joueur" + "s" * (low > 1)
+        rules = _rules_file(config, cls)
+        links = f"[Jouer](play/{cls.id}/index.md){{ .md-button .md-button--primary }}"
+        if rules:
+            links += f" [Les règles]({rules}){{ .md-button }}"
+        blocks.append(f"### {cls.title}\n\n*{seats}.* {cls.pitch}\n\n{links}\n")
+    return markdown.replace(GAMES_MARK, "\n".join(blocks))

@@ -1,14 +1,14 @@
 """``gamebook simulate``: play whole campaigns with the real engine and compare what play reaches
 with what the static graph says is reachable.
 
-A run is one whole campaign: for the Dilemme, game after game until the grand final (or
-``MAX_GAMES``); for the Citadelle, the introduction and the whole menace.  Run ``i`` uses the
-seed ``f"{seed}:{i}"``, so the report is the same whatever ``--jobs`` is: workers only split
-the runs, and results are merged in run order.
+Any registered game, through the game contract only.  A run is one whole game and, for a
+legacy campaign, the games that follow it (``Game.sequel``) until the campaign ends (or
+``MAX_GAMES``).  Every seat is a bot; the seat counts and the bots' personas take turns from
+run to run.  Run ``i`` uses the seed ``f"{seed}:{i}"``, so the report is the same whatever
+``--jobs`` is: workers only split the runs, and results are merged in run order.
 
-What a run *visits* is read from the states it went through (envelopes opened, cards drawn,
-dilemmas resolved and their outcome, stickers stuck; cards taken, exploration revealed,
-paragraphs read, scenarios and epilogue branches...), mapped onto the story graph's nodes.
+What a run *visits* is what the game says its states visited (``Game.visits``: envelopes
+opened, dilemmas resolved, cards taken, paragraphs read...), as story-graph nodes.
 An edge counts as covered when play visited both of its ends.
 
 Two kinds of disagreement become findings:
@@ -19,6 +19,7 @@ Two kinds of disagreement become findings:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -30,6 +31,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from engine.core import registry
+from engine.core.game import Game
+from engine.core.rng import Rng
 
 from . import checks
 from . import compile as comp
@@ -53,6 +58,7 @@ class RunResult:
     scenarios: int = 0
     actions: int = 0
     error: dict | None = None
+    results: list[dict] = field(default_factory=list)
 
 
 @dataclass
@@ -70,6 +76,32 @@ class SimulationReport:
     edges_covered: int = 0
     seconds: float = 0.0
     details: list[dict] = field(default_factory=list)
+    results: list[dict] = field(default_factory=list)
+
+    def play_stats(self) -> dict:
+        """Win share per seat and per persona, and the mean length of a game in actions."""
+        seats: dict[str, list[int]] = {}
+        personas: dict[str, list[int]] = {}
+        lengths = []
+        for r in self.results:
+            lengths.append(r["actions"])
+            share = 1 / len(r["winners"]) if r["winners"] else 0
+            for seat in range(r["seats"]):
+                won = share if seat in r["winners"] else 0
+                entry = seats.setdefault(str(seat), [0, 0])
+                entry[0] += 1
+                entry[1] += won
+                persona = r["personas"][seat]
+                if persona:
+                    p = personas.setdefault(persona, [0, 0])
+                    p[0] += 1
+                    p[1] += won
+        return {
+            "games": len(self.results),
+            "mean_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+            "win_share_by_seat": {k: round(v[1] / v[0], 4) for k, v in sorted(seats.items())},
+            "win_share_by_persona": {k: round(v[1] / v[0], 4) for k, v in sorted(personas.items())},
+        }
 
     def to_json(self) -> dict:
         never = [n for n in self.reachable if n not in self.visits]
@@ -78,6 +110,7 @@ class SimulationReport:
             "completed": self.completed,
             "games": self.games,
             "scenarios": self.scenarios,
+            "play": self.play_stats(),
             "errors": self.errors,
             "coverage": {
                 "reachable_static": len(self.reachable),
@@ -95,135 +128,110 @@ class SimulationReport:
 # =========================================================================== one run
 
 
-def _dilemme_run(bundle: dict, seed: str, policy: str, index: int) -> RunResult:
-    from engine.dilemme import apply, legal_actions, new_campaign, new_game
-    from engine.dilemme.bots import choose
+def _setup(game: Game, seed: str, index: int) -> dict[str, Any]:
+    """Run ``index``'s table: the seat counts in turn, every seat a bot, personas in turn."""
+    low, high = game.seat_range()
+    n = low + index % (high - low + 1)
+    setup: dict[str, Any] = {"seed": seed, "players": n, "bots": n}
+    if game.personas:
+        names = [o.value for o in game.personas]
+        setup["persona"] = [names[(index + k) % len(names)] for k in range(n)]
+    return setup
 
-    houses = sorted(
-        bundle["records"]["house"], key=lambda h: bundle["records"]["house"][h]["number"]
-    )
-    n = 3 + index % 3  # 3, 4 and 5 houses in turn
-    seats = [{"house": h, "bot": True} for h in houses[:n]]
+
+def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
+    """One whole run: a game (and the games of its campaign that follow it)."""
     pick = random.Random(seed)
     visited: set[str] = set()
-    script: list[dict] = []
-    campaign = new_campaign(bundle, seed)
+    script: list[Any] = []
     games = actions = 0
+    winners: list[dict[str, Any]] = []
+    state: dict[str, Any] | None = None
+    setup: dict[str, Any] = {}
     try:
-        while not campaign["finished"] and games < MAX_GAMES:
-            state = new_game(bundle, campaign, seats, seed)
+        setup = game.normalize_setup(_setup(game, seed, index))
+        state = game.new_game(setup)
+        while state is not None and games < MAX_GAMES:
             games += 1
-            script.append({"new_game": games})
-            while state["pending"] is not None:
+            count = 0
+            while count < MAX_ACTIONS:
+                seats = game.to_act(state)
+                if not seats:
+                    break
+                seat = seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
                 if policy == "random" or (policy == "mixed" and pick.random() < EPSILON):
-                    options = [
-                        a
-                        for a in legal_actions(bundle, state, gifts=False)
-                        if a["type"] not in ("offer", "use_ability")
-                    ] or legal_actions(bundle, state)
-                    action = pick.choice(options)
+                    action = pick.choice(game.legal_actions(state, seat))
                 else:
-                    action = choose(bundle, state, state["pending"]["seat"])
-                script.append(action)
-                state = apply(bundle, state, action)
+                    rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{actions}")})
+                    persona = setup["seats"][seat].get("persona")
+                    action = game.choose(state, seat, rng, persona)
+                script.append({"seat": seat, "action": action})
+                state = game.apply(state, action)
                 actions += 1
-            visited |= _dilemme_visits(bundle, state)
-            campaign = state["campaign"]
-        return RunResult(index, seed, visited, campaign["finished"], games=games, actions=actions)
+                count += 1
+            visited |= game.visits(state)
+            outcome = game.outcome(state)
+            if outcome is None:
+                break
+            winners.append(
+                {
+                    "winners": outcome.winners,
+                    "personas": [s.get("persona") for s in setup["seats"]],
+                    "seats": len(setup["seats"]),
+                    "actions": count,
+                }
+            )
+            nxt = game.sequel(state)
+            if nxt is not None:
+                script.append({"sequel": True})
+            state = nxt
+        done = state is None or not game.to_act(state)
+        return RunResult(
+            index,
+            seed,
+            visited,
+            done,
+            games=games,
+            actions=actions,
+            scenarios=_scenarios(state),
+            results=winners,
+        )
     except Exception as exc:  # an engine error is a finding with its reproduction, not a crash
-        return RunResult(index, seed, visited, False, games=games, actions=actions,
-                         error={"run": index, "seed": seed, "error": f"{type(exc).__name__}: {exc}",
-                                "script": script[-200:]})  # fmt: skip
+        if state is not None:
+            with contextlib.suppress(Exception):
+                visited |= game.visits(state)
+        return RunResult(
+            index,
+            seed,
+            visited,
+            False,
+            games=games,
+            actions=actions,
+            results=winners,
+            error={
+                "run": index,
+                "seed": seed,
+                "setup": setup,
+                "error": f"{type(exc).__name__}: {exc}",
+                "script": script[-400:],
+            },
+        )
 
 
-def _dilemme_visits(bundle: dict, state: dict) -> set[str]:
-    rec = bundle["records"]
-    camp = state["campaign"]
-    out = {f"envelope:{e}" for e in camp["opened"]}
-    for pile in camp["arcs"].values():
-        for entry in pile:
-            kind = "epilogue" if entry["card"] in rec.get("epilogue", {}) else "story_card"
-            out.add(f"{kind}:{entry['card']}")
-    for game in camp["history"]:
-        for t in game["timeline"]:
-            out.add(f"dilemma:{t['card']}")
-            out.add(f"outcome:{t['card']}/{t['side']}")
-    out |= {f"secret_sticker:{s}" for s in camp["secret_stickers"]}
-    for entry in state["log"]:
-        args = entry.get("args") or {}
-        if entry["key"] == "immediate.drawn" and "card" in args:
-            out.add(f"immediate_card:{args['card']}")
-        elif entry["key"] == "event.start" and "card" in args:
-            out.add(f"event_card:{args['card']}")
-        elif entry["key"] == "chronicle.stuck" and "card" in args:
-            out.add(f"chronicle_sticker:{args['card']}")
-    return out
+def _scenarios(state: dict[str, Any] | None) -> int:
+    return len((state or {}).get("scenarios_played") or [])
 
 
-def _citadelle_run(bundle: dict, seed: str, policy: str, index: int) -> RunResult:
-    from engine.citadelle import apply, legal_actions, new_game
-    from engine.citadelle.auto import choose
-
-    chars = sorted(bundle["records"].get("character") or {})
-    if not chars:
-        raise ValueError("la campagne n'a aucun personnage (section characters) : rien à jouer")
-    n = 1 + index % min(4, len(chars))
-    pick = random.Random(seed)
-    script: list[dict] = []
-    state = new_game(bundle, chars[:n], seed)
-    actions = 0
-    try:
-        while state["pending"] is not None and actions < MAX_ACTIONS:
-            if policy == "random" or (policy == "mixed" and pick.random() < EPSILON):
-                action = pick.choice(legal_actions(bundle, state))
-            else:
-                action = choose(bundle, state)
-            script.append(action)
-            state = apply(bundle, state, action)
-            actions += 1
-        visited = _citadelle_visits(bundle, state)
-        return RunResult(index, seed, visited, state["phase"] == "over",
-                         scenarios=len(state["scenarios_played"]), actions=actions)  # fmt: skip
-    except Exception as exc:
-        error = {"run": index, "seed": seed, "characters": n,
-                 "error": f"{type(exc).__name__}: {exc}", "script": script}  # fmt: skip
-        return RunResult(index, seed, _citadelle_visits(bundle, state), False, actions=actions,
-                         error=error)  # fmt: skip
-
-
-def _citadelle_visits(bundle: dict, state: dict) -> set[str]:
-    out = {f"epilogue:{e['scenario']}/{e['branch']}" for e in state["epilogues"]}
-    menaces = set()
-    for entry in state["log"]:
-        args = entry.get("args") or {}
-        key = entry["key"]
-        if key == "scenario.start" and "id" in args:
-            out.add(f"scenario:{args['id']}")
-            menace = bundle["records"]["scenario"][args["id"]].get("menace")
-            if menace:
-                menaces.add(f"menace:{menace}")
-        elif key == "card.taken" and "key" in args:
-            out.add(f"adventure_card:{args['key']}")
-        elif key == "exploration.revealed" and "id" in args:
-            out.add(f"exploration_card:{args['id']}")
-        elif key == "dialogue":
-            out.add(f"paragraph:{args['number']}")
-        elif key == "quest" and "id" in args:
-            out.add(f"side_quest:{args['id']}")
-    return out | menaces
-
-
-_RUNNERS = {"dilemme": _dilemme_run, "citadelle": _citadelle_run}
 _WORKER: dict[str, Any] = {}
 
 
 def _init(bundle_text: str, family: str, policy: str) -> None:
-    _WORKER.update(bundle=json.loads(bundle_text), family=family, policy=policy)
+    _WORKER.update(game=registry.get(family)(json.loads(bundle_text)), policy=policy)
 
 
 def _work(job: tuple[int, str]) -> RunResult:
     index, seed = job
-    return _RUNNERS[_WORKER["family"]](_WORKER["bundle"], seed, _WORKER["policy"], index)
+    return play_run(_WORKER["game"], seed, _WORKER["policy"], index)
 
 
 # =========================================================================== the report
@@ -249,8 +257,9 @@ def simulate(
             if "fork" in multiprocessing.get_all_start_methods()
             else None
         )
-        with ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init,
-                                 initargs=(bundle_text, family, policy)) as pool:  # fmt: skip
+        with ProcessPoolExecutor(
+            workers, mp_context=ctx, initializer=_init, initargs=(bundle_text, family, policy)
+        ) as pool:
             for done, result in enumerate(
                 pool.map(_work, jobs_list, chunksize=max(1, runs // (workers * 8))), 1
             ):
@@ -280,6 +289,7 @@ def simulate(
         errors=[r.error for r in results if r.error],
         reachable=reachable,
         seconds=time.perf_counter() - start,
+        results=[x for r in results for x in r.results],
     )
     g = sg.graph
     report.edges_total = g.number_of_edges()
@@ -295,18 +305,31 @@ def simulate(
             )
     for node in sorted(visits):
         if node in g and node not in reachable_all:
-            report.findings.append(_finding(
-                sg, node, "SIM002", "error",
-                f"{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : "
-                "il manque une arête dans le graphe (un défaut du vérificateur ou une référence "
-                "que le format ne décrit pas). Signalez-le."))  # fmt: skip
+            report.findings.append(
+                _finding(
+                    sg,
+                    node,
+                    "SIM002",
+                    "error",
+                    f"{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : "
+                    "il manque une arête dans le graphe (un défaut du vérificateur ou une référence "
+                    "que le format ne décrit pas). Signalez-le.",
+                )
+            )
     for error in report.errors:
-        report.findings.append(Finding(
-            "SIM003", "error",
-            f"le moteur a échoué pendant la partie simulée n°{error['run']} "
-            f"(graine « {error['seed']} ») : {error['error']}. Rejouez-la avec le script "
-            "enregistré pour la reproduire.",
-            sg.campaign.data_pos[0], 1, 1, sg.root))  # fmt: skip
+        report.findings.append(
+            Finding(
+                "SIM003",
+                "error",
+                f"le moteur a échoué pendant la partie simulée n°{error['run']} "
+                f"(graine « {error['seed']} ») : {error['error']}. Rejouez-la avec le script "
+                "enregistré pour la reproduire.",
+                sg.campaign.data_pos[0],
+                1,
+                1,
+                sg.root,
+            )
+        )
     return report
 
 
@@ -333,8 +356,12 @@ def _blocked(sg: StoryGraph, node: str, visits: dict[str, int]) -> dict:
             if pred in seen:
                 continue
             attrs = g.edges[pred, current]
-            step = {"from": pred, "to": current, "kind": attrs.get("kind"),
-                    "condition": _condition_text(attrs.get("condition"))}  # fmt: skip
+            step = {
+                "from": pred,
+                "to": current,
+                "kind": attrs.get("kind"),
+                "condition": _condition_text(attrs.get("condition")),
+            }
             if pred in visits or pred == sg.root:
                 return {"node": node, "nearest_visited": pred, "edge": step}
             seen.add(pred)
@@ -363,8 +390,15 @@ def _never_message(detail: dict, runs: int) -> str:
 
 def _finding(sg: StoryGraph, node: str, code: str, severity: str, message: str) -> Finding:
     attrs = sg.graph.nodes.get(node, {})
-    return Finding(code, severity, message, attrs.get("file", ""), attrs.get("line", 1),
-                   attrs.get("column", 1), node)  # fmt: skip
+    return Finding(
+        code,
+        severity,
+        message,
+        attrs.get("file", ""),
+        attrs.get("line", 1),
+        attrs.get("column", 1),
+        node,
+    )
 
 
 def write_failure_scripts(report: SimulationReport, out_dir: Path) -> list[Path]:
@@ -374,7 +408,9 @@ def write_failure_scripts(report: SimulationReport, out_dir: Path) -> list[Path]
     for error in report.errors:
         path = out_dir / f"echec-{report.game}-{error['run']}.txt"
         lines = [f"# graine {error['seed']} : {error['error']}"]
-        lines += [json.dumps(a, ensure_ascii=False) for a in error["script"] if "new_game" not in a]
+        lines += [
+            json.dumps(a["action"], ensure_ascii=False) for a in error["script"] if "action" in a
+        ]
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         paths.append(path)
     return paths

@@ -123,10 +123,10 @@ def build(content: Path, out: Path, config: Path, authoring: bool = False) -> in
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     report = check(content)
     if not report.ok:
-        from .cli import _fmt_text
+        from .formats import text as report_text
         from .messages import t
 
-        print(_fmt_text(report), file=sys.stderr)
+        print(report_text(report), file=sys.stderr)
         print(f"gamebook build: {t('cli.build_blocked')}", file=sys.stderr)
         return 1
     cfg_path = _config_path(config)

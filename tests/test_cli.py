@@ -143,12 +143,12 @@ def test_exit_2_on_usage_errors() -> None:
 def test_exit_2_on_an_internal_error_without_traceback(
     content: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pipeline import cli
+    from pipeline.cli import check as check_command
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boum")
 
-    monkeypatch.setattr(cli, "check", boom)
+    monkeypatch.setattr(check_command, "check", boom)
     code, out, err = run_cli(["check", str(content)])
     assert code == 2
     assert err.startswith("gamebook check: erreur interne (RuntimeError: boum).")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import engine.citadelle
+import engine.citadelle.game
 from pipeline import check
 from pipeline import graph as graph_module
 from pipeline.simulate import simulate, write_failure_scripts
@@ -91,7 +91,7 @@ def test_same_seed_same_report_whatever_the_number_of_workers(planted: Path):
 def test_sim003_an_engine_failure_is_reported_with_a_replay_script(
     monkeypatch, planted: Path, tmp_path: Path
 ):
-    real = engine.citadelle.apply
+    real = engine.citadelle.game.apply
     calls = {"n": 0}
 
     def flaky(bundle, state, action):
@@ -100,7 +100,7 @@ def test_sim003_an_engine_failure_is_reported_with_a_replay_script(
             raise RuntimeError("panne simulée")
         return real(bundle, state, action)
 
-    monkeypatch.setattr(engine.citadelle, "apply", flaky)
+    monkeypatch.setattr(engine.citadelle.game, "apply", flaky)
     _, sg = _graph(planted)
     sim = simulate(sg, runs=1, seed="crash", jobs=1)
     (error,) = sim.errors
@@ -108,10 +108,11 @@ def test_sim003_an_engine_failure_is_reported_with_a_replay_script(
     assert len(error["script"]) == 7  # every action up to the one that failed
     assert any(f.code == "SIM003" and "crash:0" in f.message for f in sim.findings)
     (script,) = write_failure_scripts(sim, tmp_path / "echecs")
-    monkeypatch.setattr(engine.citadelle, "apply", real)
+    monkeypatch.setattr(engine.citadelle.game, "apply", real)
     replay = subprocess.run(
         [sys.executable, "-m", "pipeline.cli", "play", "citadelle", "--content", str(planted),
-         "--seed", "crash:0", "--characters", str(error["characters"]), "--script", str(script)],
+         "--seed", "crash:0", "--players", str(len(error["setup"]["seats"])), "--bots", "0",
+         "--script", str(script)],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     # the recorded actions replay as written (the fault was simulated); then the script runs out

@@ -1,7 +1,8 @@
-"""The browser session (``engine.web.Session``) in CPython: what the play page calls.
+"""The browser session (``engine.web.WebSession``) in CPython: what the play page calls.
 
-Whole games are played through the same JSON calls as the page, every screen rendered, so a
-log entry without a French message or a screen that cannot be built fails here first.
+Whole games are played through the same JSON calls as the page, every screen rendered, for
+every registered game, so a log entry without a French message or a screen that cannot be
+built fails here first.
 """
 
 from __future__ import annotations
@@ -14,61 +15,63 @@ from pathlib import Path
 import pytest
 
 from engine import web
-from engine.citadelle import text_fr as CT
-from engine.dilemme import text_fr as DT
-from pipeline import check
-from pipeline import compile as comp
+from engine.core import registry
+from engine.core.save import nesting
+from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("dilemme", "citadelle")
+GAMES = registry.ids()
 
 
 @pytest.fixture(scope="module")
-def bundles(tmp_path_factory) -> dict[str, str]:
-    out = tmp_path_factory.mktemp("bundles")
-    report = check(ROOT / "content")
-    return {g: comp.write(report.graphs[g], out).read_text(encoding="utf-8") for g in GAMES}
+def bundles() -> dict[str, str]:
+    return {g: json.dumps(bundle_for(g, ROOT / "content")) for g in GAMES}
 
 
-def _logged_keys(path: Path) -> set[str]:
-    """Every constant key passed to ``_log(state, "…")`` in an engine module."""
+def _logged_keys(folder: Path) -> set[str]:
+    """Every constant key passed to ``_log(state, "…")`` in a game's modules."""
     keys = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "id", None) == "_log"
-            and len(node.args) >= 2
-            and isinstance(node.args[1], ast.Constant)
-        ):
-            keys.add(node.args[1].value)
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) == "_log"
+                and len(node.args) >= 2
+                and isinstance(node.args[1], ast.Constant)
+            ):
+                keys.add(node.args[1].value)
     return keys
 
 
-@pytest.mark.parametrize(
-    ("game", "messages"), [("dilemme", DT.MESSAGES), ("citadelle", CT.MESSAGES)]
-)
-def test_every_logged_key_has_a_french_message(game, messages):
-    keys = _logged_keys(ROOT / "engine" / game / "game.py")
+@pytest.mark.parametrize("game", ["dilemme", "citadelle"])
+def test_every_logged_key_has_a_french_message(game):
+    messages = __import__(f"engine.{game}.text_fr", fromlist=["MESSAGES"]).MESSAGES
+    keys = _logged_keys(ROOT / "engine" / game)
     assert keys, "no _log call found: the test would prove nothing"
     assert sorted(keys - set(messages)) == []
 
 
-def _play(session: web.Session, rng: random.Random, decisions: int) -> list[dict]:
+def _choices(screen: dict) -> list[dict]:
+    out = []
+    for g in screen["groups"]:
+        out.extend(g["choices"])
+    return out
+
+
+def _play(session: web.WebSession, rng: random.Random, decisions: int) -> list[dict]:
     screens = []
     screen = json.loads(session.screen_json())
     for _ in range(decisions):
-        if screen["over"] and screen["game"] == "dilemme" and not screen["campaign_over"]:
-            # what the page's "Partie suivante de la campagne" button does
-            st = session.state
-            houses = [
-                {"house": s["house"], "name": s["name"], "bot": s["bot"]} for s in st["seats"]
-            ]
-            setup = {"seed": rng.randrange(10**6), "houses": houses, "campaign": st["campaign"]}
-            screen = json.loads(session.start_json(json.dumps(setup)))
+        if screen["handoff"]:
+            screen = json.loads(session.handed_json())
             continue
-        if screen["over"] or not screen["choices"]:
+        if screen["over"] and screen["sequel"]:
+            screen = json.loads(session.next_json())  # the page's "Partie suivante" button
+            continue
+        options = _choices(screen)
+        if screen["over"] or not options:
             break
-        pick = rng.choice(screen["choices"])["action"]
+        pick = rng.choice(options)["action"]
         screen = json.loads(session.act_json(json.dumps(pick)))
         assert "error" not in screen, screen.get("error")
         screens.append(screen)
@@ -78,18 +81,21 @@ def _play(session: web.Session, rng: random.Random, decisions: int) -> list[dict
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_long_games_render_every_screen_and_survive_save_and_load(bundles, game, seed):
-    session = web.Session(game, bundles[game])
-    session.start_json(json.dumps({"seed": seed}))
+    session = web.WebSession(game, bundles[game])
+    info = json.loads(session.info_json())
+    n = info["default_players"]
+    session.start_json(json.dumps({"seed": seed, "players": n, "bots": n - 1}))
     screens = _play(session, random.Random(seed), 400)
-    assert len(screens) >= 30
+    assert len(screens) >= 30 or screens[-1]["over"]
     assert any(s["log"] for s in screens)
+    assert all(s["status"] for s in screens)
     saved = session.save_json()
-    other = web.Session(game, bundles[game])
+    other = web.WebSession(game, bundles[game])
     other.start_json(json.dumps({"seed": seed + 100}))
     resumed = json.loads(other.load_json(saved))
     assert "error" not in resumed
-    assert other.state == session.state
-    assert resumed["choices"] == json.loads(session.screen_json())["choices"]
+    assert other.session.state == session.session.state
+    assert resumed["groups"] == json.loads(session.screen_json())["groups"]
 
 
 @pytest.mark.parametrize(
@@ -100,14 +106,47 @@ def test_long_games_render_every_screen_and_survive_save_and_load(bundles, game,
     ],
 )
 def test_deeply_nested_files_are_refused_before_parsing(bundles, text):
-    session = web.Session("dilemme", bundles["dilemme"])
+    session = web.WebSession("dilemme", bundles["dilemme"])
     session.start_json(json.dumps({"seed": 4}))
-    before = json.dumps(session.state, sort_keys=True)
+    before = json.dumps(session.session.state, sort_keys=True)
     answer = json.loads(session.load_json(text))
     assert answer["error"].startswith("Ce fichier n'est pas une sauvegarde lisible")
-    assert json.dumps(session.state, sort_keys=True) == before
+    assert json.dumps(session.session.state, sort_keys=True) == before
 
 
 def test_nesting_ignores_brackets_inside_strings():
-    assert web._nesting('{"a": "[[[[{{{{", "b": [1, [2]]}') == 3
-    assert web._nesting('"\\"[[["') == 0
+    assert nesting('{"a": "[[[[{{{{", "b": [1, [2]]}') == 3
+    assert nesting('"\\"[[["') == 0
+
+
+def test_a_terminal_save_opens_in_the_browser_and_the_reverse(bundles, tmp_path):
+    """One save format: what `gamebook play --save` writes, the page loads, and back."""
+    from engine.core.session import Session
+    from pipeline import terminal
+
+    game = registry.get("dilemme")(json.loads(bundles["dilemme"]))
+    session = Session(game).start({"seed": "9", "players": 4, "bots": 3})
+    session.act(_choices(session.screen())[0]["action"])
+    path = tmp_path / "partie.json"
+    terminal.write_save(path, session.save_text())
+    page = web.WebSession("dilemme", bundles["dilemme"])
+    screen = json.loads(page.load_json(path.read_text(encoding="utf-8")))
+    assert "error" not in screen
+    assert page.session.state == session.state
+    page.act_json(json.dumps(_choices(screen)[0]["action"]))
+    back = Session(game)
+    back.load(page.save_json())
+    assert back.state == page.session.state
+
+
+def test_an_edited_save_is_refused_and_the_game_left_untouched(bundles):
+    page = web.WebSession("dilemme", bundles["dilemme"])
+    page.start_json(json.dumps({"seed": 5, "players": 4, "bots": 3}))
+    save = json.loads(page.save_json())
+    save["state"]["seats"][0]["coins"] = 99
+    other = web.WebSession("dilemme", bundles["dilemme"])
+    other.start_json(json.dumps({"seed": 6, "players": 4, "bots": 3}))
+    before = json.dumps(other.session.state, sort_keys=True)
+    answer = json.loads(other.load_json(json.dumps(save)))
+    assert "modifiée ou endommagée" in answer["error"]
+    assert json.dumps(other.session.state, sort_keys=True) == before

@@ -57,6 +57,9 @@ class Citadelle(Game):
         chars = self.bundle.get("records", {}).get("character", {})
         return [chars[k] for k in sorted(chars)]
 
+    def seat_range(self) -> tuple[int, int]:
+        return 1, max(1, min(self.players[1], len(self._characters())))
+
     def fields(self) -> tuple[SetupField, ...]:
         options = tuple(Option(c["id"], c["name"], c.get("text", "")) for c in self._characters())
         return (

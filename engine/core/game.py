@@ -200,12 +200,12 @@ class Game:
             raise SetupError("la mise en place doit être une table de réglages")
         out: dict[str, Any] = {"seed": str(setup.get("seed", "0"))}
         seats = setup.get("seats")
-        low, high = self.players
+        low, high = self.seat_range()
         if seats is None:
             n = setup.get("players")
             bots = setup.get("bots")
             if n is None:
-                n = bots if bots else self.default_players
+                n = bots if bots else min(max(self.default_players, low), high)
             if bots is None:
                 bots = n - 1
             if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
@@ -250,11 +250,36 @@ class Game:
             else:
                 value = setup.get(f.name, f.default)
                 out[f.name] = _check_value(f, value, f.label)
+        names = setup.get("names")
+        if isinstance(names, list):
+            for seat, name in zip(norm_seats, names, strict=False):
+                if isinstance(name, str) and name.strip() and not seat["name"]:
+                    seat["name"] = name.strip()[:40]
+        if self.personas:
+            allowed = [o.value for o in self.personas]
+            shared = setup.get("persona")
+            bots = [i for i, s in enumerate(norm_seats) if s["bot"]]
+            for n, i in enumerate(bots):
+                value = seats[i].get("persona")
+                if value is None and isinstance(shared, list):
+                    value = shared[n] if n < len(shared) else None
+                elif value is None and isinstance(shared, str):
+                    value = shared
+                value = value or allowed[0]
+                if value not in allowed:
+                    raise SetupError(
+                        f"caractère de bot « {value} » inconnu (au choix : {', '.join(allowed)})"
+                    )
+                norm_seats[i]["persona"] = value
         for i, seat in enumerate(norm_seats):
             if not seat["name"]:
                 seat["name"] = self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
+
+    def seat_range(self) -> tuple[int, int]:
+        """Seats this content allows (a campaign with two characters seats two at most)."""
+        return self.players
 
     def fields(self) -> tuple[SetupField, ...]:
         """The setup fields for this game's content (a house or character list comes from the

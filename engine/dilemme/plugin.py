@@ -36,6 +36,9 @@ class Dilemme(Game):
         houses = self.bundle.get("records", {}).get("house", {}).values()
         return sorted(houses, key=lambda h: h.get("number", 0))
 
+    def seat_range(self) -> tuple[int, int]:
+        return self.players[0], max(self.players[0], min(self.players[1], len(self._houses())))
+
     def fields(self) -> tuple[SetupField, ...]:
         options = tuple(Option(h["id"], h["name"], h.get("motto", "")) for h in self._houses())
         return (

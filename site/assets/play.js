@@ -1,25 +1,17 @@
-// The play page: loads the self-hosted Pyodide, the engine archive and the campaign bundle,
-// then draws what the Python session returns. No rule lives here: every choice is a button
-// whose action comes from Python's legal actions. Content text only ever reaches the page
-// through textContent, never as HTML.
+// The play page of any game: loads the self-hosted Pyodide, the engine archive and the game's
+// bundle, then draws what the Python session returns (widgets, grouped choices, the log).
+// No rule and no game name lives here: every choice is a button whose action comes from
+// Python's legal actions, and the custom-game form is drawn from the game's setup fields.
+// Content text only ever reaches the page through textContent, never as HTML.
+import { h, T } from "./widgets/dom.js";
+import { draw } from "./widgets/index.js";
+import { drawChoices } from "./widgets/choices.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
 const ROOT = new URL(app.dataset.root, location.href).href;
 const STORE = `gamebook:${GAME}`;
 const SLOTS = ["A", "B", "C"];
-const T = window.GB_UI;  // UI strings: site/assets/ui-fr.js
-
-const $ = (tag, attrs = {}, ...children) => {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") el.textContent = v;
-    else if (k === "on") for (const [ev, fn] of Object.entries(v)) el.addEventListener(ev, fn);
-    else if (v !== false && v !== null && v !== undefined) el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c) el.append(c);
-  return el;
-};
 
 const root = document.getElementById("gb-root");
 const story = document.getElementById("gb-story");
@@ -27,10 +19,10 @@ const loader = document.getElementById("gb-loader");
 const progress = document.getElementById("gb-progress");
 const progressText = document.getElementById("gb-progress-text");
 
-let session = null;
+let web = null;
+let info = null;
 let slot = localStorage.getItem(`${STORE}:slot`) || "A";
 let screen = null;
-let handedTo = null;
 
 function step(n, text) {
   progress.value = n;
@@ -43,6 +35,8 @@ function fail(message) {
   progressText.textContent = message;
   loader.classList.add("gb-error");
 }
+
+const call = (name, ...args) => JSON.parse(web[name](...args));
 
 // ------------------------------------------------------------------ loading
 
@@ -58,10 +52,8 @@ async function boot() {
   try {
     step(1, T.loadingPython);
     const manifest = await (await fetch(new URL("manifest.json", ROOT))).json();
-    const bundleUrl = new URL(manifest.bundles[GAME], ROOT);
-    const engineUrl = new URL(manifest.engine, ROOT);
-    const bundlePromise = fetch(bundleUrl).then((r) => r.text());
-    const enginePromise = fetch(engineUrl).then((r) => r.arrayBuffer());
+    const bundlePromise = fetch(new URL(manifest.bundles[GAME], ROOT)).then((r) => r.text());
+    const enginePromise = fetch(new URL(manifest.engine, ROOT)).then((r) => r.arrayBuffer());
     const { loadPyodide } = await import(new URL(manifest.pyodide + "pyodide.mjs", ROOT).href);
     const pyodide = await loadPyodide({
       indexURL: new URL(manifest.pyodide, ROOT).href,
@@ -72,9 +64,10 @@ async function boot() {
     step(2, T.loadingEngine);
     pyodide.unpackArchive(new Uint8Array(await enginePromise), "zip", { extractDir: "/home/pyodide" });
     pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-    const web = pyodide.pyimport("engine.web");
+    const module = pyodide.pyimport("engine.web");
     step(3, T.loadingCampaign);
-    session = web.Session(GAME, await bundlePromise);
+    web = module.WebSession(GAME, await bundlePromise);
+    info = call("info_json");
     step(4, T.ready);
     loader.hidden = true;
     showSetup();
@@ -86,14 +79,21 @@ async function boot() {
 
 // ------------------------------------------------------------------ saves
 
-function savedText(s = slot) {
-  return localStorage.getItem(`${STORE}:${s}`);
+const savedText = (s = slot) => localStorage.getItem(`${STORE}:${s}`);
+
+function slotSummary(s) {
+  const text = savedText(s);
+  if (!text) return null;
+  const peek = call("peek_json", text);
+  if (peek.error) return { progress: "", date: "" };
+  return { progress: peek.progress, date: localStorage.getItem(`${STORE}:${s}:date`) || "" };
 }
 
 function autosave() {
   try {
-    localStorage.setItem(`${STORE}:${slot}`, session.save_json());
-    localStorage.setItem(`${STORE}:${slot}:chronicle`, session.chronicle_json());
+    localStorage.setItem(`${STORE}:${slot}`, web.save_json());
+    localStorage.setItem(`${STORE}:${slot}:chronicle`, web.chronicle_json());
+    localStorage.setItem(`${STORE}:${slot}:date`, new Date().toLocaleString("fr-FR"));
     localStorage.setItem(`${STORE}:slot`, slot);
   } catch (err) {
     status(T.autosaveFailed(err.message));
@@ -101,9 +101,8 @@ function autosave() {
 }
 
 function exportSave() {
-  const text = session.save_json();
-  const blob = new Blob([text], { type: "application/json" });
-  const a = $("a", {
+  const blob = new Blob([web.save_json()], { type: "application/json" });
+  const a = h("a", {
     href: URL.createObjectURL(blob),
     download: `gamebook-${GAME}-${new Date().toISOString().slice(0, 10)}.json`,
   });
@@ -113,8 +112,7 @@ function exportSave() {
 }
 
 async function importSave(file) {
-  const text = await file.text();
-  const result = JSON.parse(session.load_json(text));
+  const result = call("load_json", await file.text());
   if (result.error) {
     status(T.importRefused(result.error));
     return;
@@ -124,133 +122,191 @@ async function importSave(file) {
   status(T.imported);
 }
 
-// ------------------------------------------------------------------ setup
-
-function showSetup() {
-  root.replaceChildren();
-  const form = $("form", { class: "gb-setup", "aria-label": T.newGame });
-  const existing = savedText();
-  const slotSelect = $("select", { id: "gb-slot", on: { change: (e) => (slot = e.target.value) } });
-  for (const s of SLOTS) {
-    const label = savedText(s) ? T.slotBusy(s) : T.slotEmpty(s);
-    slotSelect.append($("option", { value: s, text: label, selected: s === slot }));
-  }
-  form.append($("label", { for: "gb-slot", text: T.saveSlot }), slotSelect);
-
-  const quick = $("button", {
-    type: "button",
-    class: "md-button md-button--primary",
-    "data-testid": "quick-start",
-    text: T.quickStart,
-    on: { click: () => start({ seed: randomSeed() }) },
+function saveTools() {
+  const input = h("input", {
+    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import",
+    on: { change: (e) => e.target.files[0] && importSave(e.target.files[0]) },
   });
-  const resume = $("button", {
-    type: "button",
-    class: "md-button",
-    text: T.resume,
-    disabled: !existing,
-    on: { click: () => resumeSlot() },
-  });
-  form.append($("div", { class: "gb-row" }, quick, resume));
-  form.append(GAME === "dilemme" ? dilemmeOptions() : citadelleOptions());
-  form.append(saveTools());
-  root.append(form);
-  quick.focus();
+  return h("div", { class: "gb-row gb-saves" },
+    h("button", { type: "button", class: "md-button", "data-testid": "save-export", text: T.exportSave,
+      on: { click: exportSave }, disabled: !screen }),
+    h("label", { for: "gb-import", text: T.importSave }), input);
 }
+
+function resumeSlot(s = slot) {
+  slot = s;
+  const result = call("load_json", savedText(s));
+  if (result.error) {
+    status(T.saveUnreadable(result.error));
+    return;
+  }
+  localStorage.setItem(`${STORE}:slot`, slot);
+  render(result);
+}
+
+// ------------------------------------------------------------------ setup
 
 function randomSeed() {
   return Math.random().toString(36).slice(2, 8);
 }
 
-function resumeSlot() {
-  const result = JSON.parse(session.load_json(savedText()));
-  if (result.error) {
-    status(T.saveUnreadable(result.error));
-    return;
-  }
-  render(result);
+function quickSetup() {
+  const n = info.default_players;
+  return { seed: randomSeed(), players: n, bots: Math.max(0, n - 1) };
 }
 
-function dilemmeOptions() {
-  const box = $("fieldset", {}, $("legend", { text: T.customGame }));
-  const houses = Object.entries(T.houseNames);
-  const rows = houses.map(([id, name], i) => {
-    const use = $("input", { type: "checkbox", id: `gb-h-${id}`, checked: i < 4 });
-    const label = $("input", { type: "text", value: name, "aria-label": T.nameFor(name) });
-    const who = $("select", { "aria-label": T.whoPlays(name) },
-      $("option", { value: "human", text: T.human, selected: i === 0 }),
-      $("option", { value: "bot", text: T.bot, selected: i !== 0 }));
-    box.append($("div", { class: "gb-row" }, use, $("label", { for: `gb-h-${id}`, text: name }), label, who));
-    return { id, use, label, who };
+function showSetup() {
+  root.replaceChildren();
+  story.hidden = false;
+  const page = h("div", { class: "gb-setup" });
+  const mine = slotSummary(slot);
+  if (mine) {
+    const resume = h("button", {
+      type: "button", class: "md-button md-button--primary", "data-testid": "resume",
+      text: T.resume, on: { click: () => resumeSlot() },
+    });
+    page.append(h("section", { class: "gb-resume", "aria-label": T.resume },
+      h("p", { text: T.resumeWhat(mine.progress, mine.date) }), resume));
+  }
+  const quick = h("button", {
+    type: "button", class: `md-button${mine ? "" : " md-button--primary"}`, "data-testid": "quick-start",
+    text: T.quickStart, on: { click: () => start(quickSetup()) },
   });
-  const seed = $("input", { type: "text", id: "gb-seed", value: randomSeed() });
-  box.append($("div", { class: "gb-row" }, $("label", { for: "gb-seed", text: T.seed }), seed));
-  box.append($("button", {
-    type: "button", class: "md-button", text: T.begin,
+  page.append(h("div", { class: "gb-row" }, quick,
+    h("span", { class: "gb-note", text: T.quickStartHelp(info.default_players) })));
+  const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; showSetup(); } } });
+  for (const s of SLOTS) {
+    const sum = slotSummary(s);
+    slots.append(h("option", { value: s, selected: s === slot, text: sum ? T.slotBusy(s, sum.progress, sum.date) : T.slotEmpty(s) }));
+  }
+  page.append(h("div", { class: "gb-row" }, h("label", { for: "gb-slot", text: T.saveSlot }), slots));
+  page.append(customForm(), saveTools());
+  root.append(page);
+  (page.querySelector("[data-testid=resume]") || quick).focus();
+}
+
+function fieldControl(f, id, value) {
+  if (f.kind === "choice") {
+    const select = h("select", { id });
+    for (const o of f.options) select.append(h("option", { value: o.value, text: o.label, title: o.help || null, selected: o.value === value }));
+    return select;
+  }
+  if (f.kind === "bool") return h("input", { type: "checkbox", id, checked: !!value });
+  if (f.kind === "int") return h("input", { type: "number", id, value: value ?? "", min: f.min ?? null, max: f.max ?? null });
+  return h("input", { type: "text", id, value: value ?? "" });
+}
+
+function readControl(f, el) {
+  if (f.kind === "bool") return el.checked;
+  if (f.kind === "int") return Number(el.value);
+  return el.value;
+}
+
+function customForm() {
+  const box = h("details", { class: "gb-custom" }, h("summary", { text: T.customGame }));
+  const form = h("form", { on: { submit: (e) => e.preventDefault() } });
+  const low = info.players.min, high = info.players.max;
+  const count = h("input", { type: "number", id: "gb-count", min: low, max: high, value: info.default_players });
+  form.append(h("div", { class: "gb-row" }, h("label", { for: "gb-count", text: T.seats }), count,
+    h("span", { class: "gb-note", text: `${low}–${high}` })));
+  const seatsBox = h("div", { class: "gb-seats" });
+  const perSeat = info.setup.filter((f) => f.per_seat && f.form);
+  const shared = info.setup.filter((f) => !f.per_seat && f.form);
+  let rows = [];
+  const drawSeats = () => {
+    const n = Math.max(low, Math.min(high, Number(count.value) || info.default_players));
+    rows = [];
+    seatsBox.replaceChildren();
+    for (let i = 0; i < n; i++) {
+      const fs = h("fieldset", { class: "gb-seat" }, h("legend", { text: T.seatLegend(i + 1) }));
+      const name = h("input", { type: "text", id: `gb-name-${i}`, autocomplete: "off" });
+      const who = h("select", { id: `gb-who-${i}` },
+        h("option", { value: "human", text: T.human, selected: i === 0 }),
+        h("option", { value: "bot", text: T.computer, selected: i !== 0 }));
+      fs.append(h("div", { class: "gb-row" }, h("label", { for: `gb-name-${i}`, text: T.seatName }), name),
+        h("div", { class: "gb-row" }, h("label", { for: `gb-who-${i}`, text: T.who }), who));
+      const controls = {};
+      for (const f of perSeat) {
+        const id = `gb-${f.name}-${i}`;
+        const options = f.options.map((o) => o.value);
+        const value = f.distinct ? options[i % options.length] : (f.default ?? options[0]);
+        controls[f.name] = fieldControl(f, id, value);
+        fs.append(h("div", { class: "gb-row" }, h("label", { for: id, text: f.label }), controls[f.name]));
+      }
+      let persona = null;
+      if (info.personas.length) {
+        persona = fieldControl({ kind: "choice", options: info.personas }, `gb-persona-${i}`, info.personas[0].value);
+        const row = h("div", { class: "gb-row gb-persona" }, h("label", { for: `gb-persona-${i}`, text: T.persona }), persona);
+        const sync = () => { row.hidden = who.value !== "bot"; };
+        who.addEventListener("change", sync);
+        sync();
+        fs.append(row);
+      }
+      rows.push({ name, who, controls, persona });
+      seatsBox.append(fs);
+    }
+  };
+  count.addEventListener("change", drawSeats);
+  drawSeats();
+  form.append(seatsBox);
+  const sharedControls = {};
+  for (const f of shared) {
+    const id = `gb-opt-${f.name}`;
+    sharedControls[f.name] = fieldControl(f, id, f.default);
+    form.append(h("div", { class: "gb-row" }, h("label", { for: id, text: f.label }), sharedControls[f.name],
+      f.help ? h("span", { class: "gb-note", text: f.help }) : null));
+  }
+  const seed = h("input", { type: "text", id: "gb-seed", value: randomSeed() });
+  form.append(h("div", { class: "gb-row" }, h("label", { for: "gb-seed", text: T.seed }), seed,
+    h("span", { class: "gb-note", text: T.seedHelp })));
+  form.append(h("button", {
+    type: "button", class: "md-button md-button--primary", text: T.begin,
     on: { click: () => {
-      const chosen = rows.filter((r) => r.use.checked).map((r) => ({
-        house: r.id, name: r.label.value.trim() || undefined, bot: r.who.value === "bot",
-      }));
-      if (chosen.length < 3 || chosen.length > 5) return status(T.pickHouses);
-      start({ seed: seed.value, houses: chosen });
+      const setup = { seed: seed.value.trim() || randomSeed() };
+      setup.seats = rows.map((r) => {
+        const seat = { name: r.name.value.trim() || undefined, bot: r.who.value === "bot" };
+        for (const f of perSeat) seat[f.name] = readControl(f, r.controls[f.name]);
+        if (r.persona && seat.bot) seat.persona = r.persona.value;
+        return seat;
+      });
+      for (const f of shared) setup[f.name] = readControl(f, sharedControls[f.name]);
+      start(setup);
     } },
   }));
-  return box;
-}
-
-function citadelleOptions() {
-  const box = $("fieldset", {}, $("legend", { text: T.customGame }));
-  const chars = ["A", "B", "C", "D"].map((id) => [id, T.character(id)]);
-  const rows = chars.map(([id, name], i) => {
-    const use = $("input", { type: "checkbox", id: `gb-c-${id}`, checked: i < 2 });
-    const label = $("input", { type: "text", placeholder: T.playerName, "aria-label": T.nameFor(name) });
-    box.append($("div", { class: "gb-row" }, use, $("label", { for: `gb-c-${id}`, text: name }), label));
-    return { id, use, label };
-  });
-  const auto = $("input", { type: "checkbox", id: "gb-auto" });
-  const recovery = $("select", { id: "gb-recovery" },
-    $("option", { value: "normal", text: T.recoveryNormal }),
-    $("option", { value: "story", text: T.recoveryStory }),
-    $("option", { value: "survival", text: T.recoverySurvival }));
-  const seed = $("input", { type: "text", id: "gb-seed", value: randomSeed() });
-  box.append(
-    $("div", { class: "gb-row" }, auto, $("label", { for: "gb-auto", text: T.autoPolicy })),
-    $("div", { class: "gb-row" }, $("label", { for: "gb-recovery", text: T.recovery }), recovery),
-    $("div", { class: "gb-row" }, $("label", { for: "gb-seed", text: T.seed }), seed),
-    $("button", {
-      type: "button", class: "md-button", text: T.begin,
-      on: { click: () => {
-        const chosen = rows.filter((r) => r.use.checked);
-        if (!chosen.length) return status(T.pickCharacter);
-        const names = Object.fromEntries(chosen.filter((r) => r.label.value.trim()).map((r) => [r.id, r.label.value.trim()]));
-        start({ seed: seed.value, characters: chosen.map((r) => r.id), names, auto: auto.checked, recovery: recovery.value });
-      } },
-    }),
-  );
+  box.append(form);
   return box;
 }
 
 function start(setup) {
-  handedTo = null;
-  render(JSON.parse(session.start_json(JSON.stringify(setup))));
+  const result = call("start_json", JSON.stringify(setup));
+  if (result.error) {
+    status(T.setupRefused(result.error));
+    return;
+  }
+  render(result);
   autosave();
 }
 
 // ------------------------------------------------------------------ playing
 
 function act(action) {
-  const result = JSON.parse(session.act_json(JSON.stringify(action)));
-  if (result.error) status(T.actionRefused(result.error));
+  const result = call("act_json", JSON.stringify(action));
   render(result);
+  if (result.error) status(result.error);
   autosave();
 }
 
-function undo() {
-  render(JSON.parse(session.undo_json()));
-  autosave();
+function ask(question, then) {
+  const box = h("div", { class: "gb-confirm", role: "alertdialog", "aria-label": T.confirm },
+    h("p", { text: question }));
+  const yes = h("button", { type: "button", class: "md-button md-button--primary", text: T.confirm,
+    on: { click: () => { box.remove(); then(); } } });
+  const no = h("button", { type: "button", class: "md-button", text: T.cancel,
+    on: { click: () => box.remove() } });
+  box.append(h("div", { class: "gb-row" }, yes, no));
+  root.querySelector(".gb-choices")?.prepend(box);
+  yes.focus();
 }
-
-let logLines = [];
 
 function status(text) {
   const el = document.getElementById("gb-status");
@@ -258,210 +314,87 @@ function status(text) {
   else story.textContent = text;
 }
 
+function area(s, name) {
+  return (s.widgets || []).filter((w) => (w.area || "board") === name).map(draw).filter(Boolean);
+}
+
 function render(s) {
+  const previous = screen;
   screen = s;
-  if (s.log) logLines = (s.fresh ? s.log : logLines.concat(s.log)).slice(-300);
   root.replaceChildren();
-  story.textContent = s.story || "";
-  if (s.preview) {
-    story.append($("div", { class: "gb-preview" },
-      $("p", {}, $("strong", { text: T.label(T.ouiDa) }), document.createTextNode(s.preview.oui_da || "")),
-      $("p", {}, $("strong", { text: T.label(T.nenni) }), document.createTextNode(s.preview.nenni || ""))));
-  }
-  if (s.handoff && handedTo !== s.seat) {
-    const who = s.seat_name;
-    const go = $("button", {
+  story.replaceChildren();
+  story.append(h("p", { class: "gb-where", text: s.status }));
+  if (s.handoff) {
+    const go = h("button", {
       type: "button", class: "md-button md-button--primary", "data-choice": "handoff",
-      text: T.iAm(who), on: { click: () => { handedTo = s.seat; render(s); } },
+      text: T.iAm(s.handoff.name), on: { click: () => render(call("handed_json")) },
     });
-    root.append($("div", { class: "gb-handoff", role: "dialog", "aria-label": T.passDevice },
-      $("p", { text: T.passDeviceTo(who) }),
-      $("p", { text: T.lookAway }), go));
-    story.textContent = T.turnOf(who);
+    root.append(h("section", { class: "gb-handoff", "aria-label": T.handoffTitle(s.handoff.name) },
+      h("h2", { text: T.handoffTitle(s.handoff.name) }), h("p", { text: T.handoffText }), go));
     go.focus();
     return;
   }
-  handedTo = s.seat;
-  const layout = $("div", { class: "gb-layout" });
-  const main = $("section", { class: "gb-main", "aria-label": T.decisions });
-  if (s.seat_name) main.append($("h2", { text: T.yourTurn(s.seat_name) }));
-  const choices = $("div", { class: "gb-choices", role: "group", "aria-label": T.choices });
-  const button = (c, i, text, extra = "") => $("button", {
-    type: "button", class: `gb-choice gb-${c.group} ${extra}`, "data-choice": String(i), text,
-    title: c.label, "aria-label": c.label, on: { click: () => act(c.action) },
-  });
-  const amounts = {};  // votes and additions as rows of small buttons, one per amount
-  const deals = [];
-  const together = [];  // the same actions, with the other characters of the terrain
-  s.choices.forEach((c, i) => {
-    const a = c.action;
-    if (a.type === "vote" || a.type === "add") {
-      const key = a.type === "vote" ? T.vote(a.side === "oui_da" ? T.ouiDa : T.nenni) : T.addPower;
-      (amounts[key] ||= []).push(button(c, i, String(a.power), "gb-amount"));
-    } else if (a.type === "offer") {
-      deals.push(button(c, i, c.label));
-    } else if (a.join) {
-      together.push(button(c, i, c.label));
-    } else {
-      choices.append(button(c, i, c.label));
+  if (s.prompt) story.append(h("p", { class: "gb-prompt", text: s.prompt }));
+  story.append(...area(s, "main"));
+  if (s.notice) story.append(h("p", { class: "gb-notice", text: s.notice }));
+  const layout = h("div", { class: "gb-layout" });
+  const main = h("section", { class: "gb-main", "aria-label": T.choices });
+  if ((s.recap || []).length) {
+    main.append(h("section", { class: "gb-recap", "aria-label": T.recap },
+      h("h2", { text: T.recap }), h("ul", {}, ...s.recap.map((line) => h("li", { text: line })))));
+  }
+  const choices = h("div", { class: "gb-choices" });
+  if (s.over && s.outcome) {
+    choices.append(h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver }));
+    const ranked = (s.widgets || []).some((w) => w.type === "ranking");
+    if (s.outcome.ranking.length && !ranked) {
+      choices.append(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
     }
-  });
-  for (const [key, buttons] of Object.entries(amounts)) {
-    choices.prepend($("div", { class: "gb-amounts", role: "group", "aria-label": key },
-      $("span", { class: "gb-amounts-label", text: T.amountWith(key) }), ...buttons));
-  }
-  if (together.length) {
-    choices.append($("details", { class: "gb-deals" },
-      $("summary", { text: T.actTogether }), ...together));
-  }
-  if (deals.length) {
-    choices.append($("details", { class: "gb-deals" },
-      $("summary", { text: T.negotiate(deals.length) }), ...deals));
-  }
-  if (s.over) {
-    choices.append($("p", { class: "gb-over", text: s.campaign_over ? T.campaignOver : T.gameOver }));
-    if (GAME === "dilemme" && !s.campaign_over) {
-      choices.append($("button", {
-        type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
-        text: T.nextGame, on: { click: nextGame },
-      }));
+    for (const w of s.outcome.widgets || []) choices.append(draw(w));
+    const row = h("div", { class: "gb-row" });
+    if (s.sequel) {
+      row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
+        text: T.nextGame, on: { click: () => { render(call("next_json")); autosave(); } } }));
     }
-    choices.append($("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
+    for (const link of s.outcome.links || []) {
+      row.append(h("a", { class: "md-button", href: new URL(`play/${link.game}/`, ROOT).href, text: T.playLink(link.label) }));
+    }
+    row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
+    choices.append(row);
+  } else {
+    choices.append(drawChoices(s.groups || [], act, ask));
   }
-  main.append(choices, $("p", { id: "gb-status", class: "gb-status", role: "status" }));
-  const tools = $("div", { class: "gb-row" },
-    $("button", { type: "button", class: "md-button", text: T.undo, disabled: !s.can_undo, on: { click: undo } }),
-    $("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
-  main.append(tools, saveTools());
-  const log = $("ol", { class: "gb-log", "aria-label": T.log, "aria-live": "off" });
-  for (const line of logLines.slice(-80)) log.append($("li", { text: line }));
-  main.append($("details", { open: true }, $("summary", { text: T.log }), log));
-  layout.append(main, GAME === "dilemme" ? dilemmeBoard(s.board) : citadelleBoard(s.board));
+  main.append(choices, h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" }));
+  const mine = area(s, "self");
+  const side = mine.length ? h("section", { class: "gb-self", "aria-label": T.yourThings }, ...mine) : null;
+  layout.append(h("div", { class: "gb-top" }, main, side));
+  const board = area(s, "board");
+  if (board.length) layout.append(h("section", { class: "gb-board", "aria-label": T.board }, ...board));
+  const tools = h("div", { class: "gb-row gb-tools" },
+    h("button", { type: "button", class: "md-button", text: T.undo, disabled: !s.can_undo, on: { click: () => { render(call("undo_json")); autosave(); } } }),
+    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
+  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(Math.max(1, (s.log_size || 0) - (s.log || []).length + 1)) });
+  for (const line of (s.log || []).slice(-120)) log.append(h("li", { text: line }));
+  layout.append(tools, saveTools(), h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log));
   root.append(layout);
   log.scrollTop = log.scrollHeight;
-  const first = choices.querySelector("button");
-  if (first && document.activeElement === document.body) first.focus();
+  // focus goes to what changed (the recap), not to a choice that would look preselected
+  if (!previous || previous.handoff || document.activeElement === document.body || !root.contains(document.activeElement)) {
+    const target = main.querySelector(".gb-recap h2") || main.querySelector("h3");
+    if (target) { target.tabIndex = -1; target.focus({ preventScroll: true }); }
+  }
 }
 
-function nextGame() {
-  const save = JSON.parse(session.save_json());
-  const st = save.state;
-  const houses = st.seats.map((s) => ({ house: s.house, name: s.name, bot: s.bot }));
-  render(JSON.parse(session.start_json(JSON.stringify({ seed: randomSeed(), houses, campaign: st.campaign }))));
-  autosave();
-}
-
-function saveTools() {
-  const input = $("input", {
-    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import",
-    on: { change: (e) => e.target.files[0] && importSave(e.target.files[0]) },
-  });
-  return $("div", { class: "gb-row gb-saves" },
-    $("button", { type: "button", class: "md-button", "data-testid": "save-export", text: T.exportSave, on: { click: exportSave }, disabled: !screen }),
-    $("label", { for: "gb-import", text: T.importSave }), input);
-}
-
-// ------------------------------------------------------------------ boards
-
-function dilemmeBoard(b) {
-  const box = $("aside", { class: "gb-board", "aria-label": T.kingdomBoard });
-  const tracks = $("table", { class: "gb-tracks" }, $("caption", { text: T.resources }));
-  for (const r of b.resources) {
-    const cells = $("tr", {}, $("th", { text: r.name }));
-    const bar = $("td", {});
-    const meter = $("meter", { min: 0, max: b.track, value: r.pos, "aria-label": `${r.name} ${r.pos}` });
-    bar.append(meter, document.createTextNode(` ${r.pos} ${r.up ? "↑" : "↓"}${r.marker ? " ●" : ""}`));
-    cells.append(bar);
-    tracks.append(cells);
-  }
-  const stab = $("tr", {}, $("th", { text: T.stability }),
-    $("td", {}, $("meter", { min: 0, max: b.stability_track, value: b.stability }), document.createTextNode(` ${b.stability}`)));
-  tracks.append(stab);
-  box.append(tracks);
-  box.append($("p", { text: T.balance(b.balance, b.deck) }));
-  const timeline = $("ol", { class: "gb-timeline", "aria-label": T.timeline });
-  for (let i = 0; i < Math.max(b.timeline_slots, b.timeline.length); i++) {
-    const t = b.timeline[i];
-    timeline.append($("li", { class: i >= b.timeline_slots - 1 ? "gb-skull" : "", text: t ? `${t.title} (${t.side})` : "—" }));
-  }
-  box.append($("h3", { text: T.timeline }), timeline);
-  const houses = $("table", { class: "gb-houses" }, $("caption", { text: T.houses }),
-    $("tr", {}, ...T.houseColumns.map((h) => $("th", { text: h }))));
-  for (const h of b.houses) {
-    const name = h.name + (h.leader ? " ♔" : "") + (h.moderator ? " ⚖" : "") + (h.bot ? T.botSuffix : "");
-    houses.append($("tr", {}, ...[name, h.power ?? "?", h.coins ?? "?", h.vote || "", h.public.join(", "), h.prestige, h.craving]
-      .map((v) => $("td", { text: String(v) }))));
-    if (h.objective) box.dataset.objective = h.objective;
-  }
-  box.append(houses);
-  const mine = b.houses.find((h) => h.objective);
-  if (mine) box.append($("p", { class: "gb-secret", text: T.secretObjective(mine.objective) }));
-  const chron = $("div", { class: "gb-chronicle" }, $("h3", { text: T.chronicles }));
-  for (const [res, line] of Object.entries(b.chronicle)) {
-    const row = $("p", {}, $("strong", { text: T.label(res) }));
-    row.append(document.createTextNode(line.map((s) => (s ? `${s.positive ? "+" : "−"} ${s.title} (${s.ticks})` : "·")).join(" | ")));
-    chron.append(row);
-  }
-  box.append(chron);
-  if (b.events.length) box.append($("p", { text: T.events(b.events.join(", ")) }));
-  return box;
-}
-
-function citadelleBoard(b) {
-  const box = $("aside", { class: "gb-board", "aria-label": T.board });
-  if (b.scenario) box.append($("h3", { text: b.scenario }));
-  const cells = [...b.cells, ...b.slots];
-  if (cells.length) {
-    const xs = cells.map((c) => +c.at.split(",")[0]);
-    const ys = cells.map((c) => +c.at.split(",")[1]);
-    const minX = Math.min(...xs), minY = Math.min(...ys);
-    const grid = $("div", { class: "gb-grid", role: "grid", "aria-label": T.fallenLands });
-    grid.style.gridTemplateColumns = `repeat(${Math.max(...xs) - minX + 1}, minmax(7rem, 1fr))`;
-    for (const c of b.cells) {
-      const [x, y] = c.at.split(",").map(Number);
-      const cell = $("div", { class: "gb-cell", role: "gridcell" }, $("strong", { text: c.title }));
-      if (c.events.length) cell.append($("div", { class: "gb-events", text: c.events.join(" · ") }));
-      if (c.here.length) cell.append($("div", { class: "gb-here", text: "☗ " + c.here.join(", ") }));
-      cell.style.gridColumn = x - minX + 1;
-      cell.style.gridRow = y - minY + 1;
-      grid.append(cell);
-    }
-    for (const sl of b.slots) {
-      const [x, y] = sl.at.split(",").map(Number);
-      const cell = $("div", { class: "gb-cell gb-fog", role: "gridcell", text: sl.revealed ? (sl.title || "") : T.exploration(sl.zone) });
-      cell.style.gridColumn = x - minX + 1;
-      cell.style.gridRow = y - minY + 1;
-      grid.append(cell);
-    }
-    box.append(grid);
-  }
-  const team = $("table", { class: "gb-houses" }, $("caption", { text: T.characters }),
-    $("tr", {}, ...T.characterColumns.map((h) => $("th", { text: h }))));
-  for (const c of b.characters) {
-    team.append($("tr", {}, ...[c.name + (c.conscious ? "" : T.unconscious), c.hp, c.deck, c.discard, c.hand.join(", "),
-      `${c.purse.join(", ")} (${c.weight}/${c.carry})`].map((v) => $("td", { text: String(v) }))));
-  }
-  box.append(team);
-  if (b.quest_items.length) box.append($("p", { text: T.questItems(b.quest_items.join(", ")) }));
-  if (b.globals.length) box.append($("p", { text: T.globalEvents(b.globals.join(", ")) }));
-  const cit = b.citadel;
-  box.append($("h3", { text: T.citadelSheet }),
-    $("p", { text: Object.entries(cit.scores).map(([k, v]) => `${k} ${v}`).join(" · ") + T.hopeTremor(cit.hope, cit.tremor) }));
-  if (Object.keys(cit.buildings).length) box.append($("p", { text: T.buildings(Object.entries(cit.buildings).map(([k, v]) => `${k} (${v})`).join(", ")) }));
-  if (Object.keys(cit.side_quests).length) box.append($("p", { text: T.quests(Object.entries(cit.side_quests).map(([k, v]) => `${k} — ${v}`).join(", ")) }));
-  return box;
-}
-
-// keyboard: digits pick a choice
+// keyboard: the number on a button presses it
 document.addEventListener("keydown", (e) => {
   if (!screen || e.target.matches("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
-  const n = Number(e.key);
-  if (n >= 1 && n <= 9) {
-    // the n-th decision in reading order (deal offers in the closed section are skipped)
-    const buttons = [...root.querySelectorAll(".gb-choices button[data-choice]")]
-      .filter((el) => el.offsetParent !== null);
-    const button = buttons[n - 1];
-    if (button) { e.preventDefault(); button.click(); }
+  if (!/^[1-9]$/.test(e.key)) return;
+  const button = root.querySelector(`[data-key="${e.key}"]`);
+  if (button) {
+    e.preventDefault();
+    const folded = button.closest("details");
+    if (folded) folded.open = true;
+    button.click();
   }
 });
 

@@ -1,0 +1,55 @@
+"""The ``gamebook`` command: one module per subcommand (``pipeline/cli/<command>.py``).
+
+Exit codes: 0 no error-level finding, 1 at least one, 2 usage or I/O problem.  Bad input never
+produces a traceback: anything unexpected is reported as an internal error with exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..findings import Finding
+from ..messages import t
+from ..project import ContentError
+from . import build, check, compile, games, graph, play, simulate
+from .common import EXIT_OK, EXIT_USAGE, UsageError
+
+COMMANDS = (check, graph, compile, simulate, play, games, build)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="gamebook",
+        description="Vérifier, compiler, jouer et publier les campagnes de jeu.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in COMMANDS:
+        module.add(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (ContentError, UsageError) as exc:
+        print(f"gamebook {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `gamebook play ... | head`: the reader left, nothing to report
+        return EXIT_OK
+    except OSError as exc:
+        print(
+            f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback for a writer; say where to report it
+        what = f"{type(exc).__name__}: {exc}"
+        print(f"gamebook {args.command}: {t('cli.internal', what=what)}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+__all__ = ["Finding", "main", "parser"]

@@ -1,0 +1,43 @@
+"""``gamebook build`` and ``gamebook serve``: the static site."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .common import EXIT_OK
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from .. import site
+
+    return site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from .. import site
+
+    code = site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
+    if code != EXIT_OK:
+        return code
+    return site.serve(Path(args.out), args.host, args.port)
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    for name, helptext in (
+        ("build", "construire le site statique"),
+        ("serve", "construire le site et le servir"),
+    ):
+        b = sub.add_parser(name, help=helptext)
+        b.add_argument("--out", default="build/site")
+        b.add_argument("--content", default="content")
+        b.add_argument("--config", default="mkdocs.yml")
+        b.add_argument(
+            "--authoring",
+            action="store_true",
+            help="ajouter la carte interactive de chaque campagne (pour les auteurs)",
+        )
+        if name == "serve":
+            b.add_argument("--host", default="127.0.0.1")
+            b.add_argument("--port", type=int, default=8000)
+        b.set_defaults(func=run_build if name == "build" else run_serve)

@@ -1,0 +1,123 @@
+"""What the subcommands share: exit codes, the usage error, and the options of a game drawn
+from its registered setup fields (``gamebook play`` and ``gamebook simulate``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from engine.core import registry
+from engine.core.game import Game
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A problem the user must fix (exit 2); the message is French."""
+
+
+def game_class(game_id: str) -> type[Game]:
+    try:
+        return registry.get(game_id)
+    except registry.UnknownGame as exc:
+        raise UsageError(str(exc)) from None
+
+
+def game_ids_help() -> str:
+    return ", ".join(registry.ids())
+
+
+def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
+    """The options every game takes, then the game's own, from its setup fields."""
+    common = p.add_argument_group("partie")
+    low, high = game.players
+    common.add_argument("--seed", default="0", help="graine du hasard : même graine, même partie")
+    common.add_argument(
+        "--players",
+        type=int,
+        help=f"nombre de {game.seat_word}s ({low} à {high} ; défaut {game.default_players})",
+    )
+    common.add_argument(
+        "--bots",
+        type=int,
+        help="combien de ces places jouent seules (les dernières) ; --bots N seul : N places, "
+        "toutes jouées par des bots, jusqu'à la fin",
+    )
+    common.add_argument("--names", help="noms des places, séparés par des virgules")
+    if game.personas:
+        shown = ", ".join(f"{o.value} ({o.label})" for o in game.personas)
+        common.add_argument(
+            "--persona",
+            help=f"caractère des bots : {shown} ; un pour tous, ou un par bot séparés par des "
+            "virgules",
+        )
+    own = p.add_argument_group(f"réglages de {game.title}")
+    for f in game.fields():
+        flag = "--" + f.name.replace("_", "-")
+        helptext = f.label + (f" : {f.help}" if f.help else "")
+        if f.options:
+            helptext += " (" + ", ".join(f"{o.value} = {o.label}" for o in f.options) + ")"
+        if f.per_seat:
+            own.add_argument(
+                flag,
+                dest=f"field_{f.name}",
+                metavar="V[,V…]",
+                help=helptext + " ; une valeur par place, séparées par des virgules",
+            )
+        elif f.kind == "bool":
+            own.add_argument(flag, dest=f"field_{f.name}", action="store_true", help=helptext)
+        else:
+            own.add_argument(
+                flag,
+                dest=f"field_{f.name}",
+                type=int if f.kind == "int" else str,
+                choices=f.values() if f.kind == "choice" else None,
+                metavar="N" if f.kind == "int" else None,
+                help=helptext + (f" (défaut : {f.default})" if f.default is not None else ""),
+            )
+    for alias in game.cli_aliases:
+        flag = "--" + alias.flag.replace("_", "-")
+        if alias.kind == "bool":
+            own.add_argument(flag, dest=f"alias_{alias.flag}", action="store_true", help=alias.help)
+        else:
+            own.add_argument(
+                flag, dest=f"alias_{alias.flag}", type=int, metavar="N", help=alias.help
+            )
+
+
+def setup_from(args: argparse.Namespace, game: Game, all_bots: bool = False) -> dict[str, Any]:
+    """The setup the options describe (``normalize_setup`` checks it)."""
+    players, bots = args.players, args.bots
+    for alias in game.cli_aliases:
+        value = getattr(args, f"alias_{alias.flag}", None)
+        if alias.means == "players" and value is not None and players is None:
+            players = value
+        elif alias.means == "all_bots" and value:
+            all_bots = True
+    if all_bots:
+        players = players or bots or game.default_players
+        bots = players
+    elif players is None and bots is not None:
+        players = bots  # --bots N alone: N seats, all bots
+    setup: dict[str, Any] = {"seed": str(args.seed)}
+    if players is not None:
+        setup["players"] = players
+    if bots is not None:
+        setup["bots"] = bots
+    for f in game.fields():
+        value = getattr(args, f"field_{f.name}", None)
+        if value is None or (f.kind == "bool" and value is False and not f.per_seat):
+            continue
+        setup[f.name] = value.split(",") if f.per_seat else value
+    persona = getattr(args, "persona", None)
+    if persona:
+        setup["persona"] = persona.split(",") if "," in persona else persona
+    names = getattr(args, "names", None)
+    if names:
+        setup["names"] = [n.strip() for n in names.split(",")]
+    return setup
+
+
+def content_path(args: argparse.Namespace) -> Path:
+    return Path(args.content)

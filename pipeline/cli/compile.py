@@ -1,0 +1,32 @@
+"""``gamebook compile [CONTENT_DIR] --out DIR``: one JSON bundle per campaign."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .. import compile as comp
+from .. import formats
+from ..messages import t
+from ..report import check
+from .common import EXIT_FINDINGS, EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    report = check(Path(args.content_dir), jobs=args.jobs)
+    if not report.ok:
+        print(formats.text(report), file=sys.stderr)
+        print(f"gamebook compile: {t('cli.fix_first')}", file=sys.stderr)
+        return EXIT_FINDINGS
+    for sg in report.graphs.values():
+        print(comp.write(sg, Path(args.out)))
+    return EXIT_OK
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    k = sub.add_parser("compile", help="écrire un paquet JSON par campagne")
+    k.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
+    k.add_argument("--out", default="build/bundles")
+    k.add_argument("--jobs", type=int, default=None)
+    k.set_defaults(func=run)

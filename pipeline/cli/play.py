@@ -1,0 +1,87 @@
+"""``gamebook play GAME``: play any registered game in the terminal (``pipeline.terminal``).
+
+The options come from the game's setup fields: ``gamebook play GAME --help`` lists them in
+French.  Common to every game: ``--seed``, ``--players``, ``--bots``, ``--names``,
+``--script`` (actions read from a file), ``--save`` (resume and autosave).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..bundles import BundleUnavailable, bundle_for
+from .common import (
+    UsageError,
+    add_setup_options,
+    game_class,
+    game_ids_help,
+    setup_from,
+)
+
+
+def game_parser(
+    prog: str, game_id: str, content: Path, extra
+) -> tuple[argparse.ArgumentParser, object]:
+    """The parser of ``gamebook <command> GAME``, with the game built on its bundle."""
+    cls = game_class(game_id)
+    try:
+        bundle = bundle_for(game_id, content)
+    except BundleUnavailable as exc:
+        raise UsageError(str(exc)) from None
+    game = cls(bundle)
+    p = argparse.ArgumentParser(prog=f"{prog} {game_id}", description=f"{game.title}. {game.pitch}")
+    p.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    extra(p)
+    add_setup_options(p, game)
+    return p, game
+
+
+def _files(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
+    p.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
+
+
+def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path] | None:
+    """The game id, its options, and the content folder; ``None`` after printing the list of
+    games (``gamebook play`` alone or ``--help``)."""
+    if args.game in (None, "-h", "--help"):
+        print(f"usage : gamebook {command} GAME [options]\n")
+        print(f"GAME parmi : {game_ids_help()}")
+        print(f"« gamebook {command} GAME --help » donne les options de ce jeu.")
+        return None
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--content", default="content")
+    known, _ = pre.parse_known_args(args.rest)
+    return args.game, args.rest, Path(known.content)
+
+
+def run(args: argparse.Namespace) -> int:
+    parts = split(args, "play")
+    if parts is None:
+        return 0
+    game_id, rest, content = parts
+    p, game = game_parser("gamebook play", game_id, content, _files)
+    opts = p.parse_args(rest)
+    from .. import terminal
+
+    try:
+        return terminal.play(
+            game,
+            setup_from(opts, game),
+            script=Path(opts.script) if opts.script else None,
+            save=Path(opts.save) if opts.save else None,
+            out=sys.stdout,
+            interactive=sys.stdin.isatty() or opts.script is None,
+        )
+    except terminal.PlayError as exc:
+        print(f"gamebook play : {exc}", file=sys.stderr)
+        return 2
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    pl = sub.add_parser("play", help="jouer dans le terminal", add_help=False)
+    pl.add_argument("game", nargs="?", metavar="GAME", help=f"le jeu : {game_ids_help()}")
+    pl.add_argument("rest", nargs=argparse.REMAINDER)
+    pl.set_defaults(func=run)

@@ -1,0 +1,122 @@
+"""``gamebook simulate GAME --runs N --seed S``: play whole games with the real engine, report
+what play reaches against the static graph, and how the bots fare."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from ..bundles import _campaign_folder
+from ..messages import t
+from ..report import check
+from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
+from .play import game_parser, split
+
+
+def _options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--runs", type=int, default=200, help="parties (ou campagnes) simulées")
+    p.add_argument(
+        "--policy",
+        choices=("mixed", "bots", "random"),
+        default="mixed",
+        help="bots, coups au hasard, ou mixte (défaut : les bots, et un coup sur quatre au hasard)",
+    )
+    p.add_argument("--jobs", type=int, default=None, help="processus (défaut : nombre de cœurs)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--failures",
+        default="build/simulate",
+        help="dossier des scripts de reproduction des échecs",
+    )
+    p.add_argument("--script", help="non utilisé par la simulation (accepté pour l'uniformité)")
+    p.add_argument("--save", help="écrire la sauvegarde de la première partie simulée")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..simulate import simulate, write_failure_scripts
+
+    parts = split(args, "simulate")
+    if parts is None:
+        return EXIT_OK
+    game_id, rest, content = parts
+    p, game = game_parser("gamebook simulate", game_id, content, _options)
+    opts = p.parse_args(rest)
+    if opts.runs < 1:
+        raise UsageError("--runs doit valoir au moins 1")
+    folder = _campaign_folder(content, game_id) if content.is_dir() else None
+    if folder is None:
+        msg = t("cli.unknown_game", game=game_id, content=content, known="—")
+        print(f"gamebook simulate: {msg}", file=sys.stderr)
+        return EXIT_USAGE
+    report = check(folder, jobs=opts.jobs)
+    sg = next(iter(report.graphs.values()), None)
+    if sg is None or not report.ok:
+        print(f"gamebook simulate: {t('cli.fix_first')}", file=sys.stderr)
+        return EXIT_FINDINGS
+    sim = simulate(
+        sg,
+        runs=opts.runs,
+        seed=str(opts.seed),
+        policy=opts.policy,
+        jobs=opts.jobs,
+        progress=sys.stderr.isatty() and opts.format == "text",
+    )
+    scripts = write_failure_scripts(sim, Path(opts.failures)) if sim.errors else []
+    if opts.save:
+        from engine.core.session import Session
+
+        from .. import terminal
+        from .common import setup_from
+
+        session = Session(game).start({**setup_from(opts, game, all_bots=True)})
+        terminal.write_save(Path(opts.save), session.save_text())
+    data = sim.to_json()
+    if opts.format == "json":
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        cov = data["coverage"]
+        base = report.content_dir.as_posix().rstrip("/")
+        for f in sim.findings:
+            print(f"{base}/{f.file}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}")
+        print(
+            t(
+                "sim.summary",
+                runs=data["runs"],
+                completed=data["completed"],
+                visited=cov["visited"],
+                reachable=cov["reachable_static"],
+                ratio=round(100 * cov["ratio"], 1),
+                edges=cov["edges"]["covered"],
+                edges_total=cov["edges"]["total"],
+                errors=len(data["errors"]),
+                seconds=data["seconds"],
+            )
+        )
+        play = data["play"]
+        print(t("sim.play", games=play["games"], mean=play["mean_actions"]))
+        if play["win_share_by_persona"]:
+            shares = ", ".join(
+                f"{k} {round(100 * v, 1)} %" for k, v in play["win_share_by_persona"].items()
+            )
+            print(t("sim.personas", shares=shares))
+        shares = ", ".join(
+            f"{int(k) + 1} : {round(100 * v, 1)} %" for k, v in play["win_share_by_seat"].items()
+        )
+        if shares:
+            print(t("sim.seats", shares=shares))
+        for path in scripts:
+            print(t("sim.script", path=path))
+    return EXIT_FINDINGS if any(f.severity == "error" for f in sim.findings) else EXIT_OK
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    sm = sub.add_parser(
+        "simulate",
+        help="jouer des parties avec le vrai moteur et mesurer la couverture",
+        add_help=False,
+    )
+    sm.add_argument("game", nargs="?", metavar="GAME")
+    sm.add_argument("rest", nargs=argparse.REMAINDER)
+    sm.set_defaults(func=run)

@@ -1,0 +1,18 @@
+// The widget vocabulary of engine/core/widgets.py, one module per kind. A new game needs no
+// JavaScript: its screens are built from these.
+import cards from "./cards.js";
+import dice from "./dice.js";
+import facts from "./facts.js";
+import grid from "./grid.js";
+import items from "./items.js";
+import players from "./players.js";
+import ranking from "./ranking.js";
+import text from "./text.js";
+import tracks from "./tracks.js";
+
+const KINDS = { text, cards, tracks, dice, players, grid, facts, items, ranking };
+
+export function draw(w) {
+  const kind = KINDS[w.type];
+  return kind ? kind(w) : null;
+}
