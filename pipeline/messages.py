@@ -186,6 +186,15 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{errors} échec(s) du moteur, {seconds} s"
         ),
         "sim.script": "script de reproduction : {path}",
+        "sim.sim002": (
+            "{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : il "
+            "manque une arête dans le graphe (un défaut du vérificateur ou une référence que le "
+            "format ne décrit pas). Signalez-le."
+        ),
+        "sim.sim003": (
+            "le moteur a échoué pendant la partie simulée n°{run} (graine « {seed} ») : {error}. "
+            "Rejouez-la avec le script enregistré pour la reproduire."
+        ),
         "sim.play": "{games} parties jouées, {mean} actions en moyenne par partie",
         "sim.personas": "parts de victoire par caractère de bot : {shares}",
         "sim.seats": "parts de victoire par place : {shares}",

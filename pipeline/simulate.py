@@ -40,6 +40,7 @@ from . import checks
 from . import compile as comp
 from .findings import Finding
 from .graph import StoryGraph
+from .messages import t
 
 MAX_GAMES = 40  # a Dilemme campaign that has not reached its grand final by then stops
 MAX_ACTIONS = 20_000
@@ -311,9 +312,7 @@ def simulate(
                     node,
                     "SIM002",
                     "error",
-                    f"{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : "
-                    "il manque une arête dans le graphe (un défaut du vérificateur ou une référence "
-                    "que le format ne décrit pas). Signalez-le.",
+                    t("sim.sim002", node=node),
                 )
             )
     for error in report.errors:
@@ -321,9 +320,7 @@ def simulate(
             Finding(
                 "SIM003",
                 "error",
-                f"le moteur a échoué pendant la partie simulée n°{error['run']} "
-                f"(graine « {error['seed']} ») : {error['error']}. Rejouez-la avec le script "
-                "enregistré pour la reproduire.",
+                t("sim.sim003", run=error["run"], seed=error["seed"], error=error["error"]),
                 sg.campaign.data_pos[0],
                 1,
                 1,
