@@ -1663,7 +1663,11 @@ def apply(bundle: dict, state: dict, action: dict) -> dict:
     """The state after ``action``; never mutates ``state``.  Raises ``MalformedAction`` or
     ``IllegalAction`` (both ``ValueError``) naming the action and the turn."""
     where = _where(state)
-    if not isinstance(action, dict) or action.get("type") not in _SHAPES:
+    if (
+        not isinstance(action, dict)
+        or not isinstance(action.get("type"), str)
+        or (action["type"] not in _SHAPES)
+    ):
         raise MalformedAction(action, where, f"'type' must be one of {sorted(_SHAPES)}")
     for name, typ in _SHAPES[action["type"]].items():
         value = action.get(name)

@@ -239,7 +239,8 @@ def describe(bundle: dict, state: dict, action: dict) -> str:
     if t == "search":
         return ui("search", name=chars[action["character"]]["name"], number=action["number"])
     if t == "select":
-        return ui("select", title=title(action["item"]))
+        skill = _recs(bundle, "action_card").get(action["item"])
+        return ui("select", title=skill["title"] if skill else title(action["item"]))
     if t == "draw":
         return ui("draw", count=action["count"])
     if t == "keep":

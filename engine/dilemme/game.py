@@ -1155,7 +1155,11 @@ def _offers(state: dict, seat: int, decide_only: bool = False) -> list[dict]:
 
 def _check_shape(state: dict, action: Any) -> None:
     where = _where(state)
-    if not isinstance(action, dict) or action.get("type") not in _FIELDS:
+    if (
+        not isinstance(action, dict)
+        or not isinstance(action.get("type"), str)
+        or (action["type"] not in _FIELDS)
+    ):
         raise MalformedAction(action, where, f"'type' must be one of {sorted(_FIELDS)}")
     if not isinstance(action.get("seat"), int) or not 0 <= action["seat"] < len(state["seats"]):
         raise MalformedAction(action, where, "'seat' must be a seat number")

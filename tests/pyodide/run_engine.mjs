@@ -6,7 +6,7 @@
 //       Nothing else goes to stdout; diagnostics go to stderr.
 //
 //   node run_engine.mjs <pyodide_dir> <engine_zip> --jobs <jobs.json>
-//       jobs.json: [{"bundle": path, "game": "dilemme"|"citadelle", "seed": int|str,
+//       jobs.json: [{"bundle": path, "game": <a registered game id>, "seed": int|str,
 //                    "n_actions": int}, ...] — all run in ONE Pyodide (it takes seconds to start).
 //       Prints one JSON object: {"pyodide", "python": [major, minor, micro], "engine_file",
 //       "load_ms", "fetch_calls", "results": [{"game", "seed", "hashes": [...]}, ...]}.
@@ -25,16 +25,15 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 // ----------------------------------------------------------------------------- the Python side
-// Deterministic: the bots and the automatic policy have no randomness of their own, and every
-// die roll or shuffle comes from the state's seeded RNG. No backquote in this text.
+// Deterministic: every die roll or shuffle comes from the state's seeded RNG, and the bots'
+// and the random picks' generators are seeded from the seed. No backquote in this text.
 const DRIVER = String.raw`
 import hashlib
 import json
 
 import engine
-from engine import citadelle, dilemme
-from engine.citadelle import auto
-from engine.dilemme import bots
+from engine.core import registry
+from engine.core.rng import Rng
 
 
 def state_hash(state):
@@ -42,35 +41,34 @@ def state_hash(state):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def initial_state(bundle, game, seed):
-    records = bundle["records"]
-    if game == "dilemme":
-        campaign = dilemme.new_campaign(bundle, seed)
-        houses = sorted(records["house"], key=lambda k: records["house"][k]["number"])[:4]
-        seats = [{"house": h, "bot": True} for h in houses]
-        return dilemme.new_game(bundle, campaign, seats, seed)
-    if game == "citadelle":
-        return citadelle.new_game(bundle, sorted(records["character"])[:2], seed)
-    raise ValueError(f"unknown game {game!r}")
-
-
-def next_action(bundle, game, state):
-    if game == "dilemme":
-        return bots.choose(bundle, state, state["pending"]["seat"])
-    return auto.choose(bundle, state)
-
-
 def run_sequence(bundle_text, game, seed, n_actions):
-    """The hashes of the states after each of at most n_actions actions (fewer if the game
-    ends: nothing is pending)."""
-    bundle = engine.load_bundle(bundle_text)
-    play = dilemme if game == "dilemme" else citadelle
-    state = initial_state(bundle, game, seed)
+    """The hashes of the states after each of at most n_actions actions of a game played by
+    its bots, one action in four drawn at random (a seeded engine generator: the same picks in
+    CPython and Pyodide), through the game contract; fewer if the game ends."""
+    play = registry.get(game)(engine.load_bundle(bundle_text))
+    low, high = play.seat_range()
+    n = min(max(play.default_players, low), high)
+    setup = play.normalize_setup({"seed": str(seed), "players": n, "bots": n})
+    state = play.new_game(setup)
+    pick = Rng({"rng": Rng.seed_from(f"{seed}:pick")})
     hashes = []
-    for _ in range(int(n_actions)):
-        if state.get("pending") is None:
-            break
-        state = play.apply(bundle, state, next_action(bundle, game, state))
+    for i in range(int(n_actions)):
+        seats = play.to_act(state)
+        if not seats:
+            nxt = play.sequel(state)
+            if nxt is None:
+                break
+            state = nxt
+            hashes.append(state_hash(state))
+            continue
+        seat = seats[pick.below(len(seats))]
+        if pick.below(4) == 0:
+            actions = play.legal_actions(state, seat)
+            action = actions[pick.below(len(actions))]
+        else:
+            bot = Rng({"rng": Rng.seed_from(f"{seed}:bot:{i}")})
+            action = play.choose(state, seat, bot, setup["seats"][seat].get("persona"))
+        state = play.apply(state, action)
         hashes.append(state_hash(state))
     return hashes
 `;
@@ -117,7 +115,7 @@ function parseSeed(text) {
 }
 
 function checkJob(job) {
-  if (!["dilemme", "citadelle"].includes(job.game)) usage(`unknown game ${job.game}`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(String(job.game))) usage(`not a game id: ${job.game}`);
   if (!Number.isInteger(job.n_actions) || job.n_actions < 0) usage("n_actions: an integer ≥ 0");
   return job;
 }
