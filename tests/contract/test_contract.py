@@ -104,7 +104,7 @@ def test_the_game_declares_itself(game: Game):
 
 
 def test_a_bad_setup_is_refused_in_french(game: Game):
-    low, high = game.seat_range()
+    _, high = game.seat_range()
     with pytest.raises(SetupError) as err:
         game.normalize_setup({"players": high + 1, "bots": high + 1})
     assert str(err.value) and "players" not in str(err.value)
@@ -201,7 +201,7 @@ def test_anything_not_legal_is_refused_with_the_engines_own_error(game: Game, sa
         n = len(state.get("seats", [])) or 1
         legal_by_seat = {seat: game.legal_actions(state, seat) for seat in range(n)}
 
-        def is_legal(action: Any) -> bool:
+        def is_legal(action: Any, legal_by_seat: dict = legal_by_seat) -> bool:
             seat = action.get("seat") if isinstance(action, dict) else None
             if isinstance(seat, int) and not isinstance(seat, bool) and seat in legal_by_seat:
                 return action in legal_by_seat[seat]  # legal for the seat it names
