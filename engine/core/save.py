@@ -107,7 +107,14 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
         return data
     if data.get("format") == SAVE_FORMAT and data.get("version") == 1:
-        # the browser's first format: the state, no log
+        # the browser's first format: the state, no log, and up to three earlier states (for
+        # undo) that are dropped — but a history that is not states of this game is a sign of
+        # a forged file
+        history = data.get("history", [])
+        if not isinstance(history, list) or not all(
+            isinstance(h, dict) and h.get("game") == data.get("game") for h in history
+        ):
+            raise SaveError("Cette sauvegarde est endommagée.")
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

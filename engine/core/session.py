@@ -342,7 +342,8 @@ class Session:
         game = self.game
         if data.get("game") != game.id:
             raise SaveError(
-                f"Cette sauvegarde est une partie de « {data.get('game')} », pas de {game.title}."
+                f"Cette sauvegarde est une partie de « {_title_of(data.get('game'))} », pas de "
+                "ce jeu : importez-la sur la page de son jeu."
             )
         campaign, version = self.bundle_id()
         if data.get("campaign") not in (None, campaign):
@@ -351,6 +352,10 @@ class Session:
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
             raise SaveError("Cette sauvegarde est incomplète (historique illisible).")
         base = data.get("base")
+        if (base is None and not isinstance(data.get("setup"), dict)) or (
+            base is not None and not isinstance(base, dict)
+        ):
+            raise SaveError("Cette sauvegarde est incomplète.")
         try:
             if base is not None:
                 self._trust_state(base)
@@ -451,3 +456,13 @@ class Session:
                 del self.undo_stack[:-UNDO_DEPTH]
                 self.marks[str(seat)] = len(state.get("log", []))
             self.actions.append({"seat": seat, "action": action})
+
+
+def _title_of(game_id: Any) -> str:
+    """A game's title for a message, or what the file says when no game has that id."""
+    from . import registry
+
+    try:
+        return registry.get(game_id).title
+    except registry.UnknownGame:
+        return str(game_id)[:40]

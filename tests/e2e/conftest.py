@@ -543,7 +543,9 @@ def hostile_saves(valid: dict, dest: Path) -> list[tuple[Path, str]]:
     """Files a player might be handed: ``(path, fragment of the refusal message)``.  ``valid``
     is a real export of the page's game, so each file differs from it in one way only."""
     game, campaign, state = valid["game"], valid["campaign"], valid["state"]
-    other = "citadelle" if game == "dilemme" else "dilemme"
+    from engine.core import registry
+
+    other = next(g for g in registry.ids() if g != game)
     head = {"format": "gamebook-save", "version": 1, "game": game, "campaign": campaign}
     poison = "<img src=x onerror=window.__pwned=1>"
     garbage_state = {

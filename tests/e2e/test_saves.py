@@ -1,4 +1,4 @@
-"""Saves on both play pages, in headless Chromium against the built site (see conftest.py):
+"""Saves on every game's play page, in headless Chromium against the built site (see conftest.py):
 reload and resume, export → new game → import, undo, hostile imports refused with the game
 intact.  Every test also fails on any request to another host, console error or page error
 (the ``page`` fixture)."""
@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import registry
+
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(params=["dilemme", "citadelle"])
+@pytest.fixture(params=registry.ids())
 def game(request, open_game):
     return open_game(request.param)
 
