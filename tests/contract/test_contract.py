@@ -289,8 +289,9 @@ def test_every_screen_offers_every_legal_action_exactly_once(game: Game, sampled
 
 
 def test_a_session_with_a_human_saves_and_resumes_the_same_game(game: Game):
-    session = Session(game).start({"seed": "contrat", "players": game.default_players,
-                                   "bots": game.default_players - 1})  # fmt: skip
+    session = Session(game).start(
+        {"seed": "contrat", "players": game.default_players, "bots": game.default_players - 1}
+    )
     pick = Rng({"rng": Rng.seed_from("human")})
     for _ in range(25):
         scr = session.screen()
