@@ -45,8 +45,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "family, title)."
         ),
         "camp.no_family": (
-            "campaign.yaml doit avoir une section « campaign: » avec « family: dilemme » ou "
-            "« family: citadelle » (et id, title)."
+            "campaign.yaml doit avoir une section « campaign: » avec « family: » (le jeu de la "
+            "campagne, l'un de : {families}), « id: » et « title: »."
         ),
         "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
         "camp.not_mapping": (

@@ -107,7 +107,7 @@ def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
                 Finding(
                     "CAMP001",
                     "error",
-                    t("camp.no_family"),
+                    t("camp.no_family", families=", ".join(S.FAMILIES)),
                     rel,
                     1,
                     1,

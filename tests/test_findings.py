@@ -35,6 +35,7 @@ from conftest import (
 
 from engine.citadelle.content import MESSAGES as CM
 from engine.dilemme.content import MESSAGES as DM
+from pipeline import schema as S
 from pipeline.findings import CODES, Finding
 from pipeline.messages import t
 from pipeline.schema import KINDS
@@ -252,8 +253,8 @@ def test_camp001_campaign_yaml_without_family(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = one(report, "CAMP001")
     assert_finding(f, "CAMP001", "campaign.yaml", (1, 1))
-    assert f.message == t("camp.no_family")
-    assert "« family: dilemme » ou « family: citadelle »" in f.message
+    assert f.message == t("camp.no_family", families=", ".join(S.FAMILIES))
+    assert "l'un de : citadelle, dilemme" in f.message
     assert codes(report) == {"CAMP001"}
 
 
