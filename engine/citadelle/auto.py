@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..core.derived import derived
 from .game import _action_spec, legal_actions
 
 HURT = 4  # hit points at which a character wants to go home
@@ -57,12 +58,13 @@ def _progress(bundle: dict, state: dict, action: dict) -> bool:
 
 
 def _goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+    return derived(bundle, "goal_map", _compute_goal_map)
+
+
+def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
     """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
     lead to through reads, takes, choices and actions (a fixed point over the content).
     Computed once per bundle."""
-    cached = bundle.get("_goal_map")
-    if cached is not None:
-        return cached
     recs = bundle["records"]
     edges: dict[str, set[str]] = {}
     direct: dict[str, set[str]] = {}
@@ -111,7 +113,6 @@ def _goal_map(bundle: dict) -> dict[str, frozenset[str]]:
                 acc |= goals.get(target, set())
             changed |= len(acc) != before
     result = {k: frozenset(v) for k, v in goals.items() if v}
-    bundle["_goal_map"] = result
     return result
 
 

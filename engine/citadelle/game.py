@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import IllegalAction, MalformedAction, Rng, copy_game, copy_state
+from ..core.derived import derived
 from . import rules as R
 
 FORMAT_VERSION = 1  # 1 — first state format
@@ -56,12 +57,15 @@ def _adv(bundle: dict, key: str) -> dict:
     return _recs(bundle, "adventure_card")[key]
 
 
+def _by_number(bundle: dict) -> dict[str, list[str]]:
+    index: dict[str, list[str]] = {}
+    for key, rec in _recs(bundle, "adventure_card").items():
+        index.setdefault(str(rec["number"]), []).append(key)
+    return index
+
+
 def _versions(bundle: dict, number: str) -> list[str]:
-    index = bundle.setdefault("_by_number", {})
-    if not index:
-        for key, rec in _recs(bundle, "adventure_card").items():
-            index.setdefault(str(rec["number"]), []).append(key)
-    return index.get(str(number), [])
+    return derived(bundle, "versions_by_number", _by_number).get(str(number), [])
 
 
 def _card_record(bundle: dict, ref: dict) -> dict:

@@ -306,3 +306,11 @@ def test_a_session_with_a_human_saves_and_resumes_the_same_game(game: Game):
     again.load(session.save_text())
     assert _canon(again.state) == _canon(session.state)
     assert again.screen()["groups"] == session.screen()["groups"]
+
+
+def test_the_engine_never_writes_into_the_bundle_it_is_given(game: Game):
+    before = _canon(game.bundle)
+    n = _player_counts(game)[-1]
+    _play(game, "lecture-seule", n)
+    game.screen(game.new_game(game.normalize_setup({"players": n, "bots": n})), None, [])
+    assert _canon(game.bundle) == before
