@@ -309,6 +309,13 @@ class Game:
         """*Must.*  The first state of a game for a normalized setup."""
         raise NotImplementedError
 
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        """A state from which play begins at story node ``node`` (``kind:key``), consistent with
+        having reached it (the conditions on its way satisfied), for writers who test a card
+        without playing from the start.  ``SetupError`` (French) when no such state exists or
+        the game cannot start there."""
+        raise SetupError(f"{self.title} ne sait pas commencer ailleurs qu'au début")
+
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         """The next game of a campaign after a finished one (legacy games), or ``None``."""
         return None
