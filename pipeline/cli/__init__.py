@@ -13,17 +13,23 @@ from ..findings import Finding
 from ..messages import t
 from ..project import ContentError
 from . import build, check, compile, games, graph, play, simulate
-from .common import EXIT_OK, EXIT_USAGE, UsageError
+from .common import EXIT_OK, EXIT_USAGE, FrenchParser, UsageError
 
 COMMANDS = (check, graph, compile, simulate, play, games, build)
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = FrenchParser(
         prog="gamebook",
         description="Vérifier, compiler, jouer et publier les campagnes de jeu.",
     )
-    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = p.add_subparsers(
+        dest="command",
+        required=True,
+        metavar="COMMAND",
+        parser_class=FrenchParser,
+        title="commandes",
+    )
     for module in COMMANDS:
         module.add(sub)
     return p

@@ -121,3 +121,39 @@ def setup_from(args: argparse.Namespace, game: Game, all_bots: bool = False) -> 
 
 def content_path(args: argparse.Namespace) -> Path:
     return Path(args.content)
+
+
+class FrenchHelpFormatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        return super().add_usage(usage, actions, groups, prefix or "utilisation : ")
+
+
+class FrenchParser(argparse.ArgumentParser):
+    """argparse in French: usage line, section titles, help option and error messages."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", FrenchHelpFormatter)
+        add_help = kwargs.pop("add_help", True)
+        super().__init__(*args, add_help=False, **kwargs)
+        self._positionals.title = "arguments"
+        self._optionals.title = "options"
+        if add_help:
+            self.add_argument(
+                "-h",
+                "--help",
+                action="help",
+                default=argparse.SUPPRESS,
+                help="afficher cette aide et quitter",
+            )
+
+    def error(self, message: str):  # type: ignore[no-untyped-def]
+        self.print_usage()
+        translated = (
+            message.replace("the following arguments are required", "arguments obligatoires")
+            .replace("unrecognized arguments", "arguments inconnus")
+            .replace("invalid choice", "choix impossible")
+            .replace("choose from", "au choix")
+            .replace("invalid int value", "nombre entier attendu, pas")
+            .replace("expected one argument", "une valeur attendue")
+        )
+        self.exit(2, f"{self.prog} : erreur : {translated}\n")

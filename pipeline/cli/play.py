@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..bundles import BundleUnavailable, bundle_for
 from .common import (
+    FrenchParser,
     UsageError,
     add_setup_options,
     game_class,
@@ -31,7 +32,7 @@ def game_parser(
     except BundleUnavailable as exc:
         raise UsageError(str(exc)) from None
     game = cls(bundle)
-    p = argparse.ArgumentParser(prog=f"{prog} {game_id}", description=f"{game.title}. {game.pitch}")
+    p = FrenchParser(prog=f"{prog} {game_id}", description=f"{game.title}. {game.pitch}")
     p.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
     extra(p)
     add_setup_options(p, game)
@@ -51,7 +52,7 @@ def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path]
         print(f"GAME parmi : {game_ids_help()}")
         print(f"« gamebook {command} GAME --help » donne les options de ce jeu.")
         return None
-    pre = argparse.ArgumentParser(add_help=False)
+    pre = FrenchParser(add_help=False)
     pre.add_argument("--content", default="content")
     known, _ = pre.parse_known_args(args.rest)
     return args.game, args.rest, Path(known.content)
