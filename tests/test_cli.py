@@ -136,7 +136,7 @@ def test_exit_2_when_there_is_no_campaign(tmp_path: Path) -> None:
 def test_exit_2_on_usage_errors() -> None:
     proc = gamebook("check", "--format", "xml")
     assert proc.returncode == 2
-    assert "invalid choice" in proc.stderr or "choix invalide" in proc.stderr
+    assert "choix impossible" in proc.stderr and "Traceback" not in proc.stderr
     assert gamebook().returncode == 2
 
 
