@@ -105,12 +105,13 @@ def test_citadelle_auto_plays_the_adventure_the_same_way_for_the_same_seed(tmp_p
 def test_citadelle_script_and_resume(tmp_path: Path):
     save = tmp_path / "citadelle.json"
     script = tmp_path / "coups.txt"
-    script.write_text("1\n" * 5, encoding="utf-8")
+    # act, draw (how many cards: 2), count the successes, then the next action's first choice
+    script.write_text("1\n1\n2\n1\n1\n", encoding="utf-8")
     cut = play_citadelle("--characters", "1", "--script", str(script), "--save", str(save))
     assert cut.returncode == 2 and "le script est terminé" in cut.stderr
     state = json.loads(save.read_text(encoding="utf-8"))["state"]
     assert state["game"] == "citadelle" and state["pending"] is not None
-    script.write_text("1\n" * 3, encoding="utf-8")
+    script.write_text("1\n1\n2\n", encoding="utf-8")
     again = play_citadelle("--script", str(script), "--save", str(save))
     assert again.returncode == 2  # resumed, played three more choices, stopped again
     assert len(json.loads(save.read_text(encoding="utf-8"))["state"]["log"]) > len(state["log"])

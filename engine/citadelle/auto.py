@@ -1,76 +1,64 @@
-"""The automatic policy (``gamebook play citadelle --auto``, simulations): plays every character
-through ``legal_actions`` only.  It is deterministic — no randomness of its own: where it must
-pick among equals it hashes the state's progress — so the same seed gives the same adventure.
+"""The automatic policy (``gamebook play citadelle --auto``, simulations, bots): it plays the
+whole group from what the table shows (``game.view``: no deck order, no face-down card, the
+box as how many copies of each number are left) and the legal actions.  Deterministic: where
+it must pick among equals it takes the first.
 
-What it does, in order: answer what is asked (preparation, draw, keep, dialogue); go home when a
-character is hurt or the scenario has gone on long enough (walking the board to the terrain
-whose action returns to the Citadel); reveal exploration cards; take actions that reach an
-objective not yet reached or set a flag not yet set; recover when a deck runs low; otherwise
-explore the board.
-"""
+What it does, in order: answer what is asked (who leads, what to select, how many cards to
+draw, what to keep, what to say); go home when someone is worn out, when the scenario's
+objectives are reached, or when the scenario has gone on long enough — walking the Plateau to
+the card whose action returns to the Citadel; otherwise do what leads to an objective not yet
+reached, then what still has something to give (never an action whose reward is gone), turn
+over exploration cards, look for hidden numbers, and explore further."""
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from ..core.derived import derived
-from .game import _action_spec, legal_actions
+from . import records as rec
+from .actions import spec_of
+from .board import DIRECTIONS, coords
 
 HURT = 4  # hit points at which a character wants to go home
-LONG = 90  # turns in a scenario after which the group heads home
+LONG = 70  # actions in a scenario after which the group heads home
+STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
+TRIES = 3  # failures of one action after which the policy looks elsewhere
 
 
-def _pick(state: dict, options: list[dict]) -> dict:
-    salt = len(state["log"]) * 2654435761 + state["turns"] * 40503
-    return options[salt % len(options)]
+# --------------------------------------------------------------------------- what effects lead to
 
 
-def _success(bundle: dict, state: dict, action: dict) -> list[dict]:
-    spec, _ = _action_spec(bundle, state, action["source"], action["index"])
-    if not spec:
-        return []
-    if spec.get("lines"):
-        return [e for line in spec["lines"] for e in line.get("success") or []]
-    return spec.get("success") or []
+def _action_effects(action: dict) -> list[dict]:
+    out = list(action.get("success") or [])
+    for line in action.get("lines") or []:
+        out += line.get("success") or []
+    return out
 
 
-def _returns(bundle: dict, state: dict, action: dict) -> bool:
-    return any("return_to_citadel" in e for e in _success(bundle, state, action))
-
-
-def _progress(bundle: dict, state: dict, action: dict) -> bool:
-    """Does success reach something new: an objective or a flag not yet set, a paragraph not yet
-    read, a card still in the box, a quest, hope or a building box?"""
-    read = set(state.get("read") or [])
-    for effect in _success(bundle, state, action):
+def _flat(effects: list[dict]) -> list[dict]:
+    out: list[dict] = []
+    for effect in effects:
         ((name, value),) = effect.items()
-        if name == "objective" and value not in state["objectives"]:
-            return True
-        if name == "flag" and value not in state["flags"]:
-            return True
-        if name == "read" and str(value) not in read:
-            return True
-        if name in ("take", "take_if_available") and state["box"].get(str(value)):
-            return True
-        if name in ("quest", "hope", "build"):
-            return True
-    return False
+        out.append(effect)
+        if name in ("branch", "roll"):
+            out += _flat((value.get("then") or []) + (value.get("otherwise") or []))
+    return out
 
 
-def _goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+def goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+    """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
+    lead to through reads, takes, choices and actions (a fixed point over the content)."""
     return derived(bundle, "goal_map", _compute_goal_map)
 
 
 def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
-    """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
-    lead to through reads, takes, choices and actions (a fixed point over the content).
-    Computed once per bundle."""
     recs = bundle["records"]
     edges: dict[str, set[str]] = {}
     direct: dict[str, set[str]] = {}
 
     def scan(node: str, effects: list[dict]) -> None:
-        for effect in effects:
+        for effect in _flat(effects):
             ((name, value),) = effect.items()
             if name == "objective":
                 direct.setdefault(node, set()).add(value)
@@ -78,19 +66,11 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
                 edges.setdefault(node, set()).add(f"p:{value}")
             elif name in ("take", "take_if_available"):
                 edges.setdefault(node, set()).add(f"c:{value}")
-            elif name in ("branch", "roll"):
-                scan(node, (value.get("then") or []) + (value.get("otherwise") or []))
-
-    def actions_effects(actions: list[dict]) -> list[dict]:
-        out: list[dict] = []
-        for a in actions or []:
-            out += (a.get("success") or []) + (a.get("failure") or [])
-            for line in a.get("lines") or []:
-                out += (line.get("success") or []) + (line.get("failure") or [])
-        return out
 
     for n, para in recs.get("paragraph", {}).items():
-        effects = list(para.get("effects") or []) + actions_effects(para.get("actions"))
+        effects = list(para.get("effects") or [])
+        for a in para.get("actions") or []:
+            effects += _action_effects(a)
         for choice in para.get("choices") or []:
             effects += choice.get("effects") or []
             if choice.get("read") is not None:
@@ -98,13 +78,24 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
         scan(f"p:{n}", effects)
     for card in recs.get("adventure_card", {}).values():
         node = f"c:{card['number']}"
-        scan(node, list(card.get("effects") or []) + actions_effects(card.get("actions")))
+        effects = list(card.get("effects") or [])
+        for a in card.get("actions") or []:
+            effects += _action_effects(a)
+        scan(node, effects)
         for arrow in card.get("arrows") or []:
             if arrow.get("card") is not None:
                 edges.setdefault(node, set()).add(f"c:{arrow['card']}")
+        for n in card.get("hidden_numbers") or []:
+            edges.setdefault(node, set()).add(f"c:{n}")
+    for card in recs.get("exploration_card", {}).values():
+        node = f"x:{card['id']}"
+        effects = list(card.get("effects") or [])
+        for a in card.get("actions") or []:
+            effects += _action_effects(a)
+        scan(node, effects)
     goals = {k: set(v) for k, v in direct.items()}
     changed = True
-    while changed:  # propagate backwards until nothing changes
+    while changed:
         changed = False
         for node, targets in edges.items():
             acc = goals.setdefault(node, set())
@@ -112,38 +103,76 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
             for target in targets:
                 acc |= goals.get(target, set())
             changed |= len(acc) != before
-    result = {k: frozenset(v) for k, v in goals.items() if v}
-    return result
+    return {k: frozenset(v) for k, v in goals.items() if v}
 
 
-def _aims(bundle: dict, state: dict, effects: list[dict]) -> bool:
+def wanted(bundle: dict, view: dict) -> set[str]:
+    """The scenario's objectives not reached yet."""
+    scen = rec.scenario(bundle, view.get("scenario"))
+    return {o["id"] for o in scen.get("objectives") or []} - set(view["objectives"])
+
+
+def _aims(bundle: dict, view: dict, effects: list[dict]) -> bool:
     """Do these effects lead to an objective of this scenario not yet reached?"""
-    scenario = bundle["records"]["scenario"].get(state["scenario"] or "", {})
-    wanted = {o["id"] for o in scenario.get("objectives") or []} - set(state["objectives"])
-    if not wanted:
+    want = wanted(bundle, view)
+    if not want:
         return False
-    goals = _goal_map(bundle)
-    for effect in effects:
+    goals = goal_map(bundle)
+    for effect in _flat(effects):
         ((name, value),) = effect.items()
-        if name == "objective" and value in wanted:
+        if name == "objective" and value in want:
             return True
-        key = {"read": "p", "take": "c", "take_if_available": "c"}.get(name)
-        if key and goals.get(f"{key}:{value}", frozenset()) & wanted:
+        node = {"read": "p", "take": "c", "take_if_available": "c"}.get(name)
+        if node and goals.get(f"{node}:{value}", frozenset()) & want:
+            if node == "c" and not view["box"].get(str(value)):
+                continue  # the card is out of the box: that way is closed
             return True
     return False
 
 
-def _frontier(bundle: dict, state: dict) -> set[str]:
-    """Terrains next to a face-down exploration card: where exploring goes on."""
-    return {slot["from"] for slot in state["slots"].values()
-            if not slot.get("revealed") and slot.get("exploration")}  # fmt: skip
+def _gives(bundle: dict, view: dict, effects: list[dict]) -> bool:
+    """Does success still give something: an objective or a flag not yet set, a paragraph not
+    yet read, a card still in the box, a quest step, hope, a building box, a skill?"""
+    read = set(view.get("read") or [])
+    for effect in _flat(effects):
+        ((name, value),) = effect.items()
+        if name == "objective" and value not in view["objectives"]:
+            return True
+        if name == "flag" and value not in view["flags"]:
+            return True
+        if name == "read" and str(value) not in read:
+            return True
+        if name in ("take", "take_if_available") and view["box"].get(str(value)):
+            return True
+        if name == "quest" and view["citadel"]["side_quests"].get(value["id"]) != value["state"]:
+            return True
+        if name in ("hope", "build", "add_skill", "recover"):
+            return True
+    return False
 
 
-def _step_towards(state: dict, start: str, goals: set[str]) -> str | None:
-    """The first terrain on a shortest path from ``start`` to any of ``goals``."""
-    from .rules import DIRECTIONS
+def _returns(effects: list[dict]) -> bool:
+    return any("return_to_citadel" in e for e in _flat(effects))
 
-    board = state["board"]
+
+# --------------------------------------------------------------------------- the table
+
+
+def _failures(view: dict) -> dict[str, int]:
+    """How often each action title has failed in this scenario (read from the log)."""
+    out: dict[str, int] = {}
+    for entry in reversed(view["log"]):
+        if entry["key"] == "scenario.start":
+            break
+        if entry["key"] == "action.result" and not entry["args"].get("ok"):
+            key = entry["args"].get("title") or entry["args"].get("verb", "")
+            out[key] = out.get(key, 0) + 1
+    return out
+
+
+def _step_towards(view: dict, start: str, goals: set[str]) -> str | None:
+    """The first Terrain on a shortest path from ``start`` to any of ``goals``."""
+    board = view["board"]
     previous: dict[str, str | None] = {start: None}
     queue = deque([start])
     while queue:
@@ -152,7 +181,7 @@ def _step_towards(state: dict, start: str, goals: set[str]) -> str | None:
             while previous[here] != start:
                 here = previous[here]  # type: ignore[assignment]
             return here
-        x, y = (int(v) for v in here.split(","))
+        x, y = coords(here)
         for dx, dy in DIRECTIONS.values():
             nxt = f"{x + dx},{y + dy}"
             if nxt in board and nxt not in previous:
@@ -161,105 +190,229 @@ def _step_towards(state: dict, start: str, goals: set[str]) -> str | None:
     return None
 
 
-def choose(bundle: dict, state: dict) -> dict:
-    actions = legal_actions(bundle, state)
-    p = state["pending"]
+def _home_cells(bundle: dict, view: dict) -> set[str]:
+    """Terrains where an action (on the Terrain or a linked event) returns to the Citadel."""
+    out = set()
+    for cell, spot in view["board"].items():
+        for key in [spot["terrain"], *(e["key"] for e in spot["events"])]:
+            if any(_returns(_action_effects(a)) for a in rec.adv(bundle, key).get("actions") or []):
+                out.add(cell)
+    return out
+
+
+def _frontier(view: dict) -> set[str]:
+    """Terrains next to a face-down exploration card: where exploring goes on."""
+    out = set()
+    for key, slot in view["slots"].items():
+        if slot.get("revealed"):
+            continue
+        for d in DIRECTIONS.values():
+            x, y = coords(key)
+            near = f"{x + d[0]},{y + d[1]}"
+            if near in view["board"]:
+                out.add(near)
+    return out
+
+
+def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
+    for a in actions:
+        if a["type"] == "move":
+            here = view["characters"][a["character"]]["at"]
+            if here in goals:
+                continue
+            if a["to"] == _step_towards(view, here, goals):
+                return a
+    return None
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def choose(bundle: dict, view: dict, actions: list[dict]) -> dict:
+    p = view["pending"]
     t = p["type"]
+    if t == "turn":
+        return _turn(bundle, view, actions)
+    if t == "active":  # the one with the most hit points leads
+        chars = view["characters"]
+        return max(actions, key=lambda a: (chars[a["character"]]["hp"], -a["character"]))
     if t == "prepare":
         selects = [a for a in actions if a["type"] == "select"]
-        return selects[0] if selects else actions[-1]
+        return selects[0] if selects else {"type": "prepared"}
     if t == "draw":
-        action = state["action"]
-        spec, _ = _action_spec(bundle, state, action["source"], action["index"])
-        if action.get("die_key"):
-            need = state["dice"][action["die_key"]]["value"]
-        else:
-            need = (spec or {}).get("difficulty", 0)
-        counts = [a["count"] for a in actions]
-        ch = state["characters"][action["character"]]
-        want = max(counts[0], min(need + 1, counts[-1]))
-        if ch["hp"] <= 3:  # every card may cost a hit point soon: draw the minimum
-            want = counts[0]
-        return {"type": "draw", "count": want}
+        return _draw(bundle, view, actions)
+    if t == "result":
+        return max(actions, key=lambda a: a["successes"])
     if t == "keep":
         keeps = [a for a in actions if a["type"] == "keep"]
-        return keeps[0] if keeps else actions[-1]
+        ch = view["characters"][view["action"]["character"]]
+        limit = (rec.recs(bundle, "character")[ch["id"]].get("hand_size") or {}).get(
+            str(len(view["characters"])), 3
+        )
+        if keeps and len(ch["hand"]) < limit:
+            return max(keeps, key=lambda a: _worth(bundle, a["card"]))
+        return {"type": "kept"}
     if t == "dialogue":
-        choices = [a for a in actions if a["type"] == "choose"]
-        if not choices:
-            return actions[0]
-        para = bundle["records"]["paragraph"][p["paragraph"]]
-
-        def effects(c: dict) -> list[dict]:
-            choice = para["choices"][c["index"]]
-            extra = [{"read": choice["read"]}] if choice.get("read") is not None else []
-            return list(choice.get("effects") or []) + extra
-
-        aims = [c for c in choices if _aims(bundle, state, effects(c))]
-        return _pick(state, aims or choices)
+        return _dialogue(bundle, view, actions)
+    if t == "receive":
+        chars = view["characters"]
+        gets = [a for a in actions if a["type"] == "receive"]
+        return max(gets, key=lambda a: (chars[a["character"]]["hp"], -a["character"]))
+    if t in ("hand_limit", "banish"):
+        return min(actions, key=lambda a: (_worth(bundle, a["card"]), a["card"]))
     if t == "citadel":
         buys = [a for a in actions if a["type"] == "destiny"]
-        return _pick(state, buys) if buys else {"type": "depart"}
-    if t != "turn":
-        return actions[0]
+        return buys[0] if buys else {"type": "depart"}
+    return actions[0]
 
-    acts = [a for a in actions if a["type"] == "act" and not a["join"]]
-    home = [a for a in acts if _returns(bundle, state, a)]
-    hurt = any(c["conscious"] and c["hp"] <= HURT for c in state["characters"])
-    scenario = bundle["records"]["scenario"].get(state["scenario"] or "", {})
-    goals = {o["id"] for o in scenario.get("objectives") or []}
-    done = bool(goals) and goals <= set(state["objectives"])
-    if hurt or done or state.get("scenario_turns", 0) > LONG:
+
+def _worth(bundle: dict, card: str) -> float:
+    r = rec.skill(bundle, card)
+    zone = r.get("result") or {}
+    return (
+        zone.get("stars", 0)
+        + 0.5 * len(zone.get("half_stars") or [])
+        + 0.2 * len(zone.get("classes") or [])
+        + (1 if r.get("bonuses") else 0)
+    )
+
+
+def _draw(bundle: dict, view: dict, actions: list[dict]) -> dict:
+    action = view["action"]
+    need = action.get("need", 0)
+    spec, _ = spec_of(bundle, view, action["source"], action["index"])
+    if action.get("die"):
+        need = view["dice"][action["die"]]["value"]
+    else:
+        need = (spec or {}).get("difficulty", 0)
+    draws = [a for a in actions if a["type"] == "draw"]
+    tremor = [a for a in draws if a["tremor"]]
+    pool = tremor or draws
+    counts = sorted({a["count"] for a in pool})
+    ch = view["characters"][action["character"]]
+    want = counts[0] + (max(0, round((need - 0) / STARS_PER_CARD + 0.5)) if need else 0)
+    if spec and spec.get("chain"):
+        want = max(counts[0], min(want, counts[0] + 2))
+    if need and want <= counts[0]:
+        want = counts[0] + 1
+    want = min(want, max(counts[0], ch["deck"]))  # never spend hit points on a longer draw
+    if ch["hp"] <= 3:
+        want = counts[0]
+    want = max(counts[0], min(want, counts[-1]))
+    return next(a for a in pool if a["count"] == want)
+
+
+def _dialogue(bundle: dict, view: dict, actions: list[dict]) -> dict:
+    para = rec.recs(bundle, "paragraph")[view["pending"]["paragraph"]]
+    read = set(view.get("read") or [])
+    choices = [a for a in actions if a["type"] == "choose"]
+    acts = [a for a in actions if a["type"] == "act"]
+
+    def effects(a: dict) -> list[dict]:
+        if a["type"] == "act":
+            spec = (para.get("actions") or [])[a["index"]]
+            return _action_effects(spec)
+        choice = para["choices"][a["index"]]
+        extra = [{"read": choice["read"]}] if choice.get("read") is not None else []
+        return list(choice.get("effects") or []) + extra
+
+    for pool in (acts + choices,):
+        aims = [a for a in pool if _aims(bundle, view, effects(a))]
+        if aims:
+            return aims[0]
+    fresh = [
+        a for a in choices if any(str(e.get("read")) not in read for e in effects(a) if "read" in e)
+    ]
+    gives = [a for a in acts + choices if _gives(bundle, view, effects(a))]
+    for pool in (gives, fresh, choices):
+        if pool:
+            return pool[0]
+    close = [a for a in actions if a["type"] == "close"]
+    return close[0] if close else actions[0]
+
+
+def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
+    chars = view["characters"]
+    acts = [a for a in actions if a["type"] == "act"]
+
+    def effects(a: dict) -> list[dict]:
+        spec, _ = spec_of(bundle, view, a["source"], a["index"])
+        return _action_effects(spec or {})
+
+    failed = _failures(view)
+
+    def fresh(a: dict) -> bool:
+        return failed.get(a["title"] or "", 0) < TRIES
+
+    home = [a for a in acts if _returns(effects(a))]
+    hurt = any(c["conscious"] and c["hp"] <= HURT for c in chars)
+    done = not wanted(bundle, view) and bool(
+        rec.scenario(bundle, view["scenario"]).get("objectives")
+    )
+    if hurt or done or view.get("scenario_turns", 0) > LONG:
         if home:
             return home[0]
-        goals = {a["source"].split(":")[1] for a in _all_home(bundle, state)}
-        for a in actions:
-            if a["type"] == "move":
-                here = state["characters"][a["character"]]["at"]
-                if a["to"] == _step_towards(state, here, goals):
-                    return a
-    reveals = [a for a in acts if a["source"].startswith("explore:")]
-    if reveals:
-        return reveals[0]
-    for a in actions:
-        if a["type"] == "recover":
-            c = state["characters"][a["character"]]
-            if len(c["deck"]) < 3 and c["hp"] > HURT + 2:
+        step = _walk(view, actions, _home_cells(bundle, view))
+        if step:
+            return step
+    for a in actions:  # someone overloaded cannot walk: lighten the purse
+        if a["type"] == "drop":
+            ch = chars[a["character"]]
+            if _overloaded(bundle, view, ch):
                 return a
     searches = [a for a in actions if a["type"] == "search"]
+    for a in searches:
+        if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
+            return a
+    aiming = [
+        a for a in acts if not _returns(effects(a)) and fresh(a) and _aims(bundle, view, effects(a))
+    ]
+    if aiming:
+        return _best(view, aiming)
+    examine = [a for a in actions if a["type"] == "examine"]
+    if examine:
+        return examine[0]
+    reveals = [a for a in acts if a["source"].startswith("explore:")]
+    if reveals:
+        return _best(view, reveals)
+    useful = [
+        a
+        for a in acts
+        if not _returns(effects(a)) and fresh(a) and _gives(bundle, view, effects(a))
+    ]
+    if useful:
+        return _best(view, useful)
     if searches:
         return searches[0]
-    aiming = [a for a in acts if not _returns(bundle, state, a)
-              and _aims(bundle, state, _success(bundle, state, a))]  # fmt: skip
-    if aiming:
-        return _pick(state, aiming)
-    useful = [a for a in acts if not _returns(bundle, state, a) and _progress(bundle, state, a)]
-    if useful:
-        return _pick(state, useful)
-    frontier = _frontier(bundle, state)
-    for a in actions:
-        if a["type"] == "move" and frontier:
-            here = state["characters"][a["character"]]["at"]
-            if a["to"] == _step_towards(state, here, frontier):
-                return a
-    local = [a for a in acts if not _returns(bundle, state, a)
-             and not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))]  # fmt: skip
+    step = _walk(view, actions, _frontier(view))
+    if step:
+        return step
+    if home:
+        return home[0]
+    step = _walk(view, actions, _home_cells(bundle, view))
+    if step:
+        return step
     moves = [a for a in actions if a["type"] == "move"]
-    options = local + moves if local else moves or acts or actions
-    return _pick(state, options)
+    if moves:
+        return moves[len(view["log"]) % len(moves)]
+    others = [
+        a for a in acts if not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))
+    ]
+    return (others or acts or actions)[0]
 
 
-def _all_home(bundle: dict, state: dict) -> list[dict]:
-    """Every terrain action on the board that returns to the Citadel (wherever it is)."""
-    out = []
-    for cell, spot in state["board"].items():
-        from .game import _adv
+def _best(view: dict, options: list[dict]) -> dict:
+    """Among equals, the character with the most hit points acts."""
+    chars = view["characters"]
+    return max(options, key=lambda a: (chars[a["character"]]["hp"], -options.index(a)))
 
-        for i, action in enumerate(_adv(bundle, spot["terrain"]).get("actions") or []):
-            if any("return_to_citadel" in e for e in action.get("success") or []):
-                out.append({"source": f"terrain:{cell}", "index": i})
-        for ev in spot["events"]:
-            for i, action in enumerate(_adv(bundle, ev["key"]).get("actions") or []):
-                if any("return_to_citadel" in e for e in action.get("success") or []):
-                    out.append({"source": f"event:{cell}:{ev['key']}", "index": i})
-    return out
+
+def _overloaded(bundle: dict, view: dict, ch: dict) -> bool:
+    weight = sum(rec.adv(bundle, k).get("weight", 0) for k in ch["purse"] + ch["purse_blocked"])
+    carry = (rec.recs(bundle, "character")[ch["id"]].get("carry_weight") or {}).get(
+        str(len(view["characters"])), 99
+    )
+    return weight > carry
+
+
+__all__: list[Any] = ["choose", "goal_map"]

@@ -328,6 +328,11 @@ CITADELLE_KINDS: list[Kind] = [
                             ListOf(Ref(("adventure_card",), edge="takes")), "cartes mises en jeu"
                         ),
                         "flags": F(ListOf(Str()), "drapeaux posés au départ"),
+                        "resume": F(
+                            ListOf(Ref(("adventure_card",), edge="takes")),
+                            "cartes remises en jeu à la reprise d'une partie sauvegardée "
+                            "(le chemin du retour)",
+                        ),
                     }
                 ),
                 "mise en place",
@@ -349,6 +354,7 @@ CITADELLE_KINDS: list[Kind] = [
         {
             "id": F(Str(), "identifiant unique dans la campagne", required=True),
             "text": F(Str(), "l'objectif", required=True),
+            "optional": F(Bool(), "objectif facultatif"),
         },
         "Objectif d'un scénario.",
         story=False,
@@ -413,6 +419,7 @@ CITADELLE_KINDS: list[Kind] = [
             "id": F(Str(), "initiale (A–D)", required=True),
             "name": F(Str(), "nom", required=True),
             "color": F(Str(), "couleur de la figurine"),
+            "gender": F(Enum(("f", "m")), "accord du français : f (elle) ou m (il)"),
             "text": F(Str(), "présentation"),
             "hand_size": F(
                 MapOf(PLAYER_COUNTS, Int(min=0, max=10)), "taille de main", required=True

@@ -13,7 +13,7 @@ from ..core.errors import SetupError
 from ..core.game import CliAlias, Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
-from . import auto, game, screen
+from . import auto, cards, choices, game, screen
 from . import text_fr as T
 from .content import SCHEMA
 
@@ -149,7 +149,8 @@ class Citadelle(Game):
         """The automatic policy plays for the whole group.  The Citadelle keeps no secret between
         players; the policy reads what lies on the table (which numbered cards are still in the
         box is public: every card out of it is in play), never a deck's order."""
-        return auto.choose(self.bundle, state)
+        actions = self.legal_actions(state, seat)
+        return auto.choose(self.bundle, game.view(self.bundle, state, seat), actions)
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
         raise NotImplementedError("the Citadelle's policy decides in choose()")
@@ -162,7 +163,7 @@ class Citadelle(Game):
         return [names[i] if i < len(names) else self.default_seat_name(i) for i in range(n)]
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return T.describe(self.bundle, state, action)
+        return choices.describe(self.bundle, state, action)
 
     def render_log(self, entry: dict[str, Any]) -> str:
         return T.render(entry)
@@ -191,11 +192,19 @@ class Citadelle(Game):
         if state.get("game") != self.id:
             raise ValueError("not a Citadelle state")
         for ch in state["characters"]:
-            if not isinstance(ch["hp"], int) or isinstance(ch["hp"], bool) or ch["hp"] < 0:
+            if (
+                not isinstance(ch["hp"], int)
+                or isinstance(ch["hp"], bool)
+                or not 0 <= ch["hp"] <= 99
+            ):
                 raise ValueError(f"hit points of {ch['name']}: {ch['hp']!r}")
-            for pile in ("deck", "hand", "discard", "purse"):
+            for pile in ("deck", "hand", "discard", "blocked", "purse", "purse_blocked"):
                 if not isinstance(ch[pile], list) or not all(isinstance(k, str) for k in ch[pile]):
                     raise ValueError(f"{pile} of {ch['name']} is not a list of cards")
+        for score in state["citadel"]["scores"].values():
+            if not isinstance(score, int) or not 0 <= score <= 25:
+                raise ValueError(f"a community score out of 0–25: {score!r}")
+        cards.check(self.bundle, state)
 
     def visits(self, state: dict[str, Any]) -> set[str]:
         from .coverage import visits

@@ -1,73 +1,75 @@
-"""The 7th Citadel: the rulebook's calculations as small pure functions.
-
-Tested with the rulebook's own worked examples (tests/test_citadelle_rules.py).
-"""
+"""The 7th Citadel: the rulebook's calculations as small pure functions (successes,
+half-stars, class-icon conversions, which version of a card to take, what a Récupération
+costs).  Tested with the rulebook's own worked examples (tests/test_citadelle_rules.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-DIRECTIONS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
-OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 CLASSES = ("might", "agility", "wits", "faith")
-
-
-def cell(x: int, y: int) -> str:
-    return f"{x},{y}"
-
-
-def coords(key: str) -> tuple[int, int]:
-    x, y = key.split(",")
-    return int(x), int(y)
-
-
-def neighbour(key: str, direction: str) -> str:
-    x, y = coords(key)
-    dx, dy = DIRECTIONS[direction]
-    return cell(x + dx, y + dy)
 
 
 # --------------------------------------------------------------------------- successes
 
 
-def _zone(card: dict[str, Any]) -> tuple[int, list[str]]:
+def _zone(card: dict[str, Any]) -> tuple[int, int, int]:
+    """(full stars, left halves, right halves) of a card's result zone."""
     result = card.get("result") or {}
-    return int(result.get("stars", 0)), list(result.get("half_stars") or [])
+    halves = list(result.get("half_stars") or [])
+    return int(result.get("stars", 0)), halves.count("left"), halves.count("right")
+
+
+def pairs(halves: list[tuple[int, int]]) -> int:
+    """Full stars the half-stars of these cards form: a left half joins a right half of
+    another card, whatever the order the cards were drawn in (each card is laid beside the
+    other the right way round).  ``halves``: (left, right) halves per card.
+
+    >>> pairs([(0, 1), (1, 0)]), pairs([(1, 1)]), pairs([(1, 1), (1, 1), (1, 1)])
+    (1, 0, 3)
+    """
+    lefts = sum(h[0] for h in halves)
+    rights = sum(h[1] for h in halves)
+    most = max((h[0] + h[1] for h in halves), default=0)
+    return max(0, min(lefts, rights, lefts + rights - most))
 
 
 def best_stars(cards: list[dict[str, Any]], limit: int | None) -> tuple[int, list[int]]:
-    """The most successes the revealed ``cards`` give from their result zones: full stars, plus
-    one per left half-star followed (in reading order) by a right half-star.  With a chain
+    """The most successes the revealed ``cards`` give from their result zones: one per full
+    star and one per left half-star matched with a right half-star (``pairs``).  With a chain
     limit, only ``limit`` cards of the player's choice count.  Returns ``(successes, indices of
     the counted cards)``.
 
-    >>> halves = [{"result": {"half_stars": ["left"]}}, {"result": {"half_stars": ["right"]}}]
+    >>> halves = [{"result": {"half_stars": ["right"]}}, {"result": {"half_stars": ["left"]}}]
     >>> best_stars(halves, None)
     (1, [0, 1])
     """
-    n = len(cards)
-    k = n if limit is None else max(0, min(limit, n))
     zones = [_zone(c) for c in cards]
-    # dp over cards: (cards used, unmatched left halves) -> (best score, chosen indices)
-    states: dict[tuple[int, int], tuple[int, list[int]]] = {(0, 0): (0, [])}
-    for i, (stars, halves) in enumerate(zones):
-        nxt = dict(states)
-        for (used, lefts), (score, chosen) in states.items():
-            if used >= k:
+    n = len(zones)
+    if limit is None or limit >= n:
+        chosen = list(range(n))
+        return sum(z[0] for z in zones) + pairs([(z[1], z[2]) for z in zones]), chosen
+    k = max(0, limit)
+    best: tuple[int, list[int]] = (0, [])
+    for cap in sorted({z[1] + z[2] for z in zones}):
+        # cards whose halves (together) are at most ``cap``: then min(L, R, L + R - cap)
+        # never overstates what they form, and is exact when ``cap`` is their largest
+        table: dict[tuple[int, int, int], tuple[int, list[int]]] = {(0, 0, 0): (0, [])}
+        for i, (stars, left, right) in enumerate(zones):
+            if left + right > cap:
                 continue
-            gained, open_lefts = stars, lefts
-            for half in halves:
-                if half == "left":
-                    open_lefts += 1
-                elif open_lefts:
-                    open_lefts -= 1
-                    gained += 1
-            key = (used + 1, min(open_lefts, 8))
-            cand = (score + gained, [*chosen, i])
-            if key not in nxt or cand[0] > nxt[key][0]:
-                nxt[key] = cand
-        states = nxt
-    best = max(states.values(), key=lambda v: (v[0], -len(v[1])))
+            nxt = dict(table)
+            for (used, ls, rs), (score, picked) in table.items():
+                if used >= k:
+                    continue
+                key = (used + 1, ls + left, rs + right)
+                cand = (score + stars, [*picked, i])
+                if key not in nxt or cand[0] > nxt[key][0]:
+                    nxt[key] = cand
+            table = nxt
+        for (_, ls, rs), (score, picked) in table.items():
+            value = score + max(0, min(ls, rs, ls + rs - cap))
+            if value > best[0] or (value == best[0] and len(picked) < len(best[1])):
+                best = (value, picked)
     return best
 
 
@@ -180,43 +182,51 @@ def convert(icons: list[str], conversions: list[dict[str, Any]]) -> tuple[int, i
 
 def pick_version(
     versions: list[dict[str, Any]], scenario: str | None, held: set[str]
-) -> dict[str, Any] | None:
-    """Which copy of a numbered card to take among the available ``versions``:
+) -> list[dict[str, Any]]:
+    """The copies of a numbered card that may be taken now, among the available ``versions``
+    (the player takes one of them at random):
 
     - a version tied to a scenario (or to a card) is taken first when the scenario is being
       played (or a character holds that card), and never otherwise;
     - among the rest, green before gold.
+
+    >>> pick_version([{"key": "9/gold", "version": "gold"}, {"key": "9/green"}], "s", set())
+    [{'key': '9/green'}]
     """
     specific = [
-        v for v in versions
+        v
+        for v in versions
         if (v.get("scenario") and v["scenario"] == scenario)
         or (v.get("linked_card") is not None and str(v["linked_card"]) in held)
-    ]  # fmt: skip
+    ]
     generic = [v for v in versions if not v.get("scenario") and v.get("linked_card") is None]
     for pool in (specific, generic):
         for colour in ("green", "gold"):
-            for v in pool:
-                if v.get("version", "green") == colour:
-                    return v
-    return None
-
-
-def recovery_cost(cards: int, mode: str = "normal") -> int:
-    """Hit points lost to take ``cards`` from the discard back into the deck.
-
-    >>> recovery_cost(8)
-    4
-    """
-    if mode == "story":
-        return -(-cards // 3)
-    if mode == "survival":
-        return 2 * -(-cards // 3)
-    return -(-cards // 2)
+            found = [v for v in pool if v.get("version", "green") == colour]
+            if found:
+                return found
+    return []
 
 
 def recovery_step(mode: str = "normal") -> int:
-    """Cards per series of a recovery (2 normally, 3 in the story and survival variants)."""
+    """Cards per series of a Récupération: 2, or 3 in the story and survival modes."""
     return 2 if mode == "normal" else 3
+
+
+def hp_per_series(mode: str = "normal") -> int:
+    """Hit points one series costs: 1, or 2 in the survival mode."""
+    return 2 if mode == "survival" else 1
+
+
+def recovery_cost(cards: int, mode: str = "normal") -> int:
+    """Hit points lost to take ``cards`` from the discard back into the deck (a series begun
+    is paid in full).
+
+    >>> recovery_cost(8), recovery_cost(9, "story"), recovery_cost(9, "survival")
+    (4, 3, 6)
+    """
+    step = recovery_step(mode)
+    return hp_per_series(mode) * -(-cards // step)
 
 
 def clamp_score(value: int) -> int:

@@ -1,8 +1,15 @@
 """The Citadelle's screens, built from the shared widgets (``engine.core.widgets``).
 
-The map as a grid of terrains with figures and face-up events; one block of choices per
-character with its main verbs first and the rest folded; the group's other moments (preparing
-a draw, drawing, keeping cards, a dialogue, the Citadel between scenarios) as one group each.
+- **main**: the story block (what just happened, narrated: the card revealed with its texts,
+  the paragraph read, the draw and how its cards make the successes), and what the moment is
+  about (the action being prepared or drawn, the revealed cards, the Destiny page);
+- **self**: the Plateau as a map (Terrains, events, figures, fog) and the group's table;
+- **board**: every card the players hold or see with its effect text (hands, purses, quest
+  items, global events, the Mappemonde), the objectives and the Citadel sheet.
+
+Choices: one block per character (name, Terrain, hit points, hand) with its main verbs first
+and its other gestures folded; group actions once; moves that end a scenario, spend the last
+hit points or discard for good set apart and confirmed.
 """
 
 from __future__ import annotations
@@ -10,201 +17,462 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import widgets as W
+from . import actions as A
+from . import characters as C
+from . import citadel as CIT
+from . import records as rec
+from . import rules as R
 from . import text_fr as T
-from .game import _adv, _carry, _weight
-from .rules import coords
+from .board import coords, neighbour
 
-PHASE = {
-    "turn": "Tour de jeu",
-    "prepare": "Préparation de l'action",
-    "draw": "Pioche",
-    "keep": "Cartes gardées en main",
-    "dialogue": "Dialogue",
-    "hand_limit": "Main trop pleine",
-    "banish": "Bannir une carte",
-    "citadel": "À la Citadelle",
-}
-MAIN_VERBS = ("act", "search")
+# --------------------------------------------------------------------------- card faces
+
+
+def _skill_card(bundle: dict, key: str, state: str = "up", extra: tuple[str, ...] = ()) -> dict:
+    r = rec.skill(bundle, key)
+    return W.card(
+        r.get("title", ""),
+        T.plain(r.get("text", "")),
+        subtitle=T.SKILL.get(r.get("skill", ""), ""),
+        state=state,
+        badges=[*zone_badges(r), *extra],
+    )
+
+
+def zone_badges(r: dict) -> list[str]:
+    """A skill's result zone as badges: ★ full stars, ◐/◑ half-stars, class icons."""
+    zone = r.get("result") or {}
+    out = ["★" * zone["stars"]] if zone.get("stars") else []
+    out += [
+        "◐ demi-étoile gauche" if h == "left" else "◑ demi-étoile droite"
+        for h in zone.get("half_stars") or []
+    ]
+    out += [T.CLASS.get(c, c) for c in zone.get("classes") or []]
+    return out
+
+
+def _adv_card(bundle: dict, key: str, state: str = "up", extra: tuple[str, ...] = ()) -> dict:
+    r = rec.adv(bundle, key)
+    badges = [f"n° {r['number']}", T.TYPE.get(r["type"], "")]
+    if r.get("weight"):
+        badges.append(f"poids {r['weight']}")
+    badges += list(r.get("keywords") or [])
+    if r.get("undiscardable"):
+        badges.append("ne se défausse pas")
+    return W.card(
+        r.get("title", ""), T.plain(r.get("text", "")), state=state, badges=[*badges, *extra]
+    )
+
+
+def _exp_card(bundle: dict, key: str) -> dict:
+    r = rec.exp(bundle, key)
+    return W.card(
+        r.get("title", ""),
+        T.plain(r.get("text", "")),
+        badges=["Exploration", T.TYPE.get(r["type"], "")],
+    )
 
 
 def _title(bundle: dict, key: str) -> str:
-    rec = _adv(bundle, key)
-    return rec.get("title") or f"carte {rec.get('number', key)}"
+    return rec.adv(bundle, key).get("title", "")
+
+
+def _where(bundle: dict, state: dict, ch: dict) -> str:
+    spot = state["board"].get(ch["at"] or "")
+    if spot:
+        return _title(bundle, spot["terrain"])
+    return "à la Citadelle" if state.get("phase") == "citadel" else "hors du Plateau"
+
+
+# --------------------------------------------------------------------------- the story block
+
+
+def _since(state: dict) -> list[dict]:
+    log = state["log"]
+    mark = state.get("mark", 0)
+    entries = log[mark:] if mark < len(log) else []
+    return entries or log[-3:]
+
+
+def narrate(bundle: dict, state: dict) -> tuple[str, str]:
+    """(title, paragraphs) of what just happened, from the journal since the last decision."""
+    paras: list[str] = []
+    title = T.ui("story.title")
+    for entry in _since(state):
+        key, a = entry["key"], entry.get("args") or {}
+        if key == "scenario.start":
+            title = a["title"]
+            paras.append(T.plain(a.get("text", "")))
+            paras.append(T.render(entry))
+        elif key == "card.taken":
+            head = f"Carte {a['number']} — {a['title']} ({T.TYPE.get(a['type'], '')})."
+            back = f"Au dos : « {T.plain(a['back'])} »" if a.get("back") else ""
+            paras.append(" ".join(x for x in (head, back, T.plain(a.get("text", ""))) if x))
+        elif key == "exploration.revealed":
+            paras.append(f"Exploration — {a['title']}. {T.plain(a.get('text', ''))}".strip())
+        elif key == "dialogue":
+            paras.append(T.plain(a["text"]))
+        elif key == "epilogue":
+            title = f"Épilogue — {a.get('title', '')}".rstrip(" —")
+            paras.append(T.plain(a["text"]))
+        elif key == "action.drawn":
+            paras.append(_draw_story(bundle, a))
+        elif key in ("terrain.placed", "past.restored"):
+            continue
+        else:
+            paras.append(T.render(entry))
+    return title, "\n\n".join(p for p in paras if p)
+
+
+def _draw_story(bundle: dict, a: dict) -> str:
+    shown = []
+    for card in a["cards"]:
+        r = rec.skill(bundle, card)
+        badges = zone_badges(r)
+        counted = "" if card in a["counted"] or a.get("limit") is None else " (non comptée)"
+        shown.append(f"{r.get('title', '')} ({', '.join(badges) or 'rien'}){counted}")
+    cards = "; ".join(shown) if shown else "aucune carte"
+    detail = []
+    if a["stars"]:
+        detail.append(T.plural(a["stars"], "succès", "succès") + " d'étoiles et de demi-étoiles")
+    if a.get("limit") is not None:
+        detail.append(f"chaîne : {T.plural(a['limit'], 'carte comptée', 'cartes comptées')}")
+    if a.get("converted"):
+        detail.append(
+            T.plural(a["converted"], "succès", "succès") + " d'icônes de classe converties"
+        )
+    if a.get("flat"):
+        detail.append(T.plural(a["flat"], "succès", "succès") + " des cartes en jeu")
+    if a.get("cancels"):
+        detail.append(T.plural(a["cancels"], "dégât annulable", "dégâts annulables"))
+    verdict = T.ui("verdict.ok") if a["total"] >= a["need"] else T.ui("verdict.ko")
+    need = f"{a['need']} au dé" if a.get("multiple") else f"une difficulté de {a['need']}"
+    what = (
+        f"{T.quoted(a['title'] or T.verb(a.get('verb', '')))} — "
+        if a.get("title") or a.get("verb")
+        else ""
+    )
+    total = T.plural(a["total"], "succès", "succès")
+    summary = " ; ".join(detail) or "aucun succès"
+    return f"{what}{a['name']} révèle : {cards}. {summary} — {total} pour {need} : {verdict}."
+
+
+# --------------------------------------------------------------------------- board widgets
 
 
 def _grid(bundle: dict, state: dict) -> dict:
-    recs = bundle["records"]
     cells = []
     for k, spot in sorted(state["board"].items()):
         x, y = coords(k)
+        lines = [_title(bundle, e["key"]) for e in spot["events"]]
+        for d in [
+            d
+            for d in state.get("dice", {}).values()
+            if d["card"] in (spot["terrain"], *(e["key"] for e in spot["events"]))
+        ]:
+            lines.append(f"dé à {d['value']}")
         cells.append(
             W.cell(
                 x,
                 y,
                 _title(bundle, spot["terrain"]),
-                lines=[_title(bundle, e["key"]) for e in spot["events"]],
+                lines=lines,
                 figures=[c["name"] for c in state["characters"] if c["at"] == k],
             )
         )
     for k, slot in sorted(state["slots"].items()):
         x, y = coords(k)
-        if slot.get("revealed") and slot.get("exploration"):
-            title = recs["exploration_card"][slot["exploration"]].get("title", "")
-            cells.append(W.cell(x, y, title))
-        elif slot.get("adventure"):
-            cells.append(W.cell(x, y, _title(bundle, slot["adventure"])))
+        if slot.get("adventure"):
+            cells.append(W.cell(x, y, _title(bundle, slot["adventure"]), lines=["événement"]))
+        elif slot.get("exploration") and slot.get("revealed"):
+            r = rec.exp(bundle, slot["exploration"])
+            cells.append(W.cell(x, y, r.get("title", ""), lines=[T.TYPE.get(r["type"], "")]))
         elif slot.get("exploration"):
-            zone = recs["exploration_card"][slot["exploration"]]["zone"]
+            zone = rec.exp(bundle, slot["exploration"])["zone"]
             cells.append(W.cell(x, y, T.ui("fog", zone=zone), fog=True))
-    return W.grid(cells, T.ui("board.map"), legend=[T.ui("legend.fog")])
+    return W.grid(cells, T.ui("board.map"), legend=[T.ui("legend.map")], area="self")
 
 
 def _team(bundle: dict, state: dict) -> dict:
-    recs = bundle["records"]
     rows = []
     active = (state.get("action") or {}).get("character")
+    at_citadel = state.get("phase") == "citadel"
+    next_hp = CIT.start_hp(bundle, state) if at_citadel else None
     for i, c in enumerate(state["characters"]):
-        hand = ", ".join(recs.get("action_card", {}).get(k, {}).get("title", k) for k in c["hand"])
-        purse = ", ".join(_title(bundle, k) for k in c["purse"])
-        where = (
-            _title(bundle, state["board"][c["at"]]["terrain"]) if c["at"] in state["board"] else "—"
+        out = (
+            ""
+            if c["conscious"]
+            else T.ui("unconscious.f" if c.get("gender") == "f" else "unconscious")
         )
+        hp = T.ui("hp.next", hp=next_hp) if next_hp is not None else str(c["hp"])
         rows.append(
             W.row(
                 [
-                    c["name"] + ("" if c["conscious"] else T.ui("unconscious")),
-                    where,
-                    c["hp"],
+                    c["name"] + out,
+                    _where(bundle, state, c),
+                    hp,
                     len(c["deck"]),
                     len(c["discard"]),
-                    hand or "—",
-                    f"{purse or '—'} ({_weight(bundle, c)}/{_carry(bundle, state, c)})",
+                    len(c["hand"]),
+                    f"{C.weight(bundle, c)}/{C.carry(bundle, state, c)}",
                 ],
                 current=active == i,
                 out=not c["conscious"],
             )
         )
-    cols = ("name", "where", "hp", "deck", "discard", "hand", "purse")
-    return W.players([T.ui(f"col.{c}") for c in cols], rows, T.ui("board.team"))
+    cols = ("name", "where", "hp", "deck", "discard", "hand", "weight")
+    return W.players([T.ui(f"col.{c}") for c in cols], rows, T.ui("board.team"), area="self")
+
+
+def _holdings(bundle: dict, state: dict) -> list[dict]:
+    out = []
+    for c in state["characters"]:
+        faces = [_skill_card(bundle, k) for k in c["hand"]]
+        faces += [_adv_card(bundle, k) for k in c["purse"]]
+        faces += [
+            _adv_card(bundle, k, state="blocked", extra=("bloquée",)) for k in c["purse_blocked"]
+        ]
+        faces += [_skill_card(bundle, k, state="blocked", extra=("bloquée",)) for k in c["blocked"]]
+        out.append(W.cards(faces, T.ui("board.hand", name=c["name"]), empty=T.ui("empty.hand")))
+    return out
+
+
+def _objectives(bundle: dict, state: dict) -> dict | None:
+    scen = rec.scenario(bundle, state.get("scenario"))
+    objectives = scen.get("objectives") or []
+    if not objectives:
+        return None
+    lines = [("✓ " if o["id"] in state["objectives"] else "○ ") + o["text"] for o in objectives]
+    return W.items(lines, T.ui("board.objectives"), area="board")
 
 
 def _citadel(bundle: dict, state: dict) -> dict:
     cit = state["citadel"]
     recs = bundle["records"]
-    facts = [W.fact(T.SCORE[k], v) for k, v in cit["scores"].items()]
+    facts = [W.fact(T.SCORE[k], v, "sur 25") for k, v in cit["scores"].items()]
     facts.append(W.fact(T.ui("citadel.hope"), cit["hope"]))
-    facts.append(W.fact(T.ui("citadel.tremor"), cit["tremor"]))
+    left = cit["tremor"] - state.get("tremor_used", 0)
+    facts.append(
+        W.fact(
+            T.ui("citadel.tremor"),
+            cit["tremor"],
+            f"encore {left} ce scénario" if state.get("phase") == "play" else None,
+        )
+    )
     for b, n in cit["buildings"].items():
-        rec = recs.get("building", {}).get(b, {})
-        facts.append(W.fact(rec.get("title", b), f"{n}/{rec.get('boxes', '?')}"))
+        r = recs.get("building", {}).get(b, {})
+        facts.append(
+            W.fact(
+                r.get("title", ""),
+                "construit" if n >= r.get("boxes", 99) else f"{n}/{r.get('boxes', '?')}",
+            )
+        )
     for q, st in cit["side_quests"].items():
         facts.append(
-            W.fact(recs.get("side_quest", {}).get(q, {}).get("title", q), T.QUEST_STATE[st])
+            W.fact(recs.get("side_quest", {}).get(q, {}).get("title", ""), T.QUEST_STATE[st])
         )
     return W.facts(facts, T.ui("board.citadel"), area="board")
 
 
-def _story(bundle: dict, state: dict) -> dict | None:
-    recs = bundle["records"]
-    p = state.get("pending") or {}
-    if p.get("type") == "dialogue":
-        return W.text(recs["paragraph"][p["paragraph"]]["text"], T.ui("story.dialogue"))
-    if p.get("type") == "citadel":
-        return W.text(T.ui("story.citadel"), T.ui("board.citadel"))
-    if state.get("phase") == "over" and state.get("result"):
-        return W.text(
-            T.render({"key": "adventure.over", "args": state["result"]}), T.ui("story.over")
-        )
-    scen = recs["scenario"].get(state.get("scenario") or "", {})
-    if scen:
-        return W.text(scen.get("text", ""), scen.get("title"))
-    return None
+def _lexicon(bundle: dict, state: dict) -> dict | None:
+    """Glossary terms (« tremblement* ») met in the paragraphs read: what the characters know."""
+    seen: list[str] = []
+    paras = rec.recs(bundle, "paragraph")
+    text = " ".join(paras.get(n, {}).get("text", "") for n in state.get("read") or [])
+    for entry in rec.recs(bundle, "lexicon_entry").values():
+        if f"{entry['term']}*".lower() in text.lower():
+            seen.append(f"{entry['term']} : {T.plain(entry['text'])}")
+    return W.items(seen, T.ui("board.lexicon"), area="board") if seen else None
 
 
-def _groups(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
-    p = state.get("pending") or {}
-    chars = state["characters"]
-    label = [T.describe(bundle, state, a) for a in actions]
-    if p.get("type") != "turn":
-        entries = W.unique_labels([W.choice(i, label[i]) for i in range(len(actions))])
-        return [W.group(PHASE.get(p.get("type", ""), ""), entries)] if entries else []
-    groups = []
-    together = []
-    for c, ch in enumerate(chars):
-        main, moves, other = [], [], []
-        for i, a in enumerate(actions):
-            if a.get("character") != c:
-                continue
-            if a["type"] == "act" and a.get("join"):
-                together.append(W.choice(i, label[i]))
-            elif a["type"] in MAIN_VERBS:
-                main.append(W.choice(i, label[i], tone="main"))
-            elif a["type"] == "move":
-                moves.append(W.choice(i, label[i]))
-            else:
-                other.append(W.choice(i, label[i]))
-        where = (
-            _title(bundle, state["board"][ch["at"]]["terrain"])
-            if ch["at"] in state["board"]
-            else ""
+def _board(bundle: dict, state: dict) -> list[dict]:
+    out: list[dict] = []
+    objectives = _objectives(bundle, state)
+    if objectives:
+        out.append(objectives)
+    out += _holdings(bundle, state)
+    if state["globals"]:
+        out.append(W.cards([_adv_card(bundle, k) for k in state["globals"]], T.ui("board.globals")))
+    if state["quest_items"]:
+        out.append(
+            W.cards([_adv_card(bundle, k) for k in state["quest_items"]], T.ui("board.quest_items"))
         )
-        if main or moves:
-            groups.append(
-                W.group(
-                    T.ui("group.character", name=ch["name"], where=where),
-                    W.unique_labels(main + moves),
-                )
-            )
-        if other:
-            groups.append(
-                W.group(T.ui("group.other", name=ch["name"]), W.unique_labels(other), folded=True)
-            )
-    if together:
-        groups.append(W.group(T.ui("group.together"), W.unique_labels(together), folded=True))
-    saves = [
-        W.choice(i, label[i], confirm=T.ui("confirm.save"))
-        for i, a in enumerate(actions)
-        if a["type"] == "save"
+    if state["world_map"]:
+        out.append(
+            W.cards([_adv_card(bundle, k) for k in state["world_map"]], T.ui("board.world_map"))
+        )
+    out.append(_citadel(bundle, state))
+    lexicon = _lexicon(bundle, state)
+    if lexicon:
+        out.append(lexicon)
+    return out
+
+
+# --------------------------------------------------------------------------- the moment
+
+
+def _action_name(bundle: dict, state: dict) -> str:
+    action = state.get("action") or {}
+    return action.get("title") or T.verb(action.get("verb", ""))
+
+
+def _draw_panel(bundle: dict, state: dict) -> list[dict]:
+    """What the draw is about: the action's name, difficulty, cost, chain, and what the hand
+    and the purse bring."""
+    action = state["action"]
+    spec, ref = A.spec_of(bundle, state, action["source"], action["index"])
+    spec = spec or {}
+    ch = state["characters"][action["character"]]
+    low, _ = A.cost(bundle, state)
+    need = A.need(bundle, state)
+    need_text = T.ui("die", n=need) if action["die"] else T.ui("difficulty", n=need)
+    lines = [
+        T.ui(
+            "draw.prompt",
+            title=_action_name(bundle, state),
+            verb=T.verb(action["verb"]),
+            cost=low,
+            chain=T.ui("chain") if spec.get("chain") else "",
+            need=need_text,
+        )
     ]
-    if saves:
-        groups.append(W.group(T.ui("group.save"), saves, folded=True))
-    return groups
+    helps = []
+    for key in action["selected"]:
+        helps.append(T.quoted(rec.record(bundle, _ref(bundle, key)).get("title", "")))
+    for card in ch["hand"]:
+        r = rec.skill(bundle, card)
+        if (
+            r.get("bonuses")
+            and not r.get("spend")
+            and r.get("skill") != "reflex"
+            and (not r.get("when") or action["verb"] in r["when"])
+        ):
+            helps.append(T.quoted(r.get("title", "")))
+    lines.append(T.ui("draw.hand", helps=T.names(helps)) if helps else T.ui("draw.nothing"))
+    lines.append(T.ui("draw.deck", deck=len(ch["deck"]), discard=len(ch["discard"])))
+    if A.can_tremor(bundle, state):
+        lines.append(
+            T.ui("draw.tremor", left=state["citadel"]["tremor"] - state.get("tremor_used", 0))
+        )
+    out = [W.text("\n\n".join(lines), T.ui("phase.draw") + " — " + ch["name"], tone="note")]
+    faces = []
+    if ref is not None and ref["kind"] == "adventure":
+        faces.append(_adv_card(bundle, ref["key"]))
+    elif ref is not None and ref["kind"] == "exploration":
+        faces.append(_exp_card(bundle, ref["key"]))
+    faces += [
+        _adv_card(bundle, k, state="selected")
+        if k in rec.recs(bundle, "adventure_card")
+        else _skill_card(bundle, k, state="selected")
+        for k in action["selected"]
+    ]
+    if faces:
+        out.append(W.cards(faces, "L'action et les cartes sélectionnées", area="main"))
+    return out
+
+
+def _ref(bundle: dict, key: str) -> dict:
+    return (
+        {"kind": "action_card", "key": key}
+        if key in rec.recs(bundle, "action_card")
+        else {"kind": "adventure", "key": key}
+    )
+
+
+def _result_panel(bundle: dict, state: dict) -> list[dict]:
+    action = state["action"]
+    t = action.get("tally") or {}
+    counted = set(t.get("counted") or [])
+    faces = [
+        _skill_card(
+            bundle, k, state="selected" if k in counted or t.get("limit") is None else "revealed"
+        )
+        for k in action["drawn"]
+    ]
+    return [W.cards(faces, T.ui("result.title"), area="main", empty="aucune carte")]
+
+
+def _destiny_panel(bundle: dict, state: dict) -> dict:
+    cit = state["citadel"]
+    faces = []
+    for did, entry in rec.recs(bundle, "destiny").items():
+        bought = did in cit["destiny"]
+        state_ = "played" if bought else ("up" if entry["cost"] <= cit["hope"] else "blocked")
+        faces.append(
+            W.card(
+                entry["title"],
+                T.plain(entry["text"]),
+                state=state_,
+                badges=[
+                    T.ui("destiny.bought") if bought else T.ui("destiny.cost", cost=entry["cost"])
+                ],
+            )
+        )
+    return W.cards(faces, T.ui("board.destiny", hope=cit["hope"]), area="main")
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def status(bundle: dict, state: dict) -> tuple[str, str]:
+    p = state.get("pending") or {}
+    t = p.get("type") or ("over" if state.get("phase") == "over" else "")
+    scen = rec.scenario(bundle, state.get("scenario")).get("title", "")
+    phase = T.ui(f"phase.{t}") if f"phase.{t}" in T.UI else ""
+    chars = state["characters"]
+    c = p.get("character")
+    name = chars[c]["name"] if isinstance(c, int) and 0 <= c < len(chars) else ""
+    if t == "over":
+        result = (state.get("result") or {}).get("result", "")
+        return T.ui("status.over", result=T.RESULT.get(result, result)), phase
+    if t in ("prepare", "draw", "result", "keep"):
+        return T.ui(
+            f"status.{t}", scenario=scen, name=name, action=_action_name(bundle, state)
+        ), phase
+    if t == "receive":
+        return T.ui(
+            "status.receive", scenario=scen, title=T.quoted(_title(bundle, p["key"]))
+        ), phase
+    if t == "turn":
+        return T.ui("status.turn", scenario=scen, turn=state.get("turns", 0) + 1), phase
+    if f"status.{t}" in T.UI:
+        return T.ui(f"status.{t}", scenario=scen, name=name), phase
+    return scen, phase
 
 
 def screen(bundle: dict, state: dict, actions: list[dict]) -> dict:
+    from .choices import groups
+
+    text, phase = status(bundle, state)
     p = state.get("pending") or {}
-    recs = bundle["records"]
-    scen = recs["scenario"].get(state.get("scenario") or "", {}).get("title", "")
-    if state.get("phase") == "over":
-        status = T.ui("status.over")
-        phase = T.ui("status.over")
-    else:
-        phase = PHASE.get(p.get("type", ""), "")
-        status = T.ui("status.turn", scenario=scen, phase=phase, turn=state.get("turns", 0))
-    widgets = [w for w in (_story(bundle, state),) if w]
-    widgets += [_grid(bundle, state), _team(bundle, state)]
-    if state["quest_items"]:
-        widgets.append(
-            W.items([_title(bundle, k) for k in state["quest_items"]], T.ui("board.quest_items"))
-        )
-    if state["globals"]:
-        widgets.append(
-            W.items([_title(bundle, k) for k in state["globals"]], T.ui("board.globals"))
-        )
-    widgets.append(_citadel(bundle, state))
-    return W.screen(status, widgets, _groups(bundle, state, actions), phase=phase)
+    t = p.get("type")
+    title, story = narrate(bundle, state)
+    widgets: list[dict] = [W.text(story or T.ui("citadel.text"), title)]
+    if t == "draw" or t == "prepare":
+        widgets += _draw_panel(bundle, state)
+    elif t == "result" or t == "keep":
+        widgets += _result_panel(bundle, state)
+    elif t == "citadel":
+        widgets.append(_destiny_panel(bundle, state))
+    if state.get("phase") == "play" or state["board"]:
+        widgets.append(_grid(bundle, state))
+    widgets.append(_team(bundle, state))
+    widgets += _board(bundle, state)
+    prompt = (
+        T.ui("prompt.turn") if t == "turn" else (T.ui("prompt.citadel") if t == "citadel" else None)
+    )
+    return W.screen(text, widgets, groups(bundle, state, actions), phase=phase, prompt=prompt)
 
 
 def chronicle(bundle: dict, state: dict) -> list[dict]:
     """The adventure so far: each scenario's epilogue and the Citadel sheet."""
-    recs = bundle["records"]
     out: list[dict] = []
     for e in state["epilogues"]:
-        scen = recs["scenario"][e["scenario"]]
+        scen = rec.scenario(bundle, e["scenario"])
         branch = next((b for b in scen.get("epilogue") or [] if b["id"] == e["branch"]), {})
-        out.append(W.text(branch.get("text", ""), scen["title"], area="main"))
+        out.append(W.text(T.plain(branch.get("text", "")), scen.get("title"), area="main"))
     out.append(_citadel(bundle, state))
     return out
 
 
-__all__: list[Any] = ["chronicle", "screen"]
+__all__: list[Any] = ["R", "chronicle", "narrate", "neighbour", "screen"]

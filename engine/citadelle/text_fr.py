@@ -1,15 +1,19 @@
-"""Every sentence the Citadelle engine shows a player, in French, in one place."""
+"""Every sentence the Citadelle shows a player, in French, in one place: the journal's lines
+(``render``), the story block's narration (``narrate``), the buttons (``describe``) and the
+screen's words (``UI``).  Counts and the characters' gender are known: no « (e) », no
+« carte(s) »."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 VERB = {
-    "move": "me déplacer",
+    "move": "se déplacer",
     "fight": "combattre",
     "dodge": "esquiver",
-    "sneak": "être discret / se camoufler",
-    "pull_push_lift": "tirer / pousser / soulever",
+    "sneak": "être discret",
+    "pull_push_lift": "tirer, pousser, soulever",
     "climb": "grimper",
     "find_passage": "chercher un passage",
     "search": "fouiller",
@@ -24,6 +28,13 @@ SCORE = {
     "production": "Production",
     "defense": "Défense",
 }
+CLASS = {
+    "might": "force",
+    "agility": "agilité",
+    "wits": "intelligence",
+    "faith": "foi",
+    "joker": "joker",
+}
 QUEST_STATE = {"active": "active", "primed": "amorcée", "done": "terminée"}
 TYPE = {
     "terrain": "Terrain",
@@ -34,6 +45,12 @@ TYPE = {
     "quest_item": "Objet de quête",
     "world_map": "Mappemonde",
 }
+SKILL = {
+    "character": "compétence de personnage",
+    "advanced": "compétence avancée",
+    "reflex": "compétence réflexe",
+}
+DIRECTION = {"north": "au nord", "south": "au sud", "east": "à l'est", "west": "à l'ouest"}
 RESULT = {"victory": "victoire", "defeat": "défaite"}
 WHY = {
     "all_unconscious": "tous les personnages sont inconscients",
@@ -44,228 +61,412 @@ WHY = {
     "no_epilogue": "aucune branche d'épilogue ne s'applique",
     "stuck": "plus aucune action n'est possible",
 }
+RECOVERY = {"normal": "règle normale", "story": "mode histoire", "survival": "mode survie"}
 
-MESSAGES: dict[str, str] = {
-    "scenario.start": "— {title} — {text}",
-    "terrain.placed": "Terrain mis en jeu : « {title} ».",
-    "table.full": "Plus de place sur la table : le groupe se rassemble et range les terrains éloignés.",
-    "past.restored": "Le Passé est rangé ({count} cartes retournent dans leurs decks).",
-    "card.unavailable": "La carte {number} n'est pas disponible.",
-    "hidden.wrong": "Le dos de la carte {number} ne correspond pas : elle est rangée.",
-    "hidden.found": "Numéro caché trouvé : {number} !",
-    "card.back": "Au dos de la carte {number} : {text}",
-    "card.taken": "Carte {number} ({type}) : « {title} ».",
-    "damage.cancelled": "{name} annule {amount} dégât(s).",
-    "card.discard": "« {title} » est défaussée dans le Passé.",
-    "card.banish": "« {title} » est bannie.",
-    "card.put_back": "« {title} » est rangée.",
-    "card.block": "« {title} » est bloquée.",
-    "card.unblock": "« {title} » est débloquée.",
-    "score": "Citadelle : {score} {delta:+d} (maintenant {value}).",
-    "quest": "Quête secondaire « {title} » : {state}.",
-    "objective": "Objectif atteint : {id}.",
-    "hope": "L'espoir renaît ! (+{amount}, {total} en réserve).",
-    "skill.added": "{name} reçoit la compétence « {title} ».",
-    "roll": "Jet de dé : {value}.",
-    "building.built": "Bâtiment construit : « {title} » !",
-    "building.ticked": "Bâtiment « {title} » : {ticks}/{boxes} cases cochées.",
-    "hp.lost": "{name} perd {amount} point(s) de vie ({hp} restants).",
-    "hp.gained": "{name} gagne {amount} point(s) de vie ({hp}).",
-    "conscious": "{name} reprend conscience.",
-    "unconscious": "{name} tombe inconscient(e) !",
-    "recovery": "{name} récupère {cards} carte(s) et perd {hp} point(s) de vie.",
-    "dialogue": "§{number} — {text}",
-    "dialogue.choice": "→ {text}",
-    "action.start": "{name} entreprend l'action « {verb} »{title}.",
-    "action.result": "{successes} succès sur {drawn} carte(s) piochée(s) : {outcome}.",
-    "moved": "{name} se rend sur « {title} ».",
-    "exploration.revealed": "Exploration : « {title} ». {text}",
-    "item.given": "{giver} donne « {title} » à {to}.",
-    "destiny": "Page Destinée : « {title} ».",
-    "character.joins": "{name} rejoint l'aventure.",
-    "character.leaves": "{name} quitte l'aventure.",
-    "game.saved": "Partie sauvegardée : le plateau est ramené au terrain où se trouve le groupe.",
-    "scenario.end": "Retour à la Citadelle : fin du scénario « {title} ».",
-    "epilogue": "Épilogue — {text}",
-    "adventure.over": "Fin de l'aventure : {result} ({why}).",
-}
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """« 1 carte », « 3 cartes », « 0 carte » (French: 0 and 1 are singular).
+
+    >>> plural(1, "carte"), plural(3, "carte"), plural(2, "point de vie", "points de vie")
+    ('1 carte', '3 cartes', '2 points de vie')
+    """
+    return f"{n} {one if abs(n) < 2 else (many or one + 's')}"
+
+
+def agree(gender: str | None, masculine: str, feminine: str) -> str:
+    return feminine if gender == "f" else masculine
+
+
+def quoted(title: str) -> str:
+    """« title », never doubled when the title already carries its guillemets."""
+    title = (title or "").strip()
+    if title.startswith("«") and title.endswith("»"):
+        return title
+    return f"« {title} »"
+
+
+def plain(text: str) -> str:
+    """Content text for the screen: glossary asterisks removed (« tremblement* »)."""
+    return re.sub(r"(\w)\*", r"\1", text or "").strip()
+
+
+def names(items: list[str]) -> str:
+    """« A », « A et B », « A, B et C »."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " et " + items[-1]
+
+
+# --------------------------------------------------------------------------- the journal
+
+
+def _stars(args: dict) -> str:
+    parts = [plural(args["stars"], "succès", "succès") + " d'étoiles"] if args["stars"] else []
+    if args.get("converted"):
+        parts.append(plural(args["converted"], "succès", "succès") + " d'icônes converties")
+    if args.get("flat"):
+        parts.append(plural(args["flat"], "succès", "succès") + " des cartes en jeu")
+    return " + ".join(parts) or "aucun succès"
+
+
+def render(entry: dict[str, Any]) -> str:
+    """One journal line."""
+    key, a = entry["key"], dict(entry.get("args") or {})
+    g = a.get("g")
+    name = a.get("name", "")
+    if key == "scenario.start":
+        tremor = f", tremblement {a['tremor']}" if a.get("tremor") else ""
+        hp = f" ({a['hp']} points de vie chacun{tremor})" if a.get("hp") else ""
+        return f"Début du scénario {quoted(a['title'])}{hp}."
+    if key == "terrain.placed":
+        return f"Le Terrain {quoted(a['title'])} rejoint le Plateau."
+    if key == "table.full":
+        return "Plus de place sur la table : le groupe se rassemble et range les Terrains éloignés."
+    if key == "past.restored":
+        return f"Le Passé est rangé : {plural(a['count'], 'carte')} retournent dans la boîte."
+    if key == "card.unavailable":
+        return f"La carte {a['number']} n'est pas disponible : il ne se passe rien."
+    if key == "hidden.wrong":
+        return f"Le dos de la carte {a['number']} ne porte pas le bon numéro : elle est rangée."
+    if key == "hidden.found":
+        found = names([str(n) for n in a.get("numbers") or []])
+        if not found:
+            return f"{name} examine {quoted(a['title'])} à la loupe, sans rien trouver de plus."
+        return (
+            f"{name} examine {quoted(a['title'])} à la loupe et déchiffre le numéro caché {found}."
+        )
+    if key == "card.taken":
+        return f"Carte {a['number']} : {quoted(a['title'])} ({TYPE.get(a['type'], a['type'])})."
+    if key == "damage.cancelled":
+        return f"{name} annule {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
+    if key == "card.discard":
+        return f"{quoted(a['title'])} est défaussée dans le Passé."
+    if key == "card.banish":
+        return f"{quoted(a['title'])} est bannie."
+    if key == "card.put_back":
+        return f"{quoted(a['title'])} est rangée dans la boîte."
+    if key == "card.block":
+        return (
+            f"{quoted(a['title'])} est bloquée sous la carte de {name}."
+            if name
+            else f"{quoted(a['title'])} est bloquée."
+        )
+    if key == "card.unblock":
+        return f"{quoted(a['title'])} est débloquée."
+    if key == "score":
+        sign = "+" if a["delta"] >= 0 else "−"
+        capped = "" if a.get("asked", a["delta"]) == a["delta"] else " (les scores vont de 0 à 25)"
+        return f"Citadelle : {SCORE.get(a['score'], a['score'])} {sign}{abs(a['delta'])}, maintenant {a['value']}{capped}."
+    if key == "quest":
+        return f"Quête secondaire {quoted(a['title'])} : {QUEST_STATE.get(a['state'], a['state'])}."
+    if key == "objective":
+        return f"Objectif atteint : {a.get('text') or a['id']}"
+    if key == "hope":
+        return f"L'espoir renaît ! ({plural(a['amount'], 'carte')} de plus, {a['total']} à dépenser sur la page Destinée)."
+    if key == "skill.added":
+        return f"{name} ajoute la compétence {quoted(a['title'])} à son Deck d'Action."
+    if key == "skill.unavailable":
+        return f"La compétence {quoted(a['title'])} est déjà entre les mains du groupe."
+    if key == "roll":
+        what = f" pour {quoted(a['title'])}" if a.get("title") else ""
+        verdict = "c'est le cas" if a["ok"] else "ce n'est pas le cas"
+        return f"Jet de dé{what} (il faut {a['at_most']} ou moins) : {a['value']}, {verdict}."
+    if key == "building.built":
+        return f"Bâtiment construit : {quoted(a['title'])} !"
+    if key == "building.ticked":
+        return f"Bâtiment {quoted(a['title'])} : {plural(a['ticks'], 'case cochée', 'cases cochées')} sur {a['boxes']}."
+    if key == "hp.lost":
+        what = (
+            plural(a["amount"], "dégât")
+            if a.get("cause") == "damage"
+            else plural(a["amount"], "point de vie", "points de vie")
+        )
+        return (
+            f"{name} {'subit' if a.get('cause') == 'damage' else 'perd'} {what} (reste {a['hp']})."
+        )
+    if key == "hp.gained":
+        return f"{name} gagne {plural(a['amount'], 'point de vie', 'points de vie')} ({a['hp']})."
+    if key == "conscious":
+        return f"{name} reprend conscience."
+    if key == "unconscious":
+        return f"{name} tombe {agree(g, 'inconscient', 'inconsciente')} !"
+    if key == "recovery":
+        forced = "Deck épuisé : " if a.get("forced") else ""
+        return (
+            f"{forced}{name} récupère {plural(a['cards'], 'carte')} de sa défausse et perd "
+            f"{plural(a['hp'], 'point de vie', 'points de vie')} (reste {a['left']})."
+        )
+    if key == "recovered":
+        return f"{name} remet {plural(a['cards'], 'carte')} de sa défausse dans son Deck d'Action."
+    if key == "deck.discarded":
+        return f"{name} défausse {plural(a['count'], 'carte')} du sommet de son Deck d'Action."
+    if key == "dialogue":
+        return f"Dialogue — {plain(a['text'])}"
+    if key == "dialogue.choice":
+        return f"→ {plain(a['text'])}"
+    if key == "dialogue.closed":
+        return "Le livre des dialogues se referme."
+    if key == "action.start":
+        what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"], a["verb"])
+        on = f" sur {quoted(a['card'])}" if a.get("card") else ""
+        others = f", avec {names(a['others'])}" if a.get("others") else ""
+        return f"{name} entreprend l'action {what}{on}{others}."
+    if key == "action.drawn":
+        n = len(a["cards"])
+        return (
+            f"{name} révèle {plural(n, 'carte')} : {_stars(a)} = {plural(a['total'], 'succès', 'succès')}"
+            f" pour {a['need']} {'au dé' if a.get('multiple') else 'requis'}."
+        )
+    if key == "action.result":
+        if a.get("die") is not None:
+            verdict = "réussite" if a["ok"] else f"échec, le dé reste à {a['die']}"
+        else:
+            verdict = "réussite" if a["ok"] else "échec"
+        fewer = (
+            f" ({plural(a['successes'], 'succès', 'succès')} comptés sur {a['total']})"
+            if a["successes"] != a["total"]
+            else ""
+        )
+        return f"Résultat : {verdict}{fewer}."
+    if key == "action.stopped":
+        return f"{name} ne peut pas aller au bout de l'action."
+    if key == "moved":
+        return f"{name} se rend sur {quoted(a['title'])}."
+    if key == "exploration.revealed":
+        return f"Exploration : {quoted(a['title'])} ({TYPE.get(a.get('type', ''), '').lower()})."
+    if key == "item.given":
+        paid = (
+            f" ; {a['payer']} défausse {plural(a['count'], 'carte')} du sommet de son Deck d'Action"
+            if a.get("count")
+            else ""
+        )
+        still = ", toujours bloquée" if a.get("blocked") else ""
+        return f"{a['giver']} donne {quoted(a['title'])}{still} à {a['to']}{paid}."
+    if key == "item.dropped":
+        return f"{name} défausse {quoted(a['title'])} dans le Passé."
+    if key == "item.refused":
+        return f"Personne ne prend {quoted(a['title'])} : la carte part dans le Passé."
+    if key == "item.received":
+        return f"{name} prend {quoted(a['title'])} dans sa bourse."
+    if key == "skill.discarded":
+        return f"{name} défausse {quoted(a['title'])} de sa main."
+    if key == "skill.spent":
+        return f"{name} défausse {quoted(a['title'])} après s'en être servi."
+    if key == "skill.kept":
+        return f"{name} garde {quoted(a['title'])} en main."
+    if key == "destiny":
+        return f"Page Destinée : {quoted(a['title'])} pour {name} ({plural(a['cost'], 'carte')} « L'espoir renaît ! »)."
+    if key == "character.joins":
+        return f"{name} rejoint l'aventure."
+    if key == "character.leaves":
+        given = (
+            f" ; ses cartes vont aux autres : {names([quoted(t) for t in a['given']])}"
+            if a.get("given")
+            else ""
+        )
+        share = ""
+        if a.get("share"):
+            share = " ; ses points de vie sont partagés : " + names(
+                [f"{who} +{n}" for who, n in a["share"].items()]
+            )
+        return f"{name} quitte l'aventure{given}{share}."
+    if key == "game.saved":
+        return f"Partie sauvegardée sur {quoted(a['title'])} : mains défaussées, le reste du Plateau part dans le Passé."
+    if key == "game.resumed":
+        return f"Reprise : le Passé est rangé, le groupe repart de {quoted(a['title'])}."
+    if key == "scenario.end":
+        return f"Retour à la Citadelle : fin du scénario {quoted(a['title'])}."
+    if key == "epilogue":
+        return f"Épilogue — {plain(a['text'])}"
+    if key == "adventure.over":
+        return f"Fin de l'aventure : {RESULT.get(a['result'], a['result'])} ({WHY.get(a['why'], a['why'])})."
+    if key == "item.selected":
+        return f"{name} sélectionne {quoted(a['title'])}."
+    if key == "tremor":
+        return f"Le tremblement guide vos pas : une carte de moins à piocher ({plural(a['left'], 'usage')} restant ce scénario)."
+    if key == "die.taken":
+        return f"Plus de dé libre : celui de {quoted(a['title'])} est repris."
+    return key  # pragma: no cover - every key is above
+
+
+# --------------------------------------------------------------------------- the screen's words
 
 UI = {
-    "turn": "Que faites-vous ?",
-    "choose": "Votre choix",
-    "invalid": "Choix invalide : tapez un numéro de la liste.",
-    "act": "{name} : {verb}{title} ({where})",
-    "act.join": " — avec les autres personnages du terrain",
-    "move": "{name} : se déplacer vers « {title} »",
-    "recover": "{name} : récupérer {cards} cartes (−{hp} PV)",
-    "give": "{name} donne « {title} » à {to} ({payer} défausse)",
-    "drop": "{name} : défausser « {title} »",
-    "search": "{name} : chercher le numéro caché {number}",
-    "save": "Sauvegarder la partie (une fois par scénario)",
-    "select": "Sélectionner « {title} »",
-    "prepared": "Passer à la pioche",
-    "draw": "Piocher {count} carte(s)",
-    "keep": "Garder en main « {title} »",
-    "kept": "Défausser les autres cartes",
-    "choose_line": "« {text} »",
-    "close": "Fin du dialogue",
-    "discard": "{name} défausse « {title} » (main trop pleine)",
-    "banish": "{name} bannit « {title} »",
-    "depart": "Partir pour le scénario suivant",
-    "destiny": "Destinée : « {title} » pour {name}",
-    "leave": "{name} quitte l'aventure",
-    "join": "{name} rejoint l'aventure",
-    # screens
-    "status.turn": "{scenario} — {phase} (tour {turn})",
-    "status.over": "Fin de l'aventure",
-    "fog": "Exploration, zone {zone} (face cachée)",
-    "legend.fog": "Brouillard : une carte Exploration face cachée, à révéler en explorant",
-    "board.map": "Les Terres déchues",
+    "status.turn": "{scenario} · tour {turn} — au groupe de choisir qui agit",
+    "status.active": "{scenario} · action obligatoire — qui la mène ?",
+    "status.prepare": "{scenario} · Préparation — {name} : {action}",
+    "status.draw": "{scenario} · Pioche — {name} : {action}",
+    "status.result": "{scenario} · Résultat — {name} : {action}",
+    "status.keep": "{scenario} · Conséquence — {name} garde des cartes",
+    "status.dialogue": "{scenario} · Dialogue — {name} parle",
+    "status.receive": "{scenario} · Qui prend {title} ?",
+    "status.hand_limit": "{scenario} · Main trop pleine — {name} défausse une carte",
+    "status.banish": "{scenario} · Inconscience — {name} bannit une de ses trois cartes",
+    "status.citadel": "À la Citadelle — entre deux scénarios",
+    "status.over": "Fin de l'aventure — {result}",
+    "phase.turn": "Tour de jeu",
+    "phase.active": "Action obligatoire",
+    "phase.prepare": "Préparation",
+    "phase.draw": "Pioche",
+    "phase.result": "Résultat",
+    "phase.keep": "Conséquence",
+    "phase.dialogue": "Dialogue",
+    "phase.receive": "Prendre une carte",
+    "phase.hand_limit": "Taille de main",
+    "phase.banish": "Inconscience",
+    "phase.citadel": "À la Citadelle",
+    "phase.over": "Fin de l'aventure",
+    "board.map": "Le Plateau",
     "board.team": "Le groupe",
     "board.citadel": "Feuillet Citadelle",
     "board.quest_items": "Objets de quête",
-    "board.globals": "Événements globaux",
-    "citadel.hope": "« L'espoir renaît ! »",
-    "citadel.tremor": "Tremblement",
-    "unconscious": " (inconscient)",
+    "board.globals": "Événements globaux en jeu",
+    "board.world_map": "Mappemonde",
+    "board.hand": "{name} : main et bourse",
+    "board.objectives": "Objectifs du scénario",
+    "board.lexicon": "Lexique (mots du dialogue)",
+    "board.destiny": "Page Destinée ({hope} « L'espoir renaît ! » à dépenser)",
+    "fog": "Brouillard (zone {zone})",
+    "legend.map": "☗ figures · en italique : carte Exploration face cachée · sous le titre : événements liés",
     "col.name": "Personnage",
     "col.where": "Terrain",
     "col.hp": "PV",
     "col.deck": "Deck",
     "col.discard": "Défausse",
     "col.hand": "Main",
-    "col.purse": "Bourse (poids)",
-    "story.dialogue": "Dialogue",
-    "story.citadel": "Retour à la Citadelle : dépensez l'espoir sur la page Destinée, puis repartez.",
-    "story.over": "Fin de l'aventure",
-    "group.character": "{name} — {where}",
-    "group.other": "{name} : autres possibilités",
-    "group.together": "Agir ensemble",
+    "col.weight": "Poids",
+    "unconscious": " (inconscient)",
+    "unconscious.f": " (inconsciente)",
+    "hp.next": "{hp} au départ",
+    "empty.hand": "Ni compétence en main ni carte dans la bourse.",
+    "story.title": "Ce qui vient de se passer",
+    "group.character": "{name} · {where} · {hp} PV",
+    "group.character.help": "Main : {hand}. Bourse : {purse}.",
+    "group.other": "{name} : autres gestes",
+    "group.other.help": "Récupération, défausser, donner, examiner à la loupe, quitter l'aventure.",
+    "group.together": "Tous ensemble",
+    "group.together.help": "Une action de groupe : tous les personnages conscients y participent.",
+    "group.home": "Rentrer à la Citadelle",
+    "group.home.help": "Cette action met fin au scénario si elle réussit.",
     "group.save": "Sauvegarder",
-    "confirm.save": "La partie est mise de côté comme le livret le permet (une fois par scénario).",
+    "group.save.help": "Une fois par scénario : le Plateau est réduit au Terrain où vous êtes.",
+    "group.active": "Qui mène l'action obligatoire ?",
+    "group.active.help": "Tous les personnages du Terrain y participent ; choisissez le joueur actif.",
+    "group.prepare": "Préparation : sélectionner des cartes",
+    "group.prepare.help": "Chaque carte sélectionnée apporte son effet à l'action.",
+    "group.draw": "Pioche",
+    "group.draw.more": "Piocher au-delà du Deck (Récupération)",
+    "group.result": "Résultat",
+    "group.fewer": "Compter moins de succès",
+    "group.fewer.help": "Le joueur actif peut ne pas compter tous ses succès : l'action échoue alors.",
+    "group.keep": "Garder des cartes en main",
+    "group.dialogue": "Votre réponse",
+    "group.dialogue.actions": "Agir",
+    "group.receive": "Qui prend la carte ?",
+    "group.hand_limit": "Défausser une carte",
+    "group.banish": "Bannir une carte",
+    "group.free": "À tout moment",
+    "group.free.help": "Récupération, défausser une compétence ou une carte de la bourse.",
+    "group.destiny": "Page Destinée",
+    "group.destiny.help": "Dépensez les cartes « L'espoir renaît ! » pour cocher une case.",
+    "group.team": "L'équipe",
+    "group.team.help": "Quitter ou rejoindre l'aventure ne se fait qu'ici, entre deux scénarios.",
+    "group.depart": "Repartir",
+    "field.count": "Cartes à piocher",
+    "field.tremor": "Tremblement",
+    "field.tremor.no": "sans",
+    "field.tremor.yes": "avec (une carte de moins)",
+    "field.leader": "Qui mène",
+    "field.cards": "Cartes",
+    "field.item": "Objet",
+    "field.to": "À qui",
+    "field.payer": "Qui défausse le poids",
+    "field.entry": "Case",
+    "field.for": "Pour",
+    "field.fewer": "Succès comptés",
+    "submit.draw": "Piocher",
+    "submit.recover": "Récupérer",
+    "submit.give": "Donner",
+    "submit.destiny": "Cocher la case",
+    "submit.count": "Compter ces succès",
+    "submit.together": "Entreprendre l'action",
+    "act.help": "{verb} · coût {cost}{chain} · {difficulty}",
+    "difficulty": "difficulté {n}",
+    "die": "action multiple, dé à {n}",
+    "chain": " (chaîne)",
+    "explore": "Chercher un passage {direction} (zone {zone})",
+    "explore.help": "coût 0 · retourne la carte Exploration",
+    "move": "Aller {direction} : {title}",
+    "move.help": "se déplacer · coût {cost}",
+    "examine": "Examiner {title} à la loupe",
+    "examine.help": "le texte de la carte laisse deviner un numéro caché",
+    "search": "Prendre la carte {number} (numéro caché de {title})",
+    "search.help": "{title} est défaussée si la carte est la bonne",
+    "recover": "Récupérer {cards} (−{hp})",
+    "discard_skill": "Défausser {title} de la main",
+    "drop": "Défausser {title} (bourse) dans le Passé",
+    "give": "{title} à {to}, {payer} défausse {count}",
+    "leave": "{name} quitte l'aventure",
+    "save": "Sauvegarder la partie ici",
+    "active": "{name} mène l'action ({hp} PV, {deck} au deck)",
+    "select": "Sélectionner {title}",
+    "prepared": "Passer à la pioche",
+    "draw": "Piocher {cards}",
+    "count": "Compter {n} : {verdict}",
+    "fewer": "Ne compter que {n} : échec",
+    "fewer.none": "Ne compter aucun succès : échec",
+    "keep": "Garder {title} en main",
+    "kept": "Défausser les autres cartes révélées",
+    "choose": "« {text} »",
+    "close": "Refermer le livre",
+    "close.decline": "Décliner et refermer le livre",
+    "receive": "{name} la prend",
+    "refuse": "Personne : la défausser dans le Passé",
+    "discard": "Défausser {title}",
+    "banish": "Bannir {title}",
+    "depart": "Partir pour {title}",
+    "depart.end": "Conclure l'aventure",
+    "destiny": "{title} pour {name}",
+    "join": "{name} rejoint l'aventure",
+    "confirm.home": "L'action « {title} » ramène le groupe à la Citadelle si elle réussit : le scénario s'achève et son épilogue se lit ({done} sur {total} objectifs atteints).",
+    "confirm.save": "Une seule sauvegarde par scénario : les mains sont défaussées, le Plateau ne garde que le Terrain où vous êtes, et l'aventure reprend aussitôt.",
+    "confirm.recover": "{name} n'a que {hp} PV : cette Récupération le laisse {out}.",
+    "confirm.drop": "{title} part dans le Passé.",
+    "confirm.refuse": "{title} part dans le Passé.",
+    "confirm.banish": "{title} sera retirée du jeu jusqu'à la fin de la Menace.",
+    "confirm.leave": "{name} quitte l'aventure pour de bon : ses cartes avancées et ses objets vont aux autres, ses points de vie aussi.",
+    "confirm.leave.citadel": "{name} quitte l'aventure : ses cartes avancées et ses objets vont aux autres.",
+    "confirm.fewer": "L'action échouera : ses conséquences d'échec s'appliquent.",
+    "confirm.depart": "Le groupe quitte la Citadelle : la page Destinée attendra le prochain retour.",
+    "confirm.draw": "Le deck ne suffit pas : la Récupération forcée coûte {hp} et peut laisser {name} inconscient.",
+    "draw.beyond": "Au-delà de {cards}, le Deck est vide : Récupération forcée.",
+    "draw.prompt": "{title} — {verb} · coût {cost}{chain} · {need}",
+    "draw.deck": "Deck : {deck} · défausse : {discard}. Au-delà de {deck} cartes, une Récupération coûte des points de vie.",
+    "draw.hand": "Ce qui aide : {helps}.",
+    "draw.nothing": "Aucune carte en main ni dans la bourse n'aide pour cette action.",
+    "draw.tremor": "Le tremblement peut retirer une carte au coût ({left} restant ce scénario).",
+    "result.title": "Cartes révélées",
+    "result.sum": "{detail} = {total} pour {need} : {verdict}.",
+    "verdict.ok": "réussite",
+    "verdict.ko": "échec",
+    "prompt.turn": "Choisissez qui agit et comment.",
+    "prompt.citadel": "Dépensez l'espoir sur la page Destinée, composez l'équipe, puis repartez.",
+    "citadel.text": "Le groupe est rentré. Les portes se referment derrière vous.",
+    "citadel.hope": "« L'espoir renaît ! »",
+    "citadel.tremor": "Tremblement",
+    "destiny.cost": "coût {cost}",
+    "destiny.bought": "cochée",
+    "none": "—",
 }
-
-
-def render(entry: dict[str, Any]) -> str:
-    key, args = entry["key"], dict(entry.get("args") or {})
-    if key == "action.start":
-        args["verb"] = VERB.get(args["verb"], args["verb"])
-        args["title"] = f" — {args['title']}" if args.get("title") else ""
-    elif key == "action.result":
-        if "die" in args:
-            args["outcome"] = "réussite" if args["ok"] else f"échec (le dé reste à {args['die']})"
-        else:
-            args["outcome"] = (
-                "réussite" if args["ok"] else "échec"
-            ) + f", difficulté {args['difficulty']}"
-    elif key == "card.taken":
-        args["type"] = TYPE.get(args["type"], args["type"])
-    elif key == "score":
-        args["score"] = SCORE.get(args["score"], args["score"])
-    elif key == "quest":
-        args["state"] = QUEST_STATE.get(args["state"], args["state"])
-    elif key == "adventure.over":
-        args["result"] = RESULT.get(args["result"], args["result"])
-        args["why"] = WHY.get(args["why"], args["why"])
-    return MESSAGES[key].format(**args)
 
 
 def ui(key: str, **args: Any) -> str:
     return UI[key].format(**args)
 
 
-def describe(bundle: dict, state: dict, action: dict) -> str:
-    """A legal action as a menu line."""
-    from .game import _action_spec, _adv, _card_record, _name, _recs
+def verb(name: str) -> str:
+    return VERB.get(name, name)
 
-    chars = state["characters"]
-    t = action["type"]
 
-    def title(key: str) -> str:
-        return _name(bundle, {"kind": "adventure", "key": key})
-
-    if t == "act":
-        spec, ref = _action_spec(bundle, state, action["source"], action["index"])
-        kind = action["source"].split(":", 1)[0]
-        where = {
-            "terrain": "terrain",
-            "event": "événement",
-            "slot": "exploration",
-            "explore": "carte Exploration face cachée",
-            "hand": "compétence en main",
-            "purse": "Bourse",
-            "quest": "objet de quête",
-            "global": "événement global",
-            "temp": "événement",
-            "paragraph": "dialogue",
-        }.get(kind, kind)
-        if ref and ref.get("key") and kind not in ("explore",):
-            where = f"{where} « {_name(bundle, ref) if ref['kind'] != 'none' else ''} »"
-        cost = f", coût {spec.get('cost', 0)}" if spec else ""
-        line = ui(
-            "act",
-            name=chars[action["character"]]["name"],
-            verb=VERB.get(spec["verb"], spec["verb"]),
-            title=f" — {spec['title']}" if spec.get("title") else "",
-            where=where + cost,
-        )
-        return line + (ui("act.join") if action.get("join") else "")
-    if t == "move":
-        return ui(
-            "move",
-            name=chars[action["character"]]["name"],
-            title=title(state["board"][action["to"]]["terrain"]),
-        )
-    if t == "recover":
-        from .rules import recovery_cost
-
-        hp = recovery_cost(action["cards"], state["options"]["recovery"])
-        return ui("recover", name=chars[action["character"]]["name"], cards=action["cards"], hp=hp)
-    if t == "give":
-        payer = (
-            chars[action["character"]]["name"]
-            if action["payer"] == "giver"
-            else chars[action["to"]]["name"]
-        )
-        return ui(
-            "give",
-            name=chars[action["character"]]["name"],
-            title=title(action["item"]),
-            to=chars[action["to"]]["name"],
-            payer=payer,
-        )
-    if t == "drop":
-        return ui("drop", name=chars[action["character"]]["name"], title=title(action["item"]))
-    if t == "search":
-        return ui("search", name=chars[action["character"]]["name"], number=action["number"])
-    if t == "select":
-        skill = _recs(bundle, "action_card").get(action["item"])
-        return ui("select", title=skill["title"] if skill else title(action["item"]))
-    if t == "draw":
-        return ui("draw", count=action["count"])
-    if t == "keep":
-        return ui(
-            "keep",
-            title=_recs(bundle, "action_card").get(action["card"], {}).get("title", action["card"]),
-        )
-    if t == "choose":
-        para = _recs(bundle, "paragraph")[state["pending"]["paragraph"]]
-        return ui("choose_line", text=para["choices"][action["index"]]["text"])
-    if t in ("discard", "banish"):
-        return ui(
-            t,
-            name=chars[action["character"]]["name"],
-            title=_recs(bundle, "action_card").get(action["card"], {}).get("title", action["card"]),
-        )
-    if t == "destiny":
-        return ui(
-            "destiny",
-            title=_recs(bundle, "destiny")[action["entry"]]["title"],
-            name=chars[action["character"]]["name"],
-        )
-    if t == "leave":
-        return ui("leave", name=chars[action["character"]]["name"])
-    if t == "join":
-        return ui("join", name=_recs(bundle, "character")[action["id"]]["name"])
-    del _adv, _card_record
-    return ui(t)
+__all__ = ["UI", "VERB", "agree", "names", "plain", "plural", "quoted", "render", "ui"]

@@ -142,6 +142,7 @@ def test_every_log_entry_reads_in_french(game: Game, sampled: list[dict]):
     for e in entries.values():
         line = game.render_log(e)
         assert isinstance(line, str) and line.strip(), e
+        assert line != e.get("key"), f"no French text for {e.get('key')!r}"
 
 
 # --------------------------------------------------------------------------- states and apply

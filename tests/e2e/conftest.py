@@ -484,7 +484,12 @@ class Game:
             pick = rng.choice([i for i, k in enumerate(kinds) if k != "new"])
         target = buttons.nth(pick)
         label = target.get_attribute("aria-label") or target.text_content() or ""
-        self.click_and_render(target)
+        self._mark()
+        target.click()
+        confirm = page.locator(".gb-confirm .md-button--primary")
+        if confirm.count():  # a choice that asks first: the player confirms it
+            confirm.click()
+        self._rendered()
         self.decisions += 1
         return label
 
