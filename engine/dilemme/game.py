@@ -1003,23 +1003,31 @@ def _where(state: dict) -> str:
 def legal_actions(
     bundle: dict, state: dict, seat: int | None = None, gifts: bool = True
 ) -> list[dict]:
-    """Every legal action now (``seat``: only that seat's; ``gifts=False``: without the gifts
-    of coins).  Gifts (negotiation) are legal for every seat during the vote phase;
-    everything else belongs to the pending seat."""
+    """Every legal action of ``seat`` now (``None``: of every seat, seat by seat;
+    ``gifts=False``: without the gifts of coins).  Every action listed for a seat names that
+    seat.  During the vote and a tie, any house may give coins and use its at-will abilities;
+    while the moderator settles a tie, the other houses may bid for the decision; everything
+    else belongs to the pending seat."""
     p = state["pending"]
     if p is None:
         return []
+    if seat is None:
+        seats = range(len(state["seats"]))
+        return [a for s in seats for a in legal_actions(bundle, state, s, gifts)]
     out: list[dict] = []
-    if seat is not None and seat != p["seat"]:
-        if p["type"] == "decide":
-            out.extend(_offers(state, seat, decide_only=True))
-        if p["type"] in ("vote", "decide"):
-            out.extend(_usable(bundle, state, seat))
-            if gifts:
-                out.extend(_gifts(state, seat))
-        return out
-    want_gifts = gifts
-    seat = p["seat"]
+    if seat == p["seat"]:
+        out.extend(_turn_actions(state, seat, p))
+    elif p["type"] == "decide":
+        out.extend(_offers(state, seat, decide_only=True))
+    if p["type"] in ("vote", "decide"):
+        out.extend(_usable(bundle, state, seat))
+        if gifts:
+            out.extend(_gifts(state, seat))
+    return out
+
+
+def _turn_actions(state: dict, seat: int, p: dict) -> list[dict]:
+    """What the pending seat may do on its turn (offers included, gifts and abilities not)."""
     t = p["type"]
     if t == "draft":
         return [{"type": "draft", "seat": seat, "objective": o} for o in state["draft"]["pool"]]
@@ -1032,21 +1040,12 @@ def legal_actions(
         promise = state["vote"]["promises"].get(str(seat)) or ""
         # only a promise about this decision binds (a vote promise does not)
         promised = promise.removeprefix("decide_") if promise.startswith("decide_") else ""
-        out = [{"type": "decide", "seat": seat, "side": s} for s in SIDES if promised in ("", s)]
-        out.extend(_usable(bundle, state, seat))
-        if seat is None:  # the other seats may still bargain with the moderator
-            for other in range(len(state["seats"])):
-                if other != p["seat"]:
-                    out.extend(_offers(state, other, decide_only=True))
-                    out.extend(_usable(bundle, state, other))
-        if gifts:
-            for giver in range(len(state["seats"])):
-                out.extend(_gifts(state, giver))
-        return out
+        return [{"type": "decide", "seat": seat, "side": s} for s in SIDES if promised in ("", s)]
     if t == "answer":
         return [{"type": "answer", "seat": seat, "accept": a} for a in (True, False)]
     if t == "choose_leader":
         return [{"type": "choose_leader", "seat": seat, "leader": i} for i in p["among"]]
+    out: list[dict] = []
     if t == "vote":
         vote = state["vote"]
         mine = vote["votes"][seat]
@@ -1070,14 +1069,6 @@ def legal_actions(
             if mine["kind"] in SIDES:
                 out.extend({"type": "add", "seat": seat, "power": n} for n in range(1, power + 1))
             out.append({"type": "stand", "seat": seat})
-        out.extend(_usable(bundle, state, seat))
-        if want_gifts:
-            for giver in range(len(state["seats"])):
-                out.extend(_gifts(state, giver))
-        if want_gifts or seat is None:
-            for other in range(len(state["seats"])):
-                if other != seat:
-                    out.extend(_usable(bundle, state, other))
     return out
 
 
@@ -1161,7 +1152,8 @@ def _check_shape(state: dict, action: Any) -> None:
         or (action["type"] not in _FIELDS)
     ):
         raise MalformedAction(action, where, f"'type' must be one of {sorted(_FIELDS)}")
-    if not isinstance(action.get("seat"), int) or not 0 <= action["seat"] < len(state["seats"]):
+    seat = action.get("seat")
+    if type(seat) is not int or not 0 <= seat < len(state["seats"]):
         raise MalformedAction(action, where, "'seat' must be a seat number")
     for name, typ in _FIELDS[action["type"]].items():
         value = action.get(name)
