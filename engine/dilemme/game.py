@@ -320,16 +320,20 @@ def _usable(bundle: dict, state: dict, seat: int) -> list[dict]:
 
 
 def _apply_gains(state: dict, seat: int, gains: dict, why: str) -> None:
+    """Coins and power from the general reserve (or back to it), prestige and craving on the
+    house's screen; nothing goes below 0.  The log tells what really changed."""
     s = state["seats"][seat]
     house = state["campaign"]["houses"][s["house"]]
-    for key in ("coins", "power"):
+    done = {}
+    for key in ("coins", "power", "prestige", "craving"):
+        holder = s if key in ("coins", "power") else house
         if gains.get(key):
-            s[key] = max(0, s[key] + gains[key])
-    for key in ("prestige", "craving"):
-        if gains.get(key):
-            house[key] = max(0, house[key] + gains[key])
-    if any(gains.get(k) for k in ("coins", "power", "prestige", "craving")):
-        _log(state, "gain", house=s["name"], why=why, **{k: v for k, v in gains.items() if v})
+            after = max(0, holder[key] + gains[key])
+            if after != holder[key]:
+                done[key] = after - holder[key]
+            holder[key] = after
+    if done:
+        _log(state, "gain", house=s["name"], why=why, **done)
 
 
 def _trigger(bundle: dict, state: dict, seat: int, event: str, power: int = 0) -> None:
