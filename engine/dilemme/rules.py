@@ -1,7 +1,8 @@
 """Le Dilemme du Roi: the rulebook's calculations as small pure functions.
 
 Each takes plain data and returns plain data, so the rulebook's worked examples test them
-directly (tests/test_dilemme_rules.py).  ``game.py`` strings them together.
+directly (tests/test_dilemme_rules.py).  The section modules (``game.py`` lists them) string
+them together.
 
 Ranking conventions (the rulebook says "ties share the place"; we make it precise):
 - players (wealth, power, final places): *competition* ranking — two tied first are both 1st
