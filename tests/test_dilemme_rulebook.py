@@ -1,0 +1,845 @@
+"""Le Dilemme du Roi, section by section of the rulebook, on whole game states: each test sets
+up the table of one of the rulebook's examples (or a rule's plain case) and plays the actions.
+Where the rulebook is silent, the test names our ruling (``RULINGS``, rules page « Nos
+décisions »).  The pure calculations have their own tests (tests/test_dilemme_rules.py)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.dilemme import apply, legal_actions, new_campaign, new_game
+from engine.dilemme import game as G
+from tests.test_dilemme_engine import NAMES, RESOURCES, make_bundle
+
+T, J, A, D, F = range(5)  # Théodore, Julius, Armin, Diana, Frances, clockwise
+
+
+def bundle_with(**cards: dict) -> dict:
+    """The small test campaign, with extra dilemmas ``key={oui_da effects, nenni effects,...}``."""
+    b = make_bundle()
+    for key, spec in cards.items():
+        b["records"]["dilemma"][key] = {
+            "id": key,
+            "title": key,
+            "question": "?",
+            "preview": {},
+            "oui_da": {"text": "oui", "effects": spec.get("oui_da", [])},
+            "nenni": {"text": "non", "effects": spec.get("nenni", [])},
+            **{k: v for k, v in spec.items() if k not in ("oui_da", "nenni")},
+        }
+    return b
+
+
+def table(
+    bundle: dict | None = None,
+    n: int = 5,
+    card: str = "D0",
+    leader: int = 0,
+    moderator: int = 1,
+    power: list[int] | None = None,
+    coins: list[int] | None = None,
+    balance: int = 3,
+    seed: int = 1,
+) -> tuple[dict, dict]:
+    """A game at the start of a vote on ``card``, the tokens and the reserves as asked."""
+    bundle = bundle or make_bundle()
+    camp = new_campaign(bundle, seed)
+    seats = [{"house": h.lower(), "bot": True} for h in NAMES[:n]]
+    s = new_game(bundle, camp, seats, seed)
+    while s["phase"] == "draft":
+        s = apply(bundle, s, legal_actions(bundle, s, s["pending"]["seat"], False)[0])
+    if card in s["deck"]:
+        s["deck"].remove(card)
+    if s["vote"]["card"] != card:
+        s["deck"].append(s["vote"]["card"])
+    s["vote"]["card"] = card
+    s["leader"], s["moderator"] = leader, moderator
+    s["vote"]["turn"] = leader
+    s["pending"] = {"type": "vote", "seat": leader}
+    s["balance"] = balance
+    for i in range(n):
+        s["seats"][i]["power"] = (power or [8] * n)[i]
+        s["seats"][i]["coins"] = (coins or [10] * n)[i]
+    for marker in s["resources"].values():
+        marker.update(pos=7, dir=1, marker=False)
+    return bundle, s
+
+
+def act(bundle: dict, s: dict, seat: int, kind: str, **fields) -> dict:
+    return apply(bundle, s, {"type": kind, "seat": seat, **fields})
+
+
+def vote(bundle: dict, s: dict, seat: int, side: str, power: int) -> dict:
+    return act(bundle, s, seat, "vote", side=side, power=power)
+
+
+def pass_(bundle: dict, s: dict, seat: int, why: str = "power") -> dict:
+    return act(bundle, s, seat, "pass", **{"for": why})
+
+
+def keys(s: dict, since: int = 0) -> list[str]:
+    return [e["key"] for e in s["log"][since:]]
+
+
+# =========================================================================== Mise en place
+
+
+def test_setup_tracks_reserves_and_balance():
+    """Each resource marker at the centre, its side by a coin toss; stability at the centre;
+    3 Pouvoir on the balance; 8 Pouvoir and 10 coins behind each screen."""
+    b = make_bundle()
+    sides = set()
+    for seed in range(8):
+        s = new_game(b, new_campaign(b, seed), [{"house": h.lower()} for h in NAMES], seed)
+        assert {m["pos"] for m in s["resources"].values()} == {7}
+        assert not any(m["marker"] for m in s["resources"].values())
+        sides |= {m["dir"] for m in s["resources"].values()}
+        assert s["stability"] == 10  # the test campaign's stability track is 0–20
+        assert s["balance"] == 3
+        assert all((x["power"], x["coins"]) == (8, 10) for x in s["seats"])
+    assert sides == {1, -1}
+
+
+def test_setup_draft_example_marc_frank_julia_alexandra():
+    """Marc (5 prestige) drafts first after one objective is removed unseen, then Frank (7),
+    Julia (8, house number 2), Alexandra (8, house number 5); the unused card goes back unseen.
+    The leader token goes to the highest prestige (Alexandra wins the tie by house number),
+    the moderator to the lowest (Marc)."""
+    b = make_bundle()
+    prestige = {"théodore": 8, "julius": 5, "armin": 7, "diana": 8}  # numbers 1, 2, 3, 4
+    camp = new_campaign(b, 3)
+    for h, p in prestige.items():
+        camp["houses"][h]["prestige"] = p
+    seats = [{"house": h} for h in prestige]
+    s = new_game(b, camp, seats, 3)
+    assert s["leader"] == 3  # Diana: 8 prestige and house number 4 beats Théodore's 1
+    assert s["moderator"] == 1  # Julius, 5
+    order = []
+    pool0 = len(s["draft"]["pool"])
+    assert pool0 == 5  # six objectives, one removed at random
+    while s["phase"] == "draft":
+        seat = s["pending"]["seat"]
+        order.append(seat)
+        assert len(legal_actions(b, s, seat)) == pool0 - len(order) + 1
+        s = act(b, s, seat, "draft", objective=s["draft"]["pool"][0])
+    assert order == [1, 2, 0, 3]
+    assert len({x["objective"] for x in s["seats"]}) == 4
+    assert s["phase"] == "vote"
+
+
+def test_setup_only_the_drafting_house_sees_the_pool():
+    b = make_bundle()
+    s = new_game(b, new_campaign(b, 1), [{"house": h.lower()} for h in NAMES[:3]], 1)
+    seat = s["pending"]["seat"]
+    assert isinstance(G.view(b, s, seat)["draft"]["pool"], list)
+    assert G.view(b, s, (seat + 1) % 3)["draft"]["pool"] == 5
+
+
+def _sticker(b: dict, sid: str, resource: str, polarity: str) -> None:
+    b["records"]["chronicle_sticker"][sid] = {
+        "id": int(sid), "resource": resource, "polarity": polarity, "title": sid, "text": "",
+        "boxes": 3,
+    }  # fmt: skip
+
+
+def test_succession_ageing_resources_power_and_public_tokens():
+    """The rulebook's succession examples on one board: Influence 2 positive and 1 negative
+    (up 1), Prosperity 1 and 1 (still), Morale 2 negative (down 2); stability stays at the
+    centre and no marker flips.  Tony (here Théodore) signed 3 positive and 1 negative: +2
+    Pouvoir; Catherine (Julius) 2 negative: −2.  Each sticker ages one tick.  Tokens: the most
+    recent sticker of a playing house, rightmost on ties; Frances's stickers are ignored (she
+    does not play)."""
+    b = make_bundle()
+    for sid, res, pol in [
+        ("11", "influence", "positive"),
+        ("12", "influence", "negative"),
+        ("13", "influence", "positive"),
+        ("21", "prosperity", "positive"),
+        ("22", "prosperity", "negative"),
+        ("31", "morale", "negative"),
+        ("32", "morale", "negative"),
+        ("41", "welfare", "positive"),
+    ]:
+        _sticker(b, sid, res, pol)  # fmt: skip
+    camp = new_campaign(b, 1)
+
+    def st(sid, signer, ticks):
+        pol = b["records"]["chronicle_sticker"][sid]["polarity"]
+        return {"id": sid, "polarity": pol, "signer": signer, "ticks": ticks}
+
+    camp["chronicle"]["influence"] = [
+        st("11", "théodore", 2),
+        st("12", "théodore", 1),
+        st("13", "théodore", 0),
+        None,
+    ]
+    camp["chronicle"]["prosperity"] = [st("21", "frances", 0), st("22", "julius", 0), None, None]
+    camp["chronicle"]["morale"] = [st("31", "julius", 2), st("32", "armin", 0), None, None]
+    camp["chronicle"]["welfare"] = [st("41", "théodore", 0), None, None, None]  # fmt: skip
+    seats = [{"house": h} for h in ("théodore", "julius", "armin", "diana")]
+    s = new_game(b, camp, seats, 1)
+    pos = {r: m["pos"] for r, m in s["resources"].items()}
+    assert pos == {"influence": 8, "prosperity": 7, "morale": 5, "welfare": 8, "knowledge": 7}
+    assert s["stability"] == 10 and not any(m["marker"] for m in s["resources"].values())
+    power = [x["power"] for x in s["seats"]]
+    assert power == [8 + 3 - 1, 8 - 2, 8 - 1, 8]
+    ticks = [x["ticks"] for x in s["campaign"]["chronicle"]["influence"] if x]
+    assert ticks == [3, 2, 1]  # one more each, never past the 3 boxes
+    tokens = {x["house"]: sorted(map(tuple, x["public"])) for x in s["seats"]}
+    assert tokens["théodore"] == [("influence", "negative"), ("influence", "positive"),
+                                  ("welfare", "positive")]  # fmt: skip
+    # prosperity's positive sticker is Frances's (absent): no one gets it
+    assert ("prosperity", "positive") not in {t for v in tokens.values() for t in v}
+    assert tokens["julius"] == [("prosperity", "negative")]
+    assert tokens["armin"] == [("morale", "negative")]  # the most recent of the two
+
+
+def test_succession_power_never_below_zero():
+    """« Il peut arriver qu'un joueur commence avec aucun Pouvoir »."""
+    b = make_bundle()
+    camp = new_campaign(b, 1)
+    for i in range(4):
+        _sticker(b, str(60 + i), "knowledge", "negative")
+    camp["chronicle"]["knowledge"] = [
+        {"id": str(60 + i), "polarity": "negative", "signer": "julius", "ticks": 0}
+        for i in range(4)
+    ]
+    b["campaign"]["rules"]["house_power"] = 3
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 1)
+    assert s["seats"][1]["power"] == 0
+
+
+def test_more_than_two_tokens_of_a_polarity_the_house_keeps_two():
+    b = make_bundle()
+    for i, res in enumerate(("influence", "prosperity", "morale")):
+        _sticker(b, str(70 + i), res, "positive")
+    camp = new_campaign(b, 1)
+    for i, res in enumerate(("influence", "prosperity", "morale")):
+        camp["chronicle"][res][0] = {"id": str(70 + i), "polarity": "positive",
+                                     "signer": "armin", "ticks": 0}  # fmt: skip
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 1)
+    assert s["pending"] == {"type": "keep_tokens", "seat": 2}
+    options = legal_actions(b, s, 2)
+    assert len(options) == 3 and all(len(a["tokens"]) == 2 for a in options)
+    s = apply(b, s, options[1])
+    assert s["seats"][2]["public"] == options[1]["tokens"]
+    assert s["phase"] == "draft"
+
+
+# =========================================================================== Vote du Conseil
+
+
+def test_vote_order_starts_with_the_leader_clockwise_and_only_the_pending_seat_votes():
+    b, s = table(leader=D)
+    order = []
+    for _ in range(5):
+        seat = s["pending"]["seat"]
+        order.append(seat)
+        for other in range(5):
+            if other != seat:
+                with pytest.raises(IllegalAction):
+                    vote(b, s, other, "oui_da", 1)
+        s = pass_(b, s, seat)
+    assert order == [D, F, T, J, A]
+
+
+def test_a_vote_stakes_one_pouvoir_or_more_of_ones_own():
+    b, s = table(power=[3, 0, 8, 8, 8])
+    stakes = [a["power"] for a in legal_actions(b, s, T) if a["type"] == "vote"]
+    assert sorted(set(stakes)) == [1, 2, 3]
+    for bad in (0, 4):
+        with pytest.raises(IllegalAction):
+            vote(b, s, T, "oui_da", bad)
+    s = vote(b, s, T, "nenni", 3)
+    assert s["seats"][T]["power"] == 0 and s["vote"]["votes"][T] == {
+        "kind": "nenni", "power": 3, "coin": 0}  # fmt: skip
+    # without Pouvoir, Julius can only pass
+    assert {a["type"] for a in legal_actions(b, s, J, gifts=False)} == {"pass", "offer"}
+
+
+def test_passing_for_pouvoir_takes_a_coin_at_once_and_a_share_of_the_balance_later():
+    b, s = table(balance=5, leader=A)
+    s = vote(b, s, A, "oui_da", 1)
+    s = vote(b, s, D, "oui_da", 1)
+    s = vote(b, s, F, "nenni", 1)
+    s = pass_(b, s, T)
+    assert s["vote"]["votes"][T]["coin"] == 1 and s["seats"][T]["coins"] == 10
+    s = pass_(b, s, J)  # Julius sits to the right of the leader Armin: the phase ends
+    # Rita and David: 5 on the balance, 2 each, 1 stays; then the winners' 2 join it
+    assert [s["seats"][i]["power"] for i in (T, J)] == [10, 10]
+    assert [s["seats"][i]["coins"] for i in (T, J)] == [11, 11]
+    assert s["balance"] == 1 + 2
+    assert s["seats"][F]["power"] == 8  # the loser takes hers back
+
+
+def test_the_winners_pouvoir_is_not_shared_the_same_round():
+    b, s = table(balance=0)
+    s = pass_(b, s, T)
+    for seat in (J, A, D, F):
+        s = vote(b, s, seat, "oui_da", 2)
+    s = act(b, s, T, "stand")  # Julius leads: the phase ends after Théodore's turn
+    assert s["seats"][T]["power"] == 8 and s["balance"] == 8
+
+
+def test_passing_to_become_moderator_once_per_vote_even_the_moderator_himself():
+    b, s = table(moderator=T)
+    assert {"type": "pass", "seat": T, "for": "moderator"} in legal_actions(b, s, T)
+    s = pass_(b, s, T, "moderator")  # « ce peut être vous »
+    assert s["moderator"] == T and s["vote"]["moderator_taken"]
+    assert {"type": "pass", "seat": J, "for": "moderator"} not in legal_actions(b, s, J)
+    with pytest.raises(IllegalAction):
+        pass_(b, s, J, "moderator")
+    s = vote(b, s, J, "oui_da", 1)  # Julius leads: the phase ends after Théodore's turn
+    for seat in (A, D, F):
+        s = pass_(b, s, seat)
+    s = act(b, s, T, "stand")
+    # the moderator's passer gets no share of the balance; the next vote offers the pass again
+    assert s["seats"][T]["power"] == 8 and s["seats"][A]["power"] == 9
+    assert s["seats"][T]["coins"] == 11
+    assert {"type": "pass", "seat": s["pending"]["seat"], "for": "moderator"} in legal_actions(
+        b, s, s["pending"]["seat"]
+    )
+
+
+def test_the_new_moderator_settles_the_tie_of_this_very_vote():
+    b, s = table(n=3, leader=T, moderator=J)
+    s = pass_(b, s, T, "moderator")
+    s = vote(b, s, J, "oui_da", 2)
+    s = vote(b, s, A, "nenni", 2)
+    s = act(b, s, T, "stand")
+    assert s["pending"] == {"type": "decide", "seat": T, "all_pass": False}
+
+
+def test_later_turns_add_pouvoir_or_stand_and_a_passer_only_stands():
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 2)  # Julius leads now: the phase ends after Théodore's turn
+    assert s["leader"] == J
+    s = pass_(b, s, A)
+    later = legal_actions(b, s, T, gifts=False)
+    assert {a["type"] for a in later} == {"add", "stand"}
+    assert not any(a["type"] == "vote" for a in later)  # the side cannot change
+    s = act(b, s, T, "add", power=3)  # 4 against 2: Théodore takes the token back
+    assert s["leader"] == T
+    assert s["pending"]["seat"] == J  # so the phase goes on until Armin's turn
+    s = act(b, s, J, "stand")
+    assert [a["type"] for a in legal_actions(b, s, A, gifts=False)] == ["stand"]
+    s = act(b, s, A, "stand")
+    assert s["vote"] is None or s["vote"]["card"] != "D0"  # resolved: Oui-Da 4 to 2
+
+
+def test_standing_does_not_leave_the_vote():
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 2)  # Julius leads
+    s = vote(b, s, A, "oui_da", 2)
+    s = act(b, s, T, "add", power=3)  # Théodore leads with 4
+    s = act(b, s, J, "stand")  # Julius lies low...
+    s = act(b, s, A, "add", power=3)  # Armin leads with 5
+    s = act(b, s, T, "stand")
+    s = act(b, s, J, "add", power=4)  # ...and comes back with 6 on his next turn
+    assert s["leader"] == J and s["vote"]["votes"][J]["power"] == 6
+    s = act(b, s, A, "stand")
+    s = act(b, s, T, "stand")  # to the right of Julius: the end, Oui-Da 9 against 6
+    assert next(e for e in s["log"] if e["key"] == "outcome")["args"]["side"] == "oui_da"
+
+
+# =========================================================================== Résolution du vote
+
+
+def test_more_pouvoir_wins_and_the_leader_on_the_losing_side_hands_the_token_over():
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "nenni", 3)
+    s = vote(b, s, J, "oui_da", 2)
+    s = vote(b, s, A, "oui_da", 2)
+    # Oui-Da 4 against 3; Théodore leads on the losing side; the winners are tied at 2:
+    # the moderator (Julius) chooses between Julius and Armin
+    assert s["pending"] == {"type": "choose_leader", "seat": J, "among": [J, A]}
+    s = act(b, s, J, "choose_leader", leader=A)
+    assert s["leader"] == A
+    outcome = next(e for e in s["log"] if e["key"] == "outcome")
+    assert outcome["args"]["side"] == "oui_da"
+
+
+def test_the_winning_leader_keeps_the_token():
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 3)
+    s = vote(b, s, J, "nenni", 1)
+    s = vote(b, s, A, "oui_da", 1)
+    assert s["leader"] == T and "leader.moves" not in keys(s)
+
+
+def test_everyone_passes_the_moderator_decides_and_takes_the_leader_token():
+    b, s = table(n=4, leader=T, moderator=A)
+    for seat in (T, J, A, D):
+        s = pass_(b, s, seat)
+    assert s["pending"] == {"type": "decide", "seat": A, "all_pass": True}
+    s = act(b, s, A, "decide", side="nenni")
+    assert s["leader"] == A
+    assert next(e for e in s["log"] if e["key"] == "outcome")["args"]["side"] == "nenni"
+
+
+def test_only_the_moderator_decides_a_tie():
+    b, s = table(n=3, leader=T, moderator=A)
+    s = vote(b, s, T, "oui_da", 2)
+    s = vote(b, s, J, "nenni", 2)
+    s = act(b, s, A, "pass", **{"for": "power"})
+    assert s["pending"]["type"] == "decide" and s["pending"]["seat"] == A
+    for seat in (T, J):
+        with pytest.raises(IllegalAction):
+            act(b, s, seat, "decide", side="oui_da")
+
+
+# =========================================================================== Négocier
+
+
+def test_offers_bind_once_accepted_and_move_coins_only_then():
+    b, s = table(n=3, leader=T)
+    s = act(b, s, T, "offer", to=J, coins=3, ask="nenni")
+    assert s["pending"] == {"type": "answer", "seat": J}
+    refused = act(b, s, J, "answer", accept=False)
+    assert [x["coins"] for x in refused["seats"]] == [10, 10, 10]
+    assert refused["pending"] == {"type": "vote", "seat": T}
+    s = act(b, s, J, "answer", accept=True)
+    assert [x["coins"] for x in s["seats"]] == [7, 13, 10]
+    # one offer per round from a house to another
+    assert not any(a["type"] == "offer" and a["to"] == J for a in legal_actions(b, s, T))
+    s = vote(b, s, T, "nenni", 1)
+    sides = {a["side"] for a in legal_actions(b, s, J) if a["type"] == "vote"}
+    assert sides == {"nenni"}
+    assert not any(a["type"] == "pass" for a in legal_actions(b, s, J))
+    with pytest.raises(IllegalAction):
+        vote(b, s, J, "oui_da", 1)
+
+
+def test_a_paid_pass_is_a_pass_and_offers_are_one_to_five_coins():
+    b, s = table(n=3, leader=T, coins=[3, 10, 10])
+    amounts = {a["coins"] for a in legal_actions(b, s, T) if a["type"] == "offer"}
+    assert amounts == {1, 2, 3}  # no more than one has
+    b, s = table(n=3, leader=T)
+    amounts = {a["coins"] for a in legal_actions(b, s, T) if a["type"] == "offer"}
+    assert amounts == set(range(1, G.OFFER_MAX_COINS + 1))
+    s = act(b, s, T, "offer", to=J, coins=2, ask="pass")
+    s = act(b, s, J, "answer", accept=True)
+    s = vote(b, s, T, "oui_da", 1)
+    assert {a["type"] for a in legal_actions(b, s, J, gifts=False)} == {"pass", "offer"}
+
+
+def test_gifts_are_free_at_any_time_of_the_vote_and_pouvoir_never_changes_hands():
+    b, s = table(n=3, leader=T)
+    gift = {"type": "give", "seat": A, "to": T, "coins": 4}
+    assert gift in legal_actions(b, s, A)
+    s = apply(b, s, gift)
+    assert [x["coins"] for x in s["seats"]] == [14, 10, 6]
+    assert s["pending"] == {"type": "vote", "seat": T}  # no one's turn is spent
+    kinds = {a["type"] for seat in range(3) for a in legal_actions(b, s, seat)}
+    assert kinds <= {"vote", "pass", "offer", "give", "use_ability"}
+    assert not any("power" in a and a["type"] in ("give", "offer") for seat in range(3)
+                   for a in legal_actions(b, s, seat))  # fmt: skip
+
+
+def test_several_houses_pay_the_moderator_and_the_deal_binds_his_decision():
+    """The rulebook's example: Diana offers 3, Julius adds 2, Théodore must settle for Oui-Da."""
+    b, s = table(n=3, leader=T, moderator=A)
+    s = vote(b, s, T, "oui_da", 2)
+    s = vote(b, s, J, "nenni", 2)
+    s = pass_(b, s, A)
+    assert s["pending"]["type"] == "decide"
+    s = act(b, s, T, "offer", to=A, coins=3, ask="decide_oui_da")
+    s = act(b, s, A, "answer", accept=True)
+    assert [a["side"] for a in legal_actions(b, s, A) if a["type"] == "decide"] == ["oui_da"]
+    # the other side may still bid, but cannot buy the opposite promise
+    bids = [a for a in legal_actions(b, s, J) if a["type"] == "offer"]
+    assert bids and {a["ask"] for a in bids} == {"decide_oui_da"}
+
+
+def test_a_promise_to_the_moderator_falls_when_he_loses_the_token():
+    b, s = table(n=3, leader=T, moderator=A)
+    s = act(b, s, T, "offer", to=A, coins=2, ask="decide_nenni")
+    s = act(b, s, A, "answer", accept=True)
+    s = pass_(b, s, T, "moderator")
+    s = vote(b, s, J, "oui_da", 1)
+    s = vote(b, s, A, "nenni", 1)
+    s = act(b, s, T, "stand")
+    assert s["pending"]["type"] == "decide" and s["pending"]["seat"] == T
+    assert {a["side"] for a in legal_actions(b, s, T) if a["type"] == "decide"} == set(G.SIDES)
+    assert s["seats"][A]["coins"] == 12  # he keeps the coins
+
+
+# =========================================================================== Résolution du Dilemme
+
+
+def test_outcome_effects_left_to_right_with_progression_and_stability():
+    """The progression example: Influence up 1 against a black marker with progression: it flips
+    white, loses the marker, stability up 1; Morale down 1 with a black side: down 2, gains
+    a marker, stability down 2."""
+    b = bundle_with(X={"oui_da": [{"influence": 1}, {"morale": -1}]})
+    b, s = table(b, n=3, card="X")
+    s["resources"]["influence"].update(dir=-1, marker=True)
+    s["resources"]["morale"].update(dir=-1, marker=False)
+    stab = s["stability"]
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["resources"]["influence"] == {"pos": 8, "dir": 1, "marker": False}
+    assert s["resources"]["morale"] == {"pos": 5, "dir": -1, "marker": True}
+    assert s["stability"] == stab + 1 - 2
+    moved = [e["args"]["resource"] for e in s["log"] if e["key"] == "resource.moved"]
+    assert moved == ["influence", "morale"]
+
+
+def test_abdication_freezes_stability_the_other_effects_still_apply_the_game_ends_after():
+    b = bundle_with(
+        X={"oui_da": [{"influence": 3}, {"morale": 2}, {"chronicle_sticker": "1"}]},
+    )
+    b, s = table(b, n=3, card="X")
+    s["stability"] = 18  # the test track is 0–20
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["abdicated"] and s["stability"] == 20
+    assert s["resources"]["morale"]["pos"] > 7  # applied after the abdication
+    assert s["campaign"]["chronicle"]["morale"][0]["id"] == "1"  # stuck before the end
+    assert s["phase"] == "over" and s["result"]["ending"] == "top"
+    assert [e["card"] for e in s["timeline"]] == ["X"]
+
+
+def test_abdication_at_the_bottom():
+    b = bundle_with(X={"nenni": [{"welfare": -3}]})
+    b, s = table(b, n=3, card="X")
+    s["stability"] = 1
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "nenni", 1)
+    assert s["stability"] == 0 and s["result"]["ending"] == "bottom"
+
+
+def test_a_resource_stops_at_its_track_end_stability_moves_the_full_amount():
+    b = bundle_with(X={"oui_da": [{"knowledge": 3}]})
+    b, s = table(b, n=3, card="X")
+    s["resources"]["knowledge"].update(pos=13)
+    stab = s["stability"]
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["resources"]["knowledge"]["pos"] == 14
+    assert s["stability"] == stab + 4  # 3 and 1 for the progression
+
+
+def test_the_leader_signs_the_chronicle_sticker_on_the_leftmost_empty_slot():
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 3)  # Julius leads and wins: he signs
+    s = vote(b, s, A, "nenni", 1)
+    s = act(b, s, T, "stand")
+    line = s["campaign"]["chronicle"]["morale"]
+    assert line[0] == {"id": "1", "polarity": "negative", "signer": "julius", "ticks": 0}
+    assert line[1:] == [None, None, None]
+    assert s["seats"][J]["signed"] == 1
+    # no immediate effect: no Pouvoir changes hands for it during the game
+    assert s["seats"][J]["power"] == 8 - 3 + 0
+
+
+def test_a_full_chronicle_line_covers_its_oldest_sticker():
+    b, s = table(n=3, leader=T)
+    line = s["campaign"]["chronicle"]["morale"]
+    for i, ticks in enumerate([1, 3, 2, 3]):
+        line[i] = {"id": f"old{i}", "polarity": "positive", "signer": None, "ticks": ticks}
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "nenni", 1)
+    assert [x["id"] for x in s["campaign"]["chronicle"]["morale"]] == ["old0", "1", "old2", "old3"]
+
+
+def _envelope_bundle() -> dict:
+    b = bundle_with(X={"oui_da": [{"open_envelope": 5}]})
+    b["records"]["story_card"]["H5"] = {"id": "H5", "arc": "a", "title": "Suite", "text": "…",
+                                        "signature": True}  # fmt: skip
+    for k in ("E1", "E2", "E3"):
+        b["records"]["dilemma"][k] = dict(b["records"]["dilemma"]["D0"], id=k, title=k)
+    b["records"]["envelope"]["05"] = {"id": 5, "story": "H5", "cards": ["E1", "E2", "E3"]}
+    return b
+
+
+def test_an_envelope_the_leader_signs_its_story_card_its_dilemmas_go_into_the_deck():
+    b, s = table(_envelope_bundle(), n=3, card="X", leader=A)
+    deck = len(s["deck"])
+    for seat in (A, T, J):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["campaign"]["arcs"]["a"][-1] == {"card": "H5", "signer": "armin"}
+    assert "05" in s["campaign"]["opened"]
+    assert len(s["deck"]) == deck + 3 - 1  # three in, one drawn for the next round
+    assert {"E1", "E2", "E3"} <= set(s["deck"]) | {s["vote"]["card"]}
+
+
+def test_an_envelope_is_opened_once():
+    b, s = table(_envelope_bundle(), n=3, card="X", leader=A)
+    s["campaign"]["opened"].append("05")
+    deck = len(s["deck"])
+    for seat in (A, T, J):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert len(s["deck"]) == deck - 1 and len(s["campaign"]["arcs"]["a"]) == 1
+
+
+def _story_cards(b: dict, n: int) -> None:
+    for i in range(n):
+        b["records"]["story_card"][f"S{i}"] = {"id": f"S{i}", "arc": "a", "title": "…",
+                                               "text": "…", "signature": True}  # fmt: skip
+
+
+def test_majority_signer_bonus_john_angela_lex():
+    """John signed 3 cards of the arc, Angela 2, Lex 1: the epilogue gives John the bonus."""
+    b = bundle_with(X={"oui_da": [{"open_envelope": 9}]})
+    b["records"]["epilogue"] = {
+        "EP": {"id": "EP", "arc": "a", "title": "Fin", "text": "…", "signature": True,
+               "cohesion": 2, "majority_signer_bonus": {"prestige": 3}},
+    }  # fmt: skip
+    b["records"]["envelope"]["09"] = {"id": 9, "story": "EP", "cards": []}
+    _story_cards(b, 5)
+    b, s = table(b, n=3, card="X", leader=T)  # John is Théodore, Angela Julius, Lex Armin
+    s["campaign"]["arcs"]["a"] = [{"card": f"S{i}", "signer": h}
+                                  for i, h in enumerate(["théodore", "julius", "théodore",
+                                                         "julius", "armin"])]  # fmt: skip
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    houses = s["campaign"]["houses"]
+    assert houses["théodore"]["prestige"] == 3  # with the epilogue he signs: 3 cards
+    assert houses["julius"]["prestige"] == 0 and houses["armin"]["prestige"] == 0
+    assert s["campaign"]["cohesion"] == 2 and s["campaign"]["epilogues"] == ["EP"]
+
+
+def test_majority_signer_bonus_ties_all_get_it():
+    b = bundle_with(X={"oui_da": [{"open_envelope": 9}]})
+    b["records"]["epilogue"] = {"EP": {"id": "EP", "arc": "a", "title": "Fin", "text": "…",
+                                       "majority_signer_bonus": {"prestige": 1}}}  # fmt: skip
+    b["records"]["envelope"]["09"] = {"id": 9, "story": "EP", "cards": []}
+    _story_cards(b, 2)
+    b, s = table(b, n=3, card="X", leader=T)
+    s["campaign"]["arcs"]["a"] = [{"card": "S0", "signer": "julius"},
+                                  {"card": "S1", "signer": "armin"}]  # fmt: skip
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    prestige = [s["campaign"]["houses"][h]["prestige"] for h in ("théodore", "julius", "armin")]
+    assert prestige == [0, 1, 1]
+
+
+def test_immediate_cards_resolve_when_drawn_and_another_card_is_drawn():
+    b = make_bundle()
+    b["records"]["immediate_card"] = {
+        "I1": {"id": "I1", "title": "Vite", "text": "…", "effects": [{"welfare": 2}]},
+        "I2": {"id": "I2", "title": "Reste", "text": "…", "effects": [], "keep": True},
+    }
+    b, s = table(b, n=3)
+    s["deck"] += ["I2", "I1"]  # I1 at the bottom: drawn first
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["vote"]["card"] not in ("I1", "I2")
+    assert "I1" not in s["deck"] and s["kept_immediates"] == ["I2"]
+    assert s["resources"]["welfare"]["pos"] > 7
+    assert [e["card"] for e in s["timeline"]] == ["D0"]  # never on the timeline
+
+
+def test_event_rules_add_squares_before_progression():
+    b = bundle_with(X={"oui_da": [{"event": "EV"}], "nenni": []},
+                    Y={"oui_da": [{"prosperity": 1}]})  # fmt: skip
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
+                                         "rules": [{"on": "resource_up", "resource": "prosperity",
+                                                    "extra": 1}]}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["events"] == ["EV"]
+    s["deck"].append(s["vote"]["card"])
+    s["vote"]["card"] = "Y"
+    s["resources"]["prosperity"].update(pos=7, dir=-1, marker=False)
+    for seat in (s["leader"], (s["leader"] + 1) % 3, (s["leader"] + 2) % 3):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["resources"]["prosperity"]["pos"] == 9  # 1 and 1 from the event, then a flip
+
+
+# =========================================================================== Frise du temps
+
+
+def _timeline_state(skull: bool, before: int, cards_on_skull: int = 0):
+    b = bundle_with(X={"skull": skull})
+    b, s = table(b, n=3, card="X")
+    s["timeline"] = [{"card": f"old{i}", "side": "oui_da"} for i in range(before)]
+    s["skull_cards"] = cards_on_skull
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    return s
+
+
+def test_timeline_the_king_dies_on_a_skull_card_in_the_last_slot():
+    s = _timeline_state(skull=True, before=9)
+    assert s["king_dead"] and s["result"]["ending"] == "died"
+
+
+def test_timeline_a_skull_card_before_the_last_slot_kills_no_one():
+    s = _timeline_state(skull=True, before=7)
+    assert not s["king_dead"] and s["phase"] == "vote"
+
+
+def test_timeline_cards_pile_on_the_skull_slot_until_the_fifth():
+    s = _timeline_state(skull=False, before=9)
+    assert not s["king_dead"] and s["skull_cards"] == 1
+    s = _timeline_state(skull=False, before=13, cards_on_skull=4)
+    assert s["king_dead"] and s["skull_cards"] == 5
+
+
+def test_an_empty_deck_is_the_kings_death():
+    """Our ruling: the rulebook sends you to an online tool; here the story has nothing left."""
+    b, s = table(n=3)
+    s["deck"] = []
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert "deck.empty" in keys(s) and s["result"]["ending"] == "died"
+    assert any("deck_empty" in r for r in G.RULINGS)
+
+
+# =========================================================================== Fin de la partie
+
+
+def _end(b: dict, s: dict) -> dict:
+    s["deck"] = []
+    seats = len(s["seats"])
+    for k in range(seats):
+        s = pass_(b, s, (s["leader"] + k) % seats)
+    return act(b, s, s["moderator"], "decide", side="oui_da")
+
+
+def test_final_scores_valentine_modération_and_the_coins_podium():
+    """Valentine (Modération, zone 5–9 in the test cards): three markers in her zone → the
+    third step of her card; 4 coins make her third → her third wealth prize."""
+    b, s = table(n=3)
+    for i, obj in enumerate(["moderation", "opulence", "avarice"]):
+        s["seats"][i]["objective"] = obj
+    for res, pos in zip(RESOURCES, (5, 9, 7, 12, 2), strict=True):
+        s["resources"][res]["pos"] = pos
+    s = _end(b, s)
+    rows = {r["name"]: r for r in s["result"]["rows"]}
+    assert rows["Théodore"]["resources"] == 7  # three in the zone: [2, 4, 7, 10, 13][2]
+    # all three took their pass coin: 11 each, tied first: everyone's first wealth prize
+    assert rows["Théodore"]["wealth"] == 4 and rows["Armin"]["wealth"] == 4
+
+
+def test_final_scores_wealth_ranks_share_the_podium():
+    b, s = table(n=4, coins=[9, 12, 12, 3])
+    for i in range(4):
+        s["seats"][i]["objective"] = "avarice"  # wealth 4 / 2 / 1 in the test cards
+    s = _end(b, s)
+    wealth = [r["wealth"] for r in s["result"]["rows"]]
+    assert wealth == [1, 4, 4, 0]  # 13, 13 tie first; 10 third; 4 fourth: nothing
+
+
+def test_final_scores_power_majority_and_public_objectives():
+    b, s = table(n=3, power=[5, 2, 5])
+    s["seats"][0]["public"] = [["influence", "positive"]]
+    s["seats"][1]["public"] = [["welfare", "negative"]]
+    s["resources"]["influence"]["pos"] = 12
+    s["resources"]["welfare"]["pos"] = 1
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert [r["power"] for r in rows] == [2, 0, 2]
+    assert [r["public"] for r in rows] == [3, -3, 0]
+
+
+def test_prestige_and_craving_by_place_and_ending():
+    b, s = table(n=5, power=[8, 7, 6, 5, 4])
+    for i in range(5):
+        s["seats"][i]["objective"] = "rebellion"  # no marker in 0–4: only majority counts
+    s = _end(b, s)
+    ranks = [r["rank"] for r in s["result"]["rows"]]
+    assert ranks == [1, 2, 3, 3, 3]  # 2, 1, 0, 0, 0 points; the three tied last
+    got = [(r["prestige"], r["craving"]) for r in s["result"]["rows"]]
+    assert got == [(3, 0), (2, 0), (0, 2), (0, 2), (0, 2)]
+    houses = s["campaign"]["houses"]
+    assert houses["théodore"]["prestige"] == 3 and houses["diana"]["craving"] == 2
+
+
+def test_everyone_tied_all_score_as_first():
+    b, s = table(n=3)
+    for i in range(3):
+        s["seats"][i]["objective"] = "rebellion"
+    s = _end(b, s)
+    assert {(r["rank"], r["prestige"], r["craving"]) for r in s["result"]["rows"]} == {(1, 3, 0)}
+    assert len(s["result"]["winners"]) == 3
+
+
+def test_achievements_ticked_at_the_end_alignment_once_unlocked_no_more():
+    """Catherine played Opulence: the last box of its alignment achievement is ticked, she marks
+    its prestige at once; a house whose alignment achievement is unlocked ticks nothing."""
+    b = make_bundle()
+    b["records"]["house"]["théodore"]["achievements"] = [
+        {"id": "opulence", "kind": "alignment", "objective": "opulence", "condition": "…",
+         "boxes": 2, "ability": {"trigger": "immediate", "gains": {"prestige": 2}}},
+        {"id": "riche", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"coins_min": 18}},
+    ]  # fmt: skip
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "avarice", "kind": "alignment", "objective": "avarice", "condition": "…",
+         "boxes": 1},
+    ]  # fmt: skip
+    b, s = table(b, n=3, coins=[17, 10, 10])
+    s["campaign"]["houses"]["théodore"]["ticks"] = {"opulence": 1}
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["avarice"]
+    s["seats"][0]["objective"], s["seats"][1]["objective"] = "opulence", "avarice"
+    s = _end(b, s)
+    th = s["campaign"]["houses"]["théodore"]
+    assert th["unlocked"] == ["opulence", "riche"]  # 17 + the pass coin = 18
+    assert th["prestige"] >= 2 and "achievement.unlocked" in keys(s)
+    assert s["campaign"]["houses"]["julius"]["ticks"] == {}
+
+
+def test_save_kept_immediates_back_into_the_deck_resolved_dilemmas_gone():
+    b = make_bundle()
+    b["records"]["immediate_card"] = {"I2": {"id": "I2", "title": "Reste", "text": "…",
+                                             "effects": [], "keep": True}}  # fmt: skip
+    b, s = table(b, n=3)
+    s["kept_immediates"] = ["I2"]
+    left = list(s["deck"])
+    s = _end(b, s)  # the deck is emptied by _end: only the kept card returns
+    camp = s["campaign"]
+    assert camp["deck"] == ["I2"]
+    assert "D0" not in camp["deck"] and left
+    assert camp["history"][-1]["timeline"] == [{"card": "D0", "side": "oui_da"}]
+
+
+# =========================================================================== Campagne
+
+
+def test_the_sixth_secret_sticker_opens_envelope_70_after_the_dilemma_and_ends_the_campaign():
+    b = bundle_with(X={"oui_da": [{"secret_sticker": "F"}, {"influence": 1}]})
+    b["records"]["envelope"]["70"] = {"id": 70, "story": "H70", "cards": []}
+    b["records"]["story_card"]["H70"] = {"id": "H70", "arc": "a", "title": "Final", "text": "…"}
+    b, s = table(b, n=3, card="X")
+    s["campaign"]["secret_stickers"] = list("ABCDE")
+    camp = s["campaign"]["houses"]
+    camp["théodore"].update(prestige=4, craving=1)  # cohesion: 2×4 + 1 = 9
+    camp["julius"].update(prestige=1, craving=7)  # 2 + 7 = 9: a tie, house number 2 wins
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["campaign"]["secret_stickers"] == list("ABCDEF")
+    assert s["resources"]["influence"]["pos"] > 7  # the rest of the outcome first
+    assert "70" in s["campaign"]["opened"] and s["campaign"]["finished"]
+    assert s["phase"] == "over" and s["result"]["ending"] == "died"
+    ranks = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    finals = s["campaign"]["final_scores"]
+    assert finals["théodore"] == 2 * (4 + ranks["théodore"][0]) + 1 + ranks["théodore"][1]
+    assert s["campaign"]["winner"] == max(
+        finals, key=lambda h: (finals[h], b["records"]["house"][h]["number"])
+    )
+    with pytest.raises(ValueError, match="campaign is over"):
+        new_game(b, s["campaign"], [{"house": h} for h in ("théodore", "julius", "armin")], 2)
+
+
+def test_campaign_carry_over_prestige_deck_chronicle_and_a_fresh_table():
+    b, s = table(n=3)
+    s = _end(b, s)
+    camp = copy.deepcopy(s["campaign"])
+    seats = [{"house": h} for h in ("armin", "théodore", "julius")]
+    nxt = new_game(b, camp, seats, 9)
+    assert nxt["campaign"]["game_no"] == 2
+    for h in ("armin", "théodore", "julius"):
+        assert nxt["campaign"]["houses"][h]["prestige"] == camp["houses"][h]["prestige"]
+    assert nxt["campaign"]["history"] == camp["history"]
+    assert all((x["power"], x["coins"]) == (8, 10) for x in nxt["seats"])
+    assert nxt["balance"] == 3 and nxt["timeline"] == [] and nxt["kept_immediates"] == []
