@@ -8,11 +8,11 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_dilemme_engine import NAMES, RESOURCES, make_bundle
 
 from engine.core import IllegalAction
 from engine.dilemme import apply, legal_actions, new_campaign, new_game
 from engine.dilemme import game as G
-from tests.test_dilemme_engine import NAMES, RESOURCES, make_bundle
 
 T, J, A, D, F = range(5)  # Théodore, Julius, Armin, Diana, Frances, clockwise
 
