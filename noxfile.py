@@ -1,4 +1,5 @@
-"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``."""
+"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``,
+``mutation``."""
 
 from __future__ import annotations
 
@@ -60,3 +61,14 @@ def bench(session: nox.Session) -> None:
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
         session.run("python", str(script))
     session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing of the rules modules listed in pyproject's ``[tool.mutmut]`` against
+    their tests (two workers; results are cached in ``mutants/``, so a second run only tries
+    what changed).  ``nox -s mutation -- <mutant names>`` reruns some; the kill rate goes to
+    BENCHMARKS.md by hand (``mutmut results`` lists the survivors)."""
+    session.install("-e", ".[test]", "mutmut>=3.3,<4")
+    session.run("mutmut", "run", "--max-children", "2", *session.posargs)
+    session.run("mutmut", "results")
