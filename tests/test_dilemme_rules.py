@@ -172,3 +172,141 @@ def test_chronicle_ageing_never_exceeds_the_boxes():
     R.age_chronicle(chronicle, {"1": 3})
     R.age_chronicle(chronicle, {"1": 3})
     assert chronicle["influence"][0]["ticks"] == 3
+
+
+# --------------------------------------------------------------------------- the whole tables
+
+
+def test_prestige_table_every_cell_at_five_players():
+    """The rulebook's table, column by column, five players with distinct places."""
+    ranks = {p: i + 1 for i, p in enumerate("abcde")}
+    assert R.prestige_and_craving(ranks, "died") == {
+        "a": (3, 0), "b": (2, 0), "c": (2, 1), "d": (2, 1), "e": (0, 2)}  # fmt: skip
+    assert R.prestige_and_craving(ranks, "top") == {
+        "a": (2, 0), "b": (2, 0), "c": (1, 0), "d": (1, 0), "e": (0, 2)}  # fmt: skip
+    assert R.prestige_and_craving(ranks, "bottom") == {
+        "a": (0, 2), "b": (0, 2), "c": (0, 1), "d": (0, 1), "e": (2, 0)}  # fmt: skip
+
+
+def test_prestige_table_three_players_the_third_is_last():
+    ranks = {"a": 1, "b": 2, "c": 3}
+    assert R.prestige_and_craving(ranks, "died") == {"a": (3, 0), "b": (2, 0), "c": (0, 2)}
+    assert R.prestige_and_craving(ranks, "top")["c"] == (0, 2)
+    assert R.prestige_and_craving(ranks, "bottom")["c"] == (2, 0)
+
+
+def test_prestige_table_ties_share_and_everyone_tied_is_first():
+    ranks = R.competition_ranks({"a": 5, "b": 5, "c": 1, "d": 0})
+    assert ranks == {"a": 1, "b": 1, "c": 3, "d": 4}
+    assert R.prestige_and_craving(ranks, "died") == {
+        "a": (3, 0), "b": (3, 0), "c": (2, 1), "d": (0, 2)}  # fmt: skip
+    assert set(R.prestige_and_craving({"a": 1, "b": 1, "c": 1}, "bottom").values()) == {(0, 2)}
+
+
+def test_move_resource_with_an_events_extra_squares():
+    m = {"pos": 7, "dir": -1, "marker": False}
+    assert R.move_resource(m, 1, 14, extra=1) == (2, 1)  # flips: 1 + 1 extra, no progression
+    assert m == {"pos": 9, "dir": 1, "marker": False}
+    m = {"pos": 7, "dir": -1, "marker": False}
+    assert R.move_resource(m, 1, 14, extra=-1) == (0, 1)  # one square fewer: it stays
+    assert m == {"pos": 7, "dir": 1, "marker": False}
+    m = {"pos": 7, "dir": 1, "marker": False}
+    assert R.move_resource(m, 1, 14, extra=-2) == (1, 1)  # never below 0, then progression
+    assert m == {"pos": 8, "dir": 1, "marker": True}
+    m = {"pos": 7, "dir": 1, "marker": True}
+    assert R.move_resource(m, 0, 14) == (0, 0) and m == {"pos": 7, "dir": 1, "marker": True}
+
+
+def test_move_resource_down_to_zero_and_progression_twice():
+    m = {"pos": 2, "dir": -1, "marker": True}
+    assert R.move_resource(m, -2, 14) == (4, -1)
+    assert m == {"pos": 0, "dir": -1, "marker": True}
+
+
+def test_move_stability_inside_and_at_both_ends():
+    assert R.move_stability(7, 3, 1, 14) == (10, False)
+    assert R.move_stability(7, 3, -1, 14) == (4, False)
+    assert R.move_stability(1, 1, -1, 14) == (0, True)
+    assert R.move_stability(13, 1, 1, 14) == (14, True)
+    assert R.move_stability(13, 9, 1, 14) == (14, True)
+    assert R.move_stability(1, 0, 0, 14) == (1, False)
+
+
+def test_ranks_competition_and_dense():
+    assert R.competition_ranks({"a": 3, "b": 3, "c": 2, "d": 2, "e": 1}) == {
+        "a": 1, "b": 1, "c": 3, "d": 3, "e": 5}  # fmt: skip
+    values = {"a": 9, "b": 7, "c": 7, "d": 2}
+    assert R.dense_ranks(values) == {"a": 1, "b": 2, "c": 2, "d": 3}
+    assert R.dense_ranks(values, highest_first=False) == {"a": 3, "b": 2, "c": 2, "d": 1}
+
+
+def test_secret_objective_zero_markers_two_zones_and_the_podium():
+    extremism = {
+        "zones": [{"from": 0, "to": 2}, {"from": 12, "to": 14}],
+        "resource_points": [3, 7, 11, 15, 18],
+        "wealth_points": [3, 2, 1],
+    }
+    pos = {"influence": 0, "prosperity": 14, "morale": 2, "welfare": 12, "knowledge": 7}
+    assert R.secret_objective_points(extremism, pos, 1) == (15, 3)
+    assert R.secret_objective_points(extremism, pos, 2) == (15, 2)
+    assert R.secret_objective_points(extremism, pos, 4) == (15, 0)
+    centre = dict.fromkeys(pos, 7)
+    assert R.secret_objective_points(extremism, centre, 3) == (0, 1)
+    pos_all = dict.fromkeys(pos, 13)
+    assert R.secret_objective_points(extremism, pos_all, 5) == (18, 0)
+    one = {**centre, "knowledge": 3}
+    assert R.secret_objective_points(extremism, one, 2) == (0, 2)  # 3 is outside both zones
+    one = {**centre, "knowledge": 2}
+    assert R.secret_objective_points(extremism, one, 2) == (3, 2)
+
+
+def test_public_objectives_third_place_is_worth_nothing_and_tokens_add_up():
+    pos = {"influence": 11, "morale": 9, "knowledge": 6, "welfare": 4, "prosperity": 2}
+    assert R.public_objective_points([["knowledge", "positive"]], pos) == 0
+    assert R.public_objective_points([["knowledge", "negative"]], pos) == 0
+    tokens = [["influence", "positive"], ["morale", "positive"], ["welfare", "negative"],
+              ["prosperity", "negative"]]  # fmt: skip
+    assert R.public_objective_points(tokens, pos) == 3 + 1 - 1 - 3
+    assert R.public_objective_points([], pos) == 0
+
+
+def test_power_majority_third_and_all_tied():
+    assert R.power_majority_points({"a": 3, "b": 2, "c": 1}) == {"a": 2, "b": 1, "c": 0}
+    assert R.power_majority_points({"a": 0, "b": 0}) == {"a": 2, "b": 2}
+    assert R.power_majority_points({"a": 5, "b": 5, "c": 4}) == {"a": 2, "b": 2, "c": 0}
+
+
+def test_chronicle_slot_leftmost_empty_even_after_a_gap():
+    assert R.chronicle_slot([{"ticks": 0}, {"ticks": 5}, None, None]) == 2
+    assert R.chronicle_slot([{"ticks": 0}, {"ticks": 0}, {"ticks": 0}, {"ticks": 0}]) == 0
+    assert R.chronicle_slot([{"ticks": 0}, {"ticks": 1}]) == 1
+
+
+def test_succession_sums_each_line_and_ignores_absent_houses():
+    chron = {
+        "influence": [_sticker(1, "positive", "a", 0), _sticker(2, "positive", "z", 1), None],
+        "morale": [_sticker(3, "negative", "a", 0), None, None],
+        "welfare": [None, None, None],
+    }
+    assert R.succession_resource_moves(chron) == {"influence": 2, "morale": -1, "welfare": 0}
+    assert R.succession_power(chron, ["a", "b"]) == {"a": 0, "b": 0}
+    assert R.succession_power(chron, ["a", "z"]) == {"a": 0, "z": 1}
+    R.age_chronicle(chron, {"1": 2, "2": 2})
+    assert [s["ticks"] for s in chron["influence"] if s] == [1, 2]
+    R.age_chronicle(chron, {"1": 2, "2": 2})
+    assert [s["ticks"] for s in chron["influence"] if s] == [2, 2]
+    assert chron["morale"][0]["ticks"] == 2  # default 3 boxes
+
+
+def test_public_tokens_rightmost_wins_equal_ticks_and_fewest_ticks_first():
+    chron = {
+        "morale": [_sticker(1, "negative", "m", 3), _sticker(2, "negative", "v", 1),
+                   _sticker(3, "negative", "n", 1), _sticker(4, "positive", "m", 2)],
+    }  # fmt: skip
+    out = R.public_objective_tokens(chron, ["m", "v", "n"])
+    assert out == {"m": [["morale", "positive"]], "v": [], "n": [["morale", "negative"]]}
+    out = R.public_objective_tokens(chron, ["m", "v"])
+    assert out == {"m": [["morale", "positive"]], "v": [["morale", "negative"]]}
+    chron["morale"][0]["ticks"] = 0  # now Martina's is the most recent
+    assert R.public_objective_tokens(chron, ["m", "v", "n"])["m"] == [
+        ["morale", "positive"], ["morale", "negative"]]  # fmt: skip
