@@ -28,7 +28,9 @@ class Dilemme(Game):
     state_version = game.FORMAT_VERSION
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-dilemme/"
-    personas: ClassVar[tuple[Option, ...]] = ()
+    personas: ClassVar[tuple[Option, ...]] = tuple(
+        Option(key, T.TEMPERAMENT[key], T.TEMPERAMENT_HELP[key]) for key in bots.TEMPERAMENTS
+    )
 
     # ------------------------------------------------------------------ setup
 
@@ -59,7 +61,10 @@ class Dilemme(Game):
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
         seed = setup["seed"]
         campaign = game.new_campaign(self.bundle, seed)
-        seats = [{"house": s["house"], "name": s["name"], "bot": s["bot"]} for s in setup["seats"]]
+        seats = [
+            {"house": s["house"], "name": s["name"], "bot": s["bot"], "persona": s.get("persona")}
+            for s in setup["seats"]
+        ]
         try:
             state = game.new_game(self.bundle, campaign, seats, seed)
         except ValueError as exc:
@@ -68,13 +73,19 @@ class Dilemme(Game):
         return state
 
     def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
-        seats = [{"name": s["name"], "bot": s["bot"], "house": s["house"]} for s in state["seats"]]
+        seats = [
+            {"name": s["name"], "bot": s["bot"], "house": s["house"], "persona": s.get("persona")}
+            for s in state["seats"]
+        ]
         return {**setup, "seats": seats}
 
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         if state.get("phase") != "over" or state["campaign"].get("finished"):
             return None
-        seats = [{"house": s["house"], "name": s["name"], "bot": s["bot"]} for s in state["seats"]]
+        seats = [
+            {"house": s["house"], "name": s["name"], "bot": s["bot"], "persona": s.get("persona")}
+            for s in state["seats"]
+        ]
         seed = state.get("seed", "0")
         nxt = game.new_game(self.bundle, state["campaign"], seats, seed)
         nxt["seed"] = seed
@@ -136,7 +147,7 @@ class Dilemme(Game):
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> dict:
         # the bots never make gifts: they choose among everything else
         considered = [a for a in actions if a["type"] != "give"] or actions
-        return bots.choose(self.bundle, view, view["seat"], considered)
+        return bots.choose(self.bundle, view, view["seat"], considered, persona)
 
     # ------------------------------------------------------------------ text and screens
 

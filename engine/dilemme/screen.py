@@ -94,6 +94,8 @@ def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
             marks.append(T.ui("mark.leader"))
         if i == state["moderator"]:
             marks.append(T.ui("mark.moderator"))
+        if s.get("bot") and s.get("persona") in T.TEMPERAMENT:
+            marks.append(T.ui("mark.temperament", temperament=T.TEMPERAMENT[s["persona"]]))
         hidden = T.ui("hidden")
         vote = _vote_label(state, i)
         public = ", ".join(
@@ -121,7 +123,16 @@ def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
         ],
         rows,
         T.ui("board.houses"),
-        legend=[T.ui("legend.leader"), T.ui("legend.moderator"), T.ui("legend.hidden")],
+        legend=[
+            T.ui("legend.leader"),
+            T.ui("legend.moderator"),
+            T.ui("legend.hidden"),
+            *(
+                [T.ui("legend.temperament")]
+                if any(s.get("persona") for s in state["seats"])
+                else []
+            ),
+        ],
     )
 
 

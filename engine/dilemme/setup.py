@@ -42,6 +42,7 @@ def new_game(
                 "name": s.get("name")
                 or (_rec(bundle, "house", s["house"]) or {}).get("name", s["house"]),
                 "bot": bool(s.get("bot")),
+                "persona": s.get("persona") if s.get("bot") else None,
                 "power": rules["house_power"],
                 "coins": rules["house_coins"],
                 "objective": None,

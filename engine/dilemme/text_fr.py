@@ -43,6 +43,23 @@ ASK = {
     "decide_oui_da": "trancher pour Oui-Da en cas d'égalité",
     "decide_nenni": "trancher pour Nenni en cas d'égalité",
 }
+#: the bots' temperaments (engine/dilemme/bots.py), as shown beside a bot house's name
+TEMPERAMENT = {
+    "avise": "avisé",
+    "cupide": "cupide",
+    "loyal": "loyal à la Couronne",
+    "opportuniste": "opportuniste",
+}
+TEMPERAMENT_HELP = {
+    "avise": "pèse chaque issue selon son Objectif secret et ses Objectifs publics",
+    "cupide": "compte chaque pièce double : vend sa voix à bas prix, n'en achète jamais, "
+    "passe volontiers pour prendre du Pouvoir",
+    "loyal": "veille aussi sur la Stabilité du royaume, mise davantage et se laisse "
+    "difficilement acheter",
+    "opportuniste": "penche vers le camp qui mène, prend volontiers le jeton Modérateur, "
+    "vend et achète des voix",
+}
+
 WHY = {
     "ability": "capacité",
     "story": "carte Histoire",
@@ -153,6 +170,8 @@ UI = {
     "legend.leader": "♔ : Meneur (signe les autocollants et cartes)",
     "legend.moderator": "⚖ : Modérateur (tranche les égalités)",
     "legend.hidden": "caché : derrière le paravent de la Maison, jusqu'à la fin de la partie",
+    "legend.temperament": "(bot …) : le caractère d'une Maison jouée par l'ordinateur",
+    "mark.temperament": "(bot {temperament})",
     "mark.leader": "♔",
     "mark.moderator": "⚖",
     "hidden": "caché",
