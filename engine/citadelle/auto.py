@@ -17,11 +17,11 @@ from typing import Any
 
 from ..core.derived import derived
 from . import records as rec
-from .actions import spec_of
+from .actions import available, spec_of
 from .board import DIRECTIONS, coords
 
 HURT = 4  # hit points at which a character wants to go home
-LONG = 70  # actions in a scenario after which the group heads home
+LONG = 150  # actions in a scenario after which the group heads home
 STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
 TRIES = 3  # failures of one action after which the policy looks elsewhere
 
@@ -215,14 +215,50 @@ def _frontier(view: dict) -> set[str]:
 
 
 def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
+    """A step towards the nearest of ``goals``, by the character with the most hit points
+    among those not there yet."""
+    chars = view["characters"]
+    steps = []
     for a in actions:
         if a["type"] == "move":
-            here = view["characters"][a["character"]]["at"]
+            here = chars[a["character"]]["at"]
             if here in goals:
                 continue
             if a["to"] == _step_towards(view, here, goals):
-                return a
-    return None
+                steps.append(a)
+    if not steps:
+        return None
+    return max(steps, key=lambda a: (chars[a["character"]]["hp"], -steps.index(a)))
+
+
+def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str, int]]:
+    """The actions character ``c`` could undertake standing on ``cell``."""
+    ch = view["characters"][c]
+    was = ch["at"]
+    ch["at"] = cell
+    try:
+        return available(bundle, view, c)
+    finally:
+        ch["at"] = was
+
+
+def _targets(bundle: dict, view: dict, c: int, failed: dict[str, int]) -> tuple[set, set]:
+    """Terrains where an action leads to an objective not reached yet, and Terrains where an
+    action still has something to give (or an exploration card waits), for character ``c``."""
+    aims, gives = set(), set()
+    for cell in view["board"]:
+        for source, i in _cell_options(bundle, view, c, cell):
+            if source.startswith(("hand:", "purse:", "quest:", "global:")):
+                continue
+            spec, _ = spec_of(bundle, view, source, i)
+            effects = _action_effects(spec or {})
+            if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
+                continue
+            if _aims(bundle, view, effects):
+                aims.add(cell)
+            elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
+                gives.add(cell)
+    return aims, gives
 
 
 # --------------------------------------------------------------------------- decisions
@@ -345,7 +381,7 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         return failed.get(a["title"] or "", 0) < TRIES
 
     home = [a for a in acts if _returns(effects(a))]
-    hurt = any(c["conscious"] and c["hp"] <= HURT for c in chars)
+    hurt = max((c["hp"] for c in chars if c["conscious"]), default=0) <= HURT
     done = not wanted(bundle, view) and bool(
         rec.scenario(bundle, view["scenario"]).get("objectives")
     )
@@ -364,27 +400,31 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for a in searches:
         if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
             return a
-    aiming = [
-        a for a in acts if not _returns(effects(a)) and fresh(a) and _aims(bundle, view, effects(a))
-    ]
+    mine = [a for a in acts if not _returns(effects(a)) and fresh(a)]
+    aiming = [a for a in mine if _aims(bundle, view, effects(a))]
     if aiming:
         return _best(view, aiming)
     examine = [a for a in actions if a["type"] == "examine"]
     if examine:
         return examine[0]
-    reveals = [a for a in acts if a["source"].startswith("explore:")]
+    leader = max(
+        (i for i, c in enumerate(chars) if c["conscious"]),
+        key=lambda i: (chars[i]["hp"], -i),
+        default=0,
+    )
+    aims, gives = _targets(bundle, view, leader, failed)
+    step = _walk(view, actions, aims)
+    if step:
+        return step
+    reveals = [a for a in mine if a["source"].startswith(("explore:", "slot:"))]
     if reveals:
         return _best(view, reveals)
-    useful = [
-        a
-        for a in acts
-        if not _returns(effects(a)) and fresh(a) and _gives(bundle, view, effects(a))
-    ]
+    useful = [a for a in mine if _gives(bundle, view, effects(a))]
     if useful:
         return _best(view, useful)
     if searches:
         return searches[0]
-    step = _walk(view, actions, _frontier(view))
+    step = _walk(view, actions, gives | _frontier(view))
     if step:
         return step
     if home:
