@@ -106,15 +106,20 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in goals.items() if v}
 
 
-def wanted(bundle: dict, view: dict) -> set[str]:
-    """The scenario's objectives not reached yet."""
+def wanted(bundle: dict, view: dict, required: bool = False) -> set[str]:
+    """The scenario's objectives not reached yet (``required``: the optional ones apart)."""
     scen = rec.scenario(bundle, view.get("scenario"))
-    return {o["id"] for o in scen.get("objectives") or []} - set(view["objectives"])
+    return {
+        o["id"]
+        for o in scen.get("objectives") or []
+        if not (required and o.get("optional"))
+    } - set(view["objectives"])
 
 
-def _aims(bundle: dict, view: dict, effects: list[dict]) -> bool:
-    """Do these effects lead to an objective of this scenario not yet reached?"""
-    want = wanted(bundle, view)
+def _aims(bundle: dict, view: dict, effects: list[dict], want: set[str] | None = None) -> bool:
+    """Do these effects lead to an objective of this scenario not yet reached (or one of
+    ``want``)?"""
+    want = wanted(bundle, view) if want is None else want
     if not want:
         return False
     goals = goal_map(bundle)
@@ -232,18 +237,23 @@ def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
 
 
 def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str, int]]:
-    """The actions character ``c`` could undertake standing on ``cell``."""
-    ch = view["characters"][c]
-    was = ch["at"]
-    ch["at"] = cell
+    """The actions character ``c`` could undertake with the whole group on ``cell``."""
+    chars = view["characters"]
+    was = [ch["at"] for ch in chars]
+    for ch in chars:
+        if ch["conscious"]:
+            ch["at"] = cell
     try:
         return available(bundle, view, c)
     finally:
-        ch["at"] = was
+        for ch, at in zip(chars, was, strict=True):
+            ch["at"] = at
 
 
-def _targets(bundle: dict, view: dict, c: int, failed: dict[str, int]) -> tuple[set, set]:
-    """Terrains where an action leads to an objective not reached yet, and Terrains where an
+def _targets(
+    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str]
+) -> tuple[set, set]:
+    """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
     action still has something to give (or an exploration card waits), for character ``c``."""
     aims, gives = set(), set()
     for cell in view["board"]:
@@ -254,7 +264,7 @@ def _targets(bundle: dict, view: dict, c: int, failed: dict[str, int]) -> tuple[
             effects = _action_effects(spec or {})
             if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
                 continue
-            if _aims(bundle, view, effects):
+            if want and _aims(bundle, view, effects, want):
                 aims.add(cell)
             elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
                 gives.add(cell)
@@ -401,25 +411,39 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
             return a
     mine = [a for a in acts if not _returns(effects(a)) and fresh(a)]
-    aiming = [a for a in mine if _aims(bundle, view, effects(a))]
-    if aiming:
-        return _best(view, aiming)
-    examine = [a for a in actions if a["type"] == "examine"]
-    if examine:
-        return examine[0]
+    must = wanted(bundle, view, required=True)
     leader = max(
         (i for i, c in enumerate(chars) if c["conscious"]),
         key=lambda i: (chars[i]["hp"], -i),
         default=0,
     )
-    aims, gives = _targets(bundle, view, leader, failed)
-    step = _walk(view, actions, aims)
-    if step:
-        return step
     reveals = [a for a in mine if a["source"].startswith(("explore:", "slot:"))]
+    examine = [a for a in actions if a["type"] == "examine"]
+    # first the objectives the scenario requires, then the optional ones
+    for want in (must, wanted(bundle, view) - must):
+        if not want:
+            continue
+        aiming = [a for a in mine if _aims(bundle, view, effects(a), want)]
+        if aiming:
+            return _best(view, aiming)
+        if examine:
+            return examine[0]
+        aims, gives = _targets(bundle, view, leader, failed, want)
+        step = _walk(view, actions, aims)
+        if step:
+            return step
+        if want is must:  # unexplored land may hide what the scenario requires
+            if reveals:
+                return _best(view, reveals)
+            step = _walk(view, actions, _frontier(view))
+            if step:
+                return step
+    if examine:
+        return examine[0]
+    aims, gives = _targets(bundle, view, leader, failed, set())
     if reveals:
         return _best(view, reveals)
-    useful = [a for a in mine if _gives(bundle, view, effects(a))]
+    useful = [a for a in mine if _gives(bundle, view, effects(a)) and not failed.get(a["title"])]
     if useful:
         return _best(view, useful)
     if searches:
