@@ -219,18 +219,42 @@ def _frontier(view: dict) -> set[str]:
     return out
 
 
+def _distances(view: dict, start: str) -> dict[str, int]:
+    board = view["board"]
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        x, y = coords(here)
+        for dx, dy in DIRECTIONS.values():
+            nxt = f"{x + dx},{y + dy}"
+            if nxt in board and nxt not in out:
+                out[nxt] = out[here] + 1
+                queue.append(nxt)
+    return out
+
+
 def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
-    """A step towards the nearest of ``goals``, by the character with the most hit points
-    among those not there yet."""
+    """A step towards one of ``goals``: the one nearest to the freshest character (the
+    group's leader); every character walks there, the freshest first, so that the group
+    gathers where it is going and may undertake group actions."""
     chars = view["characters"]
-    steps = []
-    for a in actions:
-        if a["type"] == "move":
-            here = chars[a["character"]]["at"]
-            if here in goals:
-                continue
-            if a["to"] == _step_towards(view, here, goals):
-                steps.append(a)
+    conscious = [i for i, c in enumerate(chars) if c["conscious"] and c["at"] in view["board"]]
+    if not goals or not conscious:
+        return None
+    leader = max(conscious, key=lambda i: (chars[i]["hp"], -i))
+    far = _distances(view, chars[leader]["at"])
+    reachable = [g for g in goals if g in far]
+    if not reachable:
+        return None
+    target = min(reachable, key=lambda g: (far[g], g))
+    steps = [
+        a
+        for a in actions
+        if a["type"] == "move"
+        and chars[a["character"]]["at"] != target
+        and a["to"] == _step_towards(view, chars[a["character"]]["at"], {target})
+    ]
     if not steps:
         return None
     return max(steps, key=lambda a: (chars[a["character"]]["hp"], -steps.index(a)))
@@ -336,15 +360,15 @@ def _draw(bundle: dict, view: dict, actions: list[dict]) -> dict:
     pool = tremor or draws
     counts = sorted({a["count"] for a in pool})
     ch = view["characters"][action["character"]]
-    want = counts[0] + (max(0, round((need - 0) / STARS_PER_CARD + 0.5)) if need else 0)
+    low = counts[0]
+    # every card drawn counts its stars (with a chain, only the default cost's cards do)
+    want = max(low, -(-need * 4 // 3) + (1 if need >= 3 else 0)) if need else low
     if spec and spec.get("chain"):
-        want = max(counts[0], min(want, counts[0] + 2))
-    if need and want <= counts[0]:
-        want = counts[0] + 1
-    want = min(want, max(counts[0], ch["deck"]))  # never spend hit points on a longer draw
+        want = min(want, low + 1)
+    want = min(want, max(low, ch["deck"]))  # never spend hit points on a longer draw
     if ch["hp"] <= 3:
-        want = counts[0]
-    want = max(counts[0], min(want, counts[-1]))
+        want = low
+    want = max(low, min(want, counts[-1]))
     return next(a for a in pool if a["count"] == want)
 
 
