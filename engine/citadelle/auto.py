@@ -19,6 +19,7 @@ from ..core.derived import derived
 from . import records as rec
 from .actions import available, spec_of
 from .board import DIRECTIONS, coords
+from .effects import holds
 
 HURT = 4  # hit points at which a character wants to go home
 LONG = 150  # actions in a scenario after which the group heads home
@@ -52,7 +53,26 @@ def goal_map(bundle: dict) -> dict[str, frozenset[str]]:
     return derived(bundle, "goal_map", _compute_goal_map)
 
 
+def _atoms(cond: Any) -> list[tuple[str, Any]]:
+    """The positive conditions of a ``requires``: flags to set and items to hold."""
+    if not cond:
+        return []
+    atoms = cond if isinstance(cond, list) else [{k: v} for k, v in cond.items()]
+    out = []
+    for atom in atoms:
+        for name, value in atom.items():
+            if name == "any":
+                for alt in value:
+                    out += _atoms(alt)
+            elif name in ("flag", "item"):
+                out.append((name, value))
+    return out
+
+
 def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+    """Nodes: ``p:N`` paragraphs, ``c:N`` numbered cards, ``x:N`` exploration cards,
+    ``a:...`` one action or choice, ``f:F`` a flag.  A flag leads where the actions and
+    choices that require it lead; an item (``requires: {item: N}``) where its card does."""
     recs = bundle["records"]
     edges: dict[str, set[str]] = {}
     direct: dict[str, set[str]] = {}
@@ -66,22 +86,34 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
                 edges.setdefault(node, set()).add(f"p:{value}")
             elif name in ("take", "take_if_available"):
                 edges.setdefault(node, set()).add(f"c:{value}")
+            elif name == "flag":
+                edges.setdefault(node, set()).add(f"f:{value}")
+
+    def step(owner: str, key: str, requires: Any, effects: list[dict]) -> None:
+        """An action or a choice: the owner leads where it leads, and so do the flags and
+        items it requires."""
+        node = f"a:{owner}:{key}"
+        scan(node, effects)
+        edges.setdefault(owner, set()).add(node)
+        for name, value in _atoms(requires):
+            edges.setdefault(f"f:{value}" if name == "flag" else f"c:{value}", set()).add(node)
+
+    def actions(owner: str, record: dict) -> None:
+        for i, a in enumerate(record.get("actions") or []):
+            step(owner, str(i), a.get("requires"), _action_effects(a))
 
     for n, para in recs.get("paragraph", {}).items():
-        effects = list(para.get("effects") or [])
-        for a in para.get("actions") or []:
-            effects += _action_effects(a)
-        for choice in para.get("choices") or []:
-            effects += choice.get("effects") or []
+        scan(f"p:{n}", list(para.get("effects") or []))
+        actions(f"p:{n}", para)
+        for i, choice in enumerate(para.get("choices") or []):
+            effects = list(choice.get("effects") or [])
             if choice.get("read") is not None:
                 effects.append({"read": choice["read"]})
-        scan(f"p:{n}", effects)
+            step(f"p:{n}", f"choice{i}", choice.get("requires"), effects)
     for card in recs.get("adventure_card", {}).values():
         node = f"c:{card['number']}"
-        effects = list(card.get("effects") or [])
-        for a in card.get("actions") or []:
-            effects += _action_effects(a)
-        scan(node, effects)
+        scan(node, list(card.get("effects") or []))
+        actions(node, card)
         for arrow in card.get("arrows") or []:
             if arrow.get("card") is not None:
                 edges.setdefault(node, set()).add(f"c:{arrow['card']}")
@@ -89,10 +121,8 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
             edges.setdefault(node, set()).add(f"c:{n}")
     for card in recs.get("exploration_card", {}).values():
         node = f"x:{card['id']}"
-        effects = list(card.get("effects") or [])
-        for a in card.get("actions") or []:
-            effects += _action_effects(a)
-        scan(node, effects)
+        scan(node, list(card.get("effects") or []))
+        actions(node, card)
     goals = {k: set(v) for k, v in direct.items()}
     changed = True
     while changed:
@@ -127,11 +157,53 @@ def _aims(bundle: dict, view: dict, effects: list[dict], want: set[str] | None =
         ((name, value),) = effect.items()
         if name == "objective" and value in want:
             return True
-        node = {"read": "p", "take": "c", "take_if_available": "c"}.get(name)
+        if name == "flag" and value in view["flags"]:
+            continue  # already set: nothing new on that way
+        if name == "read":
+            if _paragraph_aims(bundle, view, str(value), want, set()):
+                return True
+            continue
+        node = {"take": "c", "take_if_available": "c", "flag": "f"}.get(name)
         if node and goals.get(f"{node}:{value}", frozenset()) & want:
             if node == "c" and not view["box"].get(str(value)):
                 continue  # the card is out of the box: that way is closed
             return True
+    return False
+
+
+def _paragraph_aims(bundle: dict, view: dict, n: str, want: set[str], seen: set[str]) -> bool:
+    """Does reading paragraph ``n`` now lead to one of ``want``: its own effects, or one of
+    the choices and actions it would offer as things stand (their conditions met)?"""
+    if n in seen or len(seen) > 40:
+        return False
+    seen.add(n)
+    para = rec.recs(bundle, "paragraph").get(n)
+    if para is None:
+        return False
+    options: list[list[dict]] = [list(para.get("effects") or [])]
+    for a in para.get("actions") or []:
+        if not a.get("requires") or holds(bundle, view, a["requires"]):
+            options.append(_action_effects(a))
+    for choice in para.get("choices") or []:
+        if not choice.get("requires") or holds(bundle, view, choice["requires"]):
+            effects = list(choice.get("effects") or [])
+            if choice.get("read") is not None:
+                effects.append({"read": choice["read"]})
+            options.append(effects)
+    goals = goal_map(bundle)
+    for effects in options:
+        for effect in _flat(effects):
+            ((name, value),) = effect.items()
+            if name == "objective" and value in want:
+                return True
+            if name == "read" and _paragraph_aims(bundle, view, str(value), want, seen):
+                return True
+            if name == "flag" and value not in view["flags"]:
+                if goals.get(f"f:{value}", frozenset()) & want:
+                    return True
+            if name in ("take", "take_if_available") and view["box"].get(str(value)):
+                if goals.get(f"c:{value}", frozenset()) & want:
+                    return True
     return False
 
 
