@@ -21,7 +21,7 @@ from .actions import available, spec_of
 from .board import DIRECTIONS, coords
 from .effects import holds
 
-HURT = 4  # hit points at which a character wants to go home
+HURT = 3  # hit points at which a character wants to go home
 LONG = 150  # actions in a scenario after which the group heads home
 STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
 TRIES = 3  # failures of one action after which the policy looks elsewhere
@@ -47,9 +47,11 @@ def _flat(effects: list[dict]) -> list[dict]:
     return out
 
 
-def goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+def goal_map(bundle: dict, deep: bool = True) -> dict[str, frozenset[str]]:
     """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
     lead to through reads, takes, choices and actions (a fixed point over the content)."""
+    if not deep:  # without the flags and items that steps require
+        return derived(bundle, "goal_map_direct", lambda b: _compute_goal_map(b, False))
     return derived(bundle, "goal_map", _compute_goal_map)
 
 
@@ -69,7 +71,7 @@ def _atoms(cond: Any) -> list[tuple[str, Any]]:
     return out
 
 
-def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+def _compute_goal_map(bundle: dict, deep: bool = True) -> dict[str, frozenset[str]]:
     """Nodes: ``p:N`` paragraphs, ``c:N`` numbered cards, ``x:N`` exploration cards,
     ``a:...`` one action or choice, ``f:F`` a flag.  A flag leads where the actions and
     choices that require it lead; an item (``requires: {item: N}``) where its card does."""
@@ -86,7 +88,7 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
                 edges.setdefault(node, set()).add(f"p:{value}")
             elif name in ("take", "take_if_available"):
                 edges.setdefault(node, set()).add(f"c:{value}")
-            elif name == "flag":
+            elif name == "flag" and deep:
                 edges.setdefault(node, set()).add(f"f:{value}")
 
     def step(owner: str, key: str, requires: Any, effects: list[dict]) -> None:
@@ -95,7 +97,7 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
         node = f"a:{owner}:{key}"
         scan(node, effects)
         edges.setdefault(owner, set()).add(node)
-        for name, value in _atoms(requires):
+        for name, value in _atoms(requires) if deep else []:
             edges.setdefault(f"f:{value}" if name == "flag" else f"c:{value}", set()).add(node)
 
     def actions(owner: str, record: dict) -> None:
@@ -146,13 +148,19 @@ def wanted(bundle: dict, view: dict, required: bool = False) -> set[str]:
     } - set(view["objectives"])
 
 
-def _aims(bundle: dict, view: dict, effects: list[dict], want: set[str] | None = None) -> bool:
+def _aims(
+    bundle: dict,
+    view: dict,
+    effects: list[dict],
+    want: set[str] | None = None,
+    deep: bool = True,
+) -> bool:
     """Do these effects lead to an objective of this scenario not yet reached (or one of
     ``want``)?"""
     want = wanted(bundle, view) if want is None else want
     if not want:
         return False
-    goals = goal_map(bundle)
+    goals = goal_map(bundle, deep)
     for effect in _flat(effects):
         ((name, value),) = effect.items()
         if name == "objective" and value in want:
@@ -160,7 +168,10 @@ def _aims(bundle: dict, view: dict, effects: list[dict], want: set[str] | None =
         if name == "flag" and value in view["flags"]:
             continue  # already set: nothing new on that way
         if name == "read":
-            if _paragraph_aims(bundle, view, str(value), want, set()):
+            fresh = str(value) not in set(view.get("read") or [])
+            if fresh and goals.get(f"p:{value}", frozenset()) & want:
+                return True  # not read yet: where it may lead is still open
+            if _paragraph_aims(bundle, view, str(value), want, set(), deep):
                 return True
             continue
         node = {"take": "c", "take_if_available": "c", "flag": "f"}.get(name)
@@ -171,7 +182,9 @@ def _aims(bundle: dict, view: dict, effects: list[dict], want: set[str] | None =
     return False
 
 
-def _paragraph_aims(bundle: dict, view: dict, n: str, want: set[str], seen: set[str]) -> bool:
+def _paragraph_aims(
+    bundle: dict, view: dict, n: str, want: set[str], seen: set[str], deep: bool = True
+) -> bool:
     """Does reading paragraph ``n`` now lead to one of ``want``: its own effects, or one of
     the choices and actions it would offer as things stand (their conditions met)?"""
     if n in seen or len(seen) > 40:
@@ -190,13 +203,13 @@ def _paragraph_aims(bundle: dict, view: dict, n: str, want: set[str], seen: set[
             if choice.get("read") is not None:
                 effects.append({"read": choice["read"]})
             options.append(effects)
-    goals = goal_map(bundle)
+    goals = goal_map(bundle, deep)
     for effects in options:
         for effect in _flat(effects):
             ((name, value),) = effect.items()
             if name == "objective" and value in want:
                 return True
-            if name == "read" and _paragraph_aims(bundle, view, str(value), want, seen):
+            if name == "read" and _paragraph_aims(bundle, view, str(value), want, seen, deep):
                 return True
             if name == "flag" and value not in view["flags"]:
                 if goals.get(f"f:{value}", frozenset()) & want:
@@ -347,7 +360,7 @@ def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str
 
 
 def _targets(
-    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str]
+    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str], deep: bool = True
 ) -> tuple[set, set]:
     """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
     action still has something to give (or an exploration card waits), for character ``c``."""
@@ -360,7 +373,7 @@ def _targets(
             effects = _action_effects(spec or {})
             if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
                 continue
-            if want and _aims(bundle, view, effects, want):
+            if want and _aims(bundle, view, effects, want, deep):
                 aims.add(cell)
             elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
                 gives.add(cell)
@@ -487,7 +500,7 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         return failed.get(a["title"] or "", 0) < TRIES
 
     home = [a for a in acts if _returns(effects(a))]
-    hurt = max((c["hp"] for c in chars if c["conscious"]), default=0) <= HURT
+    hurt = _worn_out(bundle, view)
     done = not wanted(bundle, view) and bool(
         rec.scenario(bundle, view["scenario"]).get("objectives")
     )
@@ -519,21 +532,24 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for want in (must, wanted(bundle, view) - must):
         if not want:
             continue
-        aiming = [a for a in mine if _aims(bundle, view, effects(a), want)]
-        if aiming:
-            return _best(view, aiming)
-        if examine:
-            return examine[0]
-        aims, gives = _targets(bundle, view, leader, failed, want)
-        step = _walk(view, actions, aims)
-        if step:
-            return step
-        if want is must:  # unexplored land may hide what the scenario requires
-            if reveals:
-                return _best(view, reveals)
-            step = _walk(view, actions, _frontier(view))
+        # the ways the content names first, then unexplored land (it may hide what the
+        # scenario requires), then the flags and items those ways require
+        for deep in (False, True):
+            aiming = [a for a in mine if _aims(bundle, view, effects(a), want, deep)]
+            if aiming:
+                return _best(view, aiming)
+            if examine:
+                return examine[0]
+            aims, gives = _targets(bundle, view, leader, failed, want, deep)
+            step = _walk(view, actions, aims)
             if step:
                 return step
+            if want is must and not deep:
+                if reveals:
+                    return _best(view, reveals)
+                step = _walk(view, actions, _frontier(view))
+                if step:
+                    return step
     if examine:
         return examine[0]
     aims, gives = _targets(bundle, view, leader, failed, set())
@@ -559,6 +575,23 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         a for a in acts if not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))
     ]
     return (others or acts or actions)[0]
+
+
+def _worn_out(bundle: dict, view: dict) -> bool:
+    """Time to head home: the freshest character has no more hit points than the way back
+    costs (a card a step, a hit point every two cards), with a margin of ``HURT``."""
+    chars = view["characters"]
+    conscious = [c for c in chars if c["conscious"]]
+    if not conscious:
+        return False
+    best = max(c["hp"] for c in conscious)
+    homes = _home_cells(bundle, view)
+    far = 0
+    for c in conscious:
+        if c["at"] in view["board"]:
+            dist = _distances(view, c["at"])
+            far = max(far, min((dist[h] for h in homes if h in dist), default=0))
+    return best <= HURT + (far + 1) // 2
 
 
 def _best(view: dict, options: list[dict]) -> dict:
