@@ -142,9 +142,7 @@ def wanted(bundle: dict, view: dict, required: bool = False) -> set[str]:
     """The scenario's objectives not reached yet (``required``: the optional ones apart)."""
     scen = rec.scenario(bundle, view.get("scenario"))
     return {
-        o["id"]
-        for o in scen.get("objectives") or []
-        if not (required and o.get("optional"))
+        o["id"] for o in scen.get("objectives") or [] if not (required and o.get("optional"))
     } - set(view["objectives"])
 
 
@@ -211,12 +209,13 @@ def _paragraph_aims(
                 return True
             if name == "read" and _paragraph_aims(bundle, view, str(value), want, seen, deep):
                 return True
+            node = None
             if name == "flag" and value not in view["flags"]:
-                if goals.get(f"f:{value}", frozenset()) & want:
-                    return True
-            if name in ("take", "take_if_available") and view["box"].get(str(value)):
-                if goals.get(f"c:{value}", frozenset()) & want:
-                    return True
+                node = f"f:{value}"
+            elif name in ("take", "take_if_available") and view["box"].get(str(value)):
+                node = f"c:{value}"  # out of the box: that way is closed
+            if node and goals.get(node, frozenset()) & want:
+                return True
     return False
 
 
@@ -578,8 +577,10 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
 
 
 def _worn_out(bundle: dict, view: dict) -> bool:
-    """Time to head home: the freshest character has no more hit points than the way back
-    costs (a card a step, a hit point every two cards), with a margin of ``HURT``."""
+    """Time to head home: the freshest character has no more hit points than the longest way
+    back across the Plateau costs (a card a step, a hit point every two cards), with a margin
+    of ``HURT``.  The Plateau only grows while exploring: walking home never makes the group
+    change its mind."""
     chars = view["characters"]
     conscious = [c for c in chars if c["conscious"]]
     if not conscious:
@@ -587,10 +588,8 @@ def _worn_out(bundle: dict, view: dict) -> bool:
     best = max(c["hp"] for c in conscious)
     homes = _home_cells(bundle, view)
     far = 0
-    for c in conscious:
-        if c["at"] in view["board"]:
-            dist = _distances(view, c["at"])
-            far = max(far, min((dist[h] for h in homes if h in dist), default=0))
+    for home in homes:
+        far = max(far, *_distances(view, home).values())
     return best <= HURT + (far + 1) // 2
 
 
