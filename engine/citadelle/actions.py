@@ -21,6 +21,7 @@ from . import rules as R
 
 log = B.log
 DICE = 4  # the box holds four dice
+EXTRA_DRAW = 6  # cards a player may draw beyond the cost
 EXPLORING = ("move", "find_passage")  # the actions the tremor makes cheaper
 
 
@@ -409,12 +410,13 @@ def base_cost(bundle: dict, state: dict) -> int:
 
 
 def cost(bundle: dict, state: dict, tremor: bool = False) -> tuple[int, int]:
-    """(fewest cards to draw, most) for the running action: the cost (never below 0) and any
-    number more, up to every card the deck and the discard hold."""
+    """(fewest cards to draw, most) for the running action: the cost (never below 0) and up
+    to ``EXTRA_DRAW`` more, never more than the deck and the discard hold together (the
+    rulebook sets no limit: « Nos décisions »)."""
     action = state["action"]
     low = max(0, base_cost(bundle, state) - (1 if tremor else 0))
     ch = state["characters"][action["character"]]
-    return low, max(low, len(ch["deck"]) + len(ch["discard"]))
+    return low, max(low, min(low + EXTRA_DRAW, len(ch["deck"]) + len(ch["discard"])))
 
 
 def draw(bundle: dict, state: dict, count: int, tremor: bool = False) -> None:
