@@ -21,6 +21,7 @@ from . import rules as R
 
 log = B.log
 DICE = 4  # the box holds four dice
+EXTRA_DRAW = 6  # cards a player may draw beyond the cost
 EXPLORING = ("move", "find_passage")  # the actions the tremor makes cheaper
 
 
@@ -409,12 +410,13 @@ def base_cost(bundle: dict, state: dict) -> int:
 
 
 def cost(bundle: dict, state: dict, tremor: bool = False) -> tuple[int, int]:
-    """(fewest cards to draw, most) for the running action: the cost (never below 0) and any
-    number more, up to every card the deck and the discard hold."""
+    """(fewest cards to draw, most) for the running action: the cost (never below 0) and up
+    to ``EXTRA_DRAW`` more, never more than the deck and the discard hold together (the
+    rulebook sets no limit: « Nos décisions »)."""
     action = state["action"]
     low = max(0, base_cost(bundle, state) - (1 if tremor else 0))
     ch = state["characters"][action["character"]]
-    return low, max(low, len(ch["deck"]) + len(ch["discard"]))
+    return low, max(low, min(low + EXTRA_DRAW, len(ch["deck"]) + len(ch["discard"])))
 
 
 def draw(bundle: dict, state: dict, count: int, tremor: bool = False) -> None:
@@ -632,12 +634,7 @@ def end(bundle: dict, state: dict) -> None:
                 title=skills[card].get("title", ""),
                 name=ch["name"],
             )
-    fainted = all(
-        not state["characters"][p]["conscious"]
-        for p in action["participants"]
-        if p < len(state["characters"])
-    )
-    if fainted and action["mandatory"]:
+    if all_fainted(state, action["participants"]) and action["mandatory"]:
         _put_back_temporary(bundle, state, action)
     again = (
         action["mandatory"]
@@ -676,17 +673,30 @@ def _put_back_temporary(bundle: dict, state: dict, action: dict) -> None:
     """« Si tous les participants à une action figurant sur une carte Événement temporaire
     deviennent inconscients, cette carte est rangée. »"""
     ref = action.get("this")
-    if ref is None or ref["kind"] not in ("adventure", "exploration"):
-        return
+    if ref is not None and temporary_in_play(bundle, state, ref):
+        B.leave(bundle, state, ref, "box")
+        log(state, "card.put_back", title=rec.record(bundle, ref).get("title", ""))
+
+
+def temporary_in_play(bundle: dict, state: dict, ref: dict) -> bool:
+    """Is ``ref`` a temporary event being resolved (an adventure card, or a face-up
+    exploration card on its place)?"""
+    if ref["kind"] not in ("adventure", "exploration"):
+        return False
     here = K.where(bundle, state, ref)
-    temporary = (ref["kind"] == "adventure" and here == "resolving") or (
+    return (ref["kind"] == "adventure" and here == "resolving") or (
         ref["kind"] == "exploration"
         and here.startswith("slot:")
         and rec.exp(bundle, ref["key"])["type"] == "temporary_event"
     )
-    if temporary:
-        B.leave(bundle, state, ref, "box")
-        log(state, "card.put_back", title=rec.record(bundle, ref).get("title", ""))
+
+
+def all_fainted(state: dict, participants: list[int] | None) -> bool:
+    """Every participant of an action is unconscious (``None``/empty: no action)."""
+    chars = state["characters"]
+    return bool(participants) and all(
+        not chars[p]["conscious"] for p in participants if p < len(chars)
+    )
 
 
 def leave_temporary(bundle: dict, state: dict, ref: dict) -> None:

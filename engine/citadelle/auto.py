@@ -17,11 +17,12 @@ from typing import Any
 
 from ..core.derived import derived
 from . import records as rec
-from .actions import spec_of
+from .actions import available, spec_of
 from .board import DIRECTIONS, coords
+from .effects import holds
 
-HURT = 4  # hit points at which a character wants to go home
-LONG = 70  # actions in a scenario after which the group heads home
+HURT = 3  # hit points at which a character wants to go home
+LONG = 150  # actions in a scenario after which the group heads home
 STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
 TRIES = 3  # failures of one action after which the policy looks elsewhere
 
@@ -46,13 +47,34 @@ def _flat(effects: list[dict]) -> list[dict]:
     return out
 
 
-def goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+def goal_map(bundle: dict, deep: bool = True) -> dict[str, frozenset[str]]:
     """For every paragraph (``p:N``) and card number (``c:N``): the objectives its effects can
     lead to through reads, takes, choices and actions (a fixed point over the content)."""
+    if not deep:  # without the flags and items that steps require
+        return derived(bundle, "goal_map_direct", lambda b: _compute_goal_map(b, False))
     return derived(bundle, "goal_map", _compute_goal_map)
 
 
-def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
+def _atoms(cond: Any) -> list[tuple[str, Any]]:
+    """The positive conditions of a ``requires``: flags to set and items to hold."""
+    if not cond:
+        return []
+    atoms = cond if isinstance(cond, list) else [{k: v} for k, v in cond.items()]
+    out = []
+    for atom in atoms:
+        for name, value in atom.items():
+            if name == "any":
+                for alt in value:
+                    out += _atoms(alt)
+            elif name in ("flag", "item"):
+                out.append((name, value))
+    return out
+
+
+def _compute_goal_map(bundle: dict, deep: bool = True) -> dict[str, frozenset[str]]:
+    """Nodes: ``p:N`` paragraphs, ``c:N`` numbered cards, ``x:N`` exploration cards,
+    ``a:...`` one action or choice, ``f:F`` a flag.  A flag leads where the actions and
+    choices that require it lead; an item (``requires: {item: N}``) where its card does."""
     recs = bundle["records"]
     edges: dict[str, set[str]] = {}
     direct: dict[str, set[str]] = {}
@@ -66,22 +88,34 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
                 edges.setdefault(node, set()).add(f"p:{value}")
             elif name in ("take", "take_if_available"):
                 edges.setdefault(node, set()).add(f"c:{value}")
+            elif name == "flag" and deep:
+                edges.setdefault(node, set()).add(f"f:{value}")
+
+    def step(owner: str, key: str, requires: Any, effects: list[dict]) -> None:
+        """An action or a choice: the owner leads where it leads, and so do the flags and
+        items it requires."""
+        node = f"a:{owner}:{key}"
+        scan(node, effects)
+        edges.setdefault(owner, set()).add(node)
+        for name, value in _atoms(requires) if deep else []:
+            edges.setdefault(f"f:{value}" if name == "flag" else f"c:{value}", set()).add(node)
+
+    def actions(owner: str, record: dict) -> None:
+        for i, a in enumerate(record.get("actions") or []):
+            step(owner, str(i), a.get("requires"), _action_effects(a))
 
     for n, para in recs.get("paragraph", {}).items():
-        effects = list(para.get("effects") or [])
-        for a in para.get("actions") or []:
-            effects += _action_effects(a)
-        for choice in para.get("choices") or []:
-            effects += choice.get("effects") or []
+        scan(f"p:{n}", list(para.get("effects") or []))
+        actions(f"p:{n}", para)
+        for i, choice in enumerate(para.get("choices") or []):
+            effects = list(choice.get("effects") or [])
             if choice.get("read") is not None:
                 effects.append({"read": choice["read"]})
-        scan(f"p:{n}", effects)
+            step(f"p:{n}", f"choice{i}", choice.get("requires"), effects)
     for card in recs.get("adventure_card", {}).values():
         node = f"c:{card['number']}"
-        effects = list(card.get("effects") or [])
-        for a in card.get("actions") or []:
-            effects += _action_effects(a)
-        scan(node, effects)
+        scan(node, list(card.get("effects") or []))
+        actions(node, card)
         for arrow in card.get("arrows") or []:
             if arrow.get("card") is not None:
                 edges.setdefault(node, set()).add(f"c:{arrow['card']}")
@@ -89,10 +123,8 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
             edges.setdefault(node, set()).add(f"c:{n}")
     for card in recs.get("exploration_card", {}).values():
         node = f"x:{card['id']}"
-        effects = list(card.get("effects") or [])
-        for a in card.get("actions") or []:
-            effects += _action_effects(a)
-        scan(node, effects)
+        scan(node, list(card.get("effects") or []))
+        actions(node, card)
     goals = {k: set(v) for k, v in direct.items()}
     changed = True
     while changed:
@@ -106,27 +138,84 @@ def _compute_goal_map(bundle: dict) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in goals.items() if v}
 
 
-def wanted(bundle: dict, view: dict) -> set[str]:
-    """The scenario's objectives not reached yet."""
+def wanted(bundle: dict, view: dict, required: bool = False) -> set[str]:
+    """The scenario's objectives not reached yet (``required``: the optional ones apart)."""
     scen = rec.scenario(bundle, view.get("scenario"))
-    return {o["id"] for o in scen.get("objectives") or []} - set(view["objectives"])
+    return {
+        o["id"] for o in scen.get("objectives") or [] if not (required and o.get("optional"))
+    } - set(view["objectives"])
 
 
-def _aims(bundle: dict, view: dict, effects: list[dict]) -> bool:
-    """Do these effects lead to an objective of this scenario not yet reached?"""
-    want = wanted(bundle, view)
+def _aims(
+    bundle: dict,
+    view: dict,
+    effects: list[dict],
+    want: set[str] | None = None,
+    deep: bool = True,
+) -> bool:
+    """Do these effects lead to an objective of this scenario not yet reached (or one of
+    ``want``)?"""
+    want = wanted(bundle, view) if want is None else want
     if not want:
         return False
-    goals = goal_map(bundle)
+    goals = goal_map(bundle, deep)
     for effect in _flat(effects):
         ((name, value),) = effect.items()
         if name == "objective" and value in want:
             return True
-        node = {"read": "p", "take": "c", "take_if_available": "c"}.get(name)
+        if name == "flag" and value in view["flags"]:
+            continue  # already set: nothing new on that way
+        if name == "read":
+            fresh = str(value) not in set(view.get("read") or [])
+            if fresh and goals.get(f"p:{value}", frozenset()) & want:
+                return True  # not read yet: where it may lead is still open
+            if _paragraph_aims(bundle, view, str(value), want, set(), deep):
+                return True
+            continue
+        node = {"take": "c", "take_if_available": "c", "flag": "f"}.get(name)
         if node and goals.get(f"{node}:{value}", frozenset()) & want:
             if node == "c" and not view["box"].get(str(value)):
                 continue  # the card is out of the box: that way is closed
             return True
+    return False
+
+
+def _paragraph_aims(
+    bundle: dict, view: dict, n: str, want: set[str], seen: set[str], deep: bool = True
+) -> bool:
+    """Does reading paragraph ``n`` now lead to one of ``want``: its own effects, or one of
+    the choices and actions it would offer as things stand (their conditions met)?"""
+    if n in seen or len(seen) > 40:
+        return False
+    seen.add(n)
+    para = rec.recs(bundle, "paragraph").get(n)
+    if para is None:
+        return False
+    options: list[list[dict]] = [list(para.get("effects") or [])]
+    for a in para.get("actions") or []:
+        if not a.get("requires") or holds(bundle, view, a["requires"]):
+            options.append(_action_effects(a))
+    for choice in para.get("choices") or []:
+        if not choice.get("requires") or holds(bundle, view, choice["requires"]):
+            effects = list(choice.get("effects") or [])
+            if choice.get("read") is not None:
+                effects.append({"read": choice["read"]})
+            options.append(effects)
+    goals = goal_map(bundle, deep)
+    for effects in options:
+        for effect in _flat(effects):
+            ((name, value),) = effect.items()
+            if name == "objective" and value in want:
+                return True
+            if name == "read" and _paragraph_aims(bundle, view, str(value), want, seen, deep):
+                return True
+            node = None
+            if name == "flag" and value not in view["flags"]:
+                node = f"f:{value}"
+            elif name in ("take", "take_if_available") and view["box"].get(str(value)):
+                node = f"c:{value}"  # out of the box: that way is closed
+            if node and goals.get(node, frozenset()) & want:
+                return True
     return False
 
 
@@ -214,15 +303,80 @@ def _frontier(view: dict) -> set[str]:
     return out
 
 
+def _distances(view: dict, start: str) -> dict[str, int]:
+    board = view["board"]
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        x, y = coords(here)
+        for dx, dy in DIRECTIONS.values():
+            nxt = f"{x + dx},{y + dy}"
+            if nxt in board and nxt not in out:
+                out[nxt] = out[here] + 1
+                queue.append(nxt)
+    return out
+
+
 def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
-    for a in actions:
-        if a["type"] == "move":
-            here = view["characters"][a["character"]]["at"]
-            if here in goals:
+    """A step towards one of ``goals``: the one nearest to the freshest character (the
+    group's leader); every character walks there, the freshest first, so that the group
+    gathers where it is going and may undertake group actions."""
+    chars = view["characters"]
+    conscious = [i for i, c in enumerate(chars) if c["conscious"] and c["at"] in view["board"]]
+    if not goals or not conscious:
+        return None
+    leader = max(conscious, key=lambda i: (chars[i]["hp"], -i))
+    far = _distances(view, chars[leader]["at"])
+    reachable = [g for g in goals if g in far]
+    if not reachable:
+        return None
+    target = min(reachable, key=lambda g: (far[g], g))
+    steps = [
+        a
+        for a in actions
+        if a["type"] == "move"
+        and chars[a["character"]]["at"] != target
+        and a["to"] == _step_towards(view, chars[a["character"]]["at"], {target})
+    ]
+    if not steps:
+        return None
+    return max(steps, key=lambda a: (chars[a["character"]]["hp"], -steps.index(a)))
+
+
+def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str, int]]:
+    """The actions character ``c`` could undertake with the whole group on ``cell``."""
+    chars = view["characters"]
+    was = [ch["at"] for ch in chars]
+    for ch in chars:
+        if ch["conscious"]:
+            ch["at"] = cell
+    try:
+        return available(bundle, view, c)
+    finally:
+        for ch, at in zip(chars, was, strict=True):
+            ch["at"] = at
+
+
+def _targets(
+    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str], deep: bool = True
+) -> tuple[set, set]:
+    """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
+    action still has something to give (or an exploration card waits), for character ``c``."""
+    aims, gives = set(), set()
+    for cell in view["board"]:
+        for source, i in _cell_options(bundle, view, c, cell):
+            if source.startswith(("hand:", "purse:", "quest:", "global:")):
                 continue
-            if a["to"] == _step_towards(view, here, goals):
-                return a
-    return None
+            spec, _ = spec_of(bundle, view, source, i)
+            effects = _action_effects(spec or {})
+            if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
+                continue
+            if want and _aims(bundle, view, effects, want, deep):
+                aims.add(cell)
+            elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
+                gives.add(cell)
+    return aims, gives
 
 
 # --------------------------------------------------------------------------- decisions
@@ -290,15 +444,15 @@ def _draw(bundle: dict, view: dict, actions: list[dict]) -> dict:
     pool = tremor or draws
     counts = sorted({a["count"] for a in pool})
     ch = view["characters"][action["character"]]
-    want = counts[0] + (max(0, round((need - 0) / STARS_PER_CARD + 0.5)) if need else 0)
+    low = counts[0]
+    # every card drawn counts its stars (with a chain, only the default cost's cards do)
+    want = max(low, -(-need * 4 // 3) + (1 if need >= 3 else 0)) if need else low
     if spec and spec.get("chain"):
-        want = max(counts[0], min(want, counts[0] + 2))
-    if need and want <= counts[0]:
-        want = counts[0] + 1
-    want = min(want, max(counts[0], ch["deck"]))  # never spend hit points on a longer draw
+        want = min(want, low + 1)
+    want = min(want, max(low, ch["deck"]))  # never spend hit points on a longer draw
     if ch["hp"] <= 3:
-        want = counts[0]
-    want = max(counts[0], min(want, counts[-1]))
+        want = low
+    want = max(low, min(want, counts[-1]))
     return next(a for a in pool if a["count"] == want)
 
 
@@ -345,7 +499,7 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         return failed.get(a["title"] or "", 0) < TRIES
 
     home = [a for a in acts if _returns(effects(a))]
-    hurt = any(c["conscious"] and c["hp"] <= HURT for c in chars)
+    hurt = _worn_out(bundle, view)
     done = not wanted(bundle, view) and bool(
         rec.scenario(bundle, view["scenario"]).get("objectives")
     )
@@ -364,27 +518,48 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for a in searches:
         if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
             return a
-    aiming = [
-        a for a in acts if not _returns(effects(a)) and fresh(a) and _aims(bundle, view, effects(a))
-    ]
-    if aiming:
-        return _best(view, aiming)
+    mine = [a for a in acts if not _returns(effects(a)) and fresh(a)]
+    must = wanted(bundle, view, required=True)
+    leader = max(
+        (i for i, c in enumerate(chars) if c["conscious"]),
+        key=lambda i: (chars[i]["hp"], -i),
+        default=0,
+    )
+    reveals = [a for a in mine if a["source"].startswith(("explore:", "slot:"))]
     examine = [a for a in actions if a["type"] == "examine"]
+    # first the objectives the scenario requires, then the optional ones
+    for want in (must, wanted(bundle, view) - must):
+        if not want:
+            continue
+        # the ways the content names first, then unexplored land (it may hide what the
+        # scenario requires), then the flags and items those ways require
+        for deep in (False, True):
+            aiming = [a for a in mine if _aims(bundle, view, effects(a), want, deep)]
+            if aiming:
+                return _best(view, aiming)
+            if examine:
+                return examine[0]
+            aims, gives = _targets(bundle, view, leader, failed, want, deep)
+            step = _walk(view, actions, aims)
+            if step:
+                return step
+            if want is must and not deep:
+                if reveals:
+                    return _best(view, reveals)
+                step = _walk(view, actions, _frontier(view))
+                if step:
+                    return step
     if examine:
         return examine[0]
-    reveals = [a for a in acts if a["source"].startswith("explore:")]
+    aims, gives = _targets(bundle, view, leader, failed, set())
     if reveals:
         return _best(view, reveals)
-    useful = [
-        a
-        for a in acts
-        if not _returns(effects(a)) and fresh(a) and _gives(bundle, view, effects(a))
-    ]
+    useful = [a for a in mine if _gives(bundle, view, effects(a)) and not failed.get(a["title"])]
     if useful:
         return _best(view, useful)
     if searches:
         return searches[0]
-    step = _walk(view, actions, _frontier(view))
+    step = _walk(view, actions, gives | _frontier(view))
     if step:
         return step
     if home:
@@ -399,6 +574,23 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         a for a in acts if not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))
     ]
     return (others or acts or actions)[0]
+
+
+def _worn_out(bundle: dict, view: dict) -> bool:
+    """Time to head home: the freshest character has no more hit points than the longest way
+    back across the Plateau costs (a card a step, a hit point every two cards), with a margin
+    of ``HURT``.  The Plateau only grows while exploring: walking home never makes the group
+    change its mind."""
+    chars = view["characters"]
+    conscious = [c for c in chars if c["conscious"]]
+    if not conscious:
+        return False
+    best = max(c["hp"] for c in conscious)
+    homes = _home_cells(bundle, view)
+    far = 0
+    for home in homes:
+        far = max(far, *_distances(view, home).values())
+    return best <= HURT + (far + 1) // 2
 
 
 def _best(view: dict, options: list[dict]) -> dict:

@@ -197,7 +197,14 @@ def discard_from_deck(bundle: dict, state: dict, c: int, count: int, quiet: bool
         K.move(bundle, state, K.action_card(ch["deck"][-1]), f"discard:{ch['id']}")
         done += 1
     if done and not quiet:
-        log(state, "deck.discarded", name=ch["name"], id=ch["id"], count=done)
+        last = state["log"][-1] if len(state["log"]) > state.get("mark", 0) else None
+        if last and last["key"] == "deck.discarded" and last["args"]["id"] == ch["id"]:
+            # one more discard by the same decision: one line, the total (a new entry: the
+            # journal's entries are shared with earlier states and never changed)
+            args = {**last["args"], "count": last["args"]["count"] + done}
+            state["log"][-1] = {**last, "args": args}
+        else:
+            log(state, "deck.discarded", name=ch["name"], id=ch["id"], count=done)
     return done
 
 

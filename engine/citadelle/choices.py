@@ -199,7 +199,7 @@ def _label(bundle: dict, state: dict, a: dict) -> tuple[str, str | None]:
         return T.ui("kept"), None
     if t == "choose":
         para = rec.recs(bundle, "paragraph")[state["pending"]["paragraph"]]
-        return T.ui("choose", text=T.plain(para["choices"][a["index"]]["text"])), None
+        return T.ui("choose", text=T.quoted(T.plain(para["choices"][a["index"]]["text"]))), None
     if t == "close":
         para = rec.recs(bundle, "paragraph")[state["pending"]["paragraph"]]
         optional = any(not x.get("mandatory") for x in para.get("actions") or [])

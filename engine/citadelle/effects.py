@@ -172,6 +172,8 @@ def _leave_play(bundle: dict, state: dict, name: str, value: Any, ctx: dict) -> 
     """Discard (to the Past, or an Action card to its owner's discard), banish or put back a
     card in play.  A card already gone (in the Past, banished or back in the box) stays
     where it is: a card is never in two places."""
+    from . import actions
+
     ref = resolve(bundle, state, value, ctx)
     if ref is None:
         return
@@ -179,11 +181,18 @@ def _leave_play(bundle: dict, state: dict, name: str, value: Any, ctx: dict) -> 
     if here in ("box", "past", "banished"):
         return
     title = rec.record(bundle, ref).get("title", "")
+    if (
+        name == "discard"
+        and actions.all_fainted(state, ctx.get("participants"))
+        and actions.temporary_in_play(bundle, state, ref)
+    ):
+        name = "put_back"  # « tous les participants deviennent inconscients »: it is put back
     if ref["kind"] == "action_card":
         owner = here.partition(":")[2]
         to = {"discard": f"discard:{owner}", "banish": "banished", "put_back": "box"}[name]
         if here == "drawn":
-            to = {"discard": f"discard:{state['action']['character_id']}"}.get(name, to)
+            active = state["characters"][state["action"]["character"]]["id"]
+            to = {"discard": f"discard:{active}"}.get(name, to)
         K.move(bundle, state, ref, to)
     else:
         to = {"discard": "past", "banish": "banished", "put_back": "box"}[name]

@@ -105,8 +105,10 @@ def narrate(bundle: dict, state: dict) -> tuple[str, str]:
             paras.append(T.plain(a.get("text", "")))
             paras.append(T.render(entry))
         elif key == "card.taken":
-            head = f"Carte {a['number']} — {a['title']} ({T.TYPE.get(a['type'], '')})."
-            back = f"Au dos : « {T.plain(a['back'])} »" if a.get("back") else ""
+            head = T.card_taken(a)
+            text = T.plain(a.get("back") or "")
+            # a back that quotes someone is not wrapped again: « … « … » » reads badly
+            back = f"Au dos : {text if '«' in text else T.quoted(text)}" if text else ""
             paras.append(" ".join(x for x in (head, back, T.plain(a.get("text", ""))) if x))
         elif key == "exploration.revealed":
             paras.append(f"Exploration — {a['title']}. {T.plain(a.get('text', ''))}".strip())
@@ -153,7 +155,12 @@ def _draw_story(bundle: dict, a: dict) -> str:
         else ""
     )
     total = T.plural(a["total"], "succès", "succès")
+    if not shown:  # nothing drawn (a cost of 0): nothing to reveal
+        if a["need"] <= 0:
+            return f"{what}{a['name']} n'a rien à piocher : {verdict}."
+        return f"{what}{a['name']} ne pioche rien : {total} pour {need} : {verdict}."
     summary = " ; ".join(detail) or "aucun succès"
+    summary = summary[:1].upper() + summary[1:]
     return f"{what}{a['name']} révèle : {cards}. {summary} — {total} pour {need} : {verdict}."
 
 

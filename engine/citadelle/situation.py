@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import copy_game
 from . import board as B
 from . import cards as K
+from . import effects as E
 from . import records as rec
 from . import taking
 from .scenario import new_game
-from .turn import apply, legal_actions
+from .turn import SHARED, apply, legal_actions
 
-__all__ = ["find", "place", "play", "situation"]
+__all__ = ["consequence", "find", "place", "play", "situation"]
 
 
 def _char(state: dict, cid: str) -> dict:
@@ -120,4 +122,16 @@ def play(bundle: dict, state: dict, *steps: dict[str, Any]) -> dict:
         actions = legal_actions(bundle, state)
         action = step if step in actions else find(actions, **step)
         state = apply(bundle, state, action)
+    return state
+
+
+def consequence(bundle: dict, state: dict, *effects: dict, by: int = 0) -> dict:
+    """A new state where character ``by`` has just met these effects, as the consequence of
+    an action on its Terrain (``{"take": 407}`` reveals card 407, ``{"read": 66}`` opens the
+    Livre des dialogues at 66), resolved until the players must decide."""
+    state = copy_game(state, SHARED)
+    ctx = {"character": by, "verb": None, "this": None, "participants": [by]}
+    state["pending"] = None
+    E.push(state, list(effects), ctx)
+    E.pump(bundle, state)
     return state

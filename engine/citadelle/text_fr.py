@@ -137,7 +137,7 @@ def render(entry: dict[str, Any]) -> str:
             f"{name} examine {quoted(a['title'])} à la loupe et déchiffre le numéro caché {found}."
         )
     if key == "card.taken":
-        return f"Carte {a['number']} : {quoted(a['title'])} ({TYPE.get(a['type'], a['type'])})."
+        return card_taken(a)
     if key == "damage.cancelled":
         return f"{name} annule {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
     if key == "card.discard":
@@ -418,7 +418,7 @@ UI = {
     "fewer.none": "Ne compter aucun succès : échec",
     "keep": "Garder {title} en main",
     "kept": "Défausser les autres cartes révélées",
-    "choose": "« {text} »",
+    "choose": "{text}",
     "close": "Refermer le livre",
     "close.decline": "Décliner et refermer le livre",
     "receive": "{name} la prend",
@@ -470,3 +470,10 @@ def verb(name: str) -> str:
 
 
 __all__ = ["UI", "VERB", "agree", "names", "plain", "plural", "quoted", "render", "ui"]
+
+
+def card_taken(a: dict) -> str:
+    """« Nouvelle carte — Terrain « Les Vergers morts » (n° 106). »: the card by its type and
+    title; its number last, as printed on its back."""
+    kind = TYPE.get(a["type"], a["type"])
+    return f"Nouvelle carte — {kind} {quoted(a['title'])} (n° {a['number']})."
