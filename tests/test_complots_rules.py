@@ -76,7 +76,7 @@ def test_doubting_a_true_assassin_costs_both_lives(game):
     s = act(game, s, type="doubt", seat=1)
     assert "assassin" not in hidden(s, 0) or s["players"][0]["hidden"].count("assassin") >= 1
     assert len(s["players"][0]["hidden"]) == 2  # shown, shuffled back, a new card drawn
-    assert s["claims"][0]["true"] and s["claims"][0]["loser"] == 1
+    assert s["truth"][0] and s["claims"][0]["loser"] == 1
     # Joueur2 chooses which card to reveal
     assert game.to_act(s) == [1] and game.turn_kind(s) == "each"
     s = act(game, s, type="lose", seat=1, character="capitaine")
@@ -107,7 +107,7 @@ def test_a_caught_countess_bluff_costs_both_lives(game):
     s = act(game, s, type="doubt", seat=0)
     s = act(game, s, type="lose", seat=1, character="ambassadeur")
     assert s["players"][1]["hidden"] == [] and 1 in s["out"]
-    assert s["claims"][1]["role"] == "counter" and not s["claims"][1]["true"]
+    assert s["claims"][1]["role"] == "counter" and not s["truth"][1]
 
 
 def test_example_1_a_true_captain_doubted(game):
@@ -149,7 +149,7 @@ def test_example_2_doubts_then_a_proven_counter(game):
     assert 2 in s["out"] and s["players"][2]["coins"] == 0
     assert s["treasury"] == rules.COINS_TOTAL - 4
     assert s["players"][0]["coins"] == 2 and s["players"][1]["coins"] == 2  # no theft
-    assert s["claims"][1]["true"] and s["claims"][1]["loser"] == 2
+    assert s["truth"][1] and s["claims"][1]["loser"] == 2
     assert s["turn"] == 1 and cards_conserved(s)
 
 
@@ -213,7 +213,7 @@ def test_a_revealed_character_has_lost_its_power(game):
     s = act(game, s, type="claim", seat=0, character="duchesse")
     s = act(game, s, type="doubt", seat=1)
     assert 0 in s["out"] and s["players"][0]["coins"] == 0
-    assert s["claims"][0]["true"] is False
+    assert s["truth"][0] is False
 
 
 def test_elimination_returns_coins_to_the_treasury(game):
@@ -357,8 +357,8 @@ def test_a_claims_truth_is_secret_until_doubted(game):
         game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]]
     )
     s = act(game, s, type="claim", seat=0, character="duchesse")
-    assert "true" not in game.view(s, 1)["claims"][0]
-    assert game.view(s, 0)["claims"][0]["true"] is True
+    assert game.view(s, 1)["truth"][0] is None and "true" not in game.view(s, 1)["claims"][0]
+    assert game.view(s, 0)["truth"][0] is True
 
 
 def test_bad_actions_are_refused_with_the_engines_errors(game):

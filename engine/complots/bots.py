@@ -88,11 +88,10 @@ def chance_holds(view: dict, seat: int, char: str) -> float:
     u = min(u, unknown)
     base = 1.0 - comb(unknown - u, h) / comb(unknown, h)
     # history: the seat's earlier claims of this very character, never caught
-    claims = [c for c in view["claims"] if c["seat"] == seat]
-    repeated = sum(1 for c in claims if c["character"] == char and c.get("true") is not False)
-    others = {
-        c["character"] for c in claims if c["character"] != char and c.get("true") is not False
-    }
+    truth = view["truth"]
+    claims = [(c, truth[i]) for i, c in enumerate(view["claims"]) if c["seat"] == seat]
+    repeated = sum(1 for c, t in claims if c["character"] == char and t is not False)
+    others = {c["character"] for c, t in claims if c["character"] != char and t is not False}
     if repeated:
         base = base + (1 - base) * 0.25
     if len(others) >= h:  # claimed at least as many other characters as it holds cards

@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
-from ..core.state import copy_game
 from . import bots, reveal, rules, screen
 from . import text_fr as T
 from .content import SCHEMA
@@ -108,7 +107,7 @@ class Complots(Game):
     def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
         """A seat's hidden cards (and the cards it drew) swapped with others from the Court;
         for nobody: the Court's order."""
-        out = copy_game(state, rules.SHARED)
+        out = rules.copy(state)
         if seat is None:
             rng.shuffle(out["court"])
             return out

@@ -41,15 +41,15 @@ def widgets(state: dict) -> list[dict]:
     names = [s["name"] for s in state["seats"]]
     lines = []
     bluffs: dict[int, int] = {}
-    for c in state["claims"]:
-        truth = "vrai" if c["true"] else "bluff"
+    for c, true in zip(state["claims"], state["truth"], strict=True):
+        truth = "vrai" if true else "bluff"
         line = f"{T.claim_text(c, names)} : {truth}"
         if c["doubted_by"] is not None:
             loser = names[c["loser"]] if c["loser"] is not None else "?"
             line += f" ; mis en doute par {names[c['doubted_by']]}, {loser} perd un personnage"
         else:
             line += " ; personne n'a douté"
-            if not c["true"]:
+            if not true:
                 bluffs[c["seat"]] = bluffs.get(c["seat"], 0) + 1
         lines.append(line)
     out = [W.items(lines or ["Aucune annonce."], T.UI["reveal"], area="main", ordered=True)]

@@ -28,7 +28,6 @@ from typing import Any
 
 from ..core.errors import IllegalAction, MalformedAction
 from ..core.rng import Rng
-from ..core.state import copy_game, copy_state
 
 FORMAT_VERSION = 1
 #: 24 silver coins and 6 gold coins worth 5: the whole money of the game
@@ -36,8 +35,6 @@ COINS_TOTAL = 54
 START_COINS = 2
 ASSASSINAT_COST = 7
 FORCED_AT = 10
-#: the log is append-only: its entries are shared between states, never copied
-SHARED = {"log": True}
 
 WINDOWS = ("doubt", "counter")
 #: log arguments that name a seat: the entry also carries the seat's name (``seat_name``)
@@ -113,6 +110,7 @@ def new_game(table: Table, setup: dict[str, Any]) -> dict[str, Any]:
         "steps": [],
         "ctx": None,
         "claims": [],
+        "truth": [],
         "out": [],
         "winner": None,
     }
@@ -343,9 +341,36 @@ def apply(table: Table, state: dict, action: Any) -> dict:
     seat = _check_shape(action, where)
     if action not in legal_actions(table, state, seat):
         raise IllegalAction(action, where, "not a legal action now")
-    new = copy_game(state, SHARED)
+    new = copy(state)
     _decide(table, new, seat, action)
     _run(table, new)
+    return new
+
+
+def copy(state: dict) -> dict:
+    """A copy of a state for ``apply``: what a step changes is copied; the seats, the
+    characters in play, the log entries and the claims (replaced, never changed in place) are
+    shared."""
+    new = dict(state)
+    new["log"] = state["log"][:]
+    new["players"] = [
+        {
+            "coins": p["coins"],
+            "hidden": p["hidden"][:],
+            "revealed": p["revealed"][:],
+            "aside": p["aside"][:],
+            "drawn": p["drawn"][:],
+        }
+        for p in state["players"]
+    ]
+    new["court"] = state["court"][:]
+    new["steps"] = [
+        {**s, "waiting": s["waiting"][:]} if "waiting" in s else dict(s) for s in state["steps"]
+    ]
+    new["ctx"] = dict(state["ctx"]) if state["ctx"] else None
+    new["claims"] = state["claims"][:]
+    new["truth"] = state["truth"][:]
+    new["out"] = state["out"][:]
     return new
 
 
@@ -358,8 +383,7 @@ def _decide(table: Table, state: dict, seat: int, action: dict) -> None:
         return
     st = steps[0]
     if kind == "pass":
-        st["waiting"].remove(seat)
-        _log(state, "pass", seat=seat)
+        st["waiting"].remove(seat)  # a silent pass: the window's end is logged
         return
     if kind == "doubt":
         _doubt(table, state, seat, st["claim"])
@@ -428,11 +452,11 @@ def _claim(state: dict, seat: int, char: str, role: str, target: int | None = No
             "character": char,
             "role": role,
             "target": target,
-            "true": char in state["players"][seat]["hidden"],
             "doubted_by": None,
             "loser": None,
         }
     )
+    state["truth"].append(char in state["players"][seat]["hidden"])
     _log(state, "claim_" + role, seat=seat, character=char, target=target)
     return len(state["claims"]) - 1
 
@@ -466,7 +490,7 @@ def _start_action(table: Table, state: dict, seat: int, action: dict) -> None:
         idx = _claim(state, seat, char, "action", target=target)
         state["ctx"]["claim"] = idx
         if action.get("mode") == "inspect":
-            state["claims"][idx]["mode"] = "inspect"
+            state["claims"][idx] = {**state["claims"][idx], "mode": "inspect"}
         steps.append({"do": "doubt", "claim": idx, "waiting": clockwise(state, seat, seat)})
         if int(table.characters[char].get("cost", 0)):
             steps.append({"do": "pay"})
@@ -492,7 +516,8 @@ def _fail_action(state: dict) -> None:
 
 
 def _doubt(table: Table, state: dict, doubter: int, idx: int) -> None:
-    claim = state["claims"][idx]
+    claim = dict(state["claims"][idx])  # claims are shared between states: copy on write
+    state["claims"][idx] = claim
     claimant, char = claim["seat"], claim["character"]
     steps = state["steps"]
     steps.pop(0)  # the window closes: the first to speak up doubts
@@ -559,6 +584,8 @@ def _run(table: Table, state: dict) -> None:
                 if claim["role"] == "counter":
                     _log(state, "countered", seat=claim["seat"], actor=ctx["actor"])
                     _fail_action(state)
+            else:
+                _log(state, "no_counter", actor=ctx["actor"])
             continue
         if do == "pick":
             return
@@ -645,17 +672,23 @@ def _end_turn(state: dict) -> None:
 # --------------------------------------------------------------------------- views
 
 
+def known_truth(state: dict, seat: int | None) -> list[bool | None]:
+    """Whether each claim was true, as ``seat`` knows it (``None``: unknown): once it was
+    doubted, for one's own claims, or when the game is over."""
+    if state["winner"] is not None:
+        return list(state["truth"])
+    return [
+        t if (c["doubted_by"] is not None or c["seat"] == seat) else None
+        for c, t in zip(state["claims"], state["truth"], strict=True)
+    ]
+
+
 def public_claims(state: dict, seat: int | None) -> list[dict]:
-    """The history of claims as ``seat`` knows it: a claim's truth only once it was doubted,
-    for one's own claims, or when the game is over."""
-    over = state["winner"] is not None
-    out = []
-    for c in state["claims"]:
-        row = {k: v for k, v in c.items() if k != "true"}
-        if over or c["doubted_by"] is not None or c["seat"] == seat:
-            row["true"] = c["true"]
-        out.append(row)
-    return out
+    """The history of claims as ``seat`` knows it, each with ``true`` when it is known."""
+    return [
+        {**c, "true": t} if t is not None else dict(c)
+        for c, t in zip(state["claims"], known_truth(state, seat), strict=True)
+    ]
 
 
 def view(table: Table, state: dict, seat: int | None) -> dict:
@@ -693,10 +726,11 @@ def view(table: Table, state: dict, seat: int | None) -> dict:
         "treasury": state["treasury"],
         "turn": state["turn"],
         "turn_no": state["turn_no"],
-        "ctx": copy_state(state["ctx"]),
+        "ctx": dict(state["ctx"]) if state["ctx"] else None,
         "step": step,
         "to_act": to_act(state),
-        "claims": public_claims(state, seat),
+        "claims": list(state["claims"]),
+        "truth": known_truth(state, seat),
         "out": list(state["out"]),
         "winner": state["winner"],
     }
@@ -731,5 +765,7 @@ def check_state(table: Table, state: dict) -> None:
         for c in p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]:
             if c not in state["chars"]:
                 raise ValueError(f"unknown card {c!r}")
+    if len(state["truth"]) != len(state["claims"]):
+        raise ValueError("claims and their truth differ in length")
     if state["treasury"] < 0:
         raise ValueError("negative treasury")

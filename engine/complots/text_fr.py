@@ -185,8 +185,8 @@ def render(entry: dict[str, Any]) -> str:
         return f"{n(a['seat'])} annonce {char(a['character'])}{t}."
     if key == "claim_counter":
         return f"{n(a['seat'])} contre {n(a['target'])} en annonçant {char(a['character'])}."
-    if key == "pass":
-        return f"{n(a['seat'])} laisse faire."
+    if key == "no_counter":
+        return f"Personne ne s'oppose à {n(a['actor'])}."
     if key == "doubt":
         return f"{n(a['seat'])} met en doute {char(a['character'])} de {n(a['claimant'])} !"
     if key == "proven":
