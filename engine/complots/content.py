@@ -122,22 +122,22 @@ def _variant_checks(g: GraphView) -> list[Issue]:
     out: list[Issue] = []
     variants = [(node, data) for node, kind, data in g.records() if kind == "variant"]
     if not variants:
-        return [Issue("COMPLOTS001", "error", MESSAGES["no_variant"])]
+        return [Issue("CAMP001", "error", MESSAGES["no_variant"])]
     defaults = [node for node, data in variants if data.get("default")]
     if len(defaults) > 1:
-        out.append(Issue("COMPLOTS002", "warning", MESSAGES["two_defaults"], node=defaults[1]))
+        out.append(Issue("FIELD002", "error", MESSAGES["two_defaults"], node=defaults[1]))
     for node, data in variants:
         chars = [str(c) for c in data.get("characters") or []]
         if len(set(chars)) != len(chars):
             msg = MESSAGES["same_twice"].format(id=data.get("id"))
-            out.append(Issue("COMPLOTS003", "error", msg, node=node))
+            out.append(Issue("FIELD002", "error", msg, node=node))
             continue
         powers: dict[str, str] = {}
         for c in chars:
             power = (g.data(f"character:{c}") or {}).get("power")
             if power in powers and power != "none":
                 msg = MESSAGES["power_twice"].format(id=data.get("id"), power=power)
-                out.append(Issue("COMPLOTS004", "error", msg, node=node))
+                out.append(Issue("FIELD002", "error", msg, node=node))
             if power:
                 powers[str(power)] = c
     return out
