@@ -39,6 +39,7 @@ END = "<!-- END bench/game_complots.py -->"
 RANDOM = "aléatoire"
 WIN_GOAL = 0.60
 TIME_GOAL_MS = 20.0
+MAX_ACTIONS = 20_000
 
 
 def play(game, seed: str, personas: list[str], stats: dict | None = None) -> int:
@@ -59,6 +60,8 @@ def play(game, seed: str, personas: list[str], stats: dict | None = None) -> int
         seats = game.to_act(state)
         if not seats:
             break
+        if k > MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} ({personas}) did not end in {MAX_ACTIONS} actions")
         seat = seats[0]
         persona = personas[seat]
         rng = Rng({"rng": Rng.seed_from(f"{seed}:{k}")})
@@ -121,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                 lineup[seat] = me
                 wins += play(game, f"table:{me}:{other}:{i}", lineup, stats) == seat
             table[(me, other)] = wins / args.table_games
-    strongest = max(personas, key=lambda p: sum(table[(p, o)] for o in personas))
+    strongest = max(personas, key=lambda p: sum(table[(p, o)] for o in opponents))
 
     # the strongest against three uniform bots, 1,000 seeded games
     wins = 0
@@ -154,10 +157,11 @@ def main(argv: list[str] | None = None) -> int:
         "",
         _stamp(),
         "",
-        f"**{labels[strongest]}** (the strongest personality, by its row below) against three "
-        f"bots picking uniformly among their legal actions, {args.games} seeded four-player "
-        f"games, its seat rotating: **{100 * vs_random:.1f} % wins** (chance: 25 %; goal "
-        f"≥ {100 * WIN_GOAL:.0f} %: {'pass' if vs_random >= WIN_GOAL else 'FAIL'}).",
+        f"**{labels[strongest]}** (the strongest personality: best mean of its row below) "
+        f"against three bots picking uniformly among their legal actions, {args.games} seeded "
+        f"four-player games, its seat rotating: **{100 * vs_random:.1f} % wins** "
+        f"(chance: 25 %; goal ≥ {100 * WIN_GOAL:.0f} %: "
+        f"{'pass' if vs_random >= WIN_GOAL else 'FAIL'}).",
         "",
         f"Each personality (row) in one seat against three of another (column), "
         f"{args.table_games} games per cell, seat rotating: its share of wins (chance 25 %).",

@@ -27,6 +27,8 @@ class Persona:
     aggressive: bool
     #: a small chance of doubting anyway, whatever the odds
     whim: float = 0.0
+    #: reads the table: each seat's caught bluffs, how often the table doubts
+    adaptive: bool = False
 
 
 PERSONAS: dict[str, Persona] = {
@@ -35,7 +37,9 @@ PERSONAS: dict[str, Persona] = {
     "agressif": Persona(
         bluff=0.25, doubt_below=0.45, counter_bluff=0.25, aggressive=True, whim=0.1
     ),
-    "malin": Persona(bluff=0.12, doubt_below=0.32, counter_bluff=0.3, aggressive=True),
+    "malin": Persona(
+        bluff=0.3, doubt_below=0.45, counter_bluff=0.3, aggressive=True, adaptive=True
+    ),
 }
 
 #: how much a bot wants to keep a character (it reveals the least wanted first)
@@ -66,6 +70,39 @@ def unseen(view: dict, char: str) -> int:
         total = 3
         seen += me.get("aside_cards", []).count(char)
     return max(0, total - seen)
+
+
+def record(view: dict, seat: int | None) -> tuple[int, int]:
+    """``seat``'s doubted claims (``None``: everybody's): how many were true, how many were
+    bluffs."""
+    true = false = 0
+    for c, t in zip(view["claims"], view["truth"], strict=True):
+        if (seat is None or c["seat"] == seat) and c["doubted_by"] is not None:
+            if t:
+                true += 1
+            else:
+                false += 1
+    return true, false
+
+
+def doubt_rate(view: dict) -> float:
+    """How often the table has doubted a claim so far (one doubt in four to begin with)."""
+    claims = view["claims"]
+    doubted = sum(1 for c in claims if c["doubted_by"] is not None)
+    return (doubted + 1) / (len(claims) + 4)
+
+
+def chance_true(view: dict, seat: int, char: str, adaptive: bool) -> float:
+    """The chance that a claim of ``char`` by ``seat`` is true.  An adaptive bot weighs the
+    counting by the seat's record: a seat caught bluffing claims whatever it likes."""
+    h = chance_holds(view, seat, char)
+    if not adaptive or h in (0.0, 1.0):
+        return h
+    true, false = record(view, seat)
+    all_true, all_false = record(view, None)
+    prior = (all_false + 1.0) / (all_true + 2.0)  # how much the whole table bluffs
+    beta = min(3.0, max(0.05, (false + prior) / (true + 1.0)))
+    return h / (h + (1 - h) * beta)
 
 
 def chance_holds(view: dict, seat: int, char: str) -> float:
@@ -168,6 +205,9 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
             return False
         # a bluff is less tempting when many copies are already out in the open
         odds = p.bluff * (0.4 + 0.6 * unseen(view, char) / max(1, view["copies"]))
+        if p.adaptive:  # and when the table doubts a lot
+            rate = doubt_rate(view)
+            odds *= max(0.0, 1.0 - 3.0 * rate) if mine["cards"] > 1 else max(0.0, 1 - 5 * rate)
         return rng.below(1000) < odds * 1000
 
     # 1. kill when it can
@@ -183,7 +223,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     steal = [c for c in claims if _power(c) == "steal"]
     for c in steal:
         if p.aggressive and would_claim(c):
-            rich = [a for a in claims[c] if view["players"][a["target"]]["coins"] >= 2]
+            rich = [a for a in claims[c] if _worth_stealing(view, a["target"])]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
@@ -193,7 +233,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
             return claims[c][0]
     for c in steal:
         if c in hand:
-            rich = [a for a in claims[c] if view["players"][a["target"]]["coins"] >= 2]
+            rich = [a for a in claims[c] if _worth_stealing(view, a["target"])]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
@@ -212,6 +252,29 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     return by_type.get("revenu", actions)[0]
 
 
+def _worth_stealing(view: dict, target: int) -> bool:
+    """A target with two coins or more that has never stopped one of my thefts (bots stealing
+    from each other and countering forever would never end the game)."""
+    if view["players"][target]["coins"] < 2:
+        return False
+    me = view["seat"]
+    truth = view["truth"]
+    recent = [
+        (c, truth[i])
+        for i, c in enumerate(view["claims"])
+        if c["role"] == "counter" and c["seat"] == target and c["target"] == me
+    ]
+    return not any(t is not False and _power_countered(c) == "steal" for c, t in recent)
+
+
+def _power_countered(counter_claim: dict) -> str:
+    return "steal" if counter_claim["character"] in STEAL_COUNTERS else ""
+
+
+#: the characters that counter a theft (set by the plugin from the content)
+STEAL_COUNTERS: set[str] = set()
+
+
 def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     me = view["seat"]
     doubt = next(a for a in actions if a["type"] == "doubt")
@@ -219,7 +282,7 @@ def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     step = view.get("step") or {}
     claim = view["claims"][step["claim"]]
     char, claimant = claim["character"], claim["seat"]
-    chance = chance_holds(view, claimant, char)
+    chance = chance_true(view, claimant, char, p.adaptive)
     if chance == 0.0:
         return doubt
     my_cards = view["players"][me]["cards"]
