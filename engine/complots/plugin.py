@@ -1,0 +1,125 @@
+"""Complots behind the game contract (``engine.core.game.Game``)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..core.errors import SetupError
+from ..core.game import Game, Option, Outcome, SetupField
+from ..core.rng import Rng
+from . import bots, reveal, rules, screen
+from . import text_fr as T
+from .content import SCHEMA
+
+
+class Complots(Game):
+    id = "complots"
+    title = T.TITLE
+    pitch = T.PITCH
+    players = (2, 8)
+    default_players = 4
+    hidden_information = True
+    content = SCHEMA
+    seat_word = "joueur"
+    state_version = rules.FORMAT_VERSION
+    min_state_version = rules.FORMAT_VERSION
+    rules_page = "regles-complots/"
+    personas: ClassVar[tuple[Option, ...]] = tuple(Option(v, lab, h) for v, lab, h in T.PERSONAS)
+
+    def __init__(self, bundle: dict[str, Any]) -> None:
+        super().__init__(bundle)
+        self.table = rules.Table(bundle)
+        T.set_names(self.table.characters)
+        for cid in self.table.characters:
+            bots.POWERS[cid] = self.table.power(cid)
+        for cid, ch in self.table.characters.items():
+            if ch.get("power") == "steal":
+                bots.STEAL_COUNTERS.update((self.table.counter_for(cid) or {}).get("by", []))
+
+    # ------------------------------------------------------------------ setup
+
+    def fields(self) -> tuple[SetupField, ...]:
+        options = tuple(
+            Option(v["id"], str(v.get("name", v["id"])), str(v.get("text", "")))
+            for v in self.table.variants.values()
+        )
+        if not options:
+            return ()
+        return (
+            SetupField(
+                "variant",
+                T.VARIANT_LABEL,
+                default=self.table.default_variant,
+                options=options,
+                help=T.VARIANT_HELP,
+            ),
+        )
+
+    def check_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        if not self.table.variants:
+            raise SetupError("le contenu de Complots ne définit aucune variante")
+        return setup
+
+    def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return rules.new_game(self.table, setup)
+
+    # ------------------------------------------------------------------ the turn
+
+    def to_act(self, state: dict[str, Any]) -> list[int]:
+        return rules.to_act(state)
+
+    def turn_kind(self, state: dict[str, Any]) -> str:
+        return rules.turn_kind(state)
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        return rules.legal_actions(self.table, state, seat)
+
+    def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
+        return rules.apply(self.table, state, action)
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        return rules.view(self.table, state, seat)
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        if state["winner"] is None:
+            return None
+        return reveal.outcome(self.table, state)
+
+    def progress(self, state: dict[str, Any]) -> str:
+        alive = len(rules.living(state))
+        return f"tour {state['turn_no']}, {alive} joueurs en lice"
+
+    # ------------------------------------------------------------------ bots
+
+    def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> dict:
+        return bots.decide(view, actions, rng, persona)
+
+    # ------------------------------------------------------------------ text and screens
+
+    def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
+        return screen.label(self.table, state, action, False)
+
+    def render_log(self, entry: dict[str, Any]) -> str:
+        return T.render(entry)
+
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+        return screen.screen(self.table, state, self.view(state, seat), seat, actions)
+
+    # ------------------------------------------------------------------ checks
+
+    def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+        """A seat's hidden cards (and the cards it drew) swapped with others from the Court;
+        for nobody: the Court's order."""
+        out = rules.copy(state)
+        if seat is None:
+            rng.shuffle(out["court"])
+            return out
+        p = out["players"][seat]
+        pool = p["hidden"] + out["court"]
+        rng.shuffle(pool)
+        k = len(p["hidden"])
+        p["hidden"], out["court"] = pool[:k], pool[k:]
+        return out
+
+    def check_state(self, state: dict[str, Any]) -> None:
+        rules.check_state(self.table, state)

@@ -1,0 +1,58 @@
+"""The end of a game: the ranking, and the reveal of every claim (true or bluff, who doubted
+it, what it cost) with each player's successful bluffs."""
+
+from __future__ import annotations
+
+from ..core import widgets as W
+from ..core.game import Outcome
+from . import rules
+from . import text_fr as T
+
+
+def outcome(table: rules.Table, state: dict) -> Outcome:
+    names = [s["name"] for s in state["seats"]]
+    winner = state["winner"]
+    out = list(state["out"])
+    order = [winner, *reversed(out)]
+    ranking = []
+    for rank, seat in enumerate(order, start=1):
+        details = [T.UI["rank_details_alive"]] if seat == winner else []
+        ranking.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "rank": rank,
+                "score": len(order) - rank,
+                "details": details,
+            }
+        )
+    summary = f"{names[winner]} remporte la partie de Complots."
+    return Outcome(
+        winners=[winner],
+        summary=summary,
+        scores={r["seat"]: r["score"] for r in ranking},
+        ranking=ranking,
+        why="dernier joueur à cacher un personnage",
+        widgets=widgets(state),
+    )
+
+
+def widgets(state: dict) -> list[dict]:
+    names = [s["name"] for s in state["seats"]]
+    lines = []
+    bluffs: dict[int, int] = {}
+    for c, true in zip(state["claims"], state["truth"], strict=True):
+        truth = "vrai" if true else "bluff"
+        line = f"{T.claim_text(c, names)} : {truth}"
+        if c["doubted_by"] is not None:
+            loser = names[c["loser"]] if c["loser"] is not None else "?"
+            line += f" ; mis en doute par {names[c['doubted_by']]}, {loser} perd un personnage"
+        else:
+            line += " ; personne n'a douté"
+            if not true:
+                bluffs[c["seat"]] = bluffs.get(c["seat"], 0) + 1
+        lines.append(line)
+    out = [W.items(lines or ["Aucune annonce."], T.UI["reveal"], area="main", ordered=True)]
+    rows = [f"{names[s]} : {n}" for s, n in sorted(bluffs.items())]
+    out.append(W.items(rows or [T.UI["nobody_bluffed"]], T.UI["bluffs"], area="main"))
+    return out

@@ -1,0 +1,377 @@
+"""Complots' rules, from the rulebook's own examples (the two ways to lose two lives in one turn,
+the two numbered examples) and from each choice the rules page writes down where the rulebook
+is silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.complots import rules
+from engine.core import registry
+from engine.core.errors import IllegalAction, MalformedAction
+from pipeline.bundles import bundle_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def game():
+    return registry.get("complots")(bundle_for("complots", ROOT / "content"))
+
+
+def table_with(game, hands, coins=None, turn=0, variant="ambassadeur", court=None):
+    """A game whose hands are ``hands`` (one list per seat), the Court holding the rest."""
+    n = len(hands)
+    setup = game.normalize_setup({"seed": "t", "players": n, "bots": n, "variant": variant})
+    state = game.new_game(setup)
+    chars = state["chars"]
+    copies = state["copies"]
+    pool = [c for c in chars for _ in range(copies)]
+    for i, hand in enumerate(hands):
+        p = state["players"][i]
+        p["hidden"], p["aside"], p["revealed"] = list(hand), [], []
+        for c in hand:
+            pool.remove(c)
+    if court is not None:
+        for c in court:
+            pool.remove(c)
+        state["court"] = pool + list(reversed(court))  # the named cards are drawn first
+    else:
+        state["court"] = pool
+    for i, p in enumerate(state["players"]):
+        p["coins"] = coins[i] if coins else 2
+    state["treasury"] = rules.COINS_TOTAL - sum(p["coins"] for p in state["players"])
+    state["steps"], state["turn"], state["turn_no"], state["log"] = [], turn, 1, []
+    return state
+
+
+def act(game, state, **action):
+    return game.apply(state, action)
+
+
+def hidden(state, seat):
+    return sorted(state["players"][seat]["hidden"])
+
+
+def cards_conserved(state):
+    n = len(state["players"])
+    return rules.card_total(state) == (15 if n <= 6 else 20)
+
+
+# --------------------------------------------------------------------------- the rulebook's cases
+
+
+def test_doubting_a_true_assassin_costs_both_lives(game):
+    """Double loss, first case: Joueur2 doubts Joueur1's Assassin, Joueur1 shows it, Joueur2
+    loses a life for the doubt, then the Assassin takes the second."""
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["capitaine", "comtesse"], ["duchesse", "ambassadeur"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    assert game.turn_kind(s) == "public" and game.to_act(s) == [1, 2]
+    s = act(game, s, type="doubt", seat=1)
+    assert "assassin" not in hidden(s, 0) or s["players"][0]["hidden"].count("assassin") >= 1
+    assert len(s["players"][0]["hidden"]) == 2  # shown, shuffled back, a new card drawn
+    assert s["truth"][0] and s["claims"][0]["loser"] == 1
+    # Joueur2 chooses which card to reveal
+    assert game.to_act(s) == [1] and game.turn_kind(s) == "each"
+    s = act(game, s, type="lose", seat=1, character="capitaine")
+    # the Assassin is paid; the target may still counter (with the Comtesse it keeps)
+    assert s["players"][0]["coins"] == 0
+    assert game.to_act(s) == [1]
+    s = act(game, s, type="pass", seat=1)
+    assert s["players"][1]["hidden"] == []
+    assert s["players"][1]["revealed"] == ["capitaine", "comtesse"]
+    assert 1 in s["out"] and cards_conserved(s)
+
+
+def test_a_caught_countess_bluff_costs_both_lives(game):
+    """Double loss, second case: nobody doubts the Assassin, Joueur2 counters with a Comtesse
+    it does not have, Joueur1 doubts: one life for the bluff, one for the Assassin."""
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["capitaine", "ambassadeur"], ["duchesse", "comtesse"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert s["players"][0]["coins"] == 0  # the claim stands: the Assassin pays
+    assert game.to_act(s) == [1]  # only the target may counter
+    s = act(game, s, type="counter", seat=1, character="comtesse")
+    assert game.turn_kind(s) == "public" and game.to_act(s) == [2, 0]
+    s = act(game, s, type="doubt", seat=0)
+    s = act(game, s, type="lose", seat=1, character="ambassadeur")
+    assert s["players"][1]["hidden"] == [] and 1 in s["out"]
+    assert s["claims"][1]["role"] == "counter" and not s["truth"][1]
+
+
+def test_example_1_a_true_captain_doubted(game):
+    """Exemple 1: Joueur1 claims the Capitaine, Joueur2 doubts, Joueur1 shows it (shuffles it
+    into the Court, draws another), Joueur2 turns a card face up, then loses 2 coins."""
+    s = table_with(
+        game,
+        [["capitaine", "duchesse"], ["assassin", "comtesse"], ["duchesse", "ambassadeur"]],
+        coins=[2, 3, 2],
+    )
+    court_before = len(s["court"])
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="doubt", seat=1)
+    assert len(s["court"]) == court_before and len(s["players"][0]["hidden"]) == 2
+    s = act(game, s, type="lose", seat=1, character="assassin")
+    s = act(game, s, type="pass", seat=1)  # Joueur2 does not counter
+    assert s["players"][0]["coins"] == 4 and s["players"][1]["coins"] == 1
+    assert s["players"][1]["revealed"] == ["assassin"]
+    assert s["turn"] == 1 and cards_conserved(s)
+
+
+def test_example_2_doubts_then_a_proven_counter(game):
+    """Exemple 2: Joueur1 claims the Capitaine against Joueur2; Joueur3 doubts and loses a
+    card; Joueur2 counters with the Ambassadeur; Joueur3 doubts again, loses its last card and
+    is eliminated; the counter stands and Joueur1's action fails."""
+    s = table_with(
+        game,
+        [["capitaine", "duchesse"], ["ambassadeur", "comtesse"], ["assassin", "duchesse"]],
+        coins=[2, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    assert game.to_act(s) == [1, 2]
+    s = act(game, s, type="doubt", seat=2)
+    s = act(game, s, type="lose", seat=2, character="assassin")
+    assert game.to_act(s) == [1]  # the target may counter
+    s = act(game, s, type="counter", seat=1, character="ambassadeur")
+    assert game.to_act(s) == [2, 0]  # anyone may doubt the counter
+    s = act(game, s, type="doubt", seat=2)
+    assert 2 in s["out"] and s["players"][2]["coins"] == 0
+    assert s["treasury"] == rules.COINS_TOTAL - 4
+    assert s["players"][0]["coins"] == 2 and s["players"][1]["coins"] == 2  # no theft
+    assert s["truth"][1] and s["claims"][1]["loser"] == 2
+    assert s["turn"] == 1 and cards_conserved(s)
+
+
+# --------------------------------------------------------------------------- the rules around them
+
+
+def test_a_caught_assassin_bluff_pays_nothing(game):
+    s = table_with(
+        game,
+        [["duchesse", "duchesse"], ["capitaine", "comtesse"], ["assassin", "ambassadeur"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="doubt", seat=2)
+    # both hidden cards are Duchesses: the loss is taken at once
+    assert s["players"][0]["coins"] == 3 and s["players"][0]["revealed"] == ["duchesse"]
+    assert s["players"][1]["revealed"] == [] and s["turn"] == 1
+
+
+def test_a_countered_assassin_has_paid(game):
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["comtesse", "capitaine"], ["duchesse", "ambassadeur"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="counter", seat=1, character="comtesse")
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=0)
+    assert s["players"][0]["coins"] == 0 and s["players"][1]["revealed"] == []
+    assert s["turn"] == 1
+
+
+def test_ten_coins_force_an_assassination(game):
+    s = table_with(
+        game,
+        [["duchesse", "capitaine"], ["comtesse", "capitaine"], ["duchesse", "assassin"]],
+        coins=[10, 2, 2],
+    )
+    legal = game.legal_actions(s, 0)
+    assert {a["type"] for a in legal} == {"assassinat"}
+    with pytest.raises(IllegalAction):
+        act(game, s, type="revenu", seat=0)
+    s = act(game, s, type="assassinat", seat=0, target=2)
+    assert s["players"][0]["coins"] == 3
+    s = act(game, s, type="lose", seat=2, character="duchesse")
+    assert s["players"][2]["revealed"] == ["duchesse"] and s["turn"] == 1
+
+
+def test_an_assassination_needs_seven_coins(game):
+    s = table_with(game, [["duchesse", "capitaine"], ["comtesse", "capitaine"]], coins=[6, 2])
+    assert not any(a["type"] == "assassinat" for a in game.legal_actions(s, 0))
+
+
+def test_a_revealed_character_has_lost_its_power(game):
+    s = table_with(game, [["capitaine"], ["comtesse", "assassin"], ["duchesse", "ambassadeur"]])
+    s["players"][0]["revealed"] = ["duchesse"]
+    s["court"].remove("duchesse")
+    s = act(game, s, type="claim", seat=0, character="duchesse")
+    s = act(game, s, type="doubt", seat=1)
+    assert 0 in s["out"] and s["players"][0]["coins"] == 0
+    assert s["truth"][0] is False
+
+
+def test_elimination_returns_coins_to_the_treasury(game):
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["capitaine"], ["duchesse", "ambassadeur"]],
+        coins=[7, 5, 2],
+    )
+    s["players"][1]["revealed"] = ["comtesse"]
+    s["court"].remove("comtesse")
+    before = s["treasury"]
+    s = act(game, s, type="assassinat", seat=0, target=1)
+    assert 1 in s["out"] and s["players"][1]["coins"] == 0
+    assert s["treasury"] == before + 7 + 5
+    assert rules.coin_total(s) == rules.COINS_TOTAL
+
+
+def test_the_captain_takes_one_coin_from_a_poor_player_and_never_targets_an_empty_purse(game):
+    s = table_with(
+        game,
+        [["capitaine", "duchesse"], ["comtesse", "assassin"], ["duchesse", "ambassadeur"]],
+        coins=[2, 1, 0],
+    )
+    targets = {
+        a.get("target") for a in game.legal_actions(s, 0) if a.get("character") == "capitaine"
+    }
+    assert targets == {1}
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=1)
+    assert s["players"][0]["coins"] == 3 and s["players"][1]["coins"] == 0
+
+
+def test_anyone_may_counter_foreign_aid_with_a_duchess(game):
+    s = table_with(
+        game, [["capitaine", "assassin"], ["comtesse", "assassin"], ["capitaine", "ambassadeur"]]
+    )
+    s = act(game, s, type="aide", seat=0)
+    assert game.turn_kind(s) == "public" and game.to_act(s) == [1, 2]
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="counter", seat=2, character="duchesse")  # a bluff
+    s = act(game, s, type="pass", seat=0)
+    s = act(game, s, type="pass", seat=1)
+    assert s["players"][0]["coins"] == 2  # the counter stood, bluff or not
+    assert s["turn"] == 1
+
+
+def test_only_the_target_may_counter_a_targeted_power(game):
+    s = table_with(
+        game, [["capitaine", "assassin"], ["comtesse", "assassin"], ["capitaine", "ambassadeur"]]
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert game.to_act(s) == [1]
+    assert game.legal_actions(s, 2) == []
+    kinds = {a.get("character") for a in game.legal_actions(s, 1) if a["type"] == "counter"}
+    assert kinds == {"capitaine", "ambassadeur"}  # the Inquisiteur is not in this variant
+
+
+def test_the_ambassador_exchanges_with_the_court(game):
+    s = table_with(
+        game,
+        [["ambassadeur", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]],
+        court=["duchesse", "assassin"],
+    )
+    s = act(game, s, type="claim", seat=0, character="ambassadeur")
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert game.to_act(s) == [0] and sorted(s["players"][0]["drawn"]) == ["assassin", "duchesse"]
+    options = game.legal_actions(s, 0)
+    assert {"type": "keep", "seat": 0, "cards": ["assassin", "duchesse"]} in options
+    assert len(options) == 6  # pairs among four different cards
+    court = len(s["court"])
+    s = act(game, s, type="keep", seat=0, cards=["assassin", "duchesse"])
+    assert hidden(s, 0) == ["assassin", "duchesse"] and len(s["court"]) == court + 2
+    assert cards_conserved(s) and s["turn"] == 1
+
+
+def test_the_inquisitor_looks_at_a_card_and_may_discard_it(game):
+    s = table_with(
+        game,
+        [["inquisiteur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        variant="inquisiteur",
+    )
+    legal = game.legal_actions(s, 0)
+    assert {"type": "claim", "seat": 0, "character": "inquisiteur", "mode": "exchange"} in legal
+    s = act(game, s, type="claim", seat=0, character="inquisiteur", mode="inspect", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert game.to_act(s) == [1]  # the target chooses the card it shows
+    s = act(game, s, type="show", seat=1, character="duchesse")
+    assert game.view(s, 0)["step"]["card"] == "duchesse"
+    assert "card" not in game.view(s, 2)["step"]
+    private = [e for e in s["log"] if e["key"] == "shown_private"]
+    assert private and private[0]["to"] == [1, 0]
+    s = act(game, s, type="discard", seat=0)
+    assert len(s["players"][1]["hidden"]) == 2 and cards_conserved(s)
+
+
+def test_the_inquisitor_exchanges_one_card(game):
+    s = table_with(
+        game,
+        [["inquisiteur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        variant="inquisiteur",
+        court=["assassin"],
+    )
+    s = act(game, s, type="claim", seat=0, character="inquisiteur", mode="exchange")
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert s["players"][0]["drawn"] == ["assassin"]
+    s = act(game, s, type="keep", seat=0, cards=["assassin", "comtesse"])
+    assert hidden(s, 0) == ["assassin", "comtesse"] and cards_conserved(s)
+
+
+def test_two_player_setup(game):
+    setup = game.normalize_setup({"seed": "deux", "players": 2, "bots": 2})
+    s = game.new_game(setup)
+    first = s["turn"]
+    assert s["players"][first]["coins"] == 1 and s["players"][1 - first]["coins"] == 2
+    assert len(s["court"]) == 3
+    assert all(len(p["hidden"]) == 1 and len(p["aside"]) == 5 for p in s["players"])
+    assert sorted(game.to_act(s)) == [0, 1] and game.turn_kind(s) == "each"
+    s = act(game, s, type="pick", seat=0, character="duchesse")
+    assert game.to_act(s) == [1]
+    s = act(game, s, type="pick", seat=1, character="assassin")
+    assert game.to_act(s) == [first]
+    assert all(len(p["hidden"]) == 2 and len(p["aside"]) == 4 for p in s["players"])
+    assert rules.card_total(s) == 15 and rules.coin_total(s) == rules.COINS_TOTAL
+    assert "aside_cards" not in game.view(s, 1)["players"][0]
+
+
+def test_seven_players_play_with_twenty_cards(game):
+    s = game.new_game(game.normalize_setup({"seed": "sept", "players": 7, "bots": 7}))
+    assert rules.card_total(s) == 20 and len(s["court"]) == 6
+
+
+def test_a_claims_truth_is_secret_until_doubted(game):
+    s = table_with(
+        game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]]
+    )
+    s = act(game, s, type="claim", seat=0, character="duchesse")
+    assert game.view(s, 1)["truth"][0] is None and "true" not in game.view(s, 1)["claims"][0]
+    assert game.view(s, 0)["truth"][0] is True
+
+
+def test_bad_actions_are_refused_with_the_engines_errors(game):
+    s = table_with(
+        game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]]
+    )
+    for bad in (
+        None,
+        {"type": "revenu"},
+        {"type": "revenu", "seat": True},
+        {"type": "revenu", "seat": 1.0},
+    ):
+        with pytest.raises((MalformedAction, IllegalAction)):
+            game.apply(s, bad)
+    with pytest.raises(IllegalAction):
+        act(game, s, type="revenu", seat=1)
