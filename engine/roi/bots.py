@@ -1,0 +1,220 @@
+"""Bots for Le Roi des 12, from a seat's view only.
+
+Every card choice is a guess at what the others will play.  The bots read only what the table
+shows: each opponent's possible cards (the set less the cards it discarded this manche; a card
+hidden under its die cannot be told apart), the dice on the table, the points so far.
+
+- ``hasard``: any legal card;
+- ``prudent``: the card with the best expected gain if every opponent plays any of its
+  possible cards with equal chance;
+- ``ruse``: the same, against opponents who are themselves assumed *prudent*: it first works
+  out which cards each opponent is likely to play (their best cards for their own dice) and
+  answers that.
+
+A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
+copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
+rolled by the bot's own generator.  Expected gain = own PV minus the mean of the others'.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from typing import Any
+
+from ..core.rng import Rng
+from . import dice
+from .cards import KEEP, value_of
+
+#: joint opponent choices scored per candidate card, at most (else sampled)
+BUDGET = 49
+SAMPLES = 40
+SOFT = 1.5  # how sharply a « prudent » opponent prefers its best cards
+
+
+def duel_points(faces: list[int], cards: list[str], rng: Rng | None = None) -> list[int]:
+    """PV each player of one group gains this turn (champion 2, dauphin 1)."""
+    n = len(faces)
+    count = Counter(cards)
+    live = [i for i in range(n) if count[cards[i]] == 1]
+    by: dict[str, int] = {cards[i]: i for i in live}
+    if "dame" in by:
+        live = [by["dame"]]
+        by = {"dame": by["dame"]}
+    f = list(faces)
+    if "marchands" in by:
+        f = [f[(i - 1) % n] for i in range(n)]
+    low = "chevalier" in by
+    flip = "chenapans" in by
+    if "sorcier" in by:
+        s = by["sorcier"]
+        finals = dice.adjacent(dice.opposite(f[s])) if flip else dice.adjacent(f[s])
+        best = min(finals) if low else max(finals)
+        f[s] = dice.opposite(best) if flip else best
+    if flip:
+        f = [13 - x for x in f]
+    if "inverseuse" in by:
+        s = by["inverseuse"]
+        f[s] = 13 - f[s]
+    if "oracle" in by:
+        s = by["oracle"]
+        f[s] = 1 + (rng.below(12) if rng else 5)
+    values = [value_of(cards[i] if i in live else None, f[i]) for i in range(n)]
+    vc = Counter(values)
+    left = [i for i in range(n) if vc[values[i]] == 1]
+    left.sort(key=lambda i: values[i], reverse=not low)
+    out = [0] * n
+    first = left[0] if left else None
+    second = left[1] if len(left) > 1 else None
+    if "parieur" in by:
+        first, second = second, first
+    if first is not None:
+        out[first] += 2
+    if second is not None:
+        out[second] += 1
+    return out
+
+
+def _gain(points: list[int], me: int) -> float:
+    others = [p for i, p in enumerate(points) if i != me]
+    return points[me] - (sum(others) / len(others) if others else 0)
+
+
+def expected_gains(
+    faces: list[int],
+    me: int,
+    mine: list[str],
+    options: list[list[tuple[str, float]]],
+    rng: Rng,
+) -> dict[str, float]:
+    """Expected gain of each of ``mine`` when the others (``options[i]``: cards with
+    weights, empty for ``me``) choose independently."""
+    others = [i for i in range(len(faces)) if i != me]
+    lists = [options[i] for i in others]
+    total = math.prod(len(x) for x in lists) if lists else 1
+    if total <= BUDGET:
+        profiles = []
+        for combo in itertools.product(*lists):
+            w = math.prod(c[1] for c in combo)
+            profiles.append(([c[0] for c in combo], w))
+    else:
+        profiles = []
+        for _ in range(SAMPLES):
+            pick = []
+            for opts in lists:
+                r = rng.below(1_000_000) / 1_000_000 * sum(w for _, w in opts)
+                chosen = opts[-1][0]
+                for option, w in opts:
+                    r -= w
+                    if r <= 0:
+                        chosen = option
+                        break
+                pick.append(chosen)
+            profiles.append((pick, 1.0))
+    out = {}
+    for card in mine:
+        acc = wsum = 0.0
+        for picks, w in profiles:
+            cards = [""] * len(faces)
+            cards[me] = card
+            for i, c in zip(others, picks, strict=True):
+                cards[i] = c
+            acc += w * _gain(duel_points(faces, cards, rng), me)
+            wsum += w
+        out[card] = acc / wsum if wsum else 0.0
+    return out
+
+
+def _group_of(view: dict, seat: int) -> list[int]:
+    for g in view["groups"]:
+        if seat in g:
+            return list(g)
+    return [seat]
+
+
+def _uniform(cards: list[str]) -> list[tuple[str, float]]:
+    return [(c, 1.0) for c in cards]
+
+
+def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
+    seat = view["seat"]
+    group = _group_of(view, seat)
+    me = group.index(seat)
+    players = view["players"]
+    faces = [players[s]["die"] for s in group]
+    mine = [a["card"] for a in actions]
+    candidates = [players[s]["candidates"] for s in group]
+    options: list[list[tuple[str, float]]] = [
+        [] if i == me else _uniform(candidates[i]) for i in range(len(group))
+    ]
+    if persona == "ruse":
+        for i in range(len(group)):
+            if i == me:
+                continue
+            # opponent i, thinking like a « prudent » bot about everyone else
+            theirs: list[list[tuple[str, float]]] = [
+                [] if j == i else _uniform(candidates[j]) for j in range(len(group))
+            ]
+            gains = expected_gains(faces, i, candidates[i], theirs, rng)
+            top = max(gains.values())
+            options[i] = [(c, 0.25 + math.exp(SOFT * (g - top))) for c, g in gains.items()]
+    gains = expected_gains(faces, me, mine, options, rng)
+    # a card's worth later in the manche: keep the strong ones for when they matter
+    hand_left = players[seat]["hand_count"]
+    best = max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if hand_left > 2 else 0), c))
+    return next(a for a in actions if a["card"] == best)
+
+
+def choose_pivot(view: dict, actions: list[dict]) -> dict:
+    """LE SORCIER: the face that scores best against the dice as they stand."""
+    seat = view["seat"]
+    duel = view["duel"] or {}
+    seats = duel.get("seats") or [seat]
+    live = {int(s) for s in duel.get("live", [])}
+    cards = duel.get("cards", {})
+    low = any(cards.get(str(s)) == "chevalier" for s in live)
+    flip = bool(duel.get("flip_pending"))
+    players = view["players"]
+
+    def score(a: dict) -> tuple:
+        final = a["face"] if a["order"] != "before_flip" else dice.opposite(a["face"])
+        values = []
+        for s in seats:
+            if s == seat:
+                values.append(final)
+                continue
+            face = players[s]["die"]
+            if flip:
+                face = dice.opposite(face)
+            card = cards.get(str(s)) if s in live else None
+            values.append(value_of(card, face))
+        vc = Counter(values)
+        left = sorted(
+            (i for i in range(len(values)) if vc[values[i]] == 1),
+            key=lambda i: values[i],
+            reverse=not low,
+        )
+        me = seats.index(seat)
+        rank = left.index(me) if me in left else 9
+        return (-rank, -final if low else final, a["order"])
+
+    return max(actions, key=score)
+
+
+def decide(view: dict[str, Any], actions: list[dict], rng: Rng, persona: str | None) -> dict:
+    persona = persona or "ruse"
+    kind = actions[0]["type"]
+    if kind in ("next", "all"):
+        return actions[0]
+    if persona == "hasard":
+        return actions[rng.below(len(actions))]
+    if kind == "play":
+        return choose_card(view, actions, rng, persona)
+    if kind == "pivot":
+        return choose_pivot(view, actions)
+    if kind == "take":
+        return max(actions, key=lambda a: a["token"])
+    if kind == "bury":
+        return min(actions, key=lambda a: (KEEP[a["card"]], a["card"]))
+    return actions[0]
