@@ -13,7 +13,8 @@ hidden under its die cannot be told apart), the dice on the table, the points so
 
 A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
 copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
-rolled by the bot's own generator.  Expected gain = own PV minus the mean of the others'.
+rolled by the bot's own generator.  Expected gain = own PV minus the best of the others'; a card that
+turns one's own die also counts what the new face is worth for the turns still to play.
 """
 
 from __future__ import annotations
@@ -21,20 +22,31 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from ..core.rng import Rng
 from . import dice
-from .cards import KEEP, value_of
+from .cards import KEEP, VALUE, value_of
+
+_VALUE = VALUE
 
 #: joint opponent choices scored per candidate card, at most (else sampled)
 BUDGET = 49
 SAMPLES = 40
-SOFT = 1.5  # how sharply a « prudent » opponent prefers its best cards
+SOFT = 1.5
+#: worth of a better die for each turn still to play (the face stays)
+FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 
 
-def duel_points(faces: list[int], cards: list[str], rng: Rng | None = None) -> list[int]:
-    """PV each player of one group gains this turn (champion 2, dauphin 1)."""
+def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
+    """PV each player of one group gains this turn (champion 2, dauphin 1), on average over
+    L'ORACLE's twelve faces."""
+    return _duel_points(tuple(faces), tuple(cards))
+
+
+@lru_cache(maxsize=1 << 17)
+def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
     n = len(faces)
     count = Counter(cards)
     live = [i for i in range(n) if count[cards[i]] == 1]
@@ -59,11 +71,25 @@ def duel_points(faces: list[int], cards: list[str], rng: Rng | None = None) -> l
         f[s] = 13 - f[s]
     if "oracle" in by:
         s = by["oracle"]
-        f[s] = 1 + (rng.below(12) if rng else 5)
-    values = [value_of(cards[i] if i in live else None, f[i]) for i in range(n)]
-    vc = Counter(values)
-    left = [i for i in range(n) if vc[values[i]] == 1]
-    left.sort(key=lambda i: values[i], reverse=not low)
+        total = [0.0] * n
+        for roll in range(1, 13):
+            f[s] = roll
+            for i, p in enumerate(_score(f, cards, live, by, low)):
+                total[i] += p / 12
+        return tuple(total)
+    return tuple(_score(f, cards, live, by, low))
+
+
+def _score(f: list[int], cards: tuple[str, ...], live: list[int], by: dict, low: bool) -> list:
+    n = len(f)
+    values = [
+        _VALUE[cards[i]](f[i]) if i in live and cards[i] in _VALUE else f[i] for i in range(n)
+    ]
+    seen: dict[int, int] = {}
+    for v in values:
+        seen[v] = seen.get(v, 0) + 1
+    left = [i for i in range(n) if seen[values[i]] == 1]
+    left.sort(key=values.__getitem__, reverse=not low)
     out = [0] * n
     first = left[0] if left else None
     second = left[1] if len(left) > 1 else None
@@ -76,9 +102,9 @@ def duel_points(faces: list[int], cards: list[str], rng: Rng | None = None) -> l
     return out
 
 
-def _gain(points: list[int], me: int) -> float:
+def _gain(points: tuple[float, ...], me: int) -> float:
     others = [p for i, p in enumerate(points) if i != me]
-    return points[me] - (sum(others) / len(others) if others else 0)
+    return points[me] - (max(others) if others else 0)
 
 
 def expected_gains(
@@ -120,7 +146,7 @@ def expected_gains(
             cards[me] = card
             for i, c in zip(others, picks, strict=True):
                 cards[i] = c
-            acc += w * _gain(duel_points(faces, cards, rng), me)
+            acc += w * _gain(duel_points(faces, cards), me)
             wsum += w
         out[card] = acc / wsum if wsum else 0.0
     return out
@@ -137,6 +163,21 @@ def _uniform(cards: list[str]) -> list[tuple[str, float]]:
     return [(c, 1.0) for c in cards]
 
 
+@lru_cache(maxsize=4096)
+def _prudent_model(
+    faces: tuple[int, ...], candidates: tuple[tuple[str, ...], ...], i: int
+) -> tuple[tuple[str, float], ...]:
+    """How likely opponent ``i`` plays each of its cards if it reasons like a « prudent » bot
+    about everyone else (a soft best response to uniform play)."""
+    theirs: list[list[tuple[str, float]]] = [
+        [] if j == i else _uniform(list(candidates[j])) for j in range(len(faces))
+    ]
+    rng = Rng({"rng": Rng.seed_from(f"{faces}{candidates}{i}")})
+    gains = expected_gains(list(faces), i, list(candidates[i]), theirs, rng)
+    top = max(gains.values())
+    return tuple((c, 0.25 + math.exp(SOFT * (g - top))) for c, g in gains.items())
+
+
 def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
     seat = view["seat"]
     group = _group_of(view, seat)
@@ -149,21 +190,42 @@ def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict
         [] if i == me else _uniform(candidates[i]) for i in range(len(group))
     ]
     if persona == "ruse":
+        key_faces, key_cands = tuple(faces), tuple(tuple(c) for c in candidates)
         for i in range(len(group)):
-            if i == me:
-                continue
-            # opponent i, thinking like a « prudent » bot about everyone else
-            theirs: list[list[tuple[str, float]]] = [
-                [] if j == i else _uniform(candidates[j]) for j in range(len(group))
-            ]
-            gains = expected_gains(faces, i, candidates[i], theirs, rng)
-            top = max(gains.values())
-            options[i] = [(c, 0.25 + math.exp(SOFT * (g - top))) for c, g in gains.items()]
+            if i != me:
+                options[i] = list(_prudent_model(key_faces, key_cands, i))
     gains = expected_gains(faces, me, mine, options, rng)
     # a card's worth later in the manche: keep the strong ones for when they matter
     hand_left = players[seat]["hand_count"]
-    best = max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if hand_left > 2 else 0), c))
+    later = max(0, hand_left - 2)  # turns still to play after this one, at most
+    for c in mine:
+        gains[c] += FUTURE * later * (_standing(_after(faces, me, c), me) - _standing(faces, me))
+    best = max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if later else 0), c))
     return next(a for a in actions if a["card"] == best)
+
+
+def _after(faces: list[int], me: int, card: str) -> list[int]:
+    """The dice after ``card`` alone turned them (the faces stay for the next turns)."""
+    f = list(faces)
+    if card == "inverseuse":
+        f[me] = dice.opposite(f[me])
+    elif card == "sorcier":
+        f[me] = max(dice.adjacent(f[me]))
+    elif card == "oracle":
+        f[me] = 6.5  # type: ignore[call-overload]
+    elif card == "chenapans":
+        f = [dice.opposite(x) for x in f]
+    elif card == "marchands":
+        f = [f[(i - 1) % len(f)] for i in range(len(f))]
+    return f
+
+
+def _standing(faces: list, me: int) -> float:
+    """How a die stands against the others': +1 above them all, -1 below them all."""
+    others = [x for i, x in enumerate(faces) if i != me]
+    if not others:
+        return 0.0
+    return sum((faces[me] > x) - (faces[me] < x) for x in others) / len(others)
 
 
 def choose_pivot(view: dict, actions: list[dict]) -> dict:
