@@ -13,8 +13,8 @@ hidden under its die cannot be told apart), the dice on the table, the points so
 
 A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
 copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
-rolled by the bot's own generator.  Expected gain = own PV minus the best of the others'; a card that
-turns one's own die also counts what the new face is worth for the turns still to play.
+averaged over its twelve faces.  Expected gain = own PV minus the best of the others'; a card
+that turns one's own die also counts what the new face is worth for the turns still to play.
 """
 
 from __future__ import annotations
