@@ -172,6 +172,14 @@ class Roi(Game):
     def check_state(self, state: dict[str, Any]) -> None:
         rules.check_state(state)
 
+    def visits(self, state: dict[str, Any]) -> set[str]:
+        """The characters revealed at least once (simulation coverage)."""
+        return {
+            f"character_card:{e['args']['card']}"
+            for e in state.get("log", [])
+            if e.get("key") == "turn.revealed"
+        }
+
 
 def _plain(text: str) -> str:
     import unicodedata
