@@ -58,13 +58,13 @@ def _cards_check(view: GraphView) -> list[Issue]:
     missing = [c for c in CARD_IDS if c not in cards]
     if missing:
         out.append(
-            Issue("ROI001", "error", "personnages absents : " + ", ".join(missing), field="id")
+            Issue("FIELD001", "error", "personnages absents : " + ", ".join(missing), field="id")
         )
     first = sorted(c for c, d in cards.items() if d.get("first_game"))
     if len(first) != 7 or "chevalier" not in first:
         out.append(
             Issue(
-                "ROI002",
+                "FIELD002",
                 "error",
                 "la première partie se joue avec sept cartes dont LE CHEVALIER "
                 f"(ici : {', '.join(first) or 'aucune'})",
@@ -73,7 +73,7 @@ def _cards_check(view: GraphView) -> list[Issue]:
         )
     if sum(1 for d in cards.values() if d.get("turns_die")) < 2:
         out.append(
-            Issue("ROI003", "error", "au moins deux cartes doivent tourner le dé", field="id")
+            Issue("FIELD002", "error", "au moins deux cartes doivent tourner le dé", field="id")
         )
     return out
 
