@@ -356,6 +356,11 @@ def _start_resolution(st: dict) -> None:
         "stages": [],
         "shown": 1,
         "open": True,
+        # the table before the turn: the screen shows it until the reveal reaches each step
+        "before": {
+            "dice": [p["die"] for p in st["p"]],
+            "pv": [sum(p["tokens"]) for p in st["p"]],
+        },
     }
     stage(st, "stage.reveal")
     for s in st["active"]:

@@ -155,8 +155,31 @@ def _cancelled(rev: dict, seat: int, st: dict) -> bool:
     return False
 
 
+def _hold_back(st: dict) -> dict[str, bool]:
+    """While the table steps through a reveal, what it has not reached yet stays as it was:
+    the dice before the effects, no values before the values, the PV before the points."""
+    pend = st.get("pending")
+    rev = st.get("reveal")
+    if not pend or pend["kind"] != "ack" or not rev or "before" not in rev:
+        return {"dice": False, "values": False, "pv": False}
+    titles = [s["title"] for s in rev["stages"]]
+    shown = rev["shown"]
+
+    def reached(title: str, last: bool = False) -> bool:
+        idx = [i for i, t in enumerate(titles) if t == title]
+        return not idx or shown > (idx[-1] if last else idx[0])
+
+    return {
+        "dice": not reached("stage.effects"),
+        "values": not reached("stage.values"),
+        "pv": not reached("stage.points", last=True),
+    }
+
+
 def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
     names = game.card_names()
+    hold = _hold_back(st)
+    before = (st.get("reveal") or {}).get("before", {})
     choosing = bool(st.get("pending")) and st["pending"]["kind"] == "choose"
     waiting = set(rules.to_act(st))
     group_of = {s: i + 1 for i, g in enumerate(st["groups"]) for s in g}
@@ -186,15 +209,15 @@ def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
         cells: list[Any] = [p["name"]]
         if st["tournament"]:
             cells.append(group_of.get(s, ""))
-        value = p["value"] if p["value"] is not None else ""
+        value = p["value"] if p["value"] is not None and not hold["values"] else ""
         cells += [
-            p["die"],
+            before["dice"][s] if hold["dice"] else p["die"],
             value,
             card,
             p["hand_count"],
             ", ".join(names[c] for c in p["discard"]),
             p["under_count"],
-            p["pv"],
+            before["pv"][s] if hold["pv"] else p["pv"],
         ]
         rows.append(W.row(cells, current=s in waiting, you=s == seat, out=out))
     widgets = [W.players(cols, rows, T.UI["w.table"])]
@@ -202,11 +225,11 @@ def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
         W.dice(
             [
                 W.die(
-                    st["p"][s]["die"],
+                    before["dice"][s] if hold["dice"] else st["p"][s]["die"],
                     12,
                     label=rules.name(st, s),
                     shown=st["p"][s]["value"]
-                    if st["p"][s]["value"] not in (None, st["p"][s]["die"])
+                    if st["p"][s]["value"] not in (None, st["p"][s]["die"]) and not hold["values"]
                     else None,
                 )
                 for s in st["active"]
@@ -231,13 +254,15 @@ def _self(game: Roi, st: dict, seat: int, view: dict) -> list[dict]:
     me = view["players"][seat]
     names = game.card_names()
     hand = [_card(game, c) for c in me["hand"]]
+    hold = _hold_back(st)
+    before = (st.get("reveal") or {}).get("before", {})
     if me.get("played") and st["pending"] and st["pending"]["kind"] == "choose":
         hand.append(_card(game, me["played"], state="selected"))
     out = [
         W.facts(
             [
-                W.fact(T.UI["fact.die"], me["die"]),
-                W.fact(T.UI["fact.pv"], me["pv"]),
+                W.fact(T.UI["fact.die"], before["dice"][seat] if hold["dice"] else me["die"]),
+                W.fact(T.UI["fact.pv"], before["pv"][seat] if hold["pv"] else me["pv"]),
                 W.fact(T.UI["fact.under"], me["under_count"]),
             ]
         ),
@@ -261,9 +286,10 @@ def screen(game: Roi, st: dict, seat: int | None, actions: list[dict]) -> dict:
     if seat is not None:
         widgets += _self(game, st, seat, view)
     widgets += _table(game, st, seat, view)
-    widgets.append(
-        W.cards([_card(game, c) for c in st["set"]], T.UI["w.cards_in_play"], area="board")
-    )
+    if seat is None:
+        widgets.append(
+            W.cards([_card(game, c) for c in st["set"]], T.UI["w.cards_in_play"], area="board")
+        )
     groups = []
     if actions:
         kind = actions[0]["type"]
