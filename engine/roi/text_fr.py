@@ -1,0 +1,204 @@
+"""Every sentence Le Roi des 12 shows a player, in French, in one place.
+
+The engine logs ``{"key", "args"}`` entries; ``render`` turns one into a sentence.  Card ids
+become the names the content gives them (``names``: id -> « L'ALCHIMISTE »).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    "game.start": "— Le Roi des 12 : {players}. Cartes en jeu : {cards}. —",
+    "game.tournament": "Tournoi : groupes de {sizes} joueurs.",
+    "game.playoff": "{players} ont chacun deux cartes sous leur dé : manche de barrage !",
+    "game.king": "Couronné Roi des 12 : {players}, qui monte sur le trône{throne}.",
+    "game.capped": "La partie s'arrête après de trop nombreuses manches : {players} en tête.",
+    "manche.start": "Manche {manche} : chacun lance son dé.",
+    "manche.playoff": "Manche de barrage {manche} : les prétendants relancent leur dé.",
+    "manche.group": "Groupe {group} : {players}.",
+    "manche.dice": "Dés : {dice}.",
+    "manche.over.cards": "Plus qu'une carte en main pour {players} : fin de la manche.",
+    "manche.over.points": "8 PV ou plus pour {players} : fin de la manche.",
+    "manche.points": "Points de la manche{group} : {points}.",
+    "manche.cancelled": "Boum ! {players} ont {points} PV chacun : ces points sont annulés.",
+    "manche.nowinner": "Aucun vainqueur de la manche{group}.",
+    "manche.winner": "{who} remporte la manche{group} avec {points} PV.",
+    "manche.bury": "Une carte à glisser sous le dé pour {players}.",
+    "manche.buried": "{who} glisse une carte sous son dé ({count} en tout).",
+    "manche.buried.own": "Vous glissez {card} sous votre dé.",
+    "turn.chosen": "{who} a choisi sa carte.",
+    "turn.chosen.own": "Vous jouez {card}, face cachée.",
+    "turn.revealed": "{who} révèle {card}.",
+    "cancel.same": "Boum ! {players} ont joué {card} : ces cartes s'annulent{kept}.",
+    "cancel.dame": "{who} joue LA DAME : les cartes de {players} restent sans effet.",
+    "cancel.none": "Aucune carte n'est annulée.",
+    "effect.marchands": "LES MARCHANDS de {who} : chacun passe son dé à gauche ({dice}).",
+    "effect.chenapans": "LES CHENAPANS de {who} : tous les dés se retournent ({dice}).",
+    "effect.inverseuse": "L'INVERSEUSE : {who} retourne son dé, {before} devient {after}.",
+    "effect.sorcier": "LE SORCIER : {who} bascule son dé de {before} sur {after}.",
+    "effect.oracle": "L'ORACLE : {who} relance son dé ({before}) et obtient {after}.",
+    "effect.alchimiste": "L'ALCHIMISTE : le {face} de {who} vaut {value}.",
+    "effect.automate": "L'AUTOMATE : le {face} de {who} vaut {value}.",
+    "effect.parasite": "LE PARASITE : le {face} de {who} vaut {value}.",
+    "effect.golem": "LE GOLEM : le {face} de {who} vaut {value}.",
+    "effect.chevalier": "LE CHEVALIER de {who} : ce tour-ci, les petites valeurs l'emportent.",
+    "effect.parieur": "LE PARIEUR de {who} : champion et dauphin échangent leurs gains.",
+    "effect.dame": "LA DAME de {who} n'a pas d'autre effet.",
+    "effect.none": "Aucun effet ne s'applique.",
+    "values.all": "Valeurs : {values}.",
+    "values.tied": "Boum ! {players} ont tous la valeur {value} : ces dés sont annulés.",
+    "points.champion": "{who} est champion et prend {points} PV (total {total}).",
+    "points.champions": "{who} est le champion des champions : {points} PV (total {total}).",
+    "points.dauphin": "{who} est dauphin et prend {points} PV (total {total}).",
+    "points.group_champion": "{who} est champion du groupe {group} : il ira défier les autres.",
+    "points.none": "Personne ne marque de point.",
+    "points.why": "{why}.",
+    "champions.none": "Aucun groupe n'a de champion ce tour-ci.",
+    "champions.meet": "Les champions se mesurent : {players}.",
+    "dame.tie": "Les Dames sont à égalité de valeur : personne ne prend de jeton.",
+    "dame.nothing": "{who} devrait prendre un jeton à {victim}, qui n'en a aucun.",
+    "dame.take": "LA DAME : {who} prend un jeton de {points} PV à {victim}.",
+}
+
+STAGES = {
+    "stage.reveal": "Les cartes sont révélées",
+    "stage.cancel": "Cartes annulées",
+    "stage.cancel.group": "Groupe {group} — cartes annulées",
+    "stage.cancel.champions": "Entre champions — cartes annulées",
+    "stage.champions": "Entre les champions",
+    "stage.effects": "Effets des cartes",
+    "stage.values": "Valeurs des dés",
+    "stage.points": "Points",
+}
+
+UI: dict[str, str] = {
+    "title": "Le Roi des 12",
+    "status.choose": "Manche {manche}, tour {turn} — choisissez une carte en secret",
+    "status.choose.wait": "Manche {manche}, tour {turn} — les autres choisissent",
+    "status.pivot": "LE SORCIER — {who} bascule son dé",
+    "status.take": "LA DAME — {who} choisit un jeton",
+    "status.bury": "Fin de la manche {manche} — une carte sous le dé",
+    "status.ack": "Manche {manche}, tour {turn} — la révélation",
+    "status.over": "Partie terminée — {who}",
+    "phase.choose": "1. Jouer une carte",
+    "phase.pivot": "3. Effets des cartes",
+    "phase.take": "5. Gagner des points",
+    "phase.bury": "Fin de manche",
+    "phase.ack": "Révélation",
+    "prompt.choose": "Quel personnage appelez-vous ? Les autres ne verront votre carte qu'à "
+    "la révélation.",
+    "prompt.pivot": "Sur quelle face voisine basculez-vous votre dé ?",
+    "prompt.pivot.flip": "LES CHENAPANS vont aussi retourner votre dé : choisissez l'ordre "
+    "et la face.",
+    "prompt.take": "Quel jeton prenez-vous à {victim} ?",
+    "prompt.bury": "Vous avez remporté la manche : quelle carte glissez-vous sous votre dé "
+    "(vous ne la reprendrez plus) ?",
+    "prompt.ack": "Étape {shown} sur {total}.",
+    "group.choose": "Votre carte",
+    "group.pivot": "Basculer le dé",
+    "group.take": "Prendre un jeton",
+    "group.bury": "Sous le dé",
+    "group.ack": "La suite",
+    "action.play": "Jouer {card}",
+    "action.bury": "Glisser {card} sous le dé",
+    "action.take": "Prendre le jeton de {token} PV",
+    "action.pivot.alone": "Basculer sur {face}",
+    "action.pivot.before_flip": "Basculer sur {face}, puis retourner (→ {final})",
+    "action.pivot.after_flip": "Retourner d'abord (→ {flipped}), puis basculer sur {face}",
+    "action.next": "Étape suivante",
+    "action.continue": "Continuer",
+    "action.all": "Tout révéler",
+    "confirm.bury": "Cette carte restera sous votre dé jusqu'à la fin de la partie.",
+    "w.table": "La table",
+    "w.you": "Votre main",
+    "w.under": "Sous votre dé",
+    "w.discard": "Votre défausse",
+    "w.reveal": "Révélation du tour {turn}",
+    "w.groups": "Groupes de la manche {manche}",
+    "w.group": "Groupe {group}",
+    "w.dice": "Les dés",
+    "w.cards_in_play": "Les cartes de la partie",
+    "col.player": "Joueur",
+    "col.die": "Dé",
+    "col.value": "Valeur",
+    "col.card": "Carte",
+    "col.hand": "Main",
+    "col.discard": "Défausse",
+    "col.under": "Sous le dé",
+    "col.pv": "PV",
+    "col.group": "Groupe",
+    "card.hidden": "carte cachée",
+    "card.chose": "a choisi",
+    "card.thinking": "réfléchit…",
+    "badge.first": "en premier",
+    "badge.last": "en dernier",
+    "badge.turns": "tourne le dé",
+    "fact.die": "Votre dé",
+    "fact.pv": "Vos PV dans la manche",
+    "fact.under": "Manches gagnées",
+    "empty.discard": "aucune carte défaussée",
+    "empty.under": "aucune carte",
+    "outcome.king": "{who} est sacré Roi des 12.",
+    "outcome.kings": "{who} partagent le trône.",
+    "outcome.why": "Deux manches remportées : deux cartes sous le dé.",
+    "outcome.why.playoff": "Vainqueur de la manche de barrage.",
+    "outcome.why.cap": "Partie arrêtée après {manches} manches.",
+    "outcome.detail.manches": "{n} manche(s) remportée(s)",
+    "outcome.detail.playoff": "vainqueur du barrage",
+    "outcome.throne": "Le trône vacant ({throne}) revient à {who}.",
+    "why.low": "LE CHEVALIER : la plus petite valeur gagne",
+    "why.swap": "LE PARIEUR : la deuxième place prend les 2 PV",
+    "kept": " (sans être défaussées : elles reviendront entre champions)",
+    "group.word": " du groupe {group}",
+    "persona.ruse": "Rusé",
+    "persona.ruse.help": "prévoit les cartes et les valeurs possibles de chaque adversaire",
+    "persona.prudent": "Prudent",
+    "persona.prudent.help": "joue la meilleure carte pour son dé, sans lire les autres",
+    "persona.hasard": "Au hasard",
+    "persona.hasard.help": "joue n'importe quelle carte permise",
+    "progress": "manche {manche}, tour {turn}",
+    "progress.over": "partie terminée",
+}
+
+
+def ui(key: str, **args: Any) -> str:
+    return UI[key].format(**args)
+
+
+def card_name(card: str, names: dict[str, str]) -> str:
+    return names.get(card, card.upper())
+
+
+def render(entry: dict[str, Any], names: dict[str, str]) -> str:
+    """One log entry as a French sentence."""
+    key = entry["key"]
+    args = dict(entry.get("args") or {})
+    for k in ("players", "dice", "values", "points"):
+        if isinstance(args.get(k), list):
+            args[k] = ", ".join(args[k])
+    if "card" in args:
+        args["card"] = card_name(args["card"], names)
+    if isinstance(args.get("cards"), list):
+        args["cards"] = ", ".join(card_name(c, names) for c in args["cards"])
+    if "kept" in args:
+        args["kept"] = UI["kept"] if args["kept"] else ""
+    if "group" in args and key.startswith("manche."):
+        args["group"] = ui("group.word", group=args["group"]) if args["group"] else ""
+    if key == "points.why":
+        args["why"] = " ; ".join(
+            UI[w] for w, on in (("why.low", args.get("low")), ("why.swap", args.get("swap"))) if on
+        )
+    if key == "game.king":
+        args["throne"] = f" ({args['throne']})" if args.get("throne") else ""
+    text = MESSAGES.get(key)
+    if text is None:
+        return key
+    try:
+        return text.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def stage_title(st: dict[str, Any]) -> str:
+    return STAGES.get(st["title"], st["title"]).format(**(st.get("args") or {}))

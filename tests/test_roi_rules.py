@@ -1,0 +1,373 @@
+"""Le Roi des 12: the rulebook's worked examples and every character's interactions, played
+through the engine's own ``apply`` from states set up by hand (dice, hands, points)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.roi import dice
+from engine.roi import rules as R
+from engine.roi.bots import duel_points
+
+ALL = ("alchimiste", "inverseuse", "chenapans", "dame", "sorcier", "golem")
+
+
+def table(
+    dice_faces: list[int],
+    names: tuple[str, ...] = ("Léa", "Mia", "Tom"),
+    cards: str = "choix",
+    selection: tuple[str, ...] = ALL,
+    step: bool = False,
+) -> dict:
+    n = len(dice_faces)
+    seats = [
+        {"name": names[i] if i < len(names) else f"J{i + 1}", "bot": not step} for i in range(n)
+    ]
+    st = R.new_state(
+        {
+            "seed": "exemple",
+            "seats": seats,
+            "cartes": cards,
+            "selection": list(selection),
+            "pas_a_pas": step,
+        }
+    )
+    for p, face in zip(st["p"], dice_faces, strict=True):
+        p["die"] = face
+    return st
+
+
+def play(st: dict, *cards: str) -> dict:
+    """Every seat of the table plays its card, in seat order (all secret until the last)."""
+    for seat, card in enumerate(cards):
+        if card:
+            st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    return st
+
+
+def faces(st: dict) -> list[int]:
+    return [p["die"] for p in st["p"]]
+
+
+def points(st: dict) -> list[int]:
+    return [R.pv(st, s) for s in range(len(st["p"]))]
+
+
+def log_keys(st: dict) -> list[str]:
+    return [e["key"] for e in st["log"]]
+
+
+# --------------------------------------------------------------------------- the rulebook's turn
+
+
+def test_lea_mia_tom_first_turn():
+    """Léa 10, Mia 7, Tom 3.  Léa and Mia play L'ALCHIMISTE: boom, both discarded, no effect.
+    Tom's L'INVERSEUSE turns his 3 into a 10.  Léa 10 and Tom 10 cancel: Mia, alone with her
+    7, is champion (2 PV), no dauphin.  Nobody re-rolls; a new turn starts."""
+    st = table([10, 7, 3])
+    st = play(st, "alchimiste", "alchimiste", "inverseuse")
+    assert faces(st) == [10, 7, 10]
+    assert [p["value"] for p in st["p"]] == [10, 7, 10]
+    assert points(st) == [0, 2, 0]
+    assert all(
+        p["discard"] == [c]
+        for p, c in zip(st["p"], ["alchimiste"] * 2 + ["inverseuse"], strict=True)
+    )
+    assert st["turn"] == 2 and st["manche"] == 1 and st["pending"] == {"kind": "choose"}
+    assert "cancel.same" in log_keys(st) and "values.tied" in log_keys(st)
+
+
+def test_lea_alone_with_the_alchemist_would_have_had_twenty():
+    """The rulebook's remark: had Léa's card not been cancelled, her 10 would count 20 (the die
+    still shows 10) and she would not have been covered."""
+    st = table([10, 7, 3])
+    st = play(st, "alchimiste", "golem", "inverseuse")
+    assert st["p"][0]["die"] == 10 and st["p"][0]["value"] == 20
+    assert st["p"][1]["value"] == 12  # LE GOLEM: 12 whatever the face
+    assert points(st) == [2, 1, 0]
+
+
+def test_sorciere_and_chenapans_lea_flips_first_then_pivots():
+    """Léa plays LA SORCIÈRE (our LE SORCIER), Mia LES CHENAPANS: Léa may order the effects,
+    she flips first, then turns her die to a face next to the new one."""
+    st = table([2, 7, 5])
+    st = play(st, "sorcier", "chenapans", "golem")
+    assert R.to_act(st) == [0] and st["pending"]["kind"] == "pivot"
+    legal = R.legal_actions(st, 0)
+    after = [a["face"] for a in legal if a["order"] == "after_flip"]
+    before = [a["face"] for a in legal if a["order"] == "before_flip"]
+    assert sorted(after) == sorted(dice.adjacent(dice.opposite(2)))
+    assert sorted(before) == sorted(dice.adjacent(2))
+    st = R.apply(st, {"type": "pivot", "seat": 0, "face": after[0], "order": "after_flip"})
+    assert faces(st) == [after[0], dice.opposite(7), dice.opposite(5)]
+    # the other order gives the same choice of final faces (opposite faces' neighbours)
+    assert sorted(dice.opposite(f) for f in before) == sorted(after)
+
+
+def test_two_dames_the_lower_takes_a_token_of_her_choice():
+    """Mia and Tom both play LA DAME: cancelled.  Mia's die is lower: after the points she
+    takes a token of her choice from Tom; she takes a 2 PV token."""
+    st = table([9, 4, 11])
+    st["p"][2]["tokens"] = [2, 1]
+    st = play(st, "golem", "dame", "dame")
+    # values: Léa 12 (GOLEM), Mia 4, Tom 11: Léa champion +2, Tom dauphin +1 -> [2, 2, 1, 1]
+    assert st["pending"] == {"kind": "take", "seats": [1], "victim": 2}
+    assert R.legal_actions(st, 1) == [
+        {"type": "take", "seat": 1, "token": 2},
+        {"type": "take", "seat": 1, "token": 1},
+    ]
+    st = R.apply(st, {"type": "take", "seat": 1, "token": 2})
+    assert sorted(st["p"][1]["tokens"]) == [2] and sorted(st["p"][2]["tokens"]) == [1, 1]
+    assert points(st) == [2, 2, 2]
+
+
+def test_dame_tie_on_the_highest_value_ignores_the_theft():
+    st = table([6, 6, 3], names=("Léa", "Mia", "Tom"))
+    st = play(st, "dame", "dame", "dame")
+    assert "dame.tie" in log_keys(st) and st["pending"] == {"kind": "choose"}
+
+
+def test_dame_with_a_single_kind_of_token_is_taken_at_once():
+    st = table([3, 9, 10])
+    st["p"][1]["tokens"] = [1]
+    st = play(st, "dame", "dame", "alchimiste")
+    # Tom 20 champion, Mia 9 dauphin: Mia holds only 1 PV tokens; Léa (lowest Dame) takes one
+    assert st["pending"] == {"kind": "choose"}
+    assert "dame.take" in log_keys(st)
+    assert points(st) == [1, 1, 2]
+
+
+def test_a_single_dame_voids_every_other_card():
+    st = table([10, 7, 3])
+    st = play(st, "dame", "alchimiste", "inverseuse")
+    assert faces(st) == [10, 7, 3]  # L'INVERSEUSE did nothing
+    assert [p["value"] for p in st["p"]] == [10, 7, 3]  # nor L'ALCHIMISTE
+    assert points(st) == [2, 1, 0]
+
+
+# --------------------------------------------------------------------------- end of a manche
+
+
+def _last_turn() -> dict:
+    """The second manche's last turn: Léa 3 PV, Mia 6, Tom 4; Tom (who won the first
+    manche) holds 2 cards, Léa and Mia 3."""
+    st = table([5, 5, 9], cards="premiere")
+    st["manche"], st["turn"] = 2, 5
+    hands = [
+        ["alchimiste", "golem", "sorcier"],
+        ["alchimiste", "oracle", "parasite"],
+        ["automate", "chevalier"],
+    ]
+    for p, hand in zip(st["p"], hands, strict=True):
+        p["hand"] = hand
+        p["discard"] = [c for c in st["set"] if c not in hand]
+    st["p"][2]["discard"].remove("parasite")
+    st["p"][2]["under"] = ["parasite"]
+    st["p"][0]["tokens"] = [2, 1]
+    st["p"][1]["tokens"] = [2, 2, 2]
+    st["p"][2]["tokens"] = [2, 2]
+    R.check_state(st)
+    return st
+
+
+def test_manche_won_with_three_points_after_a_tie():
+    """Tom has one card left: the manche ends.  Léa 3 PV, Mia and Tom 6 each: boom, their
+    points go back; Léa wins the manche with only 3 PV, slides a card under her die, every
+    token goes back, the dice are re-rolled and a new manche starts."""
+    st = _last_turn()
+    # Léa and Mia both play L'ALCHIMISTE (cancelled), their 5s cancel, Tom's AUTOMATE: 16
+    st = play(st, "alchimiste", "alchimiste", "automate")
+    assert st["history"][-1] == {"manche": 2, "playoff": False, "winners": [0]}
+    assert "manche.cancelled" in log_keys(st)
+    assert st["pending"] == {"kind": "bury", "seats": [0]}
+    # every card played this manche is back in hand
+    assert sorted(st["p"][0]["hand"]) == sorted(st["set"])
+    assert sorted(st["p"][2]["hand"]) == sorted(c for c in st["set"] if c != "parasite")
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "parasite"})
+    assert st["p"][0]["under"] == ["parasite"]
+    assert st["manche"] == 3 and st["turn"] == 1 and points(st) == [0, 0, 0]
+    assert st["winner"] is None and st["pending"] == {"kind": "choose"}
+
+
+def test_a_second_card_under_the_die_wins_the_game():
+    """End of the third manche: Léa and Tom have one card each under their dice; Léa wins
+    this manche, slides a second card and wins the game at once."""
+    st = _last_turn()
+    st["p"][0]["under"] = ["oracle"]
+    st["p"][0]["discard"].remove("oracle")
+    st = play(st, "alchimiste", "alchimiste", "automate")
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "golem"})
+    assert st["winner"] == [0] and R.to_act(st) == []
+    assert log_keys(st)[-1] == "game.king"
+
+
+def test_eight_points_end_the_manche_early():
+    st = table([10, 7, 3], cards="premiere")
+    st["p"][0]["tokens"] = [2, 2, 2]
+    st = play(st, "alchimiste", "parasite", "golem")  # Léa 20: champion, 8 PV
+    assert "manche.over.points" in log_keys(st)
+    assert st["pending"] == {"kind": "bury", "seats": [0]}
+
+
+def test_points_that_tie_cancel_even_for_the_top():
+    assert R.manche_winner({0: 3, 1: 6, 2: 6}) == (0, [1, 2])
+    assert R.manche_winner({0: 5, 1: 5}) == (None, [0, 1])
+    assert R.manche_winner({0: 4, 1: 4, 2: 0}) == (2, [0, 1])  # our reading: 0 PV may win
+
+
+# --------------------------------------------------------------------------- characters
+
+
+def test_marchands_come_first_and_the_die_stays_with_its_new_owner():
+    st = table(
+        [2, 8, 11],
+        selection=("marchands", "inverseuse", "alchimiste", "automate", "parasite", "golem"),
+    )
+    st = play(st, "marchands", "inverseuse", "alchimiste")
+    # Léa's 2 goes to Mia, Mia's 8 to Tom, Tom's 11 to Léa; then Mia turns the 2 over: 11
+    assert faces(st) == [11, 11, 8]
+    assert [p["value"] for p in st["p"]] == [11, 11, 16]
+    assert points(st) == [0, 0, 2]
+
+
+def test_two_marchands_cancel_and_nobody_passes_a_die():
+    st = table(
+        [2, 8, 11],
+        selection=("marchands", "inverseuse", "alchimiste", "automate", "parasite", "golem"),
+    )
+    st = play(st, "marchands", "marchands", "parasite")
+    assert faces(st) == [2, 8, 11]
+    assert points(st) == [0, 2, 1]  # Mia's 8 first, Tom's 11 - 7 = 4 second
+
+
+def test_oracle_rolls_last_after_the_chenapans():
+    st = table(
+        [3, 6, 12], selection=("chenapans", "oracle", "alchimiste", "automate", "parasite", "golem")
+    )
+    probe = {"rng": st["rng"]}
+    expected_roll = 1 + Rng(probe).below(12)
+    st = play(st, "chenapans", "oracle", "automate")
+    # everyone flips (Mia's 6 -> 7), then Mia rolls: her die shows the roll, not 13 - roll
+    assert faces(st) == [10, expected_roll, 1]
+    assert st["p"][2]["value"] == 8
+
+
+def test_chevalier_low_wins_and_with_parieur_second_lowest_takes_two():
+    sel = ("parieur", "alchimiste", "automate", "parasite", "golem", "oracle")
+    st = table([4, 9, 6, 2], names=("A", "B", "C", "D"), selection=sel)
+    st = play(st, "chevalier", "parieur", "alchimiste", "automate")
+    # values 4, 9, 12, 9 -> B and D tie (9); lowest A 4 (1 PV under LE PARIEUR), C 12 next
+    assert [p["value"] for p in st["p"]] == [4, 9, 12, 9]
+    assert points(st) == [1, 0, 2, 0]
+    st = table([4, 9, 6, 2], names=("A", "B", "C", "D"), selection=sel)
+    st = play(st, "chevalier", "alchimiste", "golem", "parasite")
+    assert [p["value"] for p in st["p"]] == [4, 18, 12, -5]
+    assert points(st) == [1, 0, 0, 2]  # low wins: D -5 champion, A 4 dauphin
+
+
+def test_parieur_alone_swaps_the_gains():
+    st = table(
+        [10, 7, 3], selection=("parieur", "alchimiste", "automate", "parasite", "golem", "oracle")
+    )
+    st = play(st, "parieur", "parasite", "golem")
+    # values 10, 0, 12: champion Tom gets 1, dauphin Léa gets 2
+    assert points(st) == [2, 0, 1]
+
+
+def test_golem_twelve_becomes_one_after_every_effect():
+    st = table(
+        [1, 5, 8], selection=("chenapans", "alchimiste", "automate", "parasite", "golem", "oracle")
+    )
+    st = play(st, "golem", "chenapans", "parasite")
+    # the CHENAPANS turn Léa's 1 into a 12: her GOLEM is worth 1
+    assert faces(st) == [12, 8, 5] and st["p"][0]["value"] == 1
+    assert points(st) == [1, 2, 0]  # Mia 8 champion, Léa 1 dauphin, Tom -2
+
+
+def test_values_below_one_can_win_when_all_else_cancels():
+    st = table([5, 5, 3], cards="premiere")
+    st = play(st, "alchimiste", "alchimiste", "parasite")
+    assert points(st) == [0, 0, 2]  # 5 and 5 cancel, Tom's -4 wins alone
+
+
+def test_a_seat_that_chose_cannot_choose_again_nor_play_for_another():
+    st = table([10, 7, 3])
+    st = R.apply(st, {"type": "play", "seat": 0, "card": "dame"})
+    assert R.to_act(st) == [1, 2]
+    with pytest.raises(IllegalAction):
+        R.apply(st, {"type": "play", "seat": 0, "card": "golem"})
+    with pytest.raises(IllegalAction):
+        R.apply(st, {"type": "play", "seat": 1, "card": "oracle"})  # not in this set
+
+
+def test_step_by_step_reveal_shows_all_cards_then_each_step():
+    st = table([10, 7, 3], step=True)
+    st = play(st, "alchimiste", "alchimiste", "inverseuse")
+    assert st["pending"] == {"kind": "ack"} and R.turn_kind(st) == "collective"
+    titles = [s["title"] for s in st["reveal"]["stages"]]
+    assert titles == [
+        "stage.reveal",
+        "stage.cancel",
+        "stage.effects",
+        "stage.values",
+        "stage.points",
+    ]
+    assert st["reveal"]["shown"] == 1
+    st = R.apply(st, {"type": "next"})
+    assert st["reveal"]["shown"] == 2
+    st = R.apply(st, {"type": "all"})
+    assert st["reveal"]["shown"] == 5 and R.legal_actions(st, 0) == [{"type": "next"}]
+    st = R.apply(st, {"type": "next"})
+    assert st["pending"] == {"kind": "choose"} and st["turn"] == 2
+
+
+def test_bot_scoring_agrees_with_the_engine():
+    """The bots' fast copy of steps 2–5 gives the engine's points (no ORACLE, no SORCIER)."""
+    cases = [
+        ([10, 7, 3], ["alchimiste", "alchimiste", "inverseuse"]),
+        ([10, 7, 3], ["dame", "alchimiste", "inverseuse"]),
+        ([1, 5, 8], ["golem", "chenapans", "parasite"]),
+        ([10, 7, 3], ["parieur", "parasite", "golem"]),
+    ]
+    for fs, cards in cases:
+        fill = [c for c in cards if c != "chevalier"] + [*ALL, "parasite", "automate"]
+        sel = tuple(dict.fromkeys(fill))[:6]
+        st = table(list(fs), selection=sel)
+        st = play(st, *cards)
+        assert list(duel_points(fs, cards)) == points(st), (fs, cards)
+
+
+# --------------------------------------------------------------------------- sets of cards
+
+
+def test_card_sets():
+    rng = Rng({"rng": 5})
+    assert R.choose_set("premiere", [], rng) == [
+        "alchimiste",
+        "automate",
+        "chevalier",
+        "golem",
+        "oracle",
+        "parasite",
+        "sorcier",
+    ]
+    for seed in range(300):
+        s = R.choose_set("hasard", [], Rng({"rng": seed}))
+        assert len(s) == 7 and len(set(s)) == 7 and "chevalier" in s
+        assert sum(c in R.TURNS_DIE for c in s) >= 2
+
+
+def test_every_player_holds_the_same_seven():
+    st = table([1, 2, 3, 4], names=("A", "B", "C", "D"), cards="hasard")
+    assert all(p["hand"] == st["set"] for p in st["p"])
+
+
+def test_the_die():
+    for face in range(1, 13):
+        adj = dice.adjacent(face)
+        assert len(set(adj)) == 5 and face not in adj and dice.opposite(face) not in adj
+        for other in adj:
+            assert face in dice.adjacent(other)
+        assert sorted(dice.adjacent(dice.opposite(face))) == sorted(dice.opposite(f) for f in adj)
