@@ -15,7 +15,6 @@ from ..core.schema import (
     Issue,
     Kind,
     ListOf,
-    Record,
     Ref,
     Str,
 )

@@ -28,7 +28,15 @@ LOW = (1, 2, 3, 4)  # the CHEVALIER's objective
 HIGH = (9, 10, 11, 12)  # the GOLEM's objective
 
 #: characters whose effect turns the die (the others change the objective or nothing)
-DIE_CARDS = ("alchimiste", "automate", "druidesse", "inverseuse", "parasite", "puissante", "sorcier")
+DIE_CARDS = (
+    "alchimiste",
+    "automate",
+    "druidesse",
+    "inverseuse",
+    "parasite",
+    "puissante",
+    "sorcier",
+)
 OBJECTIVE_CARDS = ("chevalier", "golem")
 
 
