@@ -376,7 +376,9 @@ def choose_actions(state: dict, seat: int) -> list[dict]:
         return []
     remarks: list[str | None] = [None] if state["silent"] else [None, *REMARKS]
     return [
-        {"type": "choose", "card": c, "remark": r} for c in playable(state, seat) for r in remarks
+        {"type": "choose", "seat": seat, "card": c, "remark": r}
+        for c in playable(state, seat)
+        for r in remarks
     ]
 
 
@@ -642,7 +644,7 @@ def _throne_setup(state: dict) -> None:
 def claim_actions(state: dict, seat: int) -> list[dict]:
     if state["chosen"][seat] is not None:
         return []
-    return [{"type": "claim", "card": c} for c in playable(state, seat)]
+    return [{"type": "claim", "seat": seat, "card": c} for c in playable(state, seat)]
 
 
 def _claim(R: Rules, state: dict) -> None:
@@ -761,8 +763,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 ACTION_KEYS = {
     "bells": {"type", "ring", "two_turns"},
-    "choose": {"type", "card", "remark"},
-    "claim": {"type", "card"},
+    "choose": {"type", "seat", "card", "remark"},
+    "claim": {"type", "seat", "card"},
     "reveal": {"type", "seat"},
     "reward": {"type", "index", "face"},
     "conclude": {"type"},
