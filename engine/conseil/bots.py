@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import plan as P
+from .content import CHARACTERS as P_CHARS
 from .rules import REMARK_ORDER
 
 #: the order in which a bot keeps cards for the final claim: a convention every bot shares
@@ -66,7 +67,7 @@ def decide(view: dict[str, Any], actions: list[dict]) -> dict:
 
 def _bells(view: dict, actions: list[dict]) -> dict:
     need = view["rule"].get("min_bells", 0)
-    ring = view["favor"] >= 4 or (view["rings"] < need and view["favor"] >= 2)
+    ring = view["favor"] >= 5 or (view["rings"] < need and view["favor"] >= 2)
     two = any(a["two_turns"] for a in actions)
     for a in actions:
         if a["ring"] == ring and a["two_turns"] == two:
@@ -85,37 +86,47 @@ def _likely(view: dict) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+def _reach(card: str, objs: P.Objs, met: P.Met) -> int:
+    """From how many faces the card settles the dilemma alone (played after another)."""
+    return sum(1 for f in range(1, 13) if P.solo(card, f, objs, met, False))
+
+
 def _choose(view: dict, actions: list[dict]) -> dict:
     objs, met, face = _objs(view), _met(view), view["die"]
     cards = sorted({a["card"] for a in actions})
     said = [r for s, r in enumerate(view["remarks"]) if s != view["seat"] and r]
     speak = not view["silent"]
     claimed = any(r in ("seul", "premier") for r in said)
+    # the characters that settle it from the die as it is: what a soloist would play
+    solving = {c for c in P_CHARS if c != view["petitioner"] and P.solo(c, face, objs, met, True)}
 
     def pick(card: str, remark: str | None) -> dict:
         remark = remark if speak else None
         return next(a for a in actions if a["card"] == card and a["remark"] == remark)
 
+    keep = view["rule"].get("throne")
+
+    def harmless(c: str) -> tuple:
+        return (c != keep, c not in solving, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
+
     if claimed:
-        best = max(cards, key=lambda c: (P.keep_share(c, objs, met), -KEEP.get(c, 9), c))
-        return pick(best, None)
-    solvers = [c for c in cards if P.solo(c, face, objs, met, True)]
-    if solvers:
-        # the DAME only works first; else the card the bot values least
-        best = min(
-            solvers, key=lambda c: (c != "dame", -P.keep_share(c, objs, met), -KEEP.get(c, 9))
-        )
-        # keep the DAME for later when another card does it
-        others = [c for c in solvers if c != "dame"]
-        if best == "dame" and others:
-            best = min(others, key=lambda c: (-KEEP.get(c, 9), c))
+        return pick(max(cards, key=harmless), None)
+    mine = [c for c in cards if c in solving]
+    if mine:
+        others = [c for c in mine if c != "dame"]
+        best = min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
         return pick(best, "premier" if best == "dame" else "seul")
+    if "aide" in said:
+        # someone moves the die first: finish after them with the most versatile card
+        hope = tuple(True for _ in met)  # the other objective will have been met
+        best = max(cards, key=lambda c: (c != keep, _reach(c, objs, hope), -KEEP.get(c, 9), c))
+        return pick(best, None)
     likely = _likely(view)
 
     def setup(c: str) -> tuple:
         outs = P.outcomes(c, face, objs, met, True)
         score = max((P.flex(f, o, m, likely) for _, _, f, o, m in outs), default=-1)
-        return (score, -KEEP.get(c, 9), c)
+        return (c != keep, score, -KEEP.get(c, 9), c)
 
     best = max(cards, key=setup)
     return pick(best, "aide")
