@@ -77,7 +77,7 @@ def test_tour_effondree_two_automates_cancel_and_the_sorcier_saves_it(game):
     s = act(game, s, type="choose", card="automate", remark="premier")
     s = act(game, s, type="choose", card="automate", remark=None)
     assert s["phase"] == "reveal" and game.turn_kind(s) == "collective"
-    s = act(game, s, type="reveal", seat=1)  # Mia first
+    s = act(game, s, type="reveal", who=1)  # Mia first
     # Tom's AUTOMATE is revealed at once and both cancel; Léa's card, the last, follows
     assert [e["cancelled"] for e in s["table"]] == [True, True, False]
     assert s["die"] == 7 and s["revealed"] == [True, True, True]
@@ -112,7 +112,7 @@ def test_the_oracle_with_one_card_left(game):
     s = act(game, s, type="choose", card="sorcier", remark=None)
     s = act(game, s, type="choose", card="oracle", remark=None)
     s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", seat=1)
+    s = act(game, s, type="reveal", who=1)
     assert s["phase"] == "oracle"
     assert s["discards"][1] == ["puissante"]  # the new discard pile, face up
     assert {"automate", "druidesse", "oracle", "sorcier"} <= set(s["hands"][1])
@@ -141,12 +141,12 @@ def test_lieux_mysterieux_two_objectives(game):
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="alchimiste", remark=None)
     s = act(game, s, type="choose", card="puissante", remark="premier")
-    s = act(game, s, type="reveal", seat=2)
+    s = act(game, s, type="reveal", who=2)
     assert {"type": "effect", "face": 3} in game.legal_actions(s, 2)
     assert {"type": "effect", "face": 12} not in game.legal_actions(s, 2)  # never back home
     s = act(game, s, type="effect", face=3)
     assert s["met"] == [True, False]
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", face=5)
     s = act(game, s, type="effect", face=10)  # Mia's card is revealed last, on its own
     assert s["resolved"][-1]["success"]
@@ -155,7 +155,7 @@ def test_lieux_mysterieux_two_objectives(game):
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", face=10)
     s = act(game, s, type="effect", face=8)
     assert s["resolved"][-1]["success"] is False
@@ -168,7 +168,7 @@ def test_two_turns_at_two_players(game):
     s = act(game, s, type="bells", ring=False, two_turns=True)
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="sorcier", remark=None)
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", face=3)
     s = act(game, s, type="effect", face=1)  # the SORCIER leaves 3... to 1: no objective
     assert s["resolved"][-1]["success"] is False and s["favor"] == 2  # penalty at once
@@ -176,7 +176,7 @@ def test_two_turns_at_two_players(game):
     s = act(game, s, type="bells", ring=False, two_turns=True)
     s = act(game, s, type="choose", card="druidesse", remark=None)
     s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", seat=1)  # PARASITE on 1 stays on 1
+    s = act(game, s, type="reveal", who=1)  # PARASITE on 1 stays on 1
     s = act(game, s, type="effect", face=2)  # DRUIDESSE: 2... not 3; try again from the start
     assert s["resolved"][-1]["success"] is False
 
@@ -245,7 +245,7 @@ def test_revealing_the_quemandeur_through_the_oracle_loses_at_once(game):
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="oracle", remark=None)
     s = act(game, s, type="choose", card="sorcier", remark=None)
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="oracle", card="golem")
     assert s["resolved"][-1]["success"] is False
     assert s["table"][-1]["card"] == "golem" and "sorcier" in s["discards"][1]
@@ -257,10 +257,10 @@ def test_the_dame_only_works_first(game):
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="dame", remark="premier")
     s = act(game, s, type="choose", card="druidesse", remark=None)
-    late = act(game, s, type="reveal", seat=1)
+    late = act(game, s, type="reveal", who=1)
     late = act(game, late, type="effect", face=2)
     assert late["die"] == 2 and late["resolved"][-1]["success"] is False  # the DAME did nothing
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     assert sorted(a["face"] for a in game.legal_actions(s, 0)) == [9, 10, 11]
     s = act(game, s, type="effect", face=10)
     s = act(game, s, type="effect", face=11)
@@ -273,7 +273,7 @@ def test_chevalier_and_golem_replace_one_objective(game):
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="golem", remark=None)
     s = act(game, s, type="choose", card="chevalier", remark=None)
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", objective=1)
     assert s["objectives"] == [[3], [9, 10, 11, 12]]
     s = act(game, s, type="effect", objective=1)  # the CHEVALIER overrides the GOLEM
@@ -295,7 +295,7 @@ def test_the_stoique_takes_back_a_card(game):
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="stoique", remark=None)
     s = act(game, s, type="choose", card="druidesse", remark=None)
-    s = act(game, s, type="reveal", seat=0)
+    s = act(game, s, type="reveal", who=0)
     assert {"type": "effect", "take": "puissante"} in game.legal_actions(s, 0)
     s = act(game, s, type="effect", take="puissante")
     assert "puissante" in s["hands"][0] and s["die"] == 8

@@ -147,7 +147,7 @@ def _reveal(view: dict, actions: list[dict]) -> dict:
         return next(a for a in actions if a["type"] == "conclude")
     remarks = view["remarks"]
     order = REMARK_ORDER
-    return min(reveals, key=lambda a: (order.get(remarks[a["seat"]], 3), a["seat"]))
+    return min(reveals, key=lambda a: (order.get(remarks[a["who"]], 3), a["who"]))
 
 
 def _effect(view: dict, actions: list[dict]) -> dict:

@@ -384,7 +384,7 @@ def choose_actions(state: dict, seat: int) -> list[dict]:
 
 def reveal_actions(state: dict) -> list[dict]:
     left = [s for s in range(n_seats(state)) if not state["revealed"][s]]
-    out = [{"type": "reveal", "seat": s} for s in left]
+    out = [{"type": "reveal", "who": s} for s in left]
     out += reward_actions(state)
     if not left and out:
         out.append({"type": "conclude"})
@@ -765,7 +765,7 @@ ACTION_KEYS = {
     "bells": {"type", "ring", "two_turns"},
     "choose": {"type", "seat", "card", "remark"},
     "claim": {"type", "seat", "card"},
-    "reveal": {"type", "seat"},
+    "reveal": {"type", "who"},
     "reward": {"type", "index", "face"},
     "conclude": {"type"},
     "effect": None,
@@ -821,7 +821,7 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
             out["spoke"] = True
             log(out, f"remark.{remark}", seat=seat)
     elif t == "reveal":
-        reveal(R, out, action["seat"])
+        reveal(R, out, action["who"])
     elif t == "reward":
         r = out["rewards"].pop(action["index"])
         if r["type"] == "reroll":

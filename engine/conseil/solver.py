@@ -161,7 +161,7 @@ class Omniscient:
         elif phase == "reveal" and self.plan is not None:
             order = [s for s, *_ in self.plan["steps"]]
             for s in order:
-                a = {"type": "reveal", "seat": s}
+                a = {"type": "reveal", "who": s}
                 if a in legal:
                     return a
             reveals = [a for a in legal if a["type"] == "reveal"]

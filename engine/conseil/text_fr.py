@@ -191,7 +191,7 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
     if t == "claim":
         return ui("action.claim", char=char(action["card"]))
     if t == "reveal":
-        return ui("action.reveal", name=names[action["seat"]])
+        return ui("action.reveal", name=names[action["who"]])
     if t == "reward":
         r = state["rewards"][action["index"]]["type"]
         if r in ("nudge", "flip"):
