@@ -353,3 +353,25 @@ def test_the_solver_finds_the_sorcier():
     plan = solve(hands, 7, [[9, 10, 11]], petitioner="dame")
     assert plan is not None
     assert solve([["parasite"], ["parasite"]], 1, [[12]]) is None
+
+
+def test_two_turns_succeed_with_a_different_objective_each_turn(game):
+    hands = [
+        ["automate", "sorcier", "druidesse", "parasite"],
+        ["alchimiste", "sorcier", "parasite"],
+    ]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    s = act(game, s, type="effect", face=3)  # the AUTOMATE: 3, the first objective
+    assert s["phase"] == "choose" and s["petitioner"] == "inverseuse"  # same Quémandeur
+    assert s["resolved"] == [] and s["first_met"] == [0]
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=5)  # the SORCIER: 3 → 5
+    s = act(game, s, type="effect", face=10)  # the ALCHIMISTE doubles: 10
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+    game.check_state(s)

@@ -12,6 +12,8 @@ from ..core.game import Outcome
 from . import text_fr as T
 from .rules import THRONE, verdict
 
+#: reigns the chronicle sheet holds: after that many games, no further game follows
+LINES = 10
 ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
 

@@ -99,6 +99,8 @@ class Conseil(Game):
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         if state.get("phase") != "over":
             return None
+        if state["chronicle"].get("games", 0) + 1 >= chronicle.LINES:
+            return None  # the chronicle sheet is full
         setup = {
             "seed": state["seed"],
             "seats": state["seats"],

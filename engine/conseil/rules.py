@@ -320,14 +320,16 @@ def settle(R: Rules, state: dict) -> None:
 def _start(R: Rules, state: dict) -> None:
     """Step 1: the next Quémandeur comes before the council (a two-turn dilemma keeps its own)."""
     state["table"], state["pending"] = [], None
+    if state["two_turns"] and state["first_met"]:
+        state["turn_no"] += 1
+        log(state, "turn.second", dilemma=state["dilemma"])
+        state["met"] = [False] * len(state["objectives"])
+        state["phase"] = "setup_choose"
+        return
     if state["pile"][0] == THRONE:
         state["phase"] = "throne_setup"
         return
     state["turn_no"] += 1
-    if state["two_turns"] and state["dilemma"] is not None:
-        log(state, "turn.second", dilemma=state["dilemma"])
-        state["phase"] = "setup_choose"
-        return
     state["dilemma"] = state["pile"].pop(0)
     state["petitioner"] = state["pets"].pop(0)
     d = R.dilemmas[state["dilemma"]]
