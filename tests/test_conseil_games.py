@@ -185,3 +185,15 @@ def test_the_omniscient_table_wins_more_than_the_honest_bots(game):
     bots = sum(play(game, f"cmp-{i}", 2)["result"]["won"] for i in range(20))
     seer = sum(play(game, f"cmp-{i}", 2, omniscient=True)["result"]["won"] for i in range(20))
     assert seer >= bots and seer >= 15
+
+
+def test_the_guided_game(game):
+    setup = game.normalize_setup({"seed": "guide", "players": 3, "bots": 2, "scenario": "tutoriel"})
+    s = game.new_game(setup)
+    assert s["petitioner"] == "dame" and s["die"] == 7 and s["dilemma"] == 5
+    assert s["phase"] == "choose"  # no bells in the guided game
+    scr = game.screen(s, 0, game.legal_actions(s, 0))
+    texts = [w for w in scr["widgets"] if w["type"] == "text"]
+    assert texts and texts[0]["title"].startswith("Tutoriel 1")
+    end = play(game, "guide", 3, scenario="tutoriel")
+    assert end["phase"] == "over" and len(end["resolved"]) == 4

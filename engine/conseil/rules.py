@@ -96,13 +96,17 @@ class Rules:
             favor = 4 if n == 4 else 3
         state["rule"] = rule
         pets = face_up + face_down
+        face = rng.below(12) + 1
         if scenario != "tutoriel":
             rng.shuffle(pets)
             rng.shuffle(dilemmas)
+        else:  # as in the rulebook's example: LA DAME first, the die on 7, TOUR EFFONDRÉE
+            pets = ["dame", "stoique", "automate", "parasite", "puissante", "sorcier", "druidesse"]
+            face = 7
         state.update(
             {
                 "favor": favor,
-                "die": rng.below(12) + 1,
+                "die": face,
                 "face_up": sorted(face_up),
                 "pets": pets,
                 "petitioner": None,
@@ -347,7 +351,7 @@ def _start(R: Rules, state: dict) -> None:
 
 def bells_actions(state: dict) -> list[dict]:
     out = [{"type": "bells", "ring": False, "two_turns": False}]
-    if state["favor"] >= 2:
+    if state["favor"] >= 2 and state["scenario"] != "tutoriel":
         out.append({"type": "bells", "ring": True, "two_turns": False})
     if n_seats(state) == 2 and len(state["objectives"]) == 2:
         out += [{**a, "two_turns": True} for a in list(out)]

@@ -45,6 +45,10 @@ def _dilemma_card(bundle: dict, key: Any, view: dict | None, state: str = "up") 
 def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
     out: list[dict] = []
     seat = view.get("seat")
+    if view["scenario"] == "tutoriel":
+        for card in bundle["records"].get("tutorial", {}).values():
+            if card.get("phase") == view["phase"]:
+                out.append(W.text(card["text"], card["title"], tone="note", area="main"))
     out.append(W.dice([W.die(view["die"], 12, label="Le dé du Conseil")], "Le dé", area="main"))
     if view["dilemma"] is not None:
         cards = [_dilemma_card(bundle, view["dilemma"], view)]
