@@ -228,10 +228,45 @@ def _numbers(g: GraphView) -> list[Issue]:
     return out
 
 
+def _solvable(g: GraphView) -> list[Issue]:
+    """Every dilemma can be settled from some die face by one or two characters (the ORACLE's
+    chance left out): a finding otherwise."""
+    from itertools import combinations
+
+    from . import plan as P
+
+    chars = [c for c in CHARACTERS if c != "oracle"]
+    hands = [frozenset({c}) for c in chars] + [frozenset(p) for p in combinations(chars, 2)]
+    out: list[Issue] = []
+    for node, kind, data in g.records():
+        if kind != "dilemma":
+            continue
+        try:
+            objs = tuple(tuple(int(v) for v in o) for o in data["objectives"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        start = tuple(False for _ in objs)
+        ok = any(
+            P.finish(h, f, objs, P.met_after(objs, start, f), True) is not None
+            for f in range(1, 13)
+            for h in hands
+        )
+        if not ok:
+            out.append(
+                Issue(
+                    "CONSEIL006",
+                    "warning",
+                    "aucune face du dé ne permet de résoudre ce dilemme avec une ou deux cartes",
+                    node=node,
+                )
+            )
+    return out
+
+
 SCHEMA = ContentSchema(
     family=FAMILY,
     kinds=KINDS,
     effects=EFFECTS,
     conditions={},
-    checks=(_numbers,),
+    checks=(_numbers, _solvable),
 )

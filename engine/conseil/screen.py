@@ -8,6 +8,7 @@ from ..core import widgets as W
 from . import text_fr as T
 from .rules import FAVOR_MAX, THRONE
 
+LEVEL = {1: "facile", 2: "moyen", 3: "difficile"}
 PHASE = {
     "bells": "2. Sonner les cloches royales ?",
     "choose": "3. Choisir un personnage, face cachée",
@@ -36,7 +37,8 @@ def _dilemma_card(bundle: dict, key: Any, view: dict | None, state: str = "up") 
     text = T.objectives(objs).capitalize() + "."
     if d.get("text"):
         text = d["text"] + "\n\n" + text
-    badges = ["🔔" * int(d.get("difficulty", 1))]
+    level = int(d.get("difficulty", 1))
+    badges = [f"{LEVEL[level]} ({level} cloche{'s' if level > 1 else ''})"]
     if view is not None and len(objs) == 2:
         badges += [f"objectif {i + 1} atteint" for i, m in enumerate(view["met"]) if m]
     return W.card(d["title"], text, subtitle=f"n° {key}", badges=badges, state=state)
