@@ -1,0 +1,210 @@
+"""Honest bots: each decides from its own hand and the public table only (the die, the
+objective, the Quémandeur, the Faveur, the discard tops, what was played and said this turn,
+what everyone has seen of the other hands).
+
+They coordinate the way the rulebook allows, with general remarks:
+
+- « Je peux le faire tout seul » — one of my cards settles the dilemma from the die as it is:
+  I reveal first (« Il faut que je joue en premier » when that card is LA DAME);
+- after someone said so, the others choose the card that best keeps a won die won (LE STOÏQUE,
+  a late DAME...) and reveal after;
+- « J'aurai besoin d'aide » — nobody can do it alone: I play the card that brings the die
+  where most characters could finish, and reveal before the others.
+
+In a silent council no one speaks, and each bot simply plays its best card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import plan as P
+from .content import CHARACTERS as P_CHARS
+from .rules import REMARK_ORDER
+
+#: the order in which a bot keeps cards for the final claim: a convention every bot shares
+THRONE_PREF = (
+    "puissante",
+    "sorcier",
+    "druidesse",
+    "stoique",
+    "automate",
+    "parasite",
+    "chevalier",
+    "inverseuse",
+    "golem",
+    "alchimiste",
+    "dame",
+    "oracle",
+)
+#: the cards a bot would rather keep (it plays the others first when all else is equal)
+KEEP = {c: i for i, c in enumerate(("puissante", "dame", "sorcier", "alchimiste", "druidesse"))}
+
+
+def _objs(view: dict) -> P.Objs:
+    return tuple(tuple(o) for o in view["objectives"])
+
+
+def _met(view: dict) -> P.Met:
+    return tuple(view["met"])
+
+
+def decide(view: dict[str, Any], actions: list[dict]) -> dict:
+    phase = view["phase"]
+    fn = {
+        "bells": _bells,
+        "choose": _choose,
+        "reveal": _reveal,
+        "effect": _effect,
+        "oracle": _oracle,
+        "throne": _claim,
+        "successor": _successor,
+    }.get(phase)
+    if fn is None:
+        return actions[0]
+    return fn(view, actions)
+
+
+def _bells(view: dict, actions: list[dict]) -> dict:
+    need = view["rule"].get("min_bells", 0)
+    ring = view["favor"] >= 5 or (view["rings"] < need and view["favor"] >= 2)
+    two = any(a["two_turns"] for a in actions)
+    for a in actions:
+        if a["ring"] == ring and a["two_turns"] == two:
+            return a
+    return actions[0]
+
+
+def _likely(view: dict) -> tuple[str, ...]:
+    """Characters the others are known to hold (what everyone saw go in and out of hands)."""
+    me = view["seat"]
+    out: set[str] = set()
+    for s, known in enumerate(view["known"]):
+        if s != me:
+            out.update(known)
+    out.discard(view["petitioner"])
+    return tuple(sorted(out))
+
+
+def _reach(card: str, objs: P.Objs, met: P.Met) -> int:
+    """From how many faces the card settles the dilemma alone (played after another)."""
+    return sum(1 for f in range(1, 13) if P.solo(card, f, objs, met, False))
+
+
+def _choose(view: dict, actions: list[dict]) -> dict:
+    objs, met, face = _objs(view), _met(view), view["die"]
+    cards = sorted({a["card"] for a in actions})
+    said = [r for s, r in enumerate(view["remarks"]) if s != view["seat"] and r]
+    speak = not view["silent"]
+    claimed = any(r in ("seul", "premier") for r in said)
+    # the characters that settle it from the die as it is: what a soloist would play
+    solving = {c for c in P_CHARS if c != view["petitioner"] and P.solo(c, face, objs, met, True)}
+
+    def pick(card: str, remark: str | None) -> dict:
+        remark = remark if speak else None
+        return next(a for a in actions if a["card"] == card and a["remark"] == remark)
+
+    keep = view["rule"].get("throne")
+
+    def harmless(c: str) -> tuple:
+        return (c != keep, c not in solving, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
+
+    if claimed:
+        return pick(max(cards, key=harmless), None)
+    mine = [c for c in cards if c in solving]
+    if mine:
+        others = [c for c in mine if c != "dame"]
+        best = min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
+        return pick(best, "premier" if best == "dame" else "seul")
+    if "aide" in said:
+        # someone moves the die first: finish after them with the most versatile card
+        hope = tuple(True for _ in met)  # the other objective will have been met
+        best = max(cards, key=lambda c: (c != keep, _reach(c, objs, hope), -KEEP.get(c, 9), c))
+        return pick(best, None)
+    likely = _likely(view)
+
+    def setup(c: str) -> tuple:
+        outs = P.outcomes(c, face, objs, met, True)
+        score = max((P.flex(f, o, m, likely) for _, _, f, o, m in outs), default=-1)
+        return (c != keep, score, -KEEP.get(c, 9), c)
+
+    best = max(cards, key=setup)
+    return pick(best, "aide")
+
+
+def _reveal(view: dict, actions: list[dict]) -> dict:
+    objs, met, _face = _objs(view), _met(view), view["die"]
+    reveals = [a for a in actions if a["type"] == "reveal"]
+    rewards = [a for a in actions if a["type"] == "reward"]
+    if not reveals:
+        for a in rewards:
+            if a["face"] and P.wins(objs, P.met_after(objs, met, a["face"]), a["face"]):
+                return a
+        if view["favor"] <= 2:
+            for a in rewards:
+                if view["rewards"][a["index"]]["type"] == "favor":
+                    return a
+        return next(a for a in actions if a["type"] == "conclude")
+    remarks = view["remarks"]
+    order = REMARK_ORDER
+    return min(reveals, key=lambda a: (order.get(remarks[a["who"]], 3), a["who"]))
+
+
+def _effect(view: dict, actions: list[dict]) -> dict:
+    objs, met, face = _objs(view), _met(view), view["die"]
+    pending = view["pending"]
+    card = pending["card"]
+    left = sum(1 for r in view["revealed"] if not r)
+    if card == "stoique":
+        return max(actions, key=lambda a: -THRONE_PREF.index(a["take"]) if a["take"] else -99)
+    likely = _likely(view)
+    outs = {
+        (kind, choice): (f, o, m)
+        for kind, choice, f, o, m in P.outcomes(card, face, objs, met, pending["first"])
+    }
+
+    def value(a: dict) -> tuple:
+        key = ("objective", a["objective"]) if "objective" in a else ("face", a["face"])
+        f, o, m = outs.get(key, (face, objs, met))
+        won = P.wins(o, m, f)
+        progress = sum(m) - sum(met)
+        return (won, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
+
+    return max(actions, key=value)
+
+
+def _oracle(view: dict, actions: list[dict]) -> dict:
+    objs, met, face = _objs(view), _met(view), view["die"]
+    played = {e["card"] for e in view["table"]}
+    safe = [a for a in actions if a["card"] != view["petitioner"] and a["card"] not in played]
+    pool = safe or actions
+    for a in pool:
+        if P.solo(a["card"], face, objs, met, False):
+            return a
+    return max(pool, key=lambda a: (P.keep_share(a["card"], objs, met), a["card"]))
+
+
+def _claim(view: dict, actions: list[dict]) -> dict:
+    want = view["rule"].get("throne")
+    cards = [a["card"] for a in actions]
+    if want in cards:
+        return next(a for a in actions if a["card"] == want)
+    me = view["seat"]
+
+    def score(c: str) -> tuple:
+        held = sum(1 for s, k in enumerate(view["known"]) if s != me and c in k)
+        return (held, -THRONE_PREF.index(c))
+
+    best = max(cards, key=score)
+    return next(a for a in actions if a["card"] == best)
+
+
+def _successor(view: dict, actions: list[dict]) -> dict:
+    want = view["rule"].get("throne")
+    counts: dict[str, int] = {}
+    for e in view["table"]:
+        counts[e["card"]] = counts.get(e["card"], 0) + 1
+    return max(
+        actions,
+        key=lambda a: (a["card"] == want, counts.get(a["card"], 0), -THRONE_PREF.index(a["card"])),
+    )

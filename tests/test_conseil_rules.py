@@ -1,0 +1,377 @@
+"""Le Conseil des 12: the rulebook's worked examples, and each character's edge cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.conseil import die as D
+from engine.conseil import rules
+from engine.conseil.solver import solve
+from engine.core import registry
+from engine.core.errors import IllegalAction
+from pipeline.bundles import bundle_for
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def game():
+    return registry.get("conseil")(bundle_for("conseil", ROOT / "content"))
+
+
+def table(game, names, *, die, dilemma, petitioner, hands, favor=3, pile=(8,), discards=None):
+    """A game stopped at step 2 of a turn: the council of ``names``, the die on ``die``,
+    ``dilemma`` on top of the pile, ``petitioner`` before the council, these hands."""
+    setup = game.normalize_setup({"seed": "t", "seats": [{"name": n, "bot": False} for n in names]})
+    s = game.new_game(setup)
+    n = len(names)
+    s.update(
+        {
+            "favor": favor,
+            "die": die,
+            "pile": [dilemma, *pile, rules.THRONE],
+            "pets": [petitioner, "golem", "oracle", "chevalier", "alchimiste", "druidesse"],
+            "hands": [sorted(h) for h in hands],
+            "discards": [list(d) for d in discards or [[]] * n],
+            "known": [sorted(h) for h in hands],
+            "pub_discard": [[] for _ in range(n)],
+            "chef": None,
+            "phase": "start",
+        }
+    )
+    held = {c for h in [*hands, *s["discards"]] for c in h}
+    s["reserve"] = sorted(set(rules.CHARACTERS) - held)
+    for seat in range(n):  # every other card of the seat lies under its discard pile
+        mine = {*hands[seat], *s["discards"][seat], *s["reserve"]}
+        s["discards"][seat] = sorted(set(rules.CHARACTERS) - mine) + s["discards"][seat]
+        s["pub_discard"][seat] = list(s["discards"][seat])
+    rules.settle(game.R, s)
+    return s
+
+
+def act(game, state, **action):
+    """An action; a card chosen face down goes to the first seat still choosing."""
+    if action["type"] in ("choose", "claim") and "seat" not in action:
+        action = {"type": action.pop("type"), "seat": game.to_act(state)[0], **action}
+    return game.apply(state, action)
+
+
+def test_tour_effondree_two_automates_cancel_and_the_sorcier_saves_it(game):
+    """Léa, Mia and Tom; the die shows 7; TOUR EFFONDRÉE asks 9, 10 or 11; LA DAME comes
+    before the council.  Tom rings the bells (3 → 2 Faveur) and FESTIVAL shows.  Mia and Tom
+    both play L'AUTOMATE: they cancel.  Léa's SORCIER turns the 7 to its neighbour 10."""
+    start = ["puissante", "sorcier", "automate", "druidesse", "parasite"]
+    s = table(game, ["Léa", "Mia", "Tom"], die=7, dilemma=5, petitioner="dame", hands=[start] * 3)
+    assert s["phase"] == "bells" and s["petitioner"] == "dame"
+    assert s["objectives"] == [[9, 10, 11]]
+    s = act(game, s, type="bells", ring=True, two_turns=False)
+    assert s["favor"] == 2 and s["rung"]
+    assert game.view(s, 0)["next"] == 8  # FESTIVAL, which asks for a 3
+    assert game.R.dilemmas[8]["title"] == "FESTIVAL" and game.R.dilemmas[8]["objectives"] == [[3]]
+    # no one may choose the Quémandeur's character (no one holds LA DAME anyway)
+    assert all(a["card"] != "dame" for a in game.legal_actions(s, 0))
+    assert game.turn_kind(s) == "each" and game.to_act(s) == [0, 1, 2]
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="automate", remark="premier")
+    s = act(game, s, type="choose", card="automate", remark=None)
+    assert s["phase"] == "reveal" and game.turn_kind(s) == "collective"
+    s = act(game, s, type="reveal", who=1)  # Mia first
+    # Tom's AUTOMATE is revealed at once and both cancel; Léa's card, the last, follows
+    assert [e["cancelled"] for e in s["table"]] == [True, True, False]
+    assert s["die"] == 7 and s["revealed"] == [True, True, True]
+    assert s["phase"] == "effect" and game.to_act(s) == [0]
+    assert {"type": "effect", "face": 10} in game.legal_actions(s, 0)
+    s = act(game, s, type="effect", face=10)
+    assert s["die"] == 10
+    assert s["resolved"][-1] == {"id": 5, "rung": True, "success": True}
+    # the DAME's grievance is settled: everyone takes their own DAME into hand
+    assert all("dame" in h for h in s["hands"]) and "dame" not in s["reserve"]
+    assert s["favor"] == 3  # the success side: +1 Faveur
+    assert s["pets_done"] == ["dame"]
+    game.check_state(s)
+
+
+def test_the_oracle_with_one_card_left(game):
+    """Mia holds only L'ORACLE and LA PUISSANTE.  She plays the ORACLE: the die is rerolled;
+    with one card left she discards LA PUISSANTE, takes back every card played before (the
+    ORACLE too) and plays a second card from that new hand."""
+    hands = [["sorcier", "druidesse", "automate"], ["oracle", "puissante"], ["sorcier", "parasite"]]
+    discards = [[], ["automate", "sorcier", "druidesse"], []]
+    s = table(
+        game,
+        ["Léa", "Mia", "Tom"],
+        die=4,
+        dilemma=13,
+        petitioner="golem",
+        hands=hands,
+        discards=discards,
+    )
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    assert s["phase"] == "oracle"
+    assert s["discards"][1] == ["puissante"]  # the new discard pile, face up
+    assert {"automate", "druidesse", "oracle", "sorcier"} <= set(s["hands"][1])
+    # replaying the ORACLE cancels it; the SORCIER cancels with Léa's, still face down
+    s2 = act(game, s, type="oracle", card="sorcier")
+    assert [e["card"] for e in s2["table"] if e["cancelled"]] == ["sorcier", "sorcier"]
+    s3 = act(game, s, type="oracle", card="oracle")
+    assert s3["table"][-1] == {"seat": 1, "card": "oracle", "cancelled": True}
+    game.check_state(s2)
+    game.check_state(s3)
+
+
+def test_lieux_mysterieux_two_objectives(game):
+    """LIEUX MYSTÉRIEUX asks for a 3 during the turn and a 10 at the end (or the reverse);
+    L'INVERSEUSE is the Quémandeur.  Tom's PUISSANTE turns the die twice to reach 3, Léa's
+    AUTOMATE adds 2 (5), Mia's ALCHIMISTE doubles it: 10."""
+    assert game.R.dilemmas[10]["title"] == "LIEUX MYSTÉRIEUX"
+    hands = [
+        ["automate", "sorcier", "druidesse"],
+        ["alchimiste", "sorcier", "parasite"],
+        ["puissante", "druidesse", "parasite"],
+    ]
+    s = table(game, ["Léa", "Mia", "Tom"], die=12, dilemma=10, petitioner="inverseuse", hands=hands)
+    assert s["objectives"] == [[3], [10]]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="choose", card="puissante", remark="premier")
+    s = act(game, s, type="reveal", who=2)
+    assert {"type": "effect", "face": 3} in game.legal_actions(s, 2)
+    assert {"type": "effect", "face": 12} not in game.legal_actions(s, 2)  # never back home
+    s = act(game, s, type="effect", face=3)
+    assert s["met"] == [True, False]
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=5)
+    s = act(game, s, type="effect", face=10)  # Mia's card is revealed last, on its own
+    assert s["resolved"][-1]["success"]
+    # a 10 at the end without a 3 on the way is not enough
+    s = table(game, ["Léa", "Mia"], die=8, dilemma=10, petitioner="inverseuse", hands=hands[:2])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    s = act(game, s, type="effect", face=8)
+    assert s["resolved"][-1]["success"] is False
+
+
+def test_two_turns_at_two_players(game):
+    hands = [["automate", "sorcier", "druidesse"], ["alchimiste", "sorcier", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    assert {"type": "bells", "ring": False, "two_turns": True} in game.legal_actions(s, 0)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=3)
+    s = act(game, s, type="effect", face=1)  # the SORCIER leaves 3... to 1: no objective
+    assert s["resolved"][-1]["success"] is False and s["favor"] == 2  # penalty at once
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="druidesse", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # PARASITE on 1 stays on 1
+    s = act(game, s, type="effect", face=2)  # DRUIDESSE: 2... not 3; try again from the start
+    assert s["resolved"][-1]["success"] is False
+
+
+def test_the_final_claim(game):
+    """Mia and Tom reveal LE SORCIER, Léa LA PUISSANTE: the claim fails, 1 Faveur is lost,
+    one remains: the council wins anyway and chooses LE SORCIER for the throne."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]] * 2
+    s = table(game, ["Léa", "Mia", "Tom"], die=5, dilemma=5, petitioner="golem", hands=hands[:3])
+    s["pile"] = [rules.THRONE]
+    s["phase"] = "start"
+    s["favor"] = 2
+    rules.settle(game.R, s)
+    assert s["phase"] == "throne" and game.to_act(s) == [0, 1, 2]
+    assert game.legal_actions(s, 0)[0]["type"] == "claim"
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["favor"] == 1 and s["phase"] == "successor"
+    s = act(game, s, type="successor", card="sorcier")
+    out = game.outcome(s)
+    assert out.winners == [0, 1, 2] and s["throne_char"] == "sorcier"
+    # unanimous: the character takes the throne, no Faveur lost
+    s = table(game, ["Léa", "Mia"], die=5, dilemma=5, petitioner="golem", hands=hands[:2])
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    rules.settle(game.R, s)
+    s = act(game, s, type="claim", card="dame")
+    s = act(game, s, type="claim", card="dame")
+    assert s["phase"] == "over" and s["throne_char"] == "dame" and s["favor"] == 3
+
+
+def test_a_claim_that_costs_the_last_faveur_loses(game):
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = table(game, ["Léa", "Mia"], die=5, dilemma=5, petitioner="golem", hands=hands, favor=1)
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    rules.settle(game.R, s)
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and not s["result"]["won"] and s["throne_char"] is None
+
+
+def test_never_play_your_last_card(game):
+    hands = [["sorcier"], ["sorcier", "parasite"]]
+    discards = [["automate", "druidesse", "puissante", "parasite"], []]
+    s = table(
+        game, ["Léa", "Mia"], die=5, dilemma=13, petitioner="golem", hands=hands, discards=discards
+    )
+    s["phase"] = "setup_choose"
+    rules.settle(game.R, s)
+    assert s["discards"][0] == ["sorcier"]
+    assert {"automate", "druidesse", "parasite", "puissante"} <= set(s["hands"][0])
+    game.check_state(s)
+
+
+def test_the_quemandeurs_character_can_never_be_chosen(game):
+    hands = [["sorcier", "golem", "parasite"], ["sorcier", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=5, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    with pytest.raises(IllegalAction):
+        act(game, s, type="choose", card="golem", remark=None)
+
+
+def test_revealing_the_quemandeur_through_the_oracle_loses_at_once(game):
+    hands = [["oracle", "golem", "parasite"], ["sorcier", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=6, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="oracle", card="golem")
+    assert s["resolved"][-1]["success"] is False
+    assert s["table"][-1]["card"] == "golem" and "sorcier" in s["discards"][1]
+
+
+def test_the_dame_only_works_first(game):
+    hands = [["dame", "parasite"], ["druidesse", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=5, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="dame", remark="premier")
+    s = act(game, s, type="choose", card="druidesse", remark=None)
+    late = act(game, s, type="reveal", who=1)
+    late = act(game, late, type="effect", face=2)
+    assert late["die"] == 2 and late["resolved"][-1]["success"] is False  # the DAME did nothing
+    s = act(game, s, type="reveal", who=0)
+    assert sorted(a["face"] for a in game.legal_actions(s, 0)) == [9, 10, 11]
+    s = act(game, s, type="effect", face=10)
+    s = act(game, s, type="effect", face=11)
+    assert s["resolved"][-1]["success"]
+
+
+def test_chevalier_and_golem_replace_one_objective(game):
+    hands = [["golem", "parasite"], ["chevalier", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=2, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="golem", remark=None)
+    s = act(game, s, type="choose", card="chevalier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", objective=1)
+    assert s["objectives"] == [[3], [9, 10, 11, 12]]
+    s = act(game, s, type="effect", objective=1)  # the CHEVALIER overrides the GOLEM
+    assert s["objectives"] == [[3], [1, 2, 3, 4]]
+    assert s["resolved"][-1]["success"] is False  # 2 is not 3: one objective only
+
+
+def test_the_stoique_takes_back_a_card(game):
+    hands = [["stoique", "parasite"], ["druidesse", "parasite"]]
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=8,
+        dilemma=12,
+        petitioner="dame",
+        hands=hands,
+        discards=[["puissante", "sorcier"], []],
+    )
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="choose", card="druidesse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    assert {"type": "effect", "take": "puissante"} in game.legal_actions(s, 0)
+    s = act(game, s, type="effect", take="puissante")
+    assert "puissante" in s["hands"][0] and s["die"] == 8
+    assert s["discards"][0][-2:] == ["sorcier", "stoique"]
+    assert any(e["key"] == "effect.take_hidden" for e in s["log"])
+
+
+# --------------------------------------------------------------------------- the die
+
+
+def test_the_die_is_a_real_dodecahedron():
+    for f in D.FACES:
+        near = D.ADJACENT[f]
+        assert len(set(near)) == 5 and f not in near and D.opposite(f) not in near
+        for g in near:
+            assert f in D.ADJACENT[g]
+            assert D.opposite(g) in D.ADJACENT[D.opposite(f)]
+            assert len(set(near) & set(D.ADJACENT[g])) == 2  # two shared neighbours
+    assert 10 in D.ADJACENT[7]  # the rulebook's SORCIER example
+
+
+@pytest.mark.parametrize(
+    ("card", "face", "expected"),
+    [
+        ("alchimiste", 1, [2]),  # a 1 must be doubled
+        ("alchimiste", 12, [6]),  # a 12 must be halved
+        ("alchimiste", 7, [3, 12]),  # halved down, doubled up to 12 at most
+        ("alchimiste", 5, [2, 10]),
+        ("automate", 11, [12]),  # stops on 12
+        ("automate", 7, [9, 10]),
+        ("parasite", 2, [1]),  # stops on 1
+        ("parasite", 9, [6, 7]),
+        ("druidesse", 1, [1, 2]),  # stays on 1 going down
+        ("druidesse", 12, [11, 12]),
+        ("inverseuse", 12, [1]),
+        ("inverseuse", 8, [5]),
+        ("sorcier", 7, [2, 5, 9, 10, 12]),
+    ],
+)
+def test_character_edge_cases(card, face, expected):
+    assert D.die_options(card, face) == expected
+
+
+def test_the_puissante_never_comes_back_home():
+    for f in D.FACES:
+        reach = D.die_options("puissante", f)
+        assert f not in reach
+        assert set(D.ADJACENT[f]) <= set(reach)  # two steps reach every neighbour too
+        for g in reach:
+            assert D.puissante_path(f, g) in D.ADJACENT[f]
+
+
+def test_the_solver_finds_the_sorcier():
+    hands = [["sorcier", "parasite"], ["automate", "parasite"], ["automate", "parasite"]]
+    plan = solve(hands, 7, [[9, 10, 11]], petitioner="dame")
+    assert plan is not None
+    assert solve([["parasite"], ["parasite"]], 1, [[12]]) is None
+
+
+def test_two_turns_succeed_with_a_different_objective_each_turn(game):
+    hands = [
+        ["automate", "sorcier", "druidesse", "parasite"],
+        ["alchimiste", "sorcier", "parasite"],
+    ]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    s = act(game, s, type="effect", face=3)  # the AUTOMATE: 3, the first objective
+    assert s["phase"] == "choose" and s["petitioner"] == "inverseuse"  # same Quémandeur
+    assert s["resolved"] == [] and s["first_met"] == [0]
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=5)  # the SORCIER: 3 → 5
+    s = act(game, s, type="effect", face=10)  # the ALCHIMISTE doubles: 10
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+    game.check_state(s)
