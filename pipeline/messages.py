@@ -7,6 +7,7 @@ with the same keys.  ``t(key, **values)`` formats one message.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 
 LANG = "fr"
 
@@ -27,12 +28,64 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         # --- reading files
         "io.unreadable": "impossible de lire le fichier : {why}.",
+        "io.link_dangling": (
+            "ce fichier est un lien symbolique vers « {target} », qui n'existe pas. Recréez le "
+            "lien vers le bon fichier, ou remplacez-le par le fichier lui-même."
+        ),
+        "io.link_loop": (
+            "ce fichier est un lien symbolique qui tourne en boucle (il mène, par d'autres liens, "
+            "à lui-même). Remplacez-le par le fichier lui-même."
+        ),
+        "io.permission": (
+            "impossible de lire le fichier : vous n'avez pas le droit de le lire. Donnez-vous le "
+            "droit de lecture (par exemple « chmod u+r » sur le fichier)."
+        ),
+        "io.directory": (
+            "c'est un dossier, pas un fichier, alors que son nom finit par .yaml ou .yml. "
+            "Renommez le dossier (les fichiers qu'il contient sont lus quand même)."
+        ),
+        "io.missing": "le fichier a disparu pendant la lecture ; relancez la vérification.",
+        "io.special": (
+            "ce n'est pas un fichier ordinaire (un tube, un périphérique…) : un fichier de contenu "
+            "doit être un simple fichier texte."
+        ),
         "yaml.malformed": (
             "YAML mal formé : {what}. Vérifiez l'indentation, les deux-points et les guillemets "
             "à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial "
             "doit être entre guillemets)."
         ),
-        "yaml.utf8": "YAML mal formé : le fichier n'est pas en UTF-8. Enregistrez-le en UTF-8.",
+        "yaml.utf8": (
+            "le fichier n'est pas en UTF-8 : l'octet 0x{byte} ne peut pas s'y trouver (le "
+            "fichier semble enregistré en {guess}). Enregistrez-le en UTF-8 depuis votre "
+            "éditeur."
+        ),
+        "yaml.opened_quote": (
+            "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column} ({what}). Fermez le guillemet à la fin de la valeur."
+        ),
+        "yaml.opened_bracket": (
+            "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column} ({what}). Ajoutez le « ] » à la fin de la liste."
+        ),
+        "yaml.opened_brace": (
+            "YAML mal formé : l'accolade « {{ » ouverte ici n'est pas fermée ; la lecture a "
+            "échoué ligne {line}, colonne {column} ({what}). Ajoutez le « }} » à la fin de la "
+            "table."
+        ),
+        "yaml.opened_key": (
+            "YAML mal formé : il manque le « : » après cette clé (la lecture a échoué ligne "
+            "{line}, colonne {column}). Écrivez « clé: valeur »."
+        ),
+        "yaml.malformed_in": (
+            "YAML mal formé : {what} (dans le bloc qui commence ligne {line}). Vérifiez "
+            "l'indentation de cette ligne par rapport aux lignes au-dessus."
+        ),
+        "yaml.control": "le caractère invisible {char}, interdit en YAML (supprimez-le)",
+        "yaml.control_any": "un caractère de contrôle interdit (supprimez-le ou remplacez-le)",
+        "yaml.too_deep": (
+            "plus de {n} niveaux d'imbrication : aucun contenu n'a besoin d'autant de listes ou "
+            "de tables les unes dans les autres (des crochets en trop ?)"
+        ),
         "yaml.duplicate_key": (
             "la clé « {key} » apparaît deux fois dans la même table (la première ligne "
             "{first}) ; la seconde remplacerait la première en silence. Supprimez ou renommez "
@@ -81,6 +134,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
+        "field.invisible": (
+            "la clé « {name} » contient un caractère invisible ou trompeur : c'est sans doute "
+            "« {meant} ». Effacez la clé et retapez-la (elle est lue ici comme « {meant} »)."
+        ),
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
         "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
@@ -207,8 +264,83 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 
 def t(message: str, /, **values: object) -> str:
-    """The message ``message`` in the current language, filled with ``values``."""
-    return MESSAGES[LANG][message].format(**values)
+    """The message ``message`` in the current language, filled with ``values``; invisible and
+    look-alike characters in them are shown by name (see ``shown``)."""
+    return MESSAGES[LANG][message].format(
+        **{k: shown(v) if type(v) is str else v for k, v in values.items()}
+    )
+
+
+#: characters a writer cannot see, or mistakes for another, with their French names
+_INVISIBLE = {
+    "\u00a0": "espace insécable",
+    "\u202f": "espace fine insécable",
+    "\u2007": "espace tabulaire",
+    "\u2009": "espace fine",
+    "\u200a": "espace ultra-fine",
+    "\u200b": "espace de largeur nulle",
+    "\u200c": "antiliant sans chasse",
+    "\u200d": "liant sans chasse",
+    "\u2060": "gluon de mots",
+    "\ufeff": "indicateur d'ordre des octets",
+    "\u00ad": "trait d'union conditionnel",
+    "\t": "tabulation",
+    "\u2028": "séparateur de lignes",
+    "\u2029": "séparateur de paragraphes",
+}
+#: letters of other scripts drawn like Latin ones (« а » cyrillique, « ο » grec…)
+CONFUSABLES = dict(
+    zip(
+        "аеорсухіјѕАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+        "aeopcyxijsABEKMHOPCTXIJSoaeikvptuxABEZHIKMNOPTYX",
+        strict=True,
+    )
+)
+
+
+def codepoint(char: str) -> str:
+    """« U+00A0 (espace insécable) »: a character named so that a writer can find it."""
+    name = _INVISIBLE.get(char)
+    if name is None and char in CONFUSABLES:
+        script = "cyrillique" if "CYRILLIC" in unicodedata.name(char, "") else "grecque"
+        name = f"lettre {script} « {char} », pas la lettre latine « {CONFUSABLES[char]} »"
+    if name is None:
+        name = unicodedata.name(char, "").lower() or "caractère sans nom"
+    return f"U+{ord(char):04X} ({name})"
+
+
+def _suspect(char: str, latin: bool) -> bool:
+    if char in _INVISIBLE:
+        return True
+    if char in CONFUSABLES:
+        return latin
+    return unicodedata.category(char) in ("Cf", "Cc", "Zl", "Zp") and char != "\n"
+
+
+def shown(text: str) -> str:
+    """``text`` with every invisible or look-alike character made visible:
+    ``"text\u00a0"`` becomes ``text⟨U+00A0 (espace insécable)⟩``."""
+    if text.isascii() and text.isprintable():
+        return text
+    latin = any("a" <= c.lower() <= "z" for c in text)
+    if not any(_suspect(c, latin) for c in text):
+        return text
+    return "".join(f"⟨{codepoint(c)}⟩" if _suspect(c, latin) else c for c in text)
+
+
+def clean_key(text: str) -> str:
+    """What a key or id says once invisible characters are dropped and look-alikes replaced:
+    the key a writer meant."""
+    out = []
+    for c in unicodedata.normalize("NFC", text):
+        if c in CONFUSABLES:
+            out.append(CONFUSABLES[c])
+        elif c in _INVISIBLE or unicodedata.category(c) in ("Cf", "Cc"):
+            if unicodedata.category(c) == "Zs":
+                out.append(" ")
+        else:
+            out.append(c)
+    return "".join(out).strip()
 
 
 def kind_fr(kind: str) -> str:

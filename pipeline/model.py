@@ -15,7 +15,7 @@ from typing import Any
 from . import schema as S
 from .findings import Finding
 from .load import Pos, YList, YMap, is_int_text
-from .messages import did_you_mean, got, kind_fr, t
+from .messages import clean_key, did_you_mean, got, kind_fr, t
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -265,6 +265,7 @@ class Validator:
         required_if: tuple[tuple[str, str, str], ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        raw = self._respelt(raw, specs, ctx)
         for name in raw:
             if name not in specs:
                 hint = did_you_mean(name, list(specs))
@@ -329,6 +330,33 @@ class Validator:
                 pos,
                 ctx.node,
             )
+        return out
+
+    def _respelt(self, raw: YMap, specs: dict[str, S.Field], ctx: _Ctx) -> YMap:
+        """Keys that are a known field once invisible or look-alike characters are removed: one
+        error that shows the character, and the value is read as that field (so that no
+        « missing field » follows from the same typo)."""
+        fixes = {}
+        for name in raw:
+            if name not in specs and not (name.isascii() and name.isprintable()):
+                meant = clean_key(name)
+                if meant in specs and meant not in raw:
+                    fixes[name] = meant
+        if not fixes:
+            return raw
+        for name, meant in fixes.items():
+            self._find(
+                "FIELD002",
+                t("field.invisible", name=name, meant=meant),
+                raw.keypos[name],
+                ctx.node,
+            )
+        out = YMap()
+        out.kpos, out.keypos, out.pos = {}, {}, raw.pos
+        for name, value in raw.items():
+            key = fixes.get(name, name)
+            out[key] = value
+            out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
         return out
 
     def _subnodes(

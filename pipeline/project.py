@@ -47,8 +47,15 @@ class ContentError(Exception):
     """The content folder itself cannot be used (a usage problem: exit 2)."""
 
 
+def _present(path: Path) -> bool:
+    """``path`` has a directory entry (a dangling link too: it is reported, not skipped)."""
+    return os.path.lexists(path)
+
+
 def _yaml_files(folder: Path) -> list[Path]:
-    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    """Every content file below ``folder``, including those that cannot be read (a dangling
+    link, a folder named ``x.yaml``): ``read_file`` names what is wrong with them."""
+    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml")]
     # hidden files and folders *inside* the campaign are skipped, whatever the folder's own path
     return sorted(
         p for p in files if not any(part.startswith(".") for part in p.relative_to(folder).parts)
@@ -61,9 +68,9 @@ def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:
         raise ContentError(t("content.missing", path=content_dir))
     if not content_dir.is_dir():
         raise ContentError(t("content.not_dir", path=content_dir))
-    if (content_dir / CAMPAIGN_FILE).is_file():
+    if _present(content_dir / CAMPAIGN_FILE):
         return [content_dir], []
-    folders = sorted(p.parent for p in content_dir.glob(f"*/{CAMPAIGN_FILE}"))
+    folders = sorted(p for p in content_dir.iterdir() if p.is_dir() and _present(p / CAMPAIGN_FILE))
     findings = []
     for sub in sorted(
         p for p in content_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
@@ -148,7 +155,7 @@ def load(content_dir: Path, jobs: int | None = None) -> tuple[list[Campaign], li
                 continue
             # a nested campaign folder is its own campaign
             if any(
-                (parent / CAMPAIGN_FILE).is_file()
+                _present(parent / CAMPAIGN_FILE)
                 for parent in path.parents
                 if folder in parent.parents
             ):
