@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 SEVERITIES = ("error", "warning")
+#: a file that cannot be read or parsed: what it would have defined is missing everywhere else
+CAUSES = frozenset(("IO001", "YAML001"))
 
 #: Every finding code, its severity and what it means (the writers' guide documents each).
 CODES: dict[str, tuple[str, str]] = {
@@ -44,7 +46,9 @@ class Finding:
         return asdict(self)
 
     def sort_key(self) -> tuple:
-        return (self.file, self.line, self.column, self.code, self.message)
+        """Causes before consequences: a file that cannot be read or parsed comes before
+        everything else, then findings in file order."""
+        return (self.code not in CAUSES, self.file, self.line, self.column, self.code, self.message)
 
 
 def has_errors(findings: list[Finding]) -> bool:

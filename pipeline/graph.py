@@ -35,6 +35,8 @@ class StoryGraph:
     by_field: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: node -> where something mentions it without leading to it (a Menace's later scenarios)
     mentioned: dict[str, str] = field(default_factory=dict)
+    #: REF001 findings with the key each failed to find (for folding under a broken file)
+    unknown: list[tuple[Finding, str]] = field(default_factory=list)
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -137,6 +139,7 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             by_field[rec.kind][str(rec.data.get(kinds[rec.kind].resolve_by))].append(node)
 
     sg = StoryGraph(camp, g, root, records, {k: dict(v) for k, v in by_field.items()})
+    unknown = sg.unknown
     keys_by_kind: dict[str, list[str]] = defaultdict(list)
     for rec in records.values():
         keys_by_kind[rec.kind].append(rec.key)
@@ -144,7 +147,9 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     for ref in camp.refs:
         targets = resolve(sg, ref.kinds, ref.key)
         if not targets:
-            findings.append(_unknown(ref, keys_by_kind, camp.family))
+            finding = _unknown(ref, keys_by_kind, camp.family)
+            findings.append(finding)
+            unknown.append((finding, ref.key))
             continue
         if ref.edge is None or ref.source not in g:
             for target in targets:

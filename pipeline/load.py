@@ -249,6 +249,35 @@ _PROBLEMS_FR = (
     ),
     ("found undefined alias", "un alias (*nom) sans ancre (&nom) correspondante"),
     ("did not find expected '-' indicator", "un élément de liste mal aligné"),
+    (
+        "did not find expected node content",
+        "une valeur manque à cet endroit (un « - » ou une clé à l'intérieur de crochets ?)",
+    ),
+    (
+        "found character that cannot start any token",
+        "un caractère qui ne peut pas commencer une valeur",
+    ),
+    ("expected <block end>, but found", "l'indentation ne correspond pas au bloc au-dessus"),
+    ("found unexpected ':'", "un « : » inattendu (mettez le texte entre guillemets)"),
+    (
+        "expected alphabetic or numeric character",
+        "une ancre ou un alias sans nom après « & » ou « * »",
+    ),
+    (
+        "did not find expected comment or line break",
+        "après « | » ou « > », le texte commence à la ligne suivante, indenté",
+    ),
+    ("found unexpected document indicator", "un « --- » ou « ... » en début de ligne"),
+    ("found duplicate %YAML directive", "deux directives %YAML"),
+    ("found duplicate anchor", "la même ancre « & » deux fois"),
+    ("found incompatible YAML document", "une directive %YAML d'une version inconnue"),
+    ("found unknown directive", "une directive « % » inconnue"),
+    ("mapping keys are not allowed", "une clé à un endroit où elle n'est pas permise"),
+    (
+        "block sequence entries are not allowed",
+        "un « - » de liste à un endroit où il n'est pas permis",
+    ),
+    ("found unexpected document separator", "un séparateur « --- » au milieu d'une valeur"),
     ("did not find expected <document start>", "du texte en trop après la fin du document"),
     (
         "found unknown escape character",
@@ -262,7 +291,8 @@ def _explain(context: object, problem: object) -> str:
     for needle, french in _PROBLEMS_FR:
         if needle in text:
             return french
-    return " ".join(str(p) for p in (context, problem) if p)
+    said = " ".join(str(p) for p in (context, problem) if p)
+    return f"une erreur de syntaxe (libyaml : « {said} »)"
 
 
 #: constructs that libyaml reports where they were opened: the writer's mistake is there (an
@@ -275,13 +305,45 @@ _OPENED_FR = {
 }
 
 
-def _marked(exc: MarkedYAMLError, rel: str) -> Finding:
+def _open_flow(text: str, before: tuple[int, int]) -> tuple[str, int, int] | None:
+    """The innermost ``[`` or ``{`` still open where reading broke, found by scanning tokens
+    (no parsing): the writer forgot to close it.  ``None`` if every bracket was closed."""
+    stack: list[tuple[str, int, int]] = []
+    try:
+        scanner = _Parser(text)
+        while True:
+            tok = scanner.get_token()
+            if tok is None:
+                break
+            m = tok.start_mark
+            if (m.line + 1, m.column + 1) >= before:
+                break
+            name = type(tok).__name__
+            if name == "FlowSequenceStartToken":
+                stack.append(("yaml.opened_bracket", m.line + 1, m.column + 1))
+            elif name == "FlowMappingStartToken":
+                stack.append(("yaml.opened_brace", m.line + 1, m.column + 1))
+            elif name in ("FlowSequenceEndToken", "FlowMappingEndToken") and stack:
+                stack.pop()
+    except (YAMLError, _Multiple, ValueError):
+        pass
+    return stack[-1] if stack else None
+
+
+def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
     """A libyaml error, placed where the writer went wrong: where an unclosed construct was
     opened (and saying where reading broke), else where reading broke."""
     problem, context = exc.problem_mark, exc.context_mark
     what = _explain(exc.context, exc.problem)
     pline, pcol = (problem.line + 1, problem.column + 1) if problem else (1, 1)
     opened = _OPENED_FR.get(str(exc.context or ""))
+    if opened is None and "flow" in str(exc.context or ""):
+        flow = _open_flow(text, (pline, pcol))
+        if flow is not None and flow[1:] < (pline, pcol):
+            key, line, col = flow
+            return Finding(
+                "YAML001", "error", t(key, what=what, line=pline, column=pcol), rel, line, col
+            )
     if context is not None and opened is not None:
         cline, ccol = context.line + 1, context.column + 1
         if (cline, ccol) != (pline, pcol):
@@ -302,7 +364,7 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
             warnings.simplefilter("ignore")
             value, dup = _build(_Parser(text))
     except MarkedYAMLError as exc:
-        return None, [_marked(exc, rel)]
+        return None, [_marked(exc, rel, text)]
     except _Multiple as exc:
         msg = t("yaml.malformed", what=exc.what)
         return None, [Finding("YAML001", "error", msg, rel, *exc.pos)]

@@ -91,6 +91,13 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{first}) ; la seconde remplacerait la première en silence. Supprimez ou renommez "
             "l'une des deux."
         ),
+        # --- consequences folded under the file that causes them
+        "fold.more": " … et {what}, masqués jusqu'à ce que ce fichier soit corrigé.",
+        "fold.ref": "1 référence vers ce fichier",
+        "fold.refs": "{n} références vers ce fichier",
+        "fold.other": "1 autre constat qui en découle",
+        "fold.others": "{n} autres constats qui en découlent",
+        "fold.and": " et ",
         # --- campaigns and sections
         "camp.no_manifest": (
             "le dossier « {folder} » contient des fichiers YAML mais pas de campaign.yaml : il "

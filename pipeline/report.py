@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import checks, graph
 from .findings import Finding, has_errors
+from .fold import fold
 from .project import Campaign, load
 
 
@@ -72,11 +73,10 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
         campaigns, stray = load(content_dir, jobs)
         report = Report(content_dir, campaigns, findings=list(stray))
         for camp in campaigns:
-            report.findings.extend(camp.findings)
             sg, found = graph.build(camp)
             report.graphs[camp.id] = sg
-            report.findings.extend(found)
-            report.findings.extend(checks.run(sg))
+            mine = [*camp.findings, *found, *checks.run(sg)]
+            report.findings.extend(fold(mine, camp.folder, content_dir, sg))
     finally:
         if enabled:
             gc.enable()

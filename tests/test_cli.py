@@ -313,11 +313,13 @@ def test_acceptance_c_invalid_yaml_names_file_and_line(content: Path) -> None:
     doc = json.loads(gamebook("check", str(content), "--format", "json").stdout)
     yaml = [f for f in doc["findings"] if f["code"] == "YAML001"]
     assert len(yaml) == 1
-    # the unclosed '[' is noticed where the next key's ':' appears
+    # the unclosed '[' is reported where it was opened, naming the line where libyaml noticed
+    # it (the next key's ':')
     assert (yaml[0]["file"], yaml[0]["line"]) == (
         "dilemme/enveloppes.yaml",
-        pos_of(path, "cards: [D12]")[0],
+        pos_of(path, "story: [H12")[0],
     )
+    assert f"ligne {pos_of(path, 'cards: [D12]')[0]}" in yaml[0]["message"]
     assert yaml[0]["message"].startswith("YAML mal formé : ")
 
 

@@ -144,11 +144,13 @@ def test_yaml001_unclosed_bracket(dilemme: Path) -> None:
     # finding is where the bracket was opened and names where reading broke
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "[D01"))
     broke = pos_of(path, ": 12")
-    assert f.message == (
+    assert f.message.startswith(
         "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
         f"ligne {broke[0]}, colonne {broke[1]} (une liste entre crochets n'est pas fermée par "
         "« ] »). Ajoutez le « ] » à la fin de la liste."
     )
+    # what the envelopes would have defined is referenced elsewhere: one line, not many
+    assert "1 référence vers ce fichier" in f.message
 
 
 def test_yaml001_tab_indentation(dilemme: Path) -> None:
@@ -157,7 +159,7 @@ def test_yaml001_tab_indentation(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = one(report, "YAML001")
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "\t"))
-    assert f.message == (
+    assert f.message.split(" … et ")[0] == (
         "YAML mal formé : un caractère qui ne peut pas commencer une valeur (une tabulation ? "
         "indentez avec des espaces ; sinon mettez le texte entre guillemets). " + YAML_HELP
     )
@@ -170,7 +172,7 @@ def test_yaml001_bad_indentation(dilemme: Path) -> None:
     f = one(report, "YAML001")
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "story: H12"))
     block = line_of(path, "- id: 00")
-    assert f.message == t("yaml.malformed_in", what="un élément de liste mal aligné", line=block)
+    assert f.message.split(" … et ")[0] == t("yaml.malformed_in", what="un élément de liste mal aligné", line=block)
 
 
 def test_yaml001_unquoted_colon(citadelle: Path) -> None:
@@ -193,7 +195,7 @@ def test_yaml001_not_utf8(citadelle: Path) -> None:
     column = first - text.rfind("\n", 0, first)
     assert_finding(f, "YAML001", "paragraphes.yaml", (line, column))
     byte = f"{text[first].encode('latin-1')[0]:02X}"
-    assert f.message == t("yaml.utf8", byte=byte, guess="Latin-1 (ISO-8859-1) ou Windows-1252")
+    assert f.message.split(" … et ")[0] == t("yaml.utf8", byte=byte, guess="Latin-1 (ISO-8859-1) ou Windows-1252")
 
 
 def test_yaml001_two_documents(citadelle: Path) -> None:
