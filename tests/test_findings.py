@@ -172,7 +172,9 @@ def test_yaml001_bad_indentation(dilemme: Path) -> None:
     f = one(report, "YAML001")
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "story: H12"))
     block = line_of(path, "- id: 00")
-    assert f.message.split(" … et ")[0] == t("yaml.malformed_in", what="un élément de liste mal aligné", line=block)
+    assert f.message.split(" … et ")[0] == t(
+        "yaml.malformed_in", what="un élément de liste mal aligné", line=block
+    )
 
 
 def test_yaml001_unquoted_colon(citadelle: Path) -> None:
@@ -195,7 +197,9 @@ def test_yaml001_not_utf8(citadelle: Path) -> None:
     column = first - text.rfind("\n", 0, first)
     assert_finding(f, "YAML001", "paragraphes.yaml", (line, column))
     byte = f"{text[first].encode('latin-1')[0]:02X}"
-    assert f.message.split(" … et ")[0] == t("yaml.utf8", byte=byte, guess="Latin-1 (ISO-8859-1) ou Windows-1252")
+    assert f.message.split(" … et ")[0] == t(
+        "yaml.utf8", byte=byte, guess="Latin-1 (ISO-8859-1) ou Windows-1252"
+    )
 
 
 def test_yaml001_two_documents(citadelle: Path) -> None:
