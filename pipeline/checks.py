@@ -14,7 +14,7 @@ import networkx as nx
 from . import schema as S
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import kind_fr, t
+from .messages import did_you_mean, kind_fr, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
@@ -275,6 +275,68 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
     return out
 
 
+def check_vocabularies(sg: StoryGraph) -> list[Finding]:
+    """REF002: a word of a closed vocabulary (a zone…) that no record declares, checked like an
+    id, with a suggestion among the declared words of the same vocabulary only.
+    Cost: O(words)."""
+    declared: dict[str, set[str]] = {}
+    for w in sg.campaign.words:
+        if w.declares:
+            declared.setdefault(w.vocab, set()).add(w.value)
+    out = []
+    for w in sg.campaign.words:
+        if w.declares or w.value in declared.get(w.vocab, ()):
+            continue
+        known = sorted(declared.get(w.vocab, ()))
+        hint = did_you_mean(w.value, known)
+        listed = ", ".join(known[:20]) + (" …" if len(known) > 20 else "") if known else ""
+        message = t(
+            "ref.vocab",
+            path=w.path,
+            what=w.vocab_fr or w.vocab,
+            value=w.value,
+            hint=hint,
+            known=listed or t("ref.vocab_none"),
+        )
+        out.append(Finding("REF002", "error", message, w.file, w.line, w.column, w.source))
+    return out
+
+
+def check_loops(sg: StoryGraph) -> list[Finding]:
+    """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
+    to one another, none of which ends or leaves: play enters and never gets out.  The game
+    says what leaves a loop (``ContentSchema.leaves_loop``).  Cost: O(nodes + edges), one
+    strongly-connected-components pass."""
+    leaves = sg.schema.leaves_loop
+    if leaves is None:
+        return []
+    kinds = S.KINDS[sg.campaign.family]
+    must = [n for n, rec in sg.records.items() if kinds[rec.kind].dead_end_fix]
+    sub = sg.graph.subgraph(must)
+    view = sg.view()
+    out = []
+    for comp in nx.strongly_connected_components(sub):
+        if len(comp) == 1:
+            (only,) = comp
+            if not sub.has_edge(only, only):
+                continue
+        loop = frozenset(comp)
+        if any(leaves(view, n, sg.records[n].kind, sg.records[n].data, loop) for n in loop):
+            continue
+        ordered = sorted(loop, key=lambda n: (sg.records[n].file, sg.records[n].line))
+        first = ordered[0]
+        names = [_label(sg, n) for n in ordered[:6]]
+        shown = ", ".join(names) + (f" (et {len(ordered) - 6} autres)" if len(ordered) > 6 else "")
+        others = ", ".join(f"{sg.records[n].file} ligne {sg.records[n].line}" for n in ordered[1:4])
+        fix = kinds[sg.records[first].kind].dead_end_fix
+        if len(ordered) == 1:
+            message = t("graph.loop_one", nodes=shown, fix=fix)
+        else:
+            message = t("graph.loop", nodes=shown, n=len(ordered), where=others, fix=fix)
+        out.append(_finding(sg, "GRAPH004", "error", first, message))
+    return out
+
+
 def check_game(sg: StoryGraph) -> list[Finding]:
     """The checks only one game needs (``ContentSchema.checks``: the Dilemme's grand final).
     Cost: stated by each game."""
@@ -286,6 +348,8 @@ CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
     check_roots,
     check_unreachable,
     check_dead_ends,
+    check_loops,
+    check_vocabularies,
     check_conditions,
     check_game,
     check_hidden_numbers,

@@ -66,7 +66,7 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
         if key is not None and _key(key) in ids:
             refs[ids[_key(key)]] = refs.get(ids[_key(key)], 0) + 1
             continue
-        if f.code in ("GRAPH001", "GRAPH003", "COND001") and f.file not in broken:
+        if f.code in ("GRAPH001", "GRAPH003", "COND001", "REF002") and f.file not in broken:
             where = _mentioned(f, words)
             if where is not None:
                 others[where] = others.get(where, 0) + 1
@@ -90,8 +90,9 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
 def _mentioned(f: Finding, words: dict[str, str]) -> str | None:
     """The broken file that names what ``f`` is about (its node's key, or the condition's
     value), or ``None``."""
-    if f.code == "COND001":
-        for word in re.findall(r"« ([^»]+) »", f.message):
+    if f.code in ("COND001", "REF002"):
+        # the condition's flag, or the vocabulary word: the first quoted word of the message
+        for word in re.findall(r"« ([^»]+) »", f.message)[:1]:
             if _key(word.strip()) in words:
                 return words[_key(word.strip())]
         return None

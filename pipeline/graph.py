@@ -83,6 +83,9 @@ class View(GraphView):
     def successors(self, node: str) -> list[str]:
         return list(self.sg.graph.successors(node))
 
+    def out_edges(self, node: str) -> list[tuple[str, str]]:
+        return [(v, d.get("kind")) for _, v, d in self.sg.graph.out_edges(node, data=True)]
+
     def by(self, kind: str, value: str) -> list[str]:
         return self.sg.by(kind, value)
 

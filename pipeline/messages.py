@@ -132,7 +132,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "la section « {name} » doit être une liste de {kind} (chaque élément commence par "
             "« - »), pas {got}."
         ),
-        "field.record_not_mapping": "{path} : un(e) {kind} doit être une table de champs (clé: valeur), pas {got}.",
+        "field.record_not_mapping": "{path} : {a_kind} doit être une table de champs (clé: valeur), pas {got}.",
         "field.missing_number": "{path} : champ obligatoire « number » absent (le numéro de la carte, de 1 à 999).",
         "field.bad_number": "{path}.number : il faut un numéro de carte de 1 à 999, pas {got}.",
         "field.missing_id": "{path} : champ obligatoire « id » absent. Chaque {kind} a besoin d'un identifiant unique.",
@@ -170,7 +170,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "expect.mapping": "une table (clé: valeur)",
         "expect.record": "une table de champs (clé: valeur)",
         "expect.records": "une liste de {kind}",
-        "expect.ref": "l'identifiant d'un(e) {kinds}",
+        "expect.ref": "l'identifiant {of_kinds}",
         "expect.effects": "une liste d'effets (chacun « - nom: valeur »)",
         "expect.effect": "un effet écrit « nom: valeur »",
         "expect.condition": "une condition (« flag: nom », ou une liste de conditions)",
@@ -194,7 +194,27 @@ MESSAGES: dict[str, dict[str, str]] = {
             "l'identifiant « {key} » ({kind}) est utilisé deux fois : la première fois dans {file} "
             "ligne {line}. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux."
         ),
+        "ref.vocab": (
+            "{path} : {what} « {value} » ne fait pas partie des valeurs déclarées.{hint} Valeurs "
+            "déclarées : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
+        ),
+        "ref.vocab_none": "aucune",
+        "id.campaign_twice": (
+            "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
+            "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
+            "leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux."
+        ),
         # --- graph
+        "graph.loop": (
+            "boucle sans issue : {nodes} se renvoient les uns aux autres sans jamais en sortir "
+            "({n} éléments ; les autres : {where}). Aucun ne termine ni ne mène ailleurs : les "
+            "joueurs y tourneraient sans fin. Pour corriger : {fix}, ou ajoutez un choix qui "
+            "sort de la boucle."
+        ),
+        "graph.loop_one": (
+            "boucle sans issue : {nodes} ne renvoie qu'à lui-même. Pour corriger : {fix}, ou "
+            "ajoutez un choix qui mène ailleurs."
+        ),
         "graph.unreachable": (
             "inatteignable : {node}. On n'y arrive que depuis {parents}, que rien n'atteint "
             "depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou "
@@ -238,8 +258,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hidden.back_none": "ne nomme aucune source",
         "hidden.back_other": "nomme la carte {back}",
         # --- command line
-        "cli.summary": "{errors} erreur(s), {warnings} avertissement(s) — {campaigns}",
-        "cli.summary_campaign": "{id} : {nodes} nœuds, {edges} arêtes, {unreachable} inatteignable(s)",
+        "cli.summary": "{errors}, {warnings} — {campaigns}",
+        "cli.errors": "{n} erreur|{n} erreurs",
+        "cli.warnings": "{n} avertissement|{n} avertissements",
+        "cli.summary_campaign": "{id} : {nodes}, {edges}, {unreachable}",
+        "cli.nodes": "{n} nœud|{n} nœuds",
+        "cli.edges": "{n} arête|{n} arêtes",
+        "cli.unreachable": "{n} inatteignable|{n} inatteignables",
         "cli.no_campaign": "aucune campagne",
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
         "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
@@ -247,8 +272,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sim.summary": (
             "{runs} parties simulées ({completed} menées à leur fin) — {visited}/{reachable} "
             "éléments atteignables visités ({ratio} %), {edges}/{edges_total} arêtes, "
-            "{errors} échec(s) du moteur, {seconds} s"
+            "{errors}, {seconds} s"
         ),
+        "sim.errors": "{n} échec du moteur|{n} échecs du moteur",
         "sim.script": "script de reproduction : {path}",
         "sim.sim002": (
             "{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : il "
@@ -352,6 +378,36 @@ def clean_key(text: str) -> str:
 
 def kind_fr(kind: str) -> str:
     return KIND_FR.get(kind, kind)
+
+
+def count(message: str, n: int) -> str:
+    """A count with its noun agreed: the message is « singular|plural » (French: 0 and 1 take
+    the singular)."""
+    one, many = MESSAGES[LANG][message].split("|")
+    return (one if abs(n) < 2 else many).format(n=n)
+
+
+def _feminine() -> dict[str, bool]:
+    from . import schema as S
+
+    out: dict[str, bool] = {"campaign": True}
+    for kinds in S.KINDS.values():
+        for kind in kinds.values():
+            out.setdefault(kind.name, kind.feminine)
+    return out
+
+
+FEMININE: dict[str, bool] = _feminine()
+
+
+def a_kind(kind: str) -> str:
+    """« un paragraphe », « une carte Aventure »."""
+    return ("une " if FEMININE.get(kind) else "un ") + kind_fr(kind)
+
+
+def of_kinds(kinds: tuple[str, ...] | list[str]) -> str:
+    """« d'un paragraphe ou d'une carte Aventure »."""
+    return " ou ".join(("d'une " if FEMININE.get(k) else "d'un ") + kind_fr(k) for k in kinds)
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:

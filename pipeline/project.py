@@ -20,7 +20,7 @@ from . import schema as S
 from .findings import Finding
 from .load import read_file
 from .messages import t
-from .model import ConditionUse, FileModel, Grant, Record, Reference, validate
+from .model import ConditionUse, FileModel, Grant, Record, Reference, Word, validate
 
 CAMPAIGN_FILE = "campaign.yaml"
 #: below this many bytes of YAML, starting worker processes costs more than it saves
@@ -41,6 +41,7 @@ class Campaign:
     grants: list[Grant] = field(default_factory=list)
     conditions: list[ConditionUse] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    words: list[Word] = field(default_factory=list)
 
 
 class ContentError(Exception):
@@ -190,3 +191,4 @@ def _absorb(camp: Campaign, model: FileModel) -> None:
     camp.grants.extend(model.grants)
     camp.conditions.extend(model.conditions)
     camp.findings.extend(model.findings)
+    camp.words.extend(model.words)

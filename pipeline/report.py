@@ -10,6 +10,7 @@ from pathlib import Path
 from . import checks, graph
 from .findings import Finding, has_errors
 from .fold import fold
+from .messages import t
 from .project import Campaign, load
 
 
@@ -72,6 +73,7 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
     try:
         campaigns, stray = load(content_dir, jobs)
         report = Report(content_dir, campaigns, findings=list(stray))
+        report.findings.extend(_same_campaign_id(campaigns))
         for camp in campaigns:
             sg, found = graph.build(camp)
             report.graphs[camp.id] = sg
@@ -82,3 +84,28 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
             gc.enable()
     report.findings.sort(key=Finding.sort_key)
     return report
+
+
+def _same_campaign_id(campaigns: list[Campaign]) -> list[Finding]:
+    """ID001: two campaign folders that declare the same campaign id (both places named)."""
+    out = []
+    first: dict[str, Campaign] = {}
+    for camp in campaigns:
+        prev = first.setdefault(camp.id, camp)
+        if prev is camp:
+            continue
+        pfile, pline, pcol = prev.data_pos
+        line, col = camp.field_pos.get("id", camp.data_pos[1:])
+        pline, pcol = prev.field_pos.get("id", (pline, pcol))
+        out.append(
+            Finding(
+                "ID001",
+                "error",
+                t("id.campaign_twice", key=camp.id, file=pfile, line=pline),
+                camp.data_pos[0],
+                line,
+                col,
+                f"campaign:{camp.id}",
+            )
+        )
+    return out

@@ -82,8 +82,8 @@ def assert_contract(doc: dict) -> None:
 def test_exit_0_on_clean_content(content: Path) -> None:
     proc = gamebook("check", str(content))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.strip().endswith("inatteignable(s)")
-    assert "0 erreur(s), 0 avertissement(s)" in proc.stdout
+    assert proc.stdout.strip().endswith("0 inatteignable")
+    assert "0 erreur, 0 avertissement" in proc.stdout
     no_traceback(proc)
 
 
@@ -250,7 +250,7 @@ def test_text_format(content: Path) -> None:
     assert m["message"].startswith(
         "paragraphs[0].side_quest renvoie à quête secondaire « puits_sorge », introuvable."
     )
-    assert summary.startswith("1 erreur(s), 0 avertissement(s) — ")
+    assert summary.startswith("1 erreur, 0 avertissement — ")
     assert "citadelle : " in summary and "dilemme : " in summary
 
 
