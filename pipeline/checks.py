@@ -14,7 +14,7 @@ import networkx as nx
 from . import schema as S
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import did_you_mean, kind_fr, t
+from .messages import did_you_mean, kind_fr, of_kinds, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
@@ -63,7 +63,12 @@ def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
     file, line, col = sg.campaign.data_pos
     if issue.field:
         line, col = sg.campaign.field_pos.get(issue.field, (line, col))
-    return Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    finding = Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    value = sg.campaign.data.get(issue.field) if issue.field else None
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        # about a campaign field that names a node: a consequence if a broken file defined it
+        sg.unknown.append((finding, str(value)))
+    return finding
 
 
 def check_roots(sg: StoryGraph) -> list[Finding]:
@@ -95,17 +100,17 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
             continue
         node = to_node(value)
         if node not in sg.graph:
-            out.append(
-                Finding(
-                    "REF001",
-                    "error",
-                    t("ref.start", field=field, what=_label(sg, node)),
-                    file,
-                    line,
-                    col,
-                    sg.root,
-                )
+            finding = Finding(
+                "REF001",
+                "error",
+                t("ref.start", field=field, what=_label(sg, node)),
+                file,
+                line,
+                col,
+                sg.root,
             )
+            out.append(finding)
+            sg.unknown.append((finding, node.partition(":")[2]))
     return out
 
 
@@ -297,9 +302,21 @@ def check_vocabularies(sg: StoryGraph) -> list[Finding]:
             value=w.value,
             hint=hint,
             known=listed or t("ref.vocab_none"),
+            where=_declared_in(sg.campaign.family, w.vocab),
         )
         out.append(Finding("REF002", "error", message, w.file, w.line, w.column, w.source))
     return out
+
+
+def _declared_in(family: str, vocab: str) -> str:
+    """Where a vocabulary's words are declared: « par le champ « zone » d'une carte … »."""
+    places = []
+    for kind in S.KINDS[family].values():
+        for name, fld in kind.fields.items():
+            spec = fld.spec
+            if isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares:
+                places.append(t("ref.vocab_where", field=name, of_kinds=of_kinds((kind.name,))))
+    return " ; ".join(places)
 
 
 def check_loops(sg: StoryGraph) -> list[Finding]:
@@ -326,13 +343,14 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
         ordered = sorted(loop, key=lambda n: (sg.records[n].file, sg.records[n].line))
         first = ordered[0]
         names = [_label(sg, n) for n in ordered[:6]]
-        shown = ", ".join(names) + (f" (et {len(ordered) - 6} autres)" if len(ordered) > 6 else "")
+        if len(ordered) > 6:
+            names.append(t("graph.loop_more", n=len(ordered) - 6))
+        shown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
         others = ", ".join(f"{sg.records[n].file} ligne {sg.records[n].line}" for n in ordered[1:4])
-        fix = kinds[sg.records[first].kind].dead_end_fix
         if len(ordered) == 1:
-            message = t("graph.loop_one", nodes=shown, fix=fix)
+            message = t("graph.loop_one", nodes=shown)
         else:
-            message = t("graph.loop", nodes=shown, n=len(ordered), where=others, fix=fix)
+            message = t("graph.loop", nodes=shown, where=others)
         out.append(_finding(sg, "GRAPH004", "error", first, message))
     return out
 

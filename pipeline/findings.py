@@ -34,6 +34,35 @@ CODES: dict[str, tuple[str, str]] = {
 }
 
 
+#: how to fix each kind of finding, in one sentence (the catalogue of codes shows it)
+FIXES: dict[str, str] = {
+    "IO001": "Remplacez le lien ou le dossier par le fichier lui-même, ou rendez-le lisible.",
+    "YAML001": (
+        "Corrigez la syntaxe à la ligne indiquée (et, pour un guillemet ou un crochet, là où la "
+        "lecture a échoué) ; enregistrez le fichier en UTF-8."
+    ),
+    "YAML002": "Supprimez ou renommez l'une des deux clés.",
+    "CAMP001": "Ajoutez un campaign.yaml avec id, family et title, et le point de départ.",
+    "CAMP002": "Corrigez le nom de la section, ou déplacez-la dans le bon fichier.",
+    "FIELD001": "Ajoutez le champ obligatoire.",
+    "FIELD002": "Écrivez une valeur du type attendu (le message dit lequel).",
+    "FIELD003": "Corrigez l'orthographe du champ, ou supprimez-le.",
+    "REF001": "Corrigez l'identifiant, ou définissez l'élément visé.",
+    "REF002": "Corrigez l'orthographe, ou déclarez cette valeur là où elle se déclare.",
+    "ID001": "Donnez un autre identifiant à l'un des deux éléments, ou supprimez-en un.",
+    "GRAPH001": "Reliez cet élément à du contenu atteignable depuis le départ, ou supprimez-le.",
+    "GRAPH002": "Ajoutez une suite (choix, effet, action) ou marquez l'élément comme une fin.",
+    "GRAPH003": "Faites-y référence depuis le contenu, ou supprimez-le.",
+    "GRAPH004": "Ajoutez un choix qui sort de la boucle, ou une fin à l'un de ses éléments.",
+    "COND001": "Ajoutez l'effet qui rend la condition vraie, ou corrigez la condition.",
+    "HIDDEN001": "Écrivez un numéro caché à trois chiffres (100 à 999).",
+    "HIDDEN002": "Ajoutez « back_source » avec le numéro de la carte qui cache le nombre.",
+    "SIM001": "Rendez le chemin plus accessible, ou expliquez pourquoi il est rare.",
+    "SIM002": "Signalez-le : il manque une arête au graphe du vérificateur.",
+    "SIM003": "Rejouez la partie avec le script enregistré, et signalez le défaut du moteur.",
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     code: str

@@ -35,7 +35,8 @@ class StoryGraph:
     by_field: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: node -> where something mentions it without leading to it (a Menace's later scenarios)
     mentioned: dict[str, str] = field(default_factory=dict)
-    #: REF001 findings with the key each failed to find (for folding under a broken file)
+    #: findings about a key that may be missing only because a file could not be read (a
+    #: reference to nothing, a campaign field naming a node), with that key: ``pipeline.fold``
     unknown: list[tuple[Finding, str]] = field(default_factory=list)
 
     def is_story(self, node: str) -> bool:

@@ -61,7 +61,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "yaml.opened_quote": (
             "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
-            "ligne {line}, colonne {column} ({what}). Fermez le guillemet à la fin de la valeur."
+            "ligne {line}, colonne {column}. Fermez le guillemet à la fin de la valeur."
         ),
         "yaml.opened_bracket": (
             "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
@@ -92,7 +92,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "l'une des deux."
         ),
         # --- consequences folded under the file that causes them
-        "fold.more": " … et {what}, masqués jusqu'à ce que ce fichier soit corrigé.",
+        "fold.more": " … et {what}, à revoir une fois ce fichier corrigé.",
         "fold.ref": "1 référence vers ce fichier",
         "fold.refs": "{n} références vers ce fichier",
         "fold.other": "1 autre constat qui en découle",
@@ -196,9 +196,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "ref.vocab": (
             "{path} : {what} « {value} » ne fait pas partie des valeurs déclarées.{hint} Valeurs "
-            "déclarées : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
+            "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
         ),
         "ref.vocab_none": "aucune",
+        "ref.vocab_where": "par le champ « {field} » {of_kinds}",
         "id.campaign_twice": (
             "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
             "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
@@ -207,13 +208,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- graph
         "graph.loop": (
             "boucle sans issue : {nodes} se renvoient les uns aux autres sans jamais en sortir "
-            "({n} éléments ; les autres : {where}). Aucun ne termine ni ne mène ailleurs : les "
-            "joueurs y tourneraient sans fin. Pour corriger : {fix}, ou ajoutez un choix qui "
-            "sort de la boucle."
+            "(voir aussi {where}). Aucun ne termine ni ne mène ailleurs : les joueurs y "
+            "tourneraient sans fin. Pour corriger : donnez à l'un d'eux un choix qui mène hors "
+            "de la boucle, ou faites-en une fin."
         ),
+        "graph.loop_more": "{n} autres",
         "graph.loop_one": (
-            "boucle sans issue : {nodes} ne renvoie qu'à lui-même. Pour corriger : {fix}, ou "
-            "ajoutez un choix qui mène ailleurs."
+            "boucle sans issue : {nodes} ne renvoie qu'à lui-même. Pour corriger : donnez-lui "
+            "un choix qui mène ailleurs, ou faites-en une fin."
         ),
         "graph.unreachable": (
             "inatteignable : {node}. On n'y arrive que depuis {parents}, que rien n'atteint "
@@ -276,6 +278,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "sim.errors": "{n} échec du moteur|{n} échecs du moteur",
         "sim.script": "script de reproduction : {path}",
+        "sim.never": "{node} n'a jamais été atteint en {runs} parties simulées.",
+        "sim.never_edge": (
+            "{node} n'a jamais été atteint en {runs} parties simulées : le plus proche élément "
+            "atteint est {nearest}, d'où l'arête « {kind} » mène à {to}{why}. Rendez ce chemin "
+            "plus accessible, ou expliquez dans le guide pourquoi cet élément est volontairement "
+            "rare."
+        ),
+        "sim.never_cond": " sous la condition {condition}",
         "sim.sim002": (
             "{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : il "
             "manque une arête dans le graphe (un défaut du vérificateur ou une référence que le "
@@ -293,6 +303,104 @@ MESSAGES: dict[str, dict[str, str]] = {
             "signalez-le avec la commande lancée."
         ),
     }
+}
+
+
+#: the messages each finding code is said with: the writers' catalogue of codes shows them all
+CODE_MESSAGES: dict[str, tuple[str, ...]] = {
+    "IO001": (
+        "io.link_dangling",
+        "io.link_loop",
+        "io.permission",
+        "io.directory",
+        "io.special",
+        "io.missing",
+        "io.unreadable",
+    ),
+    "YAML001": (
+        "yaml.opened_quote",
+        "yaml.opened_bracket",
+        "yaml.opened_brace",
+        "yaml.opened_key",
+        "yaml.malformed_in",
+        "yaml.malformed",
+        "yaml.utf8",
+    ),
+    "YAML002": ("yaml.duplicate_key",),
+    "CAMP001": ("camp.no_manifest", "camp.no_family", "camp.no_start"),
+    "CAMP002": ("camp.not_mapping", "camp.misplaced", "camp.unknown_section"),
+    "FIELD001": (
+        "field.missing",
+        "field.missing_if",
+        "field.one_of",
+        "field.missing_id",
+        "field.missing_number",
+    ),
+    "FIELD002": (
+        "field.expected",
+        "field.enum",
+        "field.map_key",
+        "field.effect_unknown",
+        "field.condition_unknown",
+        "field.bad_id",
+        "field.bad_number",
+        "field.section_not_list",
+        "field.record_not_mapping",
+        "field.invisible",
+    ),
+    "FIELD003": ("field.unknown",),
+    "REF001": ("ref.unknown", "ref.start"),
+    "REF002": ("ref.vocab",),
+    "ID001": ("id.duplicate", "id.campaign_twice"),
+    "GRAPH001": ("graph.unreachable", "graph.unreachable_listed"),
+    "GRAPH002": ("graph.dead_end",),
+    "GRAPH003": ("graph.orphan",),
+    "GRAPH004": ("graph.loop", "graph.loop_one"),
+    "COND001": ("cond.never",),
+    "HIDDEN001": ("hidden.digits",),
+    "HIDDEN002": ("hidden.back",),
+    "SIM001": ("sim.never", "sim.never_edge"),
+    "SIM002": ("sim.sim002",),
+    "SIM003": ("sim.sim003",),
+}
+
+
+def template(message: str) -> str:
+    """A message as a writer reads it, its blanks shown as ‹…›: the catalogue's example."""
+    import string
+
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(MESSAGES[LANG][message]):
+        out.append(literal)
+        if name is not None:
+            out.append(f"‹{_BLANKS.get(name, name)}›")
+    return "".join(out)
+
+
+#: how each blank of a message is named in the catalogue
+_BLANKS = {
+    "path": "chemin du champ",
+    "what": "détail",
+    "why": "raison",
+    "line": "ligne",
+    "column": "colonne",
+    "key": "identifiant",
+    "name": "nom",
+    "got": "valeur écrite",
+    "hint": " Vouliez-vous dire « … » ?",
+    "kind": "sorte d'élément",
+    "kinds": "sortes d'éléments",
+    "node": "élément",
+    "nodes": "éléments",
+    "file": "fichier",
+    "first": "ligne",
+    "fix": "correction propre à la sorte d'élément",
+    "expected": "ce qui est attendu",
+    "value": "valeur",
+    "values": "valeurs possibles",
+    "known": "valeurs connues",
+    "a_kind": "un élément",
+    "meant": "clé voulue",
 }
 
 
@@ -334,6 +442,8 @@ CONFUSABLES = dict(
 def codepoint(char: str) -> str:
     """« U+00A0 (espace insécable) »: a character named so that a writer can find it."""
     name = _INVISIBLE.get(char)
+    if name is None and unicodedata.category(char) == "Cc":
+        name = "caractère de contrôle"
     if name is None and char in CONFUSABLES:
         script = "cyrillique" if "CYRILLIC" in unicodedata.name(char, "") else "grecque"
         name = f"lettre {script} « {char} », pas la lettre latine « {CONFUSABLES[char]} »"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -150,7 +151,7 @@ def test_yaml001_unclosed_bracket(dilemme: Path) -> None:
         "« ] »). Ajoutez le « ] » à la fin de la liste."
     )
     # what the envelopes would have defined is referenced elsewhere: one line, not many
-    assert "1 référence vers ce fichier" in f.message
+    assert re.search(r"… et \d+ références vers ce fichier", f.message)
 
 
 def test_yaml001_tab_indentation(dilemme: Path) -> None:

@@ -49,7 +49,7 @@ def test_graph004_dialogue_loop_with_no_exit(citadelle: Path) -> None:
         "paragraphes.yaml",
         *pos_of(path, "10\n    text: Le garde"),
     )
-    assert f.message.startswith("boucle sans issue : paragraphe 10, paragraphe 11 se renvoient")
+    assert f.message.startswith("boucle sans issue : paragraphe 10 et paragraphe 11 se renvoient")
     assert f"paragraphes.yaml ligne {pos_of(path, '11' + chr(10) + '    text: L')[0]}" in f.message
     assert report.findings and {x.code for x in report.findings} == {"GRAPH004"}
     # the same in JSON
@@ -89,7 +89,7 @@ def test_ref002_misspelt_zone_suggests_only_zones(citadelle: Path) -> None:
     f = one(report, "REF002")
     assert (f.file, f.line, f.column) == ("aventure.yaml", *pos_of(path, "Il\n"))
     assert "la zone d'Exploration « Il » ne fait pas partie des valeurs déclarées" in f.message
-    assert "Vouliez-vous dire « I » ?" in f.message and "Valeurs déclarées : I." in f.message
+    assert "Vouliez-vous dire « I » ?" in f.message and ") : I. Corrigez" in f.message
     # the zone's cards are now orphans: a true consequence, reported as such
     assert {x.code for x in report.findings} <= {"REF002", "GRAPH003"}
 
