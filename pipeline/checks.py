@@ -319,6 +319,56 @@ def _declared_in(family: str, vocab: str) -> str:
     return " ; ".join(places)
 
 
+def _cycles(adj: dict[str, list[str]]) -> list[list[str]]:
+    """The strongly connected components of ``adj`` that hold a cycle (two nodes or more, or
+    one that leads to itself): Tarjan's algorithm, iterative (no recursion limit)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in adj:
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on.add(node)
+            nexts = adj[node]
+            pushed = False
+            while i < len(nexts):
+                m = nexts[i]
+                i += 1
+                if m not in index:
+                    work.append((node, i))
+                    work.append((m, 0))
+                    pushed = True
+                    break
+                if m in on:
+                    low[node] = min(low[node], index[m])
+            if pushed:
+                continue
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    m = stack.pop()
+                    on.discard(m)
+                    comp.append(m)
+                    if m == node:
+                        break
+                if len(comp) > 1 or node in adj[node]:
+                    out.append(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return out
+
+
 def check_loops(sg: StoryGraph) -> list[Finding]:
     """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
     to one another, none of which ends or leaves: play enters and never gets out.  The game
@@ -328,15 +378,12 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     if leaves is None:
         return []
     kinds = S.KINDS[sg.campaign.family]
-    must = [n for n, rec in sg.records.items() if kinds[rec.kind].dead_end_fix]
-    sub = sg.graph.subgraph(must)
+    must = {n for n, rec in sg.records.items() if kinds[rec.kind].dead_end_fix}
+    succ = sg.graph.succ
+    adj = {n: [m for m in succ[n] if m in must] for n in must}
     view = sg.view()
     out = []
-    for comp in nx.strongly_connected_components(sub):
-        if len(comp) == 1:
-            (only,) = comp
-            if not sub.has_edge(only, only):
-                continue
+    for comp in _cycles(adj):
         loop = frozenset(comp)
         if any(leaves(view, n, sg.records[n].kind, sg.records[n].data, loop) for n in loop):
             continue

@@ -403,6 +403,11 @@ def read_file(path: Path, rel: str) -> tuple[Any, list[Finding]]:
         raw = path.read_bytes()
     except OSError as exc:
         return None, [Finding("IO001", "error", _os_error(exc), rel, 1, 1)]
+    return parse_bytes(raw, rel)
+
+
+def parse_bytes(raw: bytes, rel: str) -> tuple[Any, list[Finding]]:
+    """Decode (UTF-8, or a finding that names the likely encoding) and parse."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

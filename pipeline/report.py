@@ -62,7 +62,7 @@ class Report:
         return {"findings": [f.to_json() for f in self.findings], "stats": self.stats()}
 
 
-def check(content_dir: Path, jobs: int | None = None) -> Report:
+def check(content_dir: Path, jobs: int | None = None, cache: object = None) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
     and reference errors never hide reachability ones."""
@@ -71,7 +71,7 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        campaigns, stray = load(content_dir, jobs)
+        campaigns, stray = load(content_dir, jobs, cache)
         report = Report(content_dir, campaigns, findings=list(stray))
         report.findings.extend(_same_campaign_id(campaigns))
         for camp in campaigns:
