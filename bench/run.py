@@ -143,12 +143,14 @@ class Run:
     stderr: str
 
 
-def checker_command(folder: Path, jobs: int | None) -> list[str]:
+def checker_command(folder: Path, jobs: int | None, cache: bool = False) -> list[str]:
     """``gamebook check`` from this interpreter's environment (the nox or project venv)."""
     script = Path(sys.executable).parent / "gamebook"
     found = str(script) if script.exists() else shutil.which("gamebook")
     cmd = [found] if found else [sys.executable, "-m", "pipeline.cli"]
     cmd += ["check", str(folder), "--format", "json"]
+    if cache is False:
+        cmd += ["--no-cache"]  # a cold check every time (bench/incremental.py measures the cache)
     if jobs is not None:
         cmd += ["--jobs", str(jobs)]
     return cmd

@@ -5,6 +5,18 @@
 
 from __future__ import annotations
 
-from .report import Report, check
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .report import Report, check
 
 __all__ = ["Report", "check"]
+
+
+def __getattr__(name: str) -> Any:
+    # imported on first use: ``gamebook check`` on unchanged content never needs the checker
+    if name in __all__:
+        from . import report
+
+        return getattr(report, name)
+    raise AttributeError(name)

@@ -14,7 +14,7 @@ import networkx as nx
 from . import schema as S
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import kind_fr, t
+from .messages import did_you_mean, kind_fr, of_kinds, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
@@ -63,7 +63,12 @@ def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
     file, line, col = sg.campaign.data_pos
     if issue.field:
         line, col = sg.campaign.field_pos.get(issue.field, (line, col))
-    return Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    finding = Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    value = sg.campaign.data.get(issue.field) if issue.field else None
+    if isinstance(value, (str, int)) and not isinstance(value, bool):
+        # about a campaign field that names a node: a consequence if a broken file defined it
+        sg.unknown.append((finding, str(value)))
+    return finding
 
 
 def check_roots(sg: StoryGraph) -> list[Finding]:
@@ -95,17 +100,17 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
             continue
         node = to_node(value)
         if node not in sg.graph:
-            out.append(
-                Finding(
-                    "REF001",
-                    "error",
-                    t("ref.start", field=field, what=_label(sg, node)),
-                    file,
-                    line,
-                    col,
-                    sg.root,
-                )
+            finding = Finding(
+                "REF001",
+                "error",
+                t("ref.start", field=field, what=_label(sg, node)),
+                file,
+                line,
+                col,
+                sg.root,
             )
+            out.append(finding)
+            sg.unknown.append((finding, node.partition(":")[2]))
     return out
 
 
@@ -275,6 +280,128 @@ def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
     return out
 
 
+def check_vocabularies(sg: StoryGraph) -> list[Finding]:
+    """REF002: a word of a closed vocabulary (a zone…) that no record declares, checked like an
+    id, with a suggestion among the declared words of the same vocabulary only.
+    Cost: O(words)."""
+    declared: dict[str, set[str]] = {}
+    for w in sg.campaign.words:
+        if w.declares:
+            declared.setdefault(w.vocab, set()).add(w.value)
+    out = []
+    for w in sg.campaign.words:
+        if w.declares or w.value in declared.get(w.vocab, ()):
+            continue
+        known = sorted(declared.get(w.vocab, ()))
+        hint = did_you_mean(w.value, known)
+        listed = ", ".join(known[:20]) + (" …" if len(known) > 20 else "") if known else ""
+        message = t(
+            "ref.vocab",
+            path=w.path,
+            what=w.vocab_fr or w.vocab,
+            value=w.value,
+            hint=hint,
+            known=listed or t("ref.vocab_none"),
+            where=_declared_in(sg.campaign.family, w.vocab),
+        )
+        out.append(Finding("REF002", "error", message, w.file, w.line, w.column, w.source))
+    return out
+
+
+def _declared_in(family: str, vocab: str) -> str:
+    """Where a vocabulary's words are declared: « par le champ « zone » d'une carte … »."""
+    places = []
+    for kind in S.KINDS[family].values():
+        for name, fld in kind.fields.items():
+            spec = fld.spec
+            if isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares:
+                places.append(t("ref.vocab_where", field=name, of_kinds=of_kinds((kind.name,))))
+    return " ; ".join(places)
+
+
+def _cycles(adj: dict[str, list[str]]) -> list[list[str]]:
+    """The strongly connected components of ``adj`` that hold a cycle (two nodes or more, or
+    one that leads to itself): Tarjan's algorithm, iterative (no recursion limit)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in adj:
+        if start in index:
+            continue
+        work = [(start, 0)]
+        while work:
+            node, i = work.pop()
+            if i == 0:
+                index[node] = low[node] = counter
+                counter += 1
+                stack.append(node)
+                on.add(node)
+            nexts = adj[node]
+            pushed = False
+            while i < len(nexts):
+                m = nexts[i]
+                i += 1
+                if m not in index:
+                    work.append((node, i))
+                    work.append((m, 0))
+                    pushed = True
+                    break
+                if m in on:
+                    low[node] = min(low[node], index[m])
+            if pushed:
+                continue
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    m = stack.pop()
+                    on.discard(m)
+                    comp.append(m)
+                    if m == node:
+                        break
+                if len(comp) > 1 or node in adj[node]:
+                    out.append(comp)
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return out
+
+
+def check_loops(sg: StoryGraph) -> list[Finding]:
+    """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
+    to one another, none of which ends or leaves: play enters and never gets out.  The game
+    says what leaves a loop (``ContentSchema.leaves_loop``).  Cost: O(nodes + edges), one
+    strongly-connected-components pass."""
+    leaves = sg.schema.leaves_loop
+    if leaves is None:
+        return []
+    kinds = S.KINDS[sg.campaign.family]
+    must = {n for n, rec in sg.records.items() if kinds[rec.kind].dead_end_fix}
+    succ = sg.graph.succ
+    adj = {n: [m for m in succ[n] if m in must] for n in must}
+    view = sg.view()
+    out = []
+    for comp in _cycles(adj):
+        loop = frozenset(comp)
+        if any(leaves(view, n, sg.records[n].kind, sg.records[n].data, loop) for n in loop):
+            continue
+        ordered = sorted(loop, key=lambda n: (sg.records[n].file, sg.records[n].line))
+        first = ordered[0]
+        names = [_label(sg, n) for n in ordered[:6]]
+        if len(ordered) > 6:
+            names.append(t("graph.loop_more", n=len(ordered) - 6))
+        shown = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+        others = ", ".join(f"{sg.records[n].file} ligne {sg.records[n].line}" for n in ordered[1:4])
+        if len(ordered) == 1:
+            message = t("graph.loop_one", nodes=shown)
+        else:
+            message = t("graph.loop", nodes=shown, where=others)
+        out.append(_finding(sg, "GRAPH004", "error", first, message))
+    return out
+
+
 def check_game(sg: StoryGraph) -> list[Finding]:
     """The checks only one game needs (``ContentSchema.checks``: the Dilemme's grand final).
     Cost: stated by each game."""
@@ -286,6 +413,8 @@ CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
     check_roots,
     check_unreachable,
     check_dead_ends,
+    check_loops,
+    check_vocabularies,
     check_conditions,
     check_game,
     check_hidden_numbers,

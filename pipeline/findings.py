@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 SEVERITIES = ("error", "warning")
+#: a file that cannot be read or parsed: what it would have defined is missing everywhere else
+CAUSES = frozenset(("IO001", "YAML001"))
 
 #: Every finding code, its severity and what it means (the writers' guide documents each).
 CODES: dict[str, tuple[str, str]] = {
@@ -17,16 +19,47 @@ CODES: dict[str, tuple[str, str]] = {
     "FIELD002": ("error", "champ de mauvais type ou valeur interdite"),
     "FIELD003": ("warning", "champ inconnu (ignoré)"),
     "REF001": ("error", "renvoi vers quelque chose qui n'existe pas"),
+    "REF002": ("error", "mot d'un vocabulaire fermé (une zone…) que rien ne déclare"),
     "ID001": ("error", "le même identifiant défini deux fois"),
     "GRAPH001": ("error", "inatteignable depuis le départ de la campagne"),
     "GRAPH002": ("error", "impasse : aucune suite et pas marqué comme une fin"),
     "GRAPH003": ("warning", "défini mais jamais référencé"),
+    "GRAPH004": ("error", "boucle sans issue : des éléments qui ne mènent qu'entre eux"),
     "COND001": ("error", "condition qui ne peut jamais être vraie"),
     "HIDDEN001": ("error", "numéro caché qui n'a pas trois chiffres"),
     "HIDDEN002": ("error", "le dos de la carte trouvée par un numéro caché ne nomme pas sa source"),
     "SIM001": ("warning", "atteignable sur le graphe mais jamais atteint en jouant (simulation)"),
     "SIM002": ("error", "atteint en jouant mais inatteignable sur le graphe (arête manquante)"),
     "SIM003": ("error", "le moteur a échoué pendant une partie simulée"),
+}
+
+
+#: how to fix each kind of finding, in one sentence (the catalogue of codes shows it)
+FIXES: dict[str, str] = {
+    "IO001": "Remplacez le lien ou le dossier par le fichier lui-même, ou rendez-le lisible.",
+    "YAML001": (
+        "Corrigez la syntaxe à la ligne indiquée (et, pour un guillemet ou un crochet, là où la "
+        "lecture a échoué) ; enregistrez le fichier en UTF-8."
+    ),
+    "YAML002": "Supprimez ou renommez l'une des deux clés.",
+    "CAMP001": "Ajoutez un campaign.yaml avec id, family et title, et le point de départ.",
+    "CAMP002": "Corrigez le nom de la section, ou déplacez-la dans le bon fichier.",
+    "FIELD001": "Ajoutez le champ obligatoire.",
+    "FIELD002": "Écrivez une valeur du type attendu (le message dit lequel).",
+    "FIELD003": "Corrigez l'orthographe du champ, ou supprimez-le.",
+    "REF001": "Corrigez l'identifiant, ou définissez l'élément visé.",
+    "REF002": "Corrigez l'orthographe, ou déclarez cette valeur là où elle se déclare.",
+    "ID001": "Donnez un autre identifiant à l'un des deux éléments, ou supprimez-en un.",
+    "GRAPH001": "Reliez cet élément à du contenu atteignable depuis le départ, ou supprimez-le.",
+    "GRAPH002": "Ajoutez une suite (choix, effet, action) ou marquez l'élément comme une fin.",
+    "GRAPH003": "Faites-y référence depuis le contenu, ou supprimez-le.",
+    "GRAPH004": "Ajoutez un choix qui sort de la boucle, ou une fin à l'un de ses éléments.",
+    "COND001": "Ajoutez l'effet qui rend la condition vraie, ou corrigez la condition.",
+    "HIDDEN001": "Écrivez un numéro caché à trois chiffres (100 à 999).",
+    "HIDDEN002": "Ajoutez « back_source » avec le numéro de la carte qui cache le nombre.",
+    "SIM001": "Rendez le chemin plus accessible, ou expliquez pourquoi il est rare.",
+    "SIM002": "Signalez-le : il manque une arête au graphe du vérificateur.",
+    "SIM003": "Rejouez la partie avec le script enregistré, et signalez le défaut du moteur.",
 }
 
 
@@ -44,7 +77,9 @@ class Finding:
         return asdict(self)
 
     def sort_key(self) -> tuple:
-        return (self.file, self.line, self.column, self.code, self.message)
+        """Causes before consequences: a file that cannot be read or parsed comes before
+        everything else, then findings in file order."""
+        return (self.code not in CAUSES, self.file, self.line, self.column, self.code, self.message)
 
 
 def has_errors(findings: list[Finding]) -> bool:

@@ -3,7 +3,7 @@ Shared by ``gamebook check`` and the site build (which refuses to publish broken
 
 from __future__ import annotations
 
-from .messages import t
+from .messages import count, t
 from .report import Report
 
 
@@ -19,14 +19,19 @@ def text(report: Report) -> str:
         t(
             "cli.summary_campaign",
             id=cid,
-            nodes=c["nodes"],
-            edges=c["edges"],
-            unreachable=c["unreachable"],
+            nodes=count("cli.nodes", c["nodes"]),
+            edges=count("cli.edges", c["edges"]),
+            unreachable=count("cli.unreachable", c["unreachable"]),
         )
         for cid, c in s["campaigns"].items()
     )
     lines.append(
-        t("cli.summary", errors=errors, warnings=warnings, campaigns=per or t("cli.no_campaign"))
+        t(
+            "cli.summary",
+            errors=count("cli.errors", errors),
+            warnings=count("cli.warnings", warnings),
+            campaigns=per or t("cli.no_campaign"),
+        )
     )
     return "\n".join(lines)
 

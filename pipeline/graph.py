@@ -35,6 +35,9 @@ class StoryGraph:
     by_field: dict[str, dict[str, list[str]]] = field(default_factory=dict)
     #: node -> where something mentions it without leading to it (a Menace's later scenarios)
     mentioned: dict[str, str] = field(default_factory=dict)
+    #: findings about a key that may be missing only because a file could not be read (a
+    #: reference to nothing, a campaign field naming a node), with that key: ``pipeline.fold``
+    unknown: list[tuple[Finding, str]] = field(default_factory=list)
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -80,6 +83,9 @@ class View(GraphView):
 
     def successors(self, node: str) -> list[str]:
         return list(self.sg.graph.successors(node))
+
+    def out_edges(self, node: str) -> list[tuple[str, str]]:
+        return [(v, d.get("kind")) for _, v, d in self.sg.graph.out_edges(node, data=True)]
 
     def by(self, kind: str, value: str) -> list[str]:
         return self.sg.by(kind, value)
@@ -137,6 +143,7 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             by_field[rec.kind][str(rec.data.get(kinds[rec.kind].resolve_by))].append(node)
 
     sg = StoryGraph(camp, g, root, records, {k: dict(v) for k, v in by_field.items()})
+    unknown = sg.unknown
     keys_by_kind: dict[str, list[str]] = defaultdict(list)
     for rec in records.values():
         keys_by_kind[rec.kind].append(rec.key)
@@ -144,7 +151,9 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     for ref in camp.refs:
         targets = resolve(sg, ref.kinds, ref.key)
         if not targets:
-            findings.append(_unknown(ref, keys_by_kind, camp.family))
+            finding = _unknown(ref, keys_by_kind, camp.family)
+            findings.append(finding)
+            unknown.append((finding, ref.key))
             continue
         if ref.edge is None or ref.source not in g:
             for target in targets:

@@ -11,6 +11,8 @@ Positions are 1-based ``(line, column)`` tuples.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import warnings
 from pathlib import Path
@@ -20,7 +22,7 @@ from ruamel.yaml import events as ev
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .findings import Finding
-from .messages import t
+from .messages import codepoint, shown, t
 
 try:  # libyaml through ruamel's C extension
     from ruamel.yaml.cyaml import CParser as _Parser
@@ -32,6 +34,12 @@ except ImportError:  # pragma: no cover - the pure-Python fallback is 6x slower
 
 
 Pos = tuple[int, int]
+
+#: longest integer kept as an ``int`` (Python refuses to convert longer digit strings)
+MAX_DIGITS = 4000
+#: deepest nesting of lists and tables accepted: the validator and every later pass walk
+#: values recursively, so a depth bound here means no ``RecursionError`` anywhere after
+MAX_DEPTH = 100
 
 _NULLS = frozenset(("", "~", "null", "Null", "NULL"))
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
@@ -78,7 +86,7 @@ def _plain(value: str) -> Any:
                 return int(value, 0)
             except ValueError:
                 return value
-        if _FLOAT.match(value):
+        if _FLOAT.match(value) and not digits.isdigit():
             return float(value)
         if value in (".inf", "+.inf", "-.inf", ".nan"):
             return float(value.replace(".", ""))
@@ -86,8 +94,9 @@ def _plain(value: str) -> Any:
 
 
 def is_int_text(text: str) -> bool:
-    """ASCII digits only, and not absurdly long ("²".isdigit() is True; int() refuses it)."""
-    return text.isascii() and text.isdigit() and len(text) <= 30
+    """ASCII digits only ("²".isdigit() is True; int() refuses it), within what Python turns
+    into an int (4,300 digits): an integer of any realistic length stays exact."""
+    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def _tagged(value: str, tag: str) -> Any:
@@ -118,8 +127,8 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
     docs = 0
     while True:
         e = get()
-        t = type(e)
-        if t is ScalarEvent:
+        et = type(e)
+        if et is ScalarEvent:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
             value = e.value
@@ -129,10 +138,10 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
                 value = _plain(value)
             if e.anchor is not None:
                 anchors[e.anchor] = value
-        elif t is MappingStartEvent or t is SequenceStartEvent:
+        elif et is MappingStartEvent or et is SequenceStartEvent:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
-            if t is MappingStartEvent:
+            if et is MappingStartEvent:
                 c: Any = YMap()
                 c.kpos, c.keypos = {}, {}
             else:
@@ -141,24 +150,26 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
             c.pos = pos
             if e.anchor is not None:
                 anchors[e.anchor] = c
+            if len(stack) >= MAX_DEPTH:
+                raise _Multiple(pos, t("yaml.too_deep", n=MAX_DEPTH))
             stack.append([c, _NO_KEY, None, pos, None])
             continue
-        elif t is MappingEndEvent or t is SequenceEndEvent:
+        elif et is MappingEndEvent or et is SequenceEndEvent:
             c, _, _, pos, _ = stack.pop()
             value = c
-        elif t is AliasEvent:
+        elif et is AliasEvent:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
             if e.anchor not in anchors:
                 raise _Multiple(pos, f"l'alias *{e.anchor} n'a pas d'ancre &{e.anchor} au-dessus")
             value = anchors[e.anchor]
-        elif t is DocumentStartEvent:
+        elif et is DocumentStartEvent:
             docs += 1
             if docs > 1:
                 m = e.start_mark
                 raise _Multiple((m.line + 1, m.column + 1))
             continue
-        elif t is StreamEndEvent or e is None:
+        elif et is StreamEndEvent or e is None:
             return root, dup
         else:
             continue
@@ -238,6 +249,35 @@ _PROBLEMS_FR = (
     ),
     ("found undefined alias", "un alias (*nom) sans ancre (&nom) correspondante"),
     ("did not find expected '-' indicator", "un élément de liste mal aligné"),
+    (
+        "did not find expected node content",
+        "une valeur manque à cet endroit (un « - » ou une clé à l'intérieur de crochets ?)",
+    ),
+    (
+        "found character that cannot start any token",
+        "un caractère qui ne peut pas commencer une valeur",
+    ),
+    ("expected <block end>, but found", "l'indentation ne correspond pas au bloc au-dessus"),
+    ("found unexpected ':'", "un « : » inattendu (mettez le texte entre guillemets)"),
+    (
+        "expected alphabetic or numeric character",
+        "une ancre ou un alias sans nom après « & » ou « * »",
+    ),
+    (
+        "did not find expected comment or line break",
+        "après « | » ou « > », le texte commence à la ligne suivante, indenté",
+    ),
+    ("found unexpected document indicator", "un « --- » ou « ... » en début de ligne"),
+    ("found duplicate %YAML directive", "deux directives %YAML"),
+    ("found duplicate anchor", "la même ancre « & » deux fois"),
+    ("found incompatible YAML document", "une directive %YAML d'une version inconnue"),
+    ("found unknown directive", "une directive « % » inconnue"),
+    ("mapping keys are not allowed", "une clé à un endroit où elle n'est pas permise"),
+    (
+        "block sequence entries are not allowed",
+        "un « - » de liste à un endroit où il n'est pas permis",
+    ),
+    ("found unexpected document separator", "un séparateur « --- » au milieu d'une valeur"),
     ("did not find expected <document start>", "du texte en trop après la fin du document"),
     (
         "found unknown escape character",
@@ -251,7 +291,69 @@ def _explain(context: object, problem: object) -> str:
     for needle, french in _PROBLEMS_FR:
         if needle in text:
             return french
-    return " ".join(str(p) for p in (context, problem) if p)
+    said = " ".join(str(p) for p in (context, problem) if p)
+    return f"une erreur de syntaxe (libyaml : « {said} »)"
+
+
+#: constructs that libyaml reports where they were opened: the writer's mistake is there (an
+#: unclosed quote or bracket, a key without its colon), not where reading finally broke
+_OPENED_FR = {
+    "while scanning a quoted scalar": "yaml.opened_quote",
+    "while parsing a flow sequence": "yaml.opened_bracket",
+    "while parsing a flow mapping": "yaml.opened_brace",
+    "while scanning a simple key": "yaml.opened_key",
+}
+
+
+def _open_flow(text: str, before: tuple[int, int]) -> tuple[str, int, int] | None:
+    """The innermost ``[`` or ``{`` still open where reading broke, found by scanning tokens
+    (no parsing): the writer forgot to close it.  ``None`` if every bracket was closed."""
+    stack: list[tuple[str, int, int]] = []
+    try:
+        scanner = _Parser(text)
+        while True:
+            tok = scanner.get_token()
+            if tok is None:
+                break
+            m = tok.start_mark
+            if (m.line + 1, m.column + 1) >= before:
+                break
+            name = type(tok).__name__
+            if name == "FlowSequenceStartToken":
+                stack.append(("yaml.opened_bracket", m.line + 1, m.column + 1))
+            elif name == "FlowMappingStartToken":
+                stack.append(("yaml.opened_brace", m.line + 1, m.column + 1))
+            elif name in ("FlowSequenceEndToken", "FlowMappingEndToken") and stack:
+                stack.pop()
+    except (YAMLError, _Multiple, ValueError):
+        pass
+    return stack[-1] if stack else None
+
+
+def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
+    """A libyaml error, placed where the writer went wrong: where an unclosed construct was
+    opened (and saying where reading broke), else where reading broke."""
+    problem, context = exc.problem_mark, exc.context_mark
+    what = _explain(exc.context, exc.problem)
+    pline, pcol = (problem.line + 1, problem.column + 1) if problem else (1, 1)
+    opened = _OPENED_FR.get(str(exc.context or ""))
+    if opened is None and "flow" in str(exc.context or ""):
+        flow = _open_flow(text, (pline, pcol))
+        if flow is not None and flow[1:] < (pline, pcol):
+            key, line, col = flow
+            return Finding(
+                "YAML001", "error", t(key, what=what, line=pline, column=pcol), rel, line, col
+            )
+    if context is not None and opened is not None:
+        cline, ccol = context.line + 1, context.column + 1
+        if (cline, ccol) != (pline, pcol):
+            msg = t(opened, what=what, line=pline, column=pcol)
+            return Finding("YAML001", "error", msg, rel, cline, ccol)
+    if context is not None and (context.line + 1) < pline:
+        # a block that started above: say where it started, keep the line that broke it
+        msg = t("yaml.malformed_in", what=what, line=context.line + 1)
+        return Finding("YAML001", "error", msg, rel, pline, pcol)
+    return Finding("YAML001", "error", t("yaml.malformed", what=what), rel, pline, pcol)
 
 
 def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
@@ -262,10 +364,7 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
             warnings.simplefilter("ignore")
             value, dup = _build(_Parser(text))
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = _explain(exc.context, exc.problem)
-        return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
+        return None, [_marked(exc, rel, text)]
     except _Multiple as exc:
         msg = t("yaml.malformed", what=exc.what)
         return None, [Finding("YAML001", "error", msg, rel, *exc.pos)]
@@ -278,33 +377,107 @@ def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
             prefix = text.encode("utf-8")[:position].decode("utf-8", "ignore")
             line = prefix.count("\n") + 1
             col = len(prefix) - (prefix.rfind("\n") + 1) + 1
-            what = "un caractère de contrôle interdit (supprimez-le ou remplacez-le)"
+            char = text[len(prefix)] if len(prefix) < len(text) else ""
+            what = t("yaml.control", char=codepoint(char)) if char else t("yaml.control_any")
         return None, [Finding("YAML001", "error", t("yaml.malformed", what=what), rel, line, col)]
     findings = [
-        Finding("YAML002", "error", t("yaml.duplicate_key", key=key, first=first[0]), rel, *pos)
+        Finding(
+            "YAML002",
+            "error",
+            t("yaml.duplicate_key", key=shown(key), first=first[0]),
+            rel,
+            *pos,
+        )
         for key, pos, first in dup
     ]
     return value, findings
 
 
 def read_file(path: Path, rel: str) -> tuple[Any, list[Finding]]:
-    """Read and parse a file; unreadable or non-UTF-8 files become findings, not tracebacks."""
+    """Read and parse a file; a file that cannot be opened or decoded becomes one finding that
+    names the reason (a dangling or looping link, a folder, permissions, an encoding)."""
+    why = unreadable(path)
+    if why is not None:
+        return None, [Finding("IO001", "error", why, rel, 1, 1)]
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [Finding("IO001", "error", t("io.unreadable", why=exc.strerror), rel, 1, 1)]
+        return None, [Finding("IO001", "error", _os_error(exc), rel, 1, 1)]
+    return parse_bytes(raw, rel)
+
+
+def parse_bytes(raw: bytes, rel: str) -> tuple[Any, list[Finding]]:
+    """Decode (UTF-8, or a finding that names the likely encoding) and parse."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        col = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
+        byte = raw[exc.start]
         return None, [
             Finding(
                 "YAML001",
                 "error",
-                t("yaml.utf8"),
+                t("yaml.utf8", byte=f"{byte:02X}", guess=_guess_encoding(raw)),
                 rel,
                 line,
-                1,
+                col,
             )
         ]
     return parse(text, rel)
+
+
+def unreadable(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a content file, in French, or ``None``."""
+    try:
+        if path.is_symlink():
+            try:
+                path.resolve(strict=True)
+            except RuntimeError:  # pragma: no cover - Python < 3.13 raises this for a loop
+                return t("io.link_loop")
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    return t("io.link_loop")
+                return t("io.link_dangling", target=os.readlink(path))
+        if path.is_dir():
+            return t("io.directory")
+        if not path.exists():
+            return t("io.missing")
+        if not path.is_file():
+            return t("io.special")
+    except OSError as exc:
+        return _os_error(exc)
+    return None
+
+
+def _os_error(exc: OSError) -> str:
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return t("io.permission")
+    if exc.errno == errno.ELOOP:
+        return t("io.link_loop")
+    if exc.errno == errno.EISDIR:
+        return t("io.directory")
+    why = _ERRNO_FR.get(exc.errno or 0) or exc.strerror or str(exc)
+    return t("io.unreadable", why=why)
+
+
+#: operating-system errors said in French (anything else as the system says it)
+_ERRNO_FR = {
+    errno.EIO: "erreur d'entrée-sortie (le disque ou le fichier spécial refuse la lecture)",
+    errno.ENOENT: "le fichier n'existe plus",
+    errno.ENAMETOOLONG: "nom de fichier trop long",
+    errno.ENXIO: "périphérique absent",
+    errno.EINVAL: "ce fichier ne se lit pas comme un fichier ordinaire",
+}
+
+
+def _guess_encoding(raw: bytes) -> str:
+    """A likely name for the encoding a non-UTF-8 file was saved in."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "UTF-16"
+    if raw[:200].count(b"\x00") > 10:
+        return "UTF-16"
+    if any(0x80 <= b <= 0x9F for b in raw):
+        return "Windows-1252"
+    return "Latin-1 (ISO-8859-1) ou Windows-1252"

@@ -7,6 +7,7 @@ with the same keys.  ``t(key, **values)`` formats one message.
 from __future__ import annotations
 
 import difflib
+import unicodedata
 
 LANG = "fr"
 
@@ -27,17 +28,76 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         # --- reading files
         "io.unreadable": "impossible de lire le fichier : {why}.",
+        "io.link_dangling": (
+            "ce fichier est un lien symbolique vers « {target} », qui n'existe pas. Recréez le "
+            "lien vers le bon fichier, ou remplacez-le par le fichier lui-même."
+        ),
+        "io.link_loop": (
+            "ce fichier est un lien symbolique qui tourne en boucle (il mène, par d'autres liens, "
+            "à lui-même). Remplacez-le par le fichier lui-même."
+        ),
+        "io.permission": (
+            "impossible de lire le fichier : vous n'avez pas le droit de le lire. Donnez-vous le "
+            "droit de lecture (par exemple « chmod u+r » sur le fichier)."
+        ),
+        "io.directory": (
+            "c'est un dossier, pas un fichier, alors que son nom finit par .yaml ou .yml. "
+            "Renommez le dossier (les fichiers qu'il contient sont lus quand même)."
+        ),
+        "io.missing": "le fichier a disparu pendant la lecture ; relancez la vérification.",
+        "io.special": (
+            "ce n'est pas un fichier ordinaire (un tube, un périphérique…) : un fichier de contenu "
+            "doit être un simple fichier texte."
+        ),
         "yaml.malformed": (
             "YAML mal formé : {what}. Vérifiez l'indentation, les deux-points et les guillemets "
             "à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial "
             "doit être entre guillemets)."
         ),
-        "yaml.utf8": "YAML mal formé : le fichier n'est pas en UTF-8. Enregistrez-le en UTF-8.",
+        "yaml.utf8": (
+            "le fichier n'est pas en UTF-8 : l'octet 0x{byte} ne peut pas s'y trouver (le "
+            "fichier semble enregistré en {guess}). Enregistrez-le en UTF-8 depuis votre "
+            "éditeur."
+        ),
+        "yaml.opened_quote": (
+            "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column}. Fermez le guillemet à la fin de la valeur."
+        ),
+        "yaml.opened_bracket": (
+            "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column} ({what}). Ajoutez le « ] » à la fin de la liste."
+        ),
+        "yaml.opened_brace": (
+            "YAML mal formé : l'accolade « {{ » ouverte ici n'est pas fermée ; la lecture a "
+            "échoué ligne {line}, colonne {column} ({what}). Ajoutez le « }} » à la fin de la "
+            "table."
+        ),
+        "yaml.opened_key": (
+            "YAML mal formé : il manque le « : » après cette clé (la lecture a échoué ligne "
+            "{line}, colonne {column}). Écrivez « clé: valeur »."
+        ),
+        "yaml.malformed_in": (
+            "YAML mal formé : {what} (dans le bloc qui commence ligne {line}). Vérifiez "
+            "l'indentation de cette ligne par rapport aux lignes au-dessus."
+        ),
+        "yaml.control": "le caractère invisible {char}, interdit en YAML (supprimez-le)",
+        "yaml.control_any": "un caractère de contrôle interdit (supprimez-le ou remplacez-le)",
+        "yaml.too_deep": (
+            "plus de {n} niveaux d'imbrication : aucun contenu n'a besoin d'autant de listes ou "
+            "de tables les unes dans les autres (des crochets en trop ?)"
+        ),
         "yaml.duplicate_key": (
             "la clé « {key} » apparaît deux fois dans la même table (la première ligne "
             "{first}) ; la seconde remplacerait la première en silence. Supprimez ou renommez "
             "l'une des deux."
         ),
+        # --- consequences folded under the file that causes them
+        "fold.more": " … et {what}, à revoir une fois ce fichier corrigé.",
+        "fold.ref": "1 référence vers ce fichier",
+        "fold.refs": "{n} références vers ce fichier",
+        "fold.other": "1 autre constat qui en découle",
+        "fold.others": "{n} autres constats qui en découlent",
+        "fold.and": " et ",
         # --- campaigns and sections
         "camp.no_manifest": (
             "le dossier « {folder} » contient des fichiers YAML mais pas de campaign.yaml : il "
@@ -72,7 +132,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "la section « {name} » doit être une liste de {kind} (chaque élément commence par "
             "« - »), pas {got}."
         ),
-        "field.record_not_mapping": "{path} : un(e) {kind} doit être une table de champs (clé: valeur), pas {got}.",
+        "field.record_not_mapping": "{path} : {a_kind} doit être une table de champs (clé: valeur), pas {got}.",
         "field.missing_number": "{path} : champ obligatoire « number » absent (le numéro de la carte, de 1 à 999).",
         "field.bad_number": "{path}.number : il faut un numéro de carte de 1 à 999, pas {got}.",
         "field.missing_id": "{path} : champ obligatoire « id » absent. Chaque {kind} a besoin d'un identifiant unique.",
@@ -81,6 +141,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
+        "field.invisible": (
+            "la clé « {name} » contient un caractère invisible ou trompeur : c'est sans doute "
+            "« {meant} ». Effacez la clé et retapez-la (elle est lue ici comme « {meant} »)."
+        ),
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
         "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
@@ -106,7 +170,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "expect.mapping": "une table (clé: valeur)",
         "expect.record": "une table de champs (clé: valeur)",
         "expect.records": "une liste de {kind}",
-        "expect.ref": "l'identifiant d'un(e) {kinds}",
+        "expect.ref": "l'identifiant {of_kinds}",
         "expect.effects": "une liste d'effets (chacun « - nom: valeur »)",
         "expect.effect": "un effet écrit « nom: valeur »",
         "expect.condition": "une condition (« flag: nom », ou une liste de conditions)",
@@ -130,7 +194,29 @@ MESSAGES: dict[str, dict[str, str]] = {
             "l'identifiant « {key} » ({kind}) est utilisé deux fois : la première fois dans {file} "
             "ligne {line}. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux."
         ),
+        "ref.vocab": (
+            "{path} : {what} « {value} » ne fait pas partie des valeurs déclarées.{hint} Valeurs "
+            "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
+        ),
+        "ref.vocab_none": "aucune",
+        "ref.vocab_where": "par le champ « {field} » {of_kinds}",
+        "id.campaign_twice": (
+            "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
+            "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
+            "leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux."
+        ),
         # --- graph
+        "graph.loop": (
+            "boucle sans issue : {nodes} se renvoient les uns aux autres sans jamais en sortir "
+            "(voir aussi {where}). Aucun ne termine ni ne mène ailleurs : les joueurs y "
+            "tourneraient sans fin. Pour corriger : donnez à l'un d'eux un choix qui mène hors "
+            "de la boucle, ou faites-en une fin."
+        ),
+        "graph.loop_more": "{n} autres",
+        "graph.loop_one": (
+            "boucle sans issue : {nodes} ne renvoie qu'à lui-même. Pour corriger : donnez-lui "
+            "un choix qui mène ailleurs, ou faites-en une fin."
+        ),
         "graph.unreachable": (
             "inatteignable : {node}. On n'y arrive que depuis {parents}, que rien n'atteint "
             "depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou "
@@ -174,8 +260,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "hidden.back_none": "ne nomme aucune source",
         "hidden.back_other": "nomme la carte {back}",
         # --- command line
-        "cli.summary": "{errors} erreur(s), {warnings} avertissement(s) — {campaigns}",
-        "cli.summary_campaign": "{id} : {nodes} nœuds, {edges} arêtes, {unreachable} inatteignable(s)",
+        "cli.summary": "{errors}, {warnings} — {campaigns}",
+        "cli.errors": "{n} erreur|{n} erreurs",
+        "cli.warnings": "{n} avertissement|{n} avertissements",
+        "cli.summary_campaign": "{id} : {nodes}, {edges}, {unreachable}",
+        "cli.nodes": "{n} nœud|{n} nœuds",
+        "cli.edges": "{n} arête|{n} arêtes",
+        "cli.unreachable": "{n} inatteignable|{n} inatteignables",
         "cli.no_campaign": "aucune campagne",
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
         "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
@@ -183,9 +274,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sim.summary": (
             "{runs} parties simulées ({completed} menées à leur fin) — {visited}/{reachable} "
             "éléments atteignables visités ({ratio} %), {edges}/{edges_total} arêtes, "
-            "{errors} échec(s) du moteur, {seconds} s"
+            "{errors}, {seconds} s"
         ),
+        "sim.errors": "{n} échec du moteur|{n} échecs du moteur",
         "sim.script": "script de reproduction : {path}",
+        "sim.never": "{node} n'a jamais été atteint en {runs} parties simulées.",
+        "sim.never_edge": (
+            "{node} n'a jamais été atteint en {runs} parties simulées : le plus proche élément "
+            "atteint est {nearest}, d'où l'arête « {kind} » mène à {to}{why}. Rendez ce chemin "
+            "plus accessible, ou expliquez dans le guide pourquoi cet élément est volontairement "
+            "rare."
+        ),
+        "sim.never_cond": " sous la condition {condition}",
         "sim.sim002": (
             "{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : il "
             "manque une arête dans le graphe (un défaut du vérificateur ou une référence que le "
@@ -206,13 +306,218 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+#: the messages each finding code is said with: the writers' catalogue of codes shows them all
+CODE_MESSAGES: dict[str, tuple[str, ...]] = {
+    "IO001": (
+        "io.link_dangling",
+        "io.link_loop",
+        "io.permission",
+        "io.directory",
+        "io.special",
+        "io.missing",
+        "io.unreadable",
+    ),
+    "YAML001": (
+        "yaml.opened_quote",
+        "yaml.opened_bracket",
+        "yaml.opened_brace",
+        "yaml.opened_key",
+        "yaml.malformed_in",
+        "yaml.malformed",
+        "yaml.utf8",
+    ),
+    "YAML002": ("yaml.duplicate_key",),
+    "CAMP001": ("camp.no_manifest", "camp.no_family", "camp.no_start"),
+    "CAMP002": ("camp.not_mapping", "camp.misplaced", "camp.unknown_section"),
+    "FIELD001": (
+        "field.missing",
+        "field.missing_if",
+        "field.one_of",
+        "field.missing_id",
+        "field.missing_number",
+    ),
+    "FIELD002": (
+        "field.expected",
+        "field.enum",
+        "field.map_key",
+        "field.effect_unknown",
+        "field.condition_unknown",
+        "field.bad_id",
+        "field.bad_number",
+        "field.section_not_list",
+        "field.record_not_mapping",
+        "field.invisible",
+    ),
+    "FIELD003": ("field.unknown",),
+    "REF001": ("ref.unknown", "ref.start"),
+    "REF002": ("ref.vocab",),
+    "ID001": ("id.duplicate", "id.campaign_twice"),
+    "GRAPH001": ("graph.unreachable", "graph.unreachable_listed"),
+    "GRAPH002": ("graph.dead_end",),
+    "GRAPH003": ("graph.orphan",),
+    "GRAPH004": ("graph.loop", "graph.loop_one"),
+    "COND001": ("cond.never",),
+    "HIDDEN001": ("hidden.digits",),
+    "HIDDEN002": ("hidden.back",),
+    "SIM001": ("sim.never", "sim.never_edge"),
+    "SIM002": ("sim.sim002",),
+    "SIM003": ("sim.sim003",),
+}
+
+
+def template(message: str) -> str:
+    """A message as a writer reads it, its blanks shown as ‹…›: the catalogue's example."""
+    import string
+
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(MESSAGES[LANG][message]):
+        out.append(literal)
+        if name is not None:
+            out.append(f"‹{_BLANKS.get(name, name)}›")
+    return "".join(out)
+
+
+#: how each blank of a message is named in the catalogue
+_BLANKS = {
+    "path": "chemin du champ",
+    "what": "détail",
+    "why": "raison",
+    "line": "ligne",
+    "column": "colonne",
+    "key": "identifiant",
+    "name": "nom",
+    "got": "valeur écrite",
+    "hint": " Vouliez-vous dire « … » ?",
+    "kind": "sorte d'élément",
+    "kinds": "sortes d'éléments",
+    "node": "élément",
+    "nodes": "éléments",
+    "file": "fichier",
+    "first": "ligne",
+    "fix": "correction propre à la sorte d'élément",
+    "expected": "ce qui est attendu",
+    "value": "valeur",
+    "values": "valeurs possibles",
+    "known": "valeurs connues",
+    "a_kind": "un élément",
+    "meant": "clé voulue",
+}
+
+
 def t(message: str, /, **values: object) -> str:
-    """The message ``message`` in the current language, filled with ``values``."""
-    return MESSAGES[LANG][message].format(**values)
+    """The message ``message`` in the current language, filled with ``values``; invisible and
+    look-alike characters in them are shown by name (see ``shown``)."""
+    return MESSAGES[LANG][message].format(
+        **{k: shown(v) if type(v) is str else v for k, v in values.items()}
+    )
+
+
+#: characters a writer cannot see, or mistakes for another, with their French names
+_INVISIBLE = {
+    "\u00a0": "espace insécable",
+    "\u202f": "espace fine insécable",
+    "\u2007": "espace tabulaire",
+    "\u2009": "espace fine",
+    "\u200a": "espace ultra-fine",
+    "\u200b": "espace de largeur nulle",
+    "\u200c": "antiliant sans chasse",
+    "\u200d": "liant sans chasse",
+    "\u2060": "gluon de mots",
+    "\ufeff": "indicateur d'ordre des octets",
+    "\u00ad": "trait d'union conditionnel",
+    "\t": "tabulation",
+    "\u2028": "séparateur de lignes",
+    "\u2029": "séparateur de paragraphes",
+}
+#: letters of other scripts drawn like Latin ones (« а » cyrillique, « ο » grec…)
+CONFUSABLES = dict(
+    zip(
+        "аеорсухіјѕАВЕКМНОРСТХІЈЅοαεικνρτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+        "aeopcyxijsABEKMHOPCTXIJSoaeikvptuxABEZHIKMNOPTYX",
+        strict=True,
+    )
+)
+
+
+def codepoint(char: str) -> str:
+    """« U+00A0 (espace insécable) »: a character named so that a writer can find it."""
+    name = _INVISIBLE.get(char)
+    if name is None and unicodedata.category(char) == "Cc":
+        name = "caractère de contrôle"
+    if name is None and char in CONFUSABLES:
+        script = "cyrillique" if "CYRILLIC" in unicodedata.name(char, "") else "grecque"
+        name = f"lettre {script} « {char} », pas la lettre latine « {CONFUSABLES[char]} »"
+    if name is None:
+        name = unicodedata.name(char, "").lower() or "caractère sans nom"
+    return f"U+{ord(char):04X} ({name})"
+
+
+def _suspect(char: str, latin: bool) -> bool:
+    if char in _INVISIBLE:
+        return True
+    if char in CONFUSABLES:
+        return latin
+    return unicodedata.category(char) in ("Cf", "Cc", "Zl", "Zp") and char != "\n"
+
+
+def shown(text: str) -> str:
+    """``text`` with every invisible or look-alike character made visible:
+    ``"text\u00a0"`` becomes ``text⟨U+00A0 (espace insécable)⟩``."""
+    if text.isascii() and text.isprintable():
+        return text
+    latin = any("a" <= c.lower() <= "z" for c in text)
+    if not any(_suspect(c, latin) for c in text):
+        return text
+    return "".join(f"⟨{codepoint(c)}⟩" if _suspect(c, latin) else c for c in text)
+
+
+def clean_key(text: str) -> str:
+    """What a key or id says once invisible characters are dropped and look-alikes replaced:
+    the key a writer meant."""
+    out = []
+    for c in unicodedata.normalize("NFC", text):
+        if c in CONFUSABLES:
+            out.append(CONFUSABLES[c])
+        elif c in _INVISIBLE or unicodedata.category(c) in ("Cf", "Cc"):
+            if unicodedata.category(c) == "Zs":
+                out.append(" ")
+        else:
+            out.append(c)
+    return "".join(out).strip()
 
 
 def kind_fr(kind: str) -> str:
     return KIND_FR.get(kind, kind)
+
+
+def count(message: str, n: int) -> str:
+    """A count with its noun agreed: the message is « singular|plural » (French: 0 and 1 take
+    the singular)."""
+    one, many = MESSAGES[LANG][message].split("|")
+    return (one if abs(n) < 2 else many).format(n=n)
+
+
+def _feminine() -> dict[str, bool]:
+    from . import schema as S
+
+    out: dict[str, bool] = {"campaign": True}
+    for kinds in S.KINDS.values():
+        for kind in kinds.values():
+            out.setdefault(kind.name, kind.feminine)
+    return out
+
+
+FEMININE: dict[str, bool] = _feminine()
+
+
+def a_kind(kind: str) -> str:
+    """« un paragraphe », « une carte Aventure »."""
+    return ("une " if FEMININE.get(kind) else "un ") + kind_fr(kind)
+
+
+def of_kinds(kinds: tuple[str, ...] | list[str]) -> str:
+    """« d'un paragraphe ou d'une carte Aventure »."""
+    return " ou ".join(("d'une " if FEMININE.get(k) else "d'un ") + kind_fr(k) for k in kinds)
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:

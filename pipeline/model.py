@@ -15,7 +15,7 @@ from typing import Any
 from . import schema as S
 from .findings import Finding
 from .load import Pos, YList, YMap, is_int_text
-from .messages import did_you_mean, got, kind_fr, t
+from .messages import a_kind, clean_key, did_you_mean, got, kind_fr, of_kinds, t
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -79,6 +79,23 @@ class FileModel:
     campaign_pos: tuple[int, int] = (1, 1)
     #: position of each field of the campaign section, for findings about one of them
     campaign_fields: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: words of closed vocabularies, declared or used (``Str(vocab=...)``)
+    words: list[Word] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Word:
+    """A word of a closed vocabulary (``Str(vocab=...)``) written in the content."""
+
+    vocab: str
+    value: str
+    declares: bool
+    source: str
+    file: str
+    line: int
+    column: int
+    path: str
+    vocab_fr: str = ""
 
 
 def normalise_key(id_format: str, value: Any) -> str | None:
@@ -194,7 +211,12 @@ class Validator:
         if not isinstance(raw, YMap):
             self._find(
                 "FIELD002",
-                t("field.record_not_mapping", path=path, kind=kind_fr(kind.name), got=_shape(raw)),
+                t(
+                    "field.record_not_mapping",
+                    path=path,
+                    a_kind=a_kind(kind.name),
+                    got=_shape(raw),
+                ),
                 pos,
             )
             return None
@@ -202,6 +224,7 @@ class Validator:
         if key is None:
             key = self._record_key(kind, raw, pos, path)
             if key is None:
+                self._declarations_of(kind, raw, pos, path)
                 return None
             if parent is not None and _sub_prefixed(self.family, kind.name):
                 key = f"{parent.key}/{key}"
@@ -265,6 +288,7 @@ class Validator:
         required_if: tuple[tuple[str, str, str], ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
+        raw = self._respelt(raw, specs, ctx)
         for name in raw:
             if name not in specs:
                 hint = did_you_mean(name, list(specs))
@@ -331,6 +355,40 @@ class Validator:
             )
         return out
 
+    def _declarations_of(self, kind: S.Kind, raw: YMap, pos: Pos, path: str) -> None:
+        """A record without a usable id still declares its vocabulary words (its zone): the
+        id's finding must not also make every use of the word unknown."""
+        scratch = Validator(self.family, self.rel)
+        scratch.fields(kind.fields, kind.one_of, raw, pos, path, _Ctx(f"{kind.name}:?"))
+        self.out.words.extend(w for w in scratch.out.words if w.declares)
+
+    def _respelt(self, raw: YMap, specs: dict[str, S.Field], ctx: _Ctx) -> YMap:
+        """Keys that are a known field once invisible or look-alike characters are removed: one
+        error that shows the character, and the value is read as that field (so that no
+        « missing field » follows from the same typo)."""
+        fixes = {}
+        for name in raw:
+            if name not in specs and not (name.isascii() and name.isprintable()):
+                meant = clean_key(name)
+                if meant in specs and meant not in raw:
+                    fixes[name] = meant
+        if not fixes:
+            return raw
+        for name, meant in fixes.items():
+            self._find(
+                "FIELD002",
+                t("field.invisible", name=name, meant=meant),
+                raw.keypos[name],
+                ctx.node,
+            )
+        out = YMap()
+        out.kpos, out.keypos, out.pos = {}, {}, raw.pos
+        for name, value in raw.items():
+            key = fixes.get(name, name)
+            out[key] = value
+            out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
+        return out
+
     def _subnodes(
         self, spec: S.SubNodes, name: str, raw: Any, pos: Pos, path: str, parent: Record | None
     ) -> None:
@@ -371,10 +429,26 @@ class Validator:
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
         if isinstance(spec, S.Str):
             if isinstance(v, str) and v.strip():
-                return v
-            if isinstance(v, (int, float)) and not isinstance(v, bool):
-                return str(v)
-            return self._bad(path, t("expect.text"), v, pos, ctx)
+                text = v
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                text = str(v)
+            else:
+                return self._bad(path, t("expect.text"), v, pos, ctx)
+            if spec.vocab:
+                self.out.words.append(
+                    Word(
+                        spec.vocab,
+                        text.strip(),
+                        spec.declares,
+                        ctx.node,
+                        self.rel,
+                        pos[0],
+                        pos[1],
+                        path,
+                        spec.vocab_fr,
+                    )
+                )
+            return text
         if isinstance(spec, S.Int):
             n = v
             if isinstance(v, str) and is_int_text(v):
@@ -492,8 +566,7 @@ class Validator:
         else:
             key = normalise_key(fmt, v)
         if key is None:
-            what = " ou ".join(kind_fr(k) for k in spec.kinds)
-            return self._bad(path, t("expect.ref", kinds=what), v, pos, ctx)
+            return self._bad(path, t("expect.ref", of_kinds=of_kinds(spec.kinds)), v, pos, ctx)
         # hidden numbers keep the digits as written: the three-digit rule is about them
         context = str(v) if spec.edge == "hidden_number" else ctx.context
         self.out.refs.append(

@@ -18,9 +18,9 @@ from typing import Any
 
 from . import schema as S
 from .findings import Finding
-from .load import read_file
+from .load import parse_bytes, read_file, unreadable
 from .messages import t
-from .model import ConditionUse, FileModel, Grant, Record, Reference, validate
+from .model import ConditionUse, FileModel, Grant, Record, Reference, Word, validate
 
 CAMPAIGN_FILE = "campaign.yaml"
 #: below this many bytes of YAML, starting worker processes costs more than it saves
@@ -41,14 +41,22 @@ class Campaign:
     grants: list[Grant] = field(default_factory=list)
     conditions: list[ConditionUse] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    words: list[Word] = field(default_factory=list)
 
 
 class ContentError(Exception):
     """The content folder itself cannot be used (a usage problem: exit 2)."""
 
 
+def _present(path: Path) -> bool:
+    """``path`` has a directory entry (a dangling link too: it is reported, not skipped)."""
+    return os.path.lexists(path)
+
+
 def _yaml_files(folder: Path) -> list[Path]:
-    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()]
+    """Every content file below ``folder``, including those that cannot be read (a dangling
+    link, a folder named ``x.yaml``): ``read_file`` names what is wrong with them."""
+    files = [p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml")]
     # hidden files and folders *inside* the campaign are skipped, whatever the folder's own path
     return sorted(
         p for p in files if not any(part.startswith(".") for part in p.relative_to(folder).parts)
@@ -61,9 +69,9 @@ def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:
         raise ContentError(t("content.missing", path=content_dir))
     if not content_dir.is_dir():
         raise ContentError(t("content.not_dir", path=content_dir))
-    if (content_dir / CAMPAIGN_FILE).is_file():
+    if _present(content_dir / CAMPAIGN_FILE):
         return [content_dir], []
-    folders = sorted(p.parent for p in content_dir.glob(f"*/{CAMPAIGN_FILE}"))
+    folders = sorted(p for p in content_dir.iterdir() if p.is_dir() and _present(p / CAMPAIGN_FILE))
     findings = []
     for sub in sorted(
         p for p in content_dir.iterdir() if p.is_dir() and not p.name.startswith(".")
@@ -85,11 +93,46 @@ def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:
     return folders, findings
 
 
-def _load_one(args: tuple[str, str, str, bool]) -> FileModel:
-    path, rel, family, allow_campaign = args
-    doc, findings = read_file(Path(path), rel)
+_CACHES: dict[str, Any] = {}
+
+
+def _cache(root: str) -> Any:
+    """One ``Cache`` per process (worker processes make their own)."""
+    from .cache import Cache
+
+    if root not in _CACHES:
+        _CACHES[root] = Cache(Path(root))
+    return _CACHES[root]
+
+
+def _cached(cache: Any, task: tuple[str, str, str, bool, str | None]) -> FileModel | None:
+    path, rel, family, allow_campaign, _ = task
+    raw = _raw(Path(path))
+    if raw is None:
+        return None
+    return cache.get_file(cache.file_key(raw, rel, family, allow_campaign), rel)
+
+
+def _raw(path: Path) -> bytes | None:
+    if unreadable(path) is not None:
+        return None
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _load_one(args: tuple[str, str, str, bool, str | None]) -> FileModel:
+    """Read, parse and validate one file (and remember it in the cache, when there is one)."""
+    path, rel, family, allow_campaign, cache_root = args
+    raw = _raw(Path(path)) if cache_root is not None else None
+    # the cache key and the result come from the same bytes, even if the file changes meanwhile
+    doc, findings = parse_bytes(raw, rel) if raw is not None else read_file(Path(path), rel)
     model = validate(family, rel, doc, allow_campaign)
     model.findings[:0] = findings
+    if raw is not None and cache_root is not None:
+        cache = _cache(cache_root)
+        cache.put_file(cache.file_key(raw, rel, family, allow_campaign), model)
     return model
 
 
@@ -119,12 +162,18 @@ def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
     return model, family
 
 
-def load(content_dir: Path, jobs: int | None = None) -> tuple[list[Campaign], list[Finding]]:
+def load(
+    content_dir: Path, jobs: int | None = None, cache: Any = None
+) -> tuple[list[Campaign], list[Finding]]:
     """Load every campaign under ``content_dir``.  Returns the campaigns that could be read
-    and the findings that belong to no campaign."""
+    and the findings that belong to no campaign.  With a ``pipeline.cache.Cache``, files whose
+    bytes were already checked come from it (same result, see ``pipeline.cache``)."""
+    cache_root = str(cache.root) if cache is not None else None
+    if cache is not None:
+        _CACHES[cache_root] = cache
     folders, stray = discover(content_dir)
     campaigns: list[Campaign] = []
-    tasks: list[tuple[str, str, str, bool]] = []
+    tasks: list[tuple[str, str, str, bool, str | None]] = []
     owners: list[Campaign] = []
     size = 0
     for folder in folders:
@@ -148,30 +197,44 @@ def load(content_dir: Path, jobs: int | None = None) -> tuple[list[Campaign], li
                 continue
             # a nested campaign folder is its own campaign
             if any(
-                (parent / CAMPAIGN_FILE).is_file()
+                _present(parent / CAMPAIGN_FILE)
                 for parent in path.parents
                 if folder in parent.parents
             ):
                 continue
             rel = path.relative_to(content_dir).as_posix()
-            tasks.append((str(path), rel, family, False))
+            tasks.append((str(path), rel, family, False, cache_root))
             owners.append(camp)
-            with contextlib.suppress(OSError):
-                size += path.stat().st_size
+    results: list[FileModel | None] = [None] * len(tasks)
+    todo = list(range(len(tasks)))
+    if cache is not None:
+        # hits are read here: sending them through worker processes would pickle them twice
+        todo = []
+        for i, task in enumerate(tasks):
+            results[i] = _cached(cache, task)
+            if results[i] is None:
+                todo.append(i)
+    for i in todo:
+        with contextlib.suppress(OSError):
+            size += Path(tasks[i][0]).stat().st_size
     workers = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
-    if workers > 1 and size >= PARALLEL_THRESHOLD and len(tasks) > 1:
+    if workers > 1 and size >= PARALLEL_THRESHOLD and len(todo) > 1:
         ctx = (
             multiprocessing.get_context("fork")
             if "fork" in multiprocessing.get_all_start_methods()
             else None
         )
+        chunk = max(1, len(todo) // (workers * 4))
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            results = list(
-                pool.map(_load_one, tasks, chunksize=max(1, len(tasks) // (workers * 4)))
-            )
+            for i, model in zip(
+                todo, pool.map(_load_one, [tasks[i] for i in todo], chunksize=chunk), strict=True
+            ):
+                results[i] = model
     else:
-        results = [_load_one(t) for t in tasks]
+        for i in todo:
+            results[i] = _load_one(tasks[i])
     for camp, model in zip(owners, results, strict=True):
+        assert model is not None
         _absorb(camp, model)
     return campaigns, stray
 
@@ -183,3 +246,4 @@ def _absorb(camp: Campaign, model: FileModel) -> None:
     camp.grants.extend(model.grants)
     camp.conditions.extend(model.conditions)
     camp.findings.extend(model.findings)
+    camp.words.extend(model.words)

@@ -12,8 +12,8 @@ from typing import Any
 import jinja2
 
 from . import schema as S
-from .findings import CODES
-from .messages import kind_fr
+from .findings import CODES, FIXES
+from .messages import CODE_MESSAGES, kind_fr, template
 
 
 def _cell(text: str) -> str:
@@ -72,7 +72,16 @@ def context() -> dict[str, Any]:
                 "conditions": _rows(S.CONDITIONS[family]),
             }
         )
-    codes = [{"code": c, "severity": s, "about": _cell(a)} for c, (s, a) in CODES.items()]
+    codes = [
+        {
+            "code": c,
+            "severity": s,
+            "about": _cell(a),
+            "fix": _cell(FIXES[c]),
+            "messages": [template(m) for m in CODE_MESSAGES[c]],
+        }
+        for c, (s, a) in CODES.items()
+    ]
     return {"families": families, "campaign": _rows(S.CAMPAIGN.fields), "codes": codes}
 
 

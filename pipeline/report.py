@@ -9,6 +9,8 @@ from pathlib import Path
 
 from . import checks, graph
 from .findings import Finding, has_errors
+from .fold import fold
+from .messages import t
 from .project import Campaign, load
 
 
@@ -60,7 +62,7 @@ class Report:
         return {"findings": [f.to_json() for f in self.findings], "stats": self.stats()}
 
 
-def check(content_dir: Path, jobs: int | None = None) -> Report:
+def check(content_dir: Path, jobs: int | None = None, cache: object = None) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
     and reference errors never hide reachability ones."""
@@ -69,16 +71,41 @@ def check(content_dir: Path, jobs: int | None = None) -> Report:
     enabled = gc.isenabled()
     gc.disable()
     try:
-        campaigns, stray = load(content_dir, jobs)
+        campaigns, stray = load(content_dir, jobs, cache)
         report = Report(content_dir, campaigns, findings=list(stray))
+        report.findings.extend(_same_campaign_id(campaigns))
         for camp in campaigns:
-            report.findings.extend(camp.findings)
             sg, found = graph.build(camp)
             report.graphs[camp.id] = sg
-            report.findings.extend(found)
-            report.findings.extend(checks.run(sg))
+            mine = [*camp.findings, *found, *checks.run(sg)]
+            report.findings.extend(fold(mine, camp.folder, content_dir, sg))
     finally:
         if enabled:
             gc.enable()
     report.findings.sort(key=Finding.sort_key)
     return report
+
+
+def _same_campaign_id(campaigns: list[Campaign]) -> list[Finding]:
+    """ID001: two campaign folders that declare the same campaign id (both places named)."""
+    out = []
+    first: dict[str, Campaign] = {}
+    for camp in campaigns:
+        prev = first.setdefault(camp.id, camp)
+        if prev is camp:
+            continue
+        pfile, pline, pcol = prev.data_pos
+        line, col = camp.field_pos.get("id", camp.data_pos[1:])
+        pline, pcol = prev.field_pos.get("id", (pline, pcol))
+        out.append(
+            Finding(
+                "ID001",
+                "error",
+                t("id.campaign_twice", key=camp.id, file=pfile, line=pline),
+                camp.data_pos[0],
+                line,
+                col,
+                f"campaign:{camp.id}",
+            )
+        )
+    return out

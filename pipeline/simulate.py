@@ -375,13 +375,16 @@ def _condition_text(cond: Any) -> str | None:
 def _never_message(detail: dict, runs: int) -> str:
     edge = detail.get("edge")
     if detail.get("nearest_visited") is None or edge is None:
-        return f"{detail['node']} n'a jamais été atteint en {runs} parties simulées."
-    why = f" sous la condition {edge['condition']}" if edge.get("condition") else ""
-    return (
-        f"{detail['node']} n'a jamais été atteint en {runs} parties simulées : le plus proche "
-        f"élément atteint est {detail['nearest_visited']}, d'où l'arête « {edge['kind']} » "
-        f"mène à {edge['to']}{why}. Rendez ce chemin plus accessible, ou expliquez dans le guide "
-        "pourquoi cet élément est volontairement rare."
+        return t("sim.never", node=detail["node"], runs=runs)
+    why = t("sim.never_cond", condition=edge["condition"]) if edge.get("condition") else ""
+    return t(
+        "sim.never_edge",
+        node=detail["node"],
+        runs=runs,
+        nearest=detail["nearest_visited"],
+        kind=edge["kind"],
+        to=edge["to"],
+        why=why,
     )
 
 

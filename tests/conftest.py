@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shutil
+import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +24,10 @@ from ruamel.yaml import YAML
 
 from pipeline import Report, check
 from pipeline.findings import Finding
+
+# ``gamebook check`` keeps a cache in $XDG_CACHE_HOME/gamebook: the tests use their own, never
+# the developer's (``pipeline.cache``)
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="gamebook-test-cache-")
 
 FIXTURES = Path(__file__).parent / "fixtures"
 BASE = FIXTURES / "base"

@@ -82,8 +82,8 @@ def assert_contract(doc: dict) -> None:
 def test_exit_0_on_clean_content(content: Path) -> None:
     proc = gamebook("check", str(content))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout.strip().endswith("inatteignable(s)")
-    assert "0 erreur(s), 0 avertissement(s)" in proc.stdout
+    assert proc.stdout.strip().endswith("0 inatteignable")
+    assert "0 erreur, 0 avertissement" in proc.stdout
     no_traceback(proc)
 
 
@@ -250,7 +250,7 @@ def test_text_format(content: Path) -> None:
     assert m["message"].startswith(
         "paragraphs[0].side_quest renvoie à quête secondaire « puits_sorge », introuvable."
     )
-    assert summary.startswith("1 erreur(s), 0 avertissement(s) — ")
+    assert summary.startswith("1 erreur, 0 avertissement — ")
     assert "citadelle : " in summary and "dilemme : " in summary
 
 
@@ -313,11 +313,13 @@ def test_acceptance_c_invalid_yaml_names_file_and_line(content: Path) -> None:
     doc = json.loads(gamebook("check", str(content), "--format", "json").stdout)
     yaml = [f for f in doc["findings"] if f["code"] == "YAML001"]
     assert len(yaml) == 1
-    # the unclosed '[' is noticed where the next key's ':' appears
+    # the unclosed '[' is reported where it was opened, naming the line where libyaml noticed
+    # it (the next key's ':')
     assert (yaml[0]["file"], yaml[0]["line"]) == (
         "dilemme/enveloppes.yaml",
-        pos_of(path, "cards: [D12]")[0],
+        pos_of(path, "story: [H12")[0],
     )
+    assert f"ligne {pos_of(path, 'cards: [D12]')[0]}" in yaml[0]["message"]
     assert yaml[0]["message"].startswith("YAML mal formé : ")
 
 

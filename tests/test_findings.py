@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -85,8 +86,8 @@ def test_io001_campaign_yaml_that_is_a_directory(tmp_path: Path) -> None:
     report = run_check(content)
     f = one(report, "IO001")
     assert_finding(f, "IO001", "brouillon/campaign.yaml", (1, 1))
-    assert f.message == t("io.unreadable", why=os.strerror(errno.EISDIR))
-    assert f.message.startswith("impossible de lire le fichier : ")
+    assert f.message == t("io.directory")
+    assert f.message.startswith("c'est un dossier, pas un fichier")
     assert codes(report) == {"IO001"}  # the other campaign still checks clean
 
 
@@ -99,7 +100,7 @@ def test_io001_read_error_even_as_root(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = one(report, "IO001")
     assert_finding(f, "IO001", "illisible.yaml", (1, 1))
-    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EIO)}."
+    assert f.message.startswith("impossible de lire le fichier : erreur d'entrée-sortie")
     assert codes(report) == {"IO001"}
 
 
@@ -114,7 +115,7 @@ def test_io001_unreadable_file_chmod(citadelle: Path) -> None:
         path.chmod(0o644)
     f = one(report, "IO001")
     assert_finding(f, "IO001", "paragraphes.yaml", (1, 1))
-    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EACCES)}."
+    assert f.message == t("io.permission")
 
 
 def test_io001_oserror_while_reading(citadelle: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -129,7 +130,7 @@ def test_io001_oserror_while_reading(citadelle: Path, monkeypatch: pytest.Monkey
     report = run_check(citadelle)
     f = one(report, "IO001")
     assert_finding(f, "IO001", "aventure.yaml", (1, 1))
-    assert f.message == f"impossible de lire le fichier : {os.strerror(errno.EACCES)}."
+    assert f.message == t("io.permission")
 
 
 # --------------------------------------------------------------------------- YAML001
@@ -140,11 +141,17 @@ def test_yaml001_unclosed_bracket(dilemme: Path) -> None:
     replace(path, "cards: [D01, D02, D03]", "cards: [D01, D02, D03")
     report = run_check(dilemme)
     f = one(report, "YAML001")
-    # libyaml notices at the ':' of the next record, still inside the flow sequence
-    assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, ": 12"))
-    assert f.message == (
-        "YAML mal formé : une liste entre crochets n'est pas fermée par « ] ». " + YAML_HELP
+    # libyaml notices at the ':' of the next record, still inside the flow sequence: the
+    # finding is where the bracket was opened and names where reading broke
+    assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "[D01"))
+    broke = pos_of(path, ": 12")
+    assert f.message.startswith(
+        "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
+        f"ligne {broke[0]}, colonne {broke[1]} (une liste entre crochets n'est pas fermée par "
+        "« ] »). Ajoutez le « ] » à la fin de la liste."
     )
+    # what the envelopes would have defined is referenced elsewhere: one line, not many
+    assert re.search(r"… et \d+ références vers ce fichier", f.message)
 
 
 def test_yaml001_tab_indentation(dilemme: Path) -> None:
@@ -153,7 +160,7 @@ def test_yaml001_tab_indentation(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = one(report, "YAML001")
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "\t"))
-    assert f.message == (
+    assert f.message.split(" … et ")[0] == (
         "YAML mal formé : un caractère qui ne peut pas commencer une valeur (une tabulation ? "
         "indentez avec des espaces ; sinon mettez le texte entre guillemets). " + YAML_HELP
     )
@@ -165,7 +172,10 @@ def test_yaml001_bad_indentation(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = one(report, "YAML001")
     assert_finding(f, "YAML001", "enveloppes.yaml", pos_of(path, "story: H12"))
-    assert f.message == "YAML mal formé : un élément de liste mal aligné. " + YAML_HELP
+    block = line_of(path, "- id: 00")
+    assert f.message.split(" … et ")[0] == t(
+        "yaml.malformed_in", what="un élément de liste mal aligné", line=block
+    )
 
 
 def test_yaml001_unquoted_colon(citadelle: Path) -> None:
@@ -183,9 +193,14 @@ def test_yaml001_not_utf8(citadelle: Path) -> None:
     path.write_bytes(text.encode("latin-1"))
     report = run_check(citadelle)
     f = one(report, "YAML001")
-    line = text[: text.index("é")].count("\n") + 1
-    assert_finding(f, "YAML001", "paragraphes.yaml", (line, 1))
-    assert f.message == ("YAML mal formé : le fichier n'est pas en UTF-8. Enregistrez-le en UTF-8.")
+    first = next(i for i, c in enumerate(text) if not c.isascii())  # the first byte >= 0x80
+    line = text[:first].count("\n") + 1
+    column = first - text.rfind("\n", 0, first)
+    assert_finding(f, "YAML001", "paragraphes.yaml", (line, column))
+    byte = f"{text[first].encode('latin-1')[0]:02X}"
+    assert f.message.split(" … et ")[0] == t(
+        "yaml.utf8", byte=byte, guess="Latin-1 (ISO-8859-1) ou Windows-1252"
+    )
 
 
 def test_yaml001_two_documents(citadelle: Path) -> None:
@@ -875,8 +890,8 @@ def test_hidden002_target_with_a_wrong_back_source(citadelle: Path) -> None:
 def test_every_code_has_a_test_here() -> None:
     here = Path(__file__).parent
     # the simulation's codes are tested with the simulator, in test_simulate.py
-    source = "".join(p.read_text(encoding="utf-8") for p in (here / "test_findings.py",
-                                                          here / "test_simulate.py"))  # fmt: skip
+    files = ("test_findings.py", "test_simulate.py", "test_missing_checks.py")
+    source = "".join((here / name).read_text(encoding="utf-8") for name in files)
     for code in CODES:
         assert f"def test_{code.lower()}_" in source, code
 

@@ -36,8 +36,10 @@ def test_broken_yaml_is_a_finding_with_its_line():
     value, findings = parse("a: 1\nb: [1, 2\nc: 3\n", "x.yaml")
     assert value is None
     (f,) = findings
-    assert (f.code, f.file, f.line) == ("YAML001", "x.yaml", 3)
-    assert f.message.startswith("YAML mal formé : une liste entre crochets n'est pas fermée")
+    # placed where the bracket was opened, saying where reading broke
+    assert (f.code, f.file, f.line, f.column) == ("YAML001", "x.yaml", 2, 4)
+    assert f.message.startswith("YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé")
+    assert "ligne 3, colonne 2" in f.message
 
 
 def test_tab_indentation_is_explained():

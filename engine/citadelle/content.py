@@ -173,7 +173,10 @@ ACTION = Record(
 ARROW = Record(
     {
         "direction": F(Enum(DIRECTIONS), "côté de la carte", required=True),
-        "zone": F(Str(), "zone d'Exploration (I, II, …) de la carte posée devant la flèche"),
+        "zone": F(
+            Str(vocab="zone", vocab_fr="la zone d'Exploration"),
+            "zone d'Exploration (I, II, …) de la carte posée devant la flèche",
+        ),
         "card": F(Ref(("adventure_card",), edge="reveals"), "carte Aventure qui prend la place"),
     },
     one_of=("zone", "card"),
@@ -254,7 +257,7 @@ CITADELLE_KINDS: list[Kind] = [
         "exploration_cards",
         {
             "id": F(Int(min=1), "identifiant unique (au recto)", required=True),
-            "zone": F(Str(), "zone (I, II, …)", required=True),
+            "zone": F(Str(vocab="zone", declares=True), "zone (I, II, …)", required=True),
             "type": F(Enum(EXPLORATION_TYPES), "type d'événement", required=True),
             **CARD_BODY,
         },
@@ -597,6 +600,27 @@ def _implicit_edges(g: GraphView) -> list[Edge]:
     return out
 
 
+def _ends(data: dict) -> bool:
+    """The paragraph ends the dialogue by itself (an end, a return, a defeat, an action)."""
+    ends = any(
+        k in ("return_to_citadel", "adventure_ends") for e in data.get("effects", ()) for k in e
+    )
+    return bool(data.get("end") or data.get("actions") or ends)
+
+
+def _leaves_loop(g: GraphView, node: str, kind: str, data: dict, loop: frozenset[str]) -> bool:
+    """A dialogue paragraph lets play out of a loop of paragraphs if it ends, or if a choice,
+    a « read » or a card taken leads outside the loop."""
+    if kind != "paragraph":
+        return _way_on(g, node, kind, data)
+    if _ends(data):
+        return True
+    return any(
+        target not in loop and edge in ("choice", "reads", "takes")
+        for target, edge in g.out_edges(node)
+    )
+
+
 def _way_on(g: GraphView, node: str, kind: str, data: dict) -> bool:
     if kind == "paragraph":
         ends = any(
@@ -683,6 +707,7 @@ SCHEMA = ContentSchema(
     implicit_edge_kinds=frozenset({"contains", "explores"}),
     implicit_edges=_implicit_edges,
     way_on=_way_on,
+    leaves_loop=_leaves_loop,
     never=_never,
     setup_grants=_setup_grants,
     opening=_opening,

@@ -25,8 +25,16 @@ class Spec:
 
 @dataclass(frozen=True)
 class Str(Spec):
+    """Text.  ``vocab`` makes it a word of a closed vocabulary the content itself declares
+    (the zones of a campaign): fields with ``declares=True`` declare its words, the others
+    must use a declared one, checked like an id (with a suggestion among the declared words)."""
+
     fr: str = ""
     type_fr: str = "texte"
+    vocab: str = ""
+    declares: bool = False
+    #: how a word of ``vocab`` is named in messages (« la zone »)
+    vocab_fr: str = ""
 
 
 @dataclass(frozen=True)
@@ -245,6 +253,10 @@ class GraphView:
     def successors(self, node: str) -> list[str]:
         raise NotImplementedError
 
+    def out_edges(self, node: str) -> list[tuple[str, str]]:
+        """``(target, edge kind)`` of every edge leaving ``node``."""
+        raise NotImplementedError
+
     def by(self, kind: str, value: str) -> list[str]:
         """Nodes of ``kind`` found through its ``resolve_by`` field."""
         raise NotImplementedError
@@ -287,6 +299,10 @@ class ContentSchema:
     label: Callable[[str, str, dict], str | None] | None = None
     #: the game's word for its campaign-level rules settings
     rules_keys: tuple[str, ...] = ()
+    #: whether a record lets play out of ``loop`` (records of kinds with ``dead_end_fix`` that
+    #: lead only to one another) by itself: it ends the story, or leads somewhere outside the
+    #: loop.  ``None``: loops are not checked for this game.
+    leaves_loop: Callable[[GraphView, str, str, dict, frozenset[str]], bool] | None = None
 
     def kind(self, name: str) -> Kind:
         return {k.name: k for k in self.kinds}[name]

@@ -10,15 +10,13 @@ import argparse
 import sys
 
 from ..findings import Finding
-from ..messages import t
-from ..project import ContentError
-from . import build, check, compile, games, graph, play, simulate
-from .common import EXIT_OK, EXIT_USAGE, FrenchParser, UsageError
-
-COMMANDS = (check, graph, compile, simulate, play, games, build)
 
 
 def parser() -> argparse.ArgumentParser:
+    from . import build, check, compile, games, graph, play, simulate
+    from .common import FrenchParser
+
+    COMMANDS = (check, graph, compile, simulate, play, games, build)
     p = FrenchParser(
         prog="gamebook",
         description="Vérifier, compiler, jouer et publier les campagnes de jeu.",
@@ -36,6 +34,19 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # an unchanged campaign checked again: the previous output, before importing the checker
+    from .check import cached
+
+    try:
+        code = cached(sys.argv[1:] if argv is None else list(argv))
+    except Exception:  # the cache is an optimisation: any problem means the full check
+        code = None
+    if code is not None:
+        return code
+    from ..messages import t
+    from ..project import ContentError
+    from .common import EXIT_OK, EXIT_USAGE, UsageError
+
     args = parser().parse_args(argv)
     try:
         return args.func(args)

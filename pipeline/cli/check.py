@@ -1,19 +1,34 @@
-"""``gamebook check [CONTENT_DIR] [--format text|json|github] [--deep]``."""
+"""``gamebook check [CONTENT_DIR] [--format text|json|github] [--deep] [--no-cache]``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from pathlib import Path
 
-from .. import formats
-from ..findings import Finding
-from ..report import check
-from .common import EXIT_FINDINGS, EXIT_OK
+
+def _cache(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    if args.no_cache or os.environ.get("GAMEBOOK_NO_CACHE"):
+        return None
+    from ..cache import Cache
+
+    return Cache()
 
 
 def run(args: argparse.Namespace) -> int:
-    report = check(Path(args.content_dir), jobs=args.jobs)
+    from .. import formats
+    from ..findings import Finding
+    from .common import EXIT_FINDINGS, EXIT_OK
+
+    check = globals()["check"] if "check" in globals() else __getattr__("check")
+
+    cache = _cache(args)
+    run_key = None
+    if cache is not None and not args.deep:
+        run_key = cache.run_key(args.content_dir, args.format)
+    report = check(Path(args.content_dir), jobs=args.jobs, cache=cache)
     if args.deep and report.ok:
         from ..simulate import simulate
 
@@ -22,14 +37,65 @@ def run(args: argparse.Namespace) -> int:
             report.findings.extend(sim.findings)
         report.findings.sort(key=Finding.sort_key)
     if args.format == "json":
-        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        out = json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
     elif args.format == "github":
         out = formats.github(report)
-        if out:
-            print(out)
+        out = out + "\n" if out else ""
     else:
-        print(formats.text(report))
-    return EXIT_OK if report.ok else EXIT_FINDINGS
+        out = formats.text(report) + "\n"
+    sys.stdout.write(out)
+    code = EXIT_OK if report.ok else EXIT_FINDINGS
+    # remembered only if nothing changed while checking (the key was taken before reading)
+    if run_key is not None and run_key == cache.run_key(args.content_dir, args.format):
+        cache.put_run(run_key, code, out)
+    return code
+
+
+def cached(argv: list[str]) -> int | None:
+    """``gamebook check`` on content that has not changed since a previous check with the same
+    options: print what that check printed, without importing the checker.  ``None`` when
+    there is nothing to reuse (or the options ask for more than a check)."""
+    if not argv or argv[0] != "check" or os.environ.get("GAMEBOOK_NO_CACHE"):
+        return None
+    fmt, folder = "text", None
+    rest = list(argv[1:])
+    while rest:
+        arg = rest.pop(0)
+        name, eq, value = arg.partition("=")
+        if name in ("--format", "--jobs"):
+            if not eq:
+                if not rest:
+                    return None
+                value = rest.pop(0)
+            if name == "--format":
+                if value not in ("text", "json", "github"):
+                    return None
+                fmt = value
+            elif not value.isdigit():
+                return None
+        elif arg.startswith("-") or folder is not None:
+            return None  # --deep, --no-cache, --help, a second folder: the full command
+        else:
+            folder = arg
+    from ..cache import Cache
+
+    cache = Cache()
+    key = cache.run_key(folder or "content", fmt)
+    hit = cache.get_run(key) if key is not None else None
+    if hit is None:
+        return None
+    code, out = hit
+    sys.stdout.write(out)
+    return code
+
+
+def __getattr__(name: str) -> object:
+    # ``check`` is imported on first use: an unchanged campaign never needs it
+    if name == "check":
+        from ..report import check
+
+        return check
+    raise AttributeError(name)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -45,4 +111,9 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="jouer aussi une courte simulation et y ajouter ses constats",
     )
     c.add_argument("--deep-runs", type=int, default=60, help="parties simulées avec --deep")
+    c.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="tout relire, sans le cache ($XDG_CACHE_HOME/gamebook)",
+    )
     c.set_defaults(func=run)

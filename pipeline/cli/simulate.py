@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from ..bundles import _campaign_folder
-from ..messages import t
+from ..messages import count, t
 from ..report import check
 from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
 from .play import game_parser, split
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                 ratio=round(100 * cov["ratio"], 1),
                 edges=cov["edges"]["covered"],
                 edges_total=cov["edges"]["total"],
-                errors=len(data["errors"]),
+                errors=count("sim.errors", len(data["errors"])),
                 seconds=data["seconds"],
             )
         )

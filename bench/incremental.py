@@ -1,0 +1,226 @@
+"""Benchmark ``gamebook check`` cold, unchanged and with one file changed, next to a bare
+C-YAML parse of the same files; write the table to BENCHMARKS.md.
+
+For each size the synthetic campaign of ``bench/generate.py`` is used (generated if needed).
+Every measurement is a subprocess, timed from outside (interpreter start-up included: what a
+writer waits for), with the peak memory of ``bench/run.py``'s ``measure``:
+
+* **C-YAML parse**: libyaml (``ruamel.yaml``'s ``CParser``) reads every file of the campaign
+  and drains its events, building nothing: the floor of any checker that reads YAML;
+* **cold**: ``gamebook check --no-cache``;
+* **cold, filling the cache**: ``gamebook check`` with an empty cache directory;
+* **unchanged**: ``gamebook check`` again, nothing changed;
+* **one file changed**: a comment line appended to one file (its bytes change, so its cache
+  entries no longer apply), then ``gamebook check``.
+
+Each run of the cached commands is compared with the cold output: a cached check that printed
+anything else would be a failure, not a measurement.  The cache lives in a temporary
+``XDG_CACHE_HOME``, never the user's.
+
+Usage: ``python bench/incremental.py [--sizes 1000,10000,100000] [--runs 3] [--no-write]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import generate  # bench/ is not a package
+import run as check_bench
+from common import cpu_model, write_section
+
+ROOT = Path(__file__).resolve().parent.parent
+BEGIN = "<!-- BEGIN bench/incremental.py: this section is rewritten by `nox -s bench` -->"
+END = "<!-- END bench/incremental.py -->"
+MiB = 1024 * 1024
+#: the goals, stated for 100,000 nodes
+GOAL_COLD, GOAL_UNCHANGED, GOAL_ONE, GOAL_ONE_RATIO, GOAL_BYTES = 6.0, 0.5, 1.0, 0.15, 1024 * MiB
+
+PARSE = """
+import json, sys, time
+from pathlib import Path
+from ruamel.yaml.cyaml import CParser
+start = time.perf_counter()
+events = 0
+for path in sorted(Path(sys.argv[1]).rglob("*.yaml")):
+    parser = CParser(path.read_text(encoding="utf-8"))
+    while parser.get_event() is not None:
+        events += 1
+print(json.dumps({"events": events, "seconds": time.perf_counter() - start}))
+"""
+
+
+def _findings(out: dict | None) -> list | None:
+    return None if out is None else out.get("findings")
+
+
+def measure_size(size: int, runs: int) -> dict:
+    gen = generate.generate(size)
+    folder = gen.folder
+    files = sorted(folder.rglob("*.yaml"))
+    target = max(files, key=lambda p: (p.name != "campaign.yaml", p.stat().st_size))
+    original = target.read_bytes()
+    base = check_bench.checker_command(folder, None, cache=True)
+    rows: dict[str, list] = {k: [] for k in ("parse", "cold", "fill", "same", "one")}
+    problems: list[str] = []
+    try:
+        for i in range(runs):
+            rows["parse"].append(check_bench.measure([sys.executable, "-c", PARSE, str(folder)]))
+            cold = check_bench.measure([*base, "--no-cache"])
+            rows["cold"].append(cold)
+            with tempfile.TemporaryDirectory(prefix="gamebook-bench-cache-") as xdg:
+                old = os.environ.get("XDG_CACHE_HOME")
+                os.environ["XDG_CACHE_HOME"] = xdg
+                try:
+                    fill = check_bench.measure(base)
+                    same = check_bench.measure(base)
+                    target.write_bytes(original + f"# modifié {i}\n".encode())
+                    one = check_bench.measure(base)
+                    changed = check_bench.measure([*base, "--no-cache"])
+                finally:
+                    target.write_bytes(original)
+                    if old is None:
+                        os.environ.pop("XDG_CACHE_HOME", None)
+                    else:
+                        os.environ["XDG_CACHE_HOME"] = old
+            rows["fill"].append(fill)
+            rows["same"].append(same)
+            rows["one"].append(one)
+            for name, r, ref in (("fill", fill, cold), ("same", same, cold), ("one", one, changed)):
+                if _findings(r.report) != _findings(ref.report) or r.report is None:
+                    problems.append(f"run {i + 1}: the {name} check differs from a cold check")
+    finally:
+        target.write_bytes(original)
+    stats = rows["cold"][0].report["stats"] if rows["cold"][0].report else {}
+    return {
+        "size": size,
+        "files": len(files),
+        "bytes": sum(p.stat().st_size for p in files),
+        "nodes": stats.get("nodes", 0),
+        "events": rows["parse"][0].report["events"] if rows["parse"][0].report else 0,
+        "seconds": {k: statistics.median(r.seconds for r in v) for k, v in rows.items()},
+        "parse_inner": statistics.median(r.report["seconds"] for r in rows["parse"] if r.report),
+        "memory": {
+            k: int(statistics.median(max(r.largest_rss, r.tree_pss) for r in v))
+            for k, v in rows.items()
+        },
+        "problems": problems,
+    }
+
+
+def _s(x: float) -> str:
+    return f"{x:.2f} s"
+
+
+def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
+    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M")
+    lines = [
+        BEGIN,
+        "",
+        "## `gamebook check` again: unchanged, one file changed (the cache)",
+        "",
+        "Goals at 100,000 nodes: **cold ≤ 6 s; unchanged ≤ 0.5 s; one file changed ≤ 1 s and "
+        "≤ 0.15 × cold; memory ≤ 1 GiB**; the 100k / 10k time ratio near 10.",
+        "",
+        f"- Machine: {cpu_model()}, {os.cpu_count()} cores, Linux {platform.release()}; "
+        f"load average {load[0]:.1f} at the start, {load[1]:.1f} at the end (a shared machine: "
+        "read the ratios more than the seconds)",
+        f"- Date: {now} UTC · commit `{check_bench._commit()}` · Python "
+        f"{platform.python_version()}",
+        f"- {runs} run(s) per size, medians; every cached run's findings compared with a cold "
+        "check's",
+        "",
+        "| size | files | C-YAML parse, bare (in process) | cold | cold, filling the cache "
+        "| unchanged | one file changed | one file / cold | peak memory, cold / one file |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        s, m = r["seconds"], r["memory"]
+        lines.append(
+            f"| {r['size']:,} | {r['files']} ({r['bytes'] / MiB:.1f} MiB) "
+            f"| {_s(s['parse'])} ({_s(r['parse_inner'])}) | {_s(s['cold'])} | {_s(s['fill'])} "
+            f"| {_s(s['same'])} | {_s(s['one'])} | {s['one'] / s['cold']:.2f} "
+            f"| {m['cold'] / MiB:.0f} MiB / {m['one'] / MiB:.0f} MiB |"
+        )
+    by = {r["size"]: r for r in results}
+    if 100_000 in by:
+        r = by[100_000]
+        s, mem = r["seconds"], max(r["memory"].values())
+        verdicts = [
+            ("cold", s["cold"] <= GOAL_COLD, _s(s["cold"])),
+            ("unchanged", s["same"] <= GOAL_UNCHANGED, _s(s["same"])),
+            ("one file", s["one"] <= GOAL_ONE, _s(s["one"])),
+            (
+                "one file / cold",
+                s["one"] <= GOAL_ONE_RATIO * s["cold"],
+                f"{s['one'] / s['cold']:.2f}",
+            ),
+            ("memory", mem <= GOAL_BYTES, f"{mem / MiB:.0f} MiB"),
+        ]
+        lines += [
+            "",
+            "At 100,000 nodes: "
+            + "; ".join(f"{n} {v} ({'pass' if ok else 'miss'})" for n, ok, v in verdicts)
+            + ".",
+        ]
+        if 10_000 in by:
+            ratio = s["cold"] / by[10_000]["seconds"]["cold"]
+            lines.append(f"Cold time ratio 100k / 10k: {ratio:.1f}.")
+    problems = [f"{r['size']:,}: {p}" for r in results for p in r["problems"]]
+    lines += [
+        "",
+        "How to read it:",
+        "",
+        "- Every time is a whole command, interpreter start-up included. The bare parse drains "
+        "libyaml's events for every file and builds nothing; in brackets, the same without "
+        "start-up.",
+        "- *unchanged*: the output of the previous check is printed when nothing under the "
+        "content folder changed (a digest of every file's bytes) and the checker's code is the "
+        "same; the checker itself is not even imported.",
+        "- *one file changed*: the other files' parse and validation come from the per-file "
+        "cache; the graph and the checks over it are rebuilt for the whole campaign.",
+        "- The cache is in `$XDG_CACHE_HOME/gamebook` (a temporary one here).",
+    ]
+    if problems:
+        lines += ["", "**Differences from a cold check (failures):**", ""]
+        lines += [f"- {p}" for p in problems]
+    lines += [
+        "",
+        "Reproduce with `python bench/incremental.py` (part of `nox -s bench`).",
+        "",
+        END,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="`gamebook check` cold, unchanged, one file changed.")
+    p.add_argument("--sizes", type=generate.parse_sizes, default=list(generate.DEFAULT_SIZES))
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--output", type=Path, default=ROOT / "BENCHMARKS.md")
+    p.add_argument("--no-write", action="store_true")
+    args = p.parse_args(argv)
+    start_load = os.getloadavg()[0]
+    results = []
+    for size in args.sizes:
+        results.append(measure_size(size, args.runs))
+        print(json.dumps(results[-1], indent=None), flush=True)
+    section = render(results, args.runs, (start_load, os.getloadavg()[0]))
+    if args.no_write:
+        print(section)
+    else:
+        write_section(args.output, section, BEGIN, END)
+        print(f"results written to {args.output}")
+    return 1 if any(r["problems"] for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,237 @@
+"""The checker's cache: re-check only what changed, and give exactly what a cold check gives.
+
+Two levels, both keyed by content hashes (never by dates), both under the user's cache
+directory (``$XDG_CACHE_HOME/gamebook``, else ``~/.cache/gamebook``; never in the content
+folder):
+
+* **per file** — a file's parse and validation (``model.FileModel``), keyed by its bytes, its
+  path in the content folder, its game and the checker's own code.  A campaign where one file
+  changed re-reads one file; the others come from here.
+* **per run** — the whole output of ``gamebook check`` for one format, keyed by a fingerprint of
+  every content file (path, kind of entry, permissions, bytes) and of the checker's code.  An
+  unchanged campaign prints it without importing the checker at all.
+
+Every entry carries a digest of its payload: a truncated, corrupt or foreign file is ignored and
+rewritten, never trusted.  The checker's code is part of every key (the size, date and path of
+every ``.py`` file under ``pipeline/`` and ``engine/``), so a new version never reads an old
+entry.  A cache that cannot be written (read-only home, full disk) only makes the check slower.
+
+Standard library only, and cheap to import: ``gamebook check`` looks here before it imports
+anything else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+#: bump when the layout of entries changes
+FORMAT = b"gamebook-cache-2"
+_DIGEST = 32
+
+
+def cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/gamebook`` (``~/.cache/gamebook`` when it is unset or relative)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / "gamebook"
+
+
+_CODE: str | None = None
+
+
+def code_version() -> str:
+    """A digest of the checker's code: every ``.py`` file of ``pipeline`` and ``engine``
+    (path, size, modification time), and the Python version."""
+    global _CODE
+    if _CODE is None:
+        h = hashlib.blake2b(FORMAT, digest_size=16)
+        h.update(sys.version.encode())
+        here = Path(__file__).resolve().parent
+        for package in (here, here.parent / "engine"):
+            for dirpath, dirnames, filenames in os.walk(package):
+                dirnames.sort()
+                for name in sorted(filenames):
+                    if name.endswith(".py"):
+                        path = os.path.join(dirpath, name)
+                        st = os.stat(path)
+                        h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        _CODE = h.hexdigest()
+    return _CODE
+
+
+def _key(*parts: bytes | str) -> str:
+    h = hashlib.blake2b(digest_size=20)
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+class Cache:
+    """One cache directory.  ``get``/``put`` never raise: a problem means a miss."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root if root is not None else cache_dir()
+        self.code = code_version()
+        self.hits = 0
+        self.misses = 0
+
+    # ------------------------------------------------------------------ raw entries
+    def _path(self, area: str, key: str) -> Path:
+        return self.root / area / key[:2] / key
+
+    def _read(self, area: str, key: str) -> bytes | None:
+        try:
+            data = self._path(area, key).read_bytes()
+        except OSError:
+            return None
+        head = len(FORMAT)
+        if len(data) < head + _DIGEST or data[:head] != FORMAT:
+            return None
+        digest, payload = data[head : head + _DIGEST], data[head + _DIGEST :]
+        if hashlib.blake2b(payload, digest_size=_DIGEST).digest() != digest:
+            return None
+        return payload
+
+    def _write(self, area: str, key: str, payload: bytes) -> None:
+        path = self._path(area, key)
+        digest = hashlib.blake2b(payload, digest_size=_DIGEST).digest()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(FORMAT + digest + payload)
+                os.replace(tmp, path)
+            except BaseException:
+                with _quiet():
+                    os.unlink(tmp)
+                raise
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------------ per file
+    def file_key(self, raw: bytes, rel: str, family: str, allow_campaign: bool) -> str:
+        return _key(self.code, rel, family, "1" if allow_campaign else "0", raw)
+
+    def get_file(self, key: str, rel: str) -> Any:
+        """The cached ``FileModel`` of ``rel``, or ``None``."""
+        payload = self._read("files", key)
+        model = None
+        if payload is not None:
+            try:
+                model = pickle.loads(payload)
+            except Exception:
+                model = None
+        from .model import FileModel
+
+        if not isinstance(model, FileModel) or model.file != rel:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return model
+
+    def put_file(self, key: str, model: Any) -> None:
+        try:
+            payload = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write("files", key, payload)
+
+    # ------------------------------------------------------------------ per run
+    def run_key(self, content_dir: str, fmt: str) -> str | None:
+        """The key of a whole check's output, or ``None`` if the folder cannot be listed."""
+        fp = fingerprint(Path(content_dir))
+        if fp is None:
+            return None
+        return _key(self.code, "run", os.path.abspath(content_dir), content_dir, fmt, fp)
+
+    def get_run(self, key: str) -> tuple[int, str] | None:
+        payload = self._read("runs", key)
+        if payload is None:
+            return None
+        try:
+            code, out = pickle.loads(payload)
+        except Exception:
+            return None
+        if not isinstance(code, int) or not isinstance(out, str):
+            return None
+        return code, out
+
+    def put_run(self, key: str, code: int, out: str) -> None:
+        self._write("runs", key, pickle.dumps((code, out), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+class _quiet:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return True
+
+
+def fingerprint(content_dir: Path) -> bytes | None:
+    """A digest of everything under ``content_dir`` a check can depend on: every entry whose
+    name ends in ``.yaml``/``.yml`` (hidden ones too: over-inclusive is safe), what kind of
+    entry it is, where a link points, its permissions and, for a readable file, its bytes; and
+    every folder (a campaign is found by its folder).  ``None`` if the folder cannot be read."""
+    h = hashlib.blake2b(digest_size=20)
+    try:
+        top = os.lstat(content_dir)
+    except OSError:
+        return None
+    if not stat.S_ISDIR(os.stat(content_dir).st_mode if stat.S_ISLNK(top.st_mode) else top.st_mode):
+        return None
+    seen: set[tuple[int, int]] = set()
+
+    def walk(folder: str, rel: str) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            h.update(f"unreadable-dir\0{rel}\0{exc.errno}\0".encode())
+            return
+        for e in entries:
+            name = f"{rel}/{e.name}" if rel else e.name
+            try:
+                st = e.stat(follow_symlinks=False)
+            except OSError:
+                h.update(f"gone\0{name}\0".encode())
+                continue
+            if stat.S_ISLNK(st.st_mode):
+                try:
+                    target = os.readlink(e.path)
+                except OSError:
+                    target = "?"
+                h.update(f"link\0{name}\0{target}\0".encode("utf-8", "surrogateescape"))
+                try:
+                    st = os.stat(e.path)  # what the link leads to
+                except OSError as exc:
+                    h.update(f"dangling\0{exc.errno}\0".encode())
+                    continue
+            if stat.S_ISDIR(st.st_mode):
+                h.update(f"dir\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
+                ident = (st.st_dev, st.st_ino)
+                if ident in seen:  # a link back up the tree
+                    continue
+                seen.add(ident)
+                walk(e.path, name)
+            elif e.name.endswith((".yaml", ".yml")):
+                h.update(f"file\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
+                if stat.S_ISREG(st.st_mode):
+                    try:
+                        with open(e.path, "rb") as f:
+                            h.update(hashlib.blake2b(f.read(), digest_size=20).digest())
+                    except OSError as exc:
+                        h.update(f"unreadable\0{exc.errno}\0".encode())
+
+    seen.add((top.st_dev, top.st_ino))
+    walk(str(content_dir), "")
+    return h.digest()

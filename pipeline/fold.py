@@ -1,0 +1,104 @@
+"""Cause before consequence: fold the findings a broken file causes under that file's finding.
+
+A file that cannot be read or parsed defines nothing, so every reference to what it would have
+defined is « introuvable », what only it led to is unreachable, and the flags only it set can
+never be true.  Those findings are true but not the writer's mistake: they are counted in one
+line under the broken file's finding (« … et 312 références vers ce fichier ») and come back,
+if still true, once the file is fixed.
+
+What the broken file would have defined is read from its text without YAML: every
+``id:``/``number:`` value and every word written after a colon, a dash or a bracket.  A
+consequence is folded only if it names one of those (an over-approximation, never hiding a
+finding about something the broken file does not mention).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+
+from .findings import CAUSES, Finding
+from .messages import t
+
+_ID = re.compile(r"""(?m)^[ \t-]*(?:id|number)[ \t]*:[ \t]*["']?([^"'\s#,\]}]+)""")
+_WORD = re.compile(r"""(?:^|[:\[{,\-]|\s)[ \t]*["']?([\w./@+-]+)""")
+
+
+def _key(value: str) -> str:
+    """Keys compared as the checker normalises ids: numbers by value (« 07 » is « 7 »)."""
+    return str(int(value)) if value.isascii() and value.isdigit() and len(value) < 30 else value
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object) -> list[Finding]:
+    """``findings`` of one campaign with the consequences of its broken files folded."""
+    broken = {f.file: f for f in findings if f.code in CAUSES and f.line >= 1}
+    if not broken:
+        return findings
+    ids: dict[str, str] = {}  # key -> broken file that would define it
+    words: dict[str, str] = {}  # word -> broken file that mentions it
+    for rel in broken:
+        text = _read(content_dir / rel)
+        if text is None:
+            continue
+        for m in _ID.finditer(text):
+            ids.setdefault(_key(m.group(1)), rel)
+        for m in _WORD.finditer(text):
+            words.setdefault(_key(m.group(1)), rel)
+    if not ids and not words:
+        return findings
+    unknown = {id(f): key for f, key in getattr(graph, "unknown", ())}
+    refs: dict[str, int] = {}
+    others: dict[str, int] = {}
+    out = []
+    for f in findings:
+        if f.code in CAUSES:
+            out.append(f)
+            continue
+        key = unknown.get(id(f))
+        if key is not None and _key(key) in ids:
+            refs[ids[_key(key)]] = refs.get(ids[_key(key)], 0) + 1
+            continue
+        if f.code in ("GRAPH001", "GRAPH003", "COND001", "REF002") and f.file not in broken:
+            where = _mentioned(f, words)
+            if where is not None:
+                others[where] = others.get(where, 0) + 1
+                continue
+        out.append(f)
+    if not refs and not others:
+        return findings
+    for i, f in enumerate(out):
+        if f.code in CAUSES and (f.file in refs or f.file in others):
+            more = []
+            if f.file in refs:
+                more.append(t("fold.refs", n=refs[f.file]) if refs[f.file] > 1 else t("fold.ref"))
+            if f.file in others:
+                n = others[f.file]
+                more.append(t("fold.others", n=n) if n > 1 else t("fold.other"))
+            message = f.message + t("fold.more", what=t("fold.and").join(more))
+            out[i] = dataclasses.replace(f, message=message)
+    return out
+
+
+def _mentioned(f: Finding, words: dict[str, str]) -> str | None:
+    """The broken file that names what ``f`` is about (its node's key, or the condition's
+    value), or ``None``."""
+    if f.code in ("COND001", "REF002"):
+        # the condition's flag, or the vocabulary word: the first quoted word of the message
+        for word in re.findall(r"« ([^»]+) »", f.message)[:1]:
+            if _key(word.strip()) in words:
+                return words[_key(word.strip())]
+        return None
+    if f.node and ":" in f.node:
+        key = f.node.partition(":")[2]
+        for part in (key, key.split("/")[0]):
+            if _key(part) in words:
+                return words[_key(part)]
+    return None

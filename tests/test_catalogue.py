@@ -1,0 +1,49 @@
+"""Every finding code is documented: its messages (from the message table), its fix, a section
+in the generated catalogue and in the writers' guide; no message says « (e) » or « (s) »."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pipeline import reference
+from pipeline.findings import CODES, FIXES
+from pipeline.messages import CODE_MESSAGES, LANG, MESSAGES, count, template
+
+GUIDE = Path(__file__).resolve().parent.parent / "site" / "guide-auteurs.md"
+
+
+def test_every_code_has_messages_and_a_fix() -> None:
+    assert set(CODE_MESSAGES) == set(CODES) == set(FIXES)
+    for code, keys in CODE_MESSAGES.items():
+        assert keys, code
+        for key in keys:
+            assert key in MESSAGES[LANG], (code, key)
+
+
+def test_the_catalogue_shows_every_code_its_messages_and_its_fix() -> None:
+    page = reference.render()
+    for code in CODES:
+        assert f"### `{code}` — " in page
+        for key in CODE_MESSAGES[code]:
+            assert template(key) in page
+    assert "‹chemin du champ›" in page
+
+
+def test_the_guide_has_a_section_per_code_and_links_the_catalogue() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    for code in CODES:
+        assert re.search(rf"^### `{code}` — ", text, re.M), code
+    assert "reference-format.md#codes-des-constats" in text
+
+
+def test_no_placeholder_agreement_in_messages() -> None:
+    for key, message in MESSAGES[LANG].items():
+        assert not re.search(r"\((e|s|es|x|ne)\)", message), key
+
+
+def test_counts_agree() -> None:
+    assert count("cli.errors", 0) == "0 erreur"
+    assert count("cli.errors", 1) == "1 erreur"
+    assert count("cli.errors", 2) == "2 erreurs"
+    assert count("cli.unreachable", 3) == "3 inatteignables"

@@ -1,0 +1,120 @@
+"""The checks a writer's broken campaigns showed missing: a dialogue loop with no way out, a
+word of a closed vocabulary (a zone) that nothing declares, the same campaign id twice."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from conftest import append, copy_base, one, pos_of, read, replace, run_check, run_cli, write
+
+from pipeline import schema as S
+from pipeline.findings import CODES
+
+
+def test_new_codes_are_registered() -> None:
+    assert CODES["GRAPH004"][0] == "error" and CODES["REF002"][0] == "error"
+
+
+def test_loops_are_checked_only_for_games_that_say_what_leaves_one() -> None:
+    assert any(s.leaves_loop is not None for s in S.SCHEMAS.values())
+
+
+LOOP = """
+  - id: 10
+    text: Le garde vous renvoie vers l'archiviste.
+    choices:
+      - text: Aller voir l'archiviste.
+        read: 11
+  - id: 11
+    text: L'archiviste vous renvoie vers le garde.
+    choices:
+      - text: Retourner voir le garde.
+        read: 10
+"""
+
+
+def test_graph004_dialogue_loop_with_no_exit(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    append(path, LOOP, indent=2)
+    replace(
+        path,
+        "        read: 3\n",
+        "        read: 3\n      - text: Suivre le garde.\n        read: 10\n",
+    )
+    report = run_check(citadelle)
+    f = one(report, "GRAPH004")
+    assert (f.file, f.line, f.column) == (
+        "paragraphes.yaml",
+        *pos_of(path, "10\n    text: Le garde"),
+    )
+    assert f.message.startswith("boucle sans issue : paragraphe 10 et paragraphe 11 se renvoient")
+    assert f"paragraphes.yaml ligne {pos_of(path, '11' + chr(10) + '    text: L')[0]}" in f.message
+    assert report.findings and {x.code for x in report.findings} == {"GRAPH004"}
+    # the same in JSON
+    _, out, _ = run_cli(["check", str(citadelle), "--format", "json"])
+    assert [x["code"] for x in json.loads(out)["findings"]] == ["GRAPH004"]
+
+
+def test_a_loop_with_a_way_out_is_fine(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    append(path, LOOP + "      - text: Renoncer.\n        read: 2\n", indent=2)
+    replace(
+        path,
+        "        read: 3\n",
+        "        read: 3\n      - text: Suivre le garde.\n        read: 10\n",
+    )
+    assert run_check(citadelle).findings == []
+
+
+def test_a_paragraph_that_only_reads_itself(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    append(
+        path,
+        "- id: 12\n  text: Encore.\n  choices:\n    - text: Encore.\n      read: 12\n",
+        indent=2,
+    )
+    replace(
+        path, "        read: 3\n", "        read: 3\n      - text: Insister.\n        read: 12\n"
+    )
+    f = one(run_check(citadelle), "GRAPH004")
+    assert "ne renvoie qu'à lui-même" in f.message
+
+
+def test_ref002_misspelt_zone_suggests_only_zones(citadelle: Path) -> None:
+    path = citadelle / "aventure.yaml"
+    replace(path, "        zone: I\n", "        zone: Il\n")
+    report = run_check(citadelle)
+    f = one(report, "REF002")
+    assert (f.file, f.line, f.column) == ("aventure.yaml", *pos_of(path, "Il\n"))
+    assert "la zone d'Exploration « Il » ne fait pas partie des valeurs déclarées" in f.message
+    assert "Vouliez-vous dire « I » ?" in f.message and ") : I. Corrigez" in f.message
+    # the zone's cards are now orphans: a true consequence, reported as such
+    assert {x.code for x in report.findings} <= {"REF002", "GRAPH003"}
+
+
+def test_same_campaign_id_in_two_folders_names_both(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    first = copy_base("citadelle", content)
+    second = content / "citadelle-bis"
+    shutil.copytree(first, second)
+    report = run_check(content)
+    f = one(report, "ID001")
+    assert (f.file, f.line) == (
+        "citadelle-bis/campaign.yaml",
+        pos_of(second / "campaign.yaml", "id: citadelle")[0],
+    )
+    line = pos_of(first / "campaign.yaml", "id: citadelle")[0]
+    assert f"citadelle/campaign.yaml ligne {line}" in f.message
+
+
+def test_same_node_id_in_two_files_names_both(citadelle: Path) -> None:
+    path = citadelle / "paragraphes.yaml"
+    write(
+        citadelle / "zz_autre.yaml", "paragraphs:\n  - id: 2\n    text: Doublon.\n    end: true\n"
+    )
+    f = one(run_check(citadelle), "ID001")
+    assert f.file == "zz_autre.yaml"
+    assert f"paragraphes.yaml ligne {pos_of(path, '- id: 2')[0]}" in f.message
+    assert read(path)
