@@ -74,6 +74,7 @@ def _play_page(cls: type[Game], sg: Any | None) -> str:
                 "template": "game.html",
                 "game": cls.id,
                 "campaign_title": title,
+                "default_players": min(max(cls.default_players, cls.players[0]), cls.players[1]),
                 "title": f"Jouer — {title}",
                 "hide": ["toc"],
             }
