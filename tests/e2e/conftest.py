@@ -150,10 +150,19 @@ def inject_hostile_text(content: Path) -> list[str]:
     return [str(r) for r, _ in targets]
 
 
-def build_site(content: Path, out: Path) -> None:
-    script = Path(sys.executable).with_name("gamebook")
-    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "pipeline.cli"]
-    cmd += ["build", "--content", str(content), "--out", str(out)]
+def build_site(content: Path, out: Path, *extra: str) -> None:
+    # ``-m`` from the checkout: the code under test, even when another checkout is installed
+    cmd = [
+        sys.executable,
+        "-m",
+        "pipeline.cli",
+        "build",
+        "--content",
+        str(content),
+        "--out",
+        str(out),
+        *extra,
+    ]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
     if done.returncode != 0:
@@ -637,12 +646,13 @@ def shot():
     return screenshot
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def kit() -> Any:
     """The building blocks, for a test that sets up its own context (the offline test)."""
     from types import SimpleNamespace
 
     return SimpleNamespace(
         Game=Game, Guard=Guard, serve_site=serve_site, screenshot=screenshot,
-        artifact_name=artifact_name, prepare_context=prepare_context,
+        artifact_name=artifact_name, prepare_context=prepare_context, build_site=build_site,
+        root=ROOT,
     )  # fmt: skip
