@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from hostile_content import LITERAL, plant
@@ -24,8 +23,11 @@ INERT = """() => {
   if (window.__pwned !== undefined) bad.push("window.__pwned was set");
   for (const el of document.querySelectorAll("*")) {
     for (const a of el.attributes) {
-      const risky = a.name.startsWith("on") || /^(href|src|action|formaction|xlink:href|srcdoc)$/.test(a.name);
-      if (risky && /pwned|^\\s*javascript:/i.test(a.value)) bad.push(`${el.tagName} ${a.name}=${a.value}`);
+      const risky = a.name.startsWith("on")
+        || /^(href|src|action|formaction|xlink:href|srcdoc)$/.test(a.name);
+      if (risky && /pwned|^\\s*javascript:/i.test(a.value)) {
+        bad.push(`${el.tagName} ${a.name}=${a.value}`);
+      }
     }
     const tag = el.tagName.toLowerCase();
     if (["script", "iframe", "svg", "object", "embed"].includes(tag) && /pwned/.test(el.outerHTML)
