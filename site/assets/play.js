@@ -173,8 +173,8 @@ function exportSave() {
 
 async function importSave(file) {
   let text;
-  try {
-    text = await file.text();
+  try {  // strictly UTF-8, like the terminal (file.text() would guess other encodings)
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
   } catch (err) {
     status(T.importRefused(T.unreadableFile));
     return;

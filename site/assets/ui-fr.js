@@ -30,7 +30,7 @@ window.GB_UI = Object.freeze({
   resume: "Reprendre la partie",
   resumeSlot: (s) => `Reprendre l'emplacement ${s}`,
   resumeWhat: (title, progress, date) => `${title}${progress ? ` — ${progress}` : ""}${date ? `, enregistrée le ${date}` : ""}.`,
-  unreadableFile: "ce fichier ne peut pas être lu.",
+  unreadableFile: "ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).",
 
   // setup
   newGame: "Nouvelle partie",
