@@ -138,7 +138,7 @@ def crafted(
         (
             "latin-1",
             valid_text.replace('"format":', '"x":"é","format":', 1).encode("latin-1", "replace"),
-        ),  # noqa: E501
+        ),
         ("utf-16", valid_text.encode("utf-16")),
         ("lone-surrogate", valid_text.replace('"format":', '"x":"\\ud800","format":', 1)),
         ("comments", "// sauvegarde\n" + valid_text),

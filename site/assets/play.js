@@ -472,8 +472,12 @@ function render(s) {
   const tools = h("div", { class: "gb-row gb-tools" },
     h("button", { type: "button", class: "md-button", text: T.undo, disabled: !s.can_undo, on: { click: () => { render(call("undo_json")); autosave(); } } }),
     h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
-  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(Math.max(1, (s.log_size || 0) - (s.log || []).length + 1)) });
-  for (const line of (s.log || []).slice(-120)) log.append(h("li", { text: line }));
+  const lines = (s.log || []).slice(-120);
+  const first = Math.max(1, (s.log_size || 0) - lines.length + 1);
+  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(first) });
+  // room for the widest number, so that none is clipped
+  log.style.paddingLeft = `${String(first + lines.length).length + 2.5}ch`;
+  for (const line of lines) log.append(h("li", { text: line }));
   layout.append(tools, saveTools(), h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log));
   root.append(layout);
   log.scrollTop = log.scrollHeight;
