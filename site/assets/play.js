@@ -25,6 +25,21 @@ const progress = document.getElementById("gb-progress");
 const progressText = document.getElementById("gb-progress-text");
 const resumeBox = h("div", { id: "gb-resume-box" });
 story.before(resumeBox);
+// What just happened, told to screen readers once (the story block is not re-read whole): the
+// journal lines added since the last screen.
+const live = h("div", { id: "gb-live", class: "gb-sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
+app.append(live);
+let heard = 0;
+
+function announce(s) {
+  const size = s.log_size || 0;
+  const lines = s.log || [];
+  if (s.fresh || size < heard) heard = Math.max(0, size - 1);
+  const fresh = lines.slice(Math.max(0, lines.length - (size - heard))).slice(-6);
+  heard = size;
+  const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : fresh;
+  if (said.length) live.replaceChildren(h("p", { text: said.join(" ") }));
+}
 
 let web = null;
 let info = null;
@@ -419,6 +434,7 @@ function area(s, name) {
 function render(s) {
   const previous = screen;
   screen = s;
+  announce(s);
   resumeBox.replaceChildren();
   root.replaceChildren();
   story.replaceChildren();
@@ -474,7 +490,7 @@ function render(s) {
     h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
   const lines = (s.log || []).slice(-120);
   const first = Math.max(1, (s.log_size || 0) - lines.length + 1);
-  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(first) });
+  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(first), tabindex: "0" });
   // room for the widest number, so that none is clipped
   log.style.paddingLeft = `${String(first + lines.length).length + 2.5}ch`;
   for (const line of lines) log.append(h("li", { text: line }));

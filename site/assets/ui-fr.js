@@ -79,6 +79,8 @@ window.GB_UI = Object.freeze({
   out: " (éliminé)",
   current: "▶ ",
   legend: "Légende",
+  table: "Tableau",
+  map: "Carte",
   carry: "Pour la suite",
   points: (n) => `${n} point${Math.abs(n) > 1 ? "s" : ""}`,
   rank: (n) => (n === 1 ? "1er" : `${n}e`),
