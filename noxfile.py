@@ -14,18 +14,31 @@ nox.options.default_venv_backend = "venv"
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
+def _chromium():
+    """``pipeline/chromium.py`` (standard library only), loaded by path: nox's own Python has not
+    installed the project."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("gamebook_chromium", "pipeline/chromium.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every test: unit, property, content fixtures, CLI, simulation, Pyodide in Node, and the
-    site end to end in Chromium (Debian's /usr/bin/chromium; those tests skip without it)."""
+    site end to end in Chromium (found by pipeline.chromium: GAMEBOOK_CHROMIUM, Playwright's own
+    browser, or chromium on the PATH; those tests skip without one, and fail on CI)."""
     session.install("-e", ".[test]", "playwright>=1.40")
-    if not Path("node_modules/pyodide/pyodide.mjs").is_file():
+    vendored = ("node_modules/pyodide/pyodide.mjs", "node_modules/axe-core/axe.min.js")
+    if not all(Path(p).is_file() for p in vendored):
         session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
-    if not Path("/usr/bin/chromium").is_file():
-        session.warn(
-            "no /usr/bin/chromium: the browser tests will be skipped "
-            "(apt-get install chromium to run them)"
-        )
+    browser = _chromium().find()
+    if not browser.found:
+        session.warn(f"{browser.missing}: the browser tests will be skipped")
     session.run("pytest", *session.posargs)
 
 
@@ -61,7 +74,7 @@ def bench(session: nox.Session) -> None:
     session.run("python", "bench/simulate.py")
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
         session.run("python", str(script))
-    session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium
+    session.run("python", "bench/browser.py")  # builds the site; Chromium from pipeline.chromium
 
 
 @nox.session

@@ -58,15 +58,12 @@ from common import cpu_model, write_section  # bench/ is on sys.path when run as
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the engine package before bench/engine.py
 
+from pipeline import chromium  # noqa: E402
 from pipeline.site import SiteHandler  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+BROWSER = chromium.find()  # GAMEBOOK_CHROMIUM, Playwright's own browser, or one on the PATH
+CHROMIUM = BROWSER.executable
+CHROMIUM_ARGS = list(chromium.ARGS)
 HOST = "127.0.0.1"
 GAMES = ("dilemme", "citadelle")
 BARE = "bench-pyodide.html"
@@ -497,10 +494,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
     p.add_argument("--no-write", action="store_true")
     args = p.parse_args(argv)
-    if not Path(CHROMIUM).is_file():
-        print(
-            f"bench/browser.py: {CHROMIUM} is missing (apt-get install chromium)", file=sys.stderr
-        )
+    if not BROWSER.found:
+        print(f"bench/browser.py: {BROWSER.missing}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
         site = Path(args.site) if args.site else Path(tmp) / "site"

@@ -102,9 +102,11 @@ class WebSession:
             data = parse(text)
         except SaveError as exc:
             return _out({"error": str(exc)})
+        game = data.get("game")
         return _out(
             {
-                "game": data.get("game"),
+                "game": game,
+                "title": self.game.title if game == self.game.id else "",
                 "progress": data.get("progress") if isinstance(data.get("progress"), str) else "",
                 "names": [n for n in data.get("names") or [] if isinstance(n, str)][:16],
             }

@@ -9,8 +9,10 @@ written to site/).  No game is named here: every registered game gets its pages.
 - the navigation (play, chronicle and rules pages of every game) and the home page's list of
   games.
 
-Every content text is HTML-escaped here: a ``<script>`` in a card stays text.  Front matter is
-written by a serializer (JSON strings are valid YAML scalars), never by pasting text.
+Every content text is HTML-escaped here and reaches the page as raw HTML, never as Markdown (a
+``[lien](javascript:…)`` stays text) nor as a page title (the theme prints titles unescaped in
+``<title>``, the header and the search index): page titles come from the registry only.  Front
+matter is written by a serializer (JSON strings are valid YAML scalars), never by pasting text.
 """
 
 from __future__ import annotations
@@ -73,8 +75,9 @@ def _play_page(cls: type[Game], sg: Any | None) -> str:
             {
                 "template": "game.html",
                 "game": cls.id,
-                "campaign_title": title,
-                "title": f"Jouer — {title}",
+                "campaign_title": title,  # escaped by overrides/game.html
+                "default_players": min(max(cls.default_players, cls.players[0]), cls.players[1]),
+                "title": f"Jouer — {cls.title}",
                 "hide": ["toc"],
             }
         )
@@ -85,8 +88,8 @@ def _play_page(cls: type[Game], sg: Any | None) -> str:
 def _chronicle_page(cls: type[Game], sg: Any | None) -> str:
     title = (sg.campaign.data.get("title") if sg else None) or cls.title
     return (
-        _front({"title": f"Chronique — {title}"})
-        + f"# Chronique — {html.escape(title)}\n\n"
+        _front({"title": f"Chronique — {cls.title}"})
+        + f"<h1>Chronique — {html.escape(title)}</h1>\n\n"
         + '<div class="gb-chronicle-page" id="gb-chronicle" '
         + f'data-game="{html.escape(cls.id)}">\n'
         + "<p>La chronique de votre campagne s'affiche ici dès que vous avez joué sur ce "

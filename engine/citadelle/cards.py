@@ -299,6 +299,9 @@ def inventory(bundle: dict, state: dict) -> dict[tuple[str, str], list[str]]:
 def check(bundle: dict, state: dict) -> None:
     """``CardError`` naming the first card found in no place or in two places (or a card the
     box never held)."""
+    box = {(r["kind"], r["key"]) for r in every_card(bundle)}
     for (kind, key), found in inventory(bundle, state).items():
+        if (kind, key) not in box:
+            raise CardError(f"{kind} {key} is not a card of the box")
         if len(found) != 1:
             raise CardError(f"{kind} {key} is in {found or 'no place'}")

@@ -98,6 +98,112 @@ def _finite(value: Any) -> None:
             stack.extend(v)
 
 
+#: keys a JavaScript reader of the file would take for its object machinery: no save has them
+FORBIDDEN_KEYS = frozenset({"__proto__", "constructor", "prototype"})
+#: the fields of a save of ``SAVE_VERSION`` and their JSON types (``None``: null allowed)
+FIELDS: dict[str, tuple[type | None, ...]] = {
+    "format": (str,),
+    "version": (int,),
+    "game": (str,),
+    "campaign": (str, None),
+    "bundle": (str, None),
+    "setup": (dict, None),
+    "base": (dict, None),
+    "actions": (list,),
+    "state": (dict,),
+    "progress": (str,),
+    "names": (list,),
+    "migrated_from": (int,),
+    "seed": (str, int, None),
+}
+REQUIRED = ("format", "version", "game", "actions", "state")
+
+
+def _is(value: Any, types: tuple[type | None, ...]) -> bool:
+    if value is None:
+        return None in types
+    if isinstance(value, bool):
+        return bool in types
+    return any(t is not None and isinstance(value, t) for t in types)
+
+
+def check_keys(data: Any) -> None:
+    """Refuse what no save holds at any depth: a key of ``FORBIDDEN_KEYS`` and text that is not
+    Unicode (a lone surrogate written as ``\\ud800``)."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k in FORBIDDEN_KEYS:
+                    raise SaveError(f"Cette sauvegarde contient une clé interdite (« {k} »).")
+                _text(k)
+                stack.append(x)
+        elif isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, str):
+            _text(v)
+
+
+def _text(value: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SaveError("Ce fichier n'est pas une sauvegarde lisible (texte invalide).") from exc
+
+
+def check_schema(data: dict[str, Any]) -> None:
+    """A save of ``SAVE_VERSION`` has exactly the fields of ``FIELDS``, of their types, and a log
+    of entries ``{"seat": n, "action": …}`` or ``{"sequel": true}``."""
+    unknown = sorted(k for k in data if k not in FIELDS)
+    if unknown:
+        raise SaveError(
+            "Cette sauvegarde contient des champs inconnus (« "
+            + "», « ".join(k[:40] for k in unknown[:3])
+            + " ») : elle n'a pas été écrite par gamebook."
+        )
+    for key in REQUIRED:
+        if key not in data:
+            raise SaveError("Cette sauvegarde est incomplète.")
+    for key, value in data.items():
+        if not _is(value, FIELDS[key]):
+            raise SaveError(f"Cette sauvegarde est endommagée (champ « {key} » invalide).")
+    if not all(isinstance(n, str) for n in data.get("names") or []):
+        raise SaveError("Cette sauvegarde est endommagée (champ « names » invalide).")
+    for entry in data["actions"]:
+        ok = isinstance(entry, dict) and (
+            entry == {"sequel": True}
+            or (
+                set(entry) == {"seat", "action"}
+                and _is(entry["seat"], (int,))
+                and entry["seat"] >= 0
+            )
+        )
+        if not ok:
+            raise SaveError("Cette sauvegarde est incomplète (historique illisible).")
+
+
+def same_shape(fresh: Any, saved: Any, where: str = "état") -> None:
+    """Raise ``ValueError`` when ``saved`` has, where a freshly started game has a mapping, a
+    list, a number or a text, a value of another kind (a deck that is a string).  Only keys
+    both have are compared; ``null`` matches anything (an empty slot)."""
+    stack = [(fresh, saved, where)]
+    while stack:
+        a, b, at = stack.pop()
+        if a is None or b is None:
+            continue
+        kinds = [
+            "bool" if isinstance(x, bool)
+            else "number" if isinstance(x, (int, float))
+            else type(x).__name__
+            for x in (a, b)
+        ]  # fmt: skip
+        if kinds[0] != kinds[1]:
+            raise ValueError(f"{at}: {kinds[1]} where a game has {kinds[0]}")
+        if isinstance(a, dict):
+            stack.extend((a[k], b[k], f"{at}.{k}") for k in a if k in b)
+
+
 def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 

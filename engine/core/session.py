@@ -26,7 +26,17 @@ from typing import Any
 from .errors import IllegalAction, MalformedAction, SetupError
 from .game import Game
 from .rng import Rng
-from .save import SAVE_FORMAT, SAVE_VERSION, SaveError, dumps, parse, upgrade
+from .save import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SaveError,
+    check_keys,
+    check_schema,
+    dumps,
+    parse,
+    same_shape,
+    upgrade,
+)
 from .state import copy_state
 
 UNDO_DEPTH = 30
@@ -333,6 +343,9 @@ class Session:
             data = parse(data)
         if not isinstance(data, dict):
             raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+        check_keys(data)
+        if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
+            check_schema(data)
         data = upgrade(data)
         fresh = Session(self.game)
         fresh._restore(data)
@@ -364,6 +377,7 @@ class Session:
                     if data.get("setup")
                     else (self._legacy_setup(base, data))
                 )
+                same_shape(game.new_game(self.setup), base)
                 self.base, self.state = base, base
             else:
                 self.setup = game.normalize_setup(data.get("setup"))

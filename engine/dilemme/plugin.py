@@ -191,11 +191,11 @@ class Dilemme(Game):
             raise ValueError("negative balance")
         dilemmas = self.bundle["records"].get("dilemma", {})
         immediates = self.bundle["records"].get("immediate_card", {})
-        deck = state["deck"]
-        if len(set(deck)) != len(deck) or any(
-            k not in dilemmas and k not in immediates for k in deck
-        ):
-            raise ValueError("the dilemma deck holds unknown or repeated cards")
+        for deck in (state["deck"], state["campaign"].get("deck", [])):
+            if len(set(deck)) != len(deck) or any(
+                k not in dilemmas and k not in immediates for k in deck
+            ):
+                raise ValueError("the dilemma deck holds unknown or repeated cards")
 
     def visits(self, state: dict[str, Any]) -> set[str]:
         from .coverage import visits

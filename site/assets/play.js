@@ -3,12 +3,17 @@
 // No rule and no game name lives here: every choice is a button whose action comes from
 // Python's legal actions, and the custom-game form is drawn from the game's setup fields.
 // Content text only ever reaches the page through textContent, never as HTML.
+//
+// The opening text (rendered at build time), the offer to resume an autosave and the quick
+// start show at once, before Python is ready: a click made while it loads waits for it.
 import { h, T } from "./widgets/dom.js";
 import { draw } from "./widgets/index.js";
 import { drawChoices } from "./widgets/choices.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
+const TITLE = app.dataset.title || "";
+const DEFAULT_PLAYERS = Number(app.dataset.players) || 2;
 const ROOT = new URL(app.dataset.root, location.href).href;
 const STORE = `gamebook:${GAME}`;
 const SLOTS = ["A", "B", "C"];
@@ -18,11 +23,32 @@ const story = document.getElementById("gb-story");
 const loader = document.getElementById("gb-loader");
 const progress = document.getElementById("gb-progress");
 const progressText = document.getElementById("gb-progress-text");
+const resumeBox = h("div", { id: "gb-resume-box" });
+story.before(resumeBox);
+// What just happened, told to screen readers once (the story block is not re-read whole): the
+// journal lines added since the last screen.
+const live = h("div", { id: "gb-live", class: "gb-sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
+app.append(live);
+let heard = 0;
+
+function announce(s) {
+  const size = s.log_size || 0;
+  const lines = s.log || [];
+  if (s.fresh || size < heard) heard = Math.max(0, size - 1);
+  const fresh = lines.slice(Math.max(0, lines.length - (size - heard))).slice(-6);
+  heard = size;
+  const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : fresh;
+  if (said.length) live.replaceChildren(h("p", { text: said.join(" ") }));
+}
 
 let web = null;
 let info = null;
 let slot = localStorage.getItem(`${STORE}:slot`) || "A";
+if (!SLOTS.includes(slot)) slot = "A";
 let screen = null;
+let failed = false;
+let signalReady = null;
+const ready = new Promise((resolve) => { signalReady = resolve; });
 
 function step(n, text) {
   progress.value = n;
@@ -30,6 +56,7 @@ function step(n, text) {
 }
 
 function fail(message) {
+  failed = true;
   loader.hidden = false;
   progress.hidden = true;
   progressText.textContent = message;
@@ -37,6 +64,17 @@ function fail(message) {
 }
 
 const call = (name, ...args) => JSON.parse(web[name](...args));
+
+// A click made before Python is ready waits for it (the loader says how far it is).
+function whenReady(fn) {
+  return (...args) => {
+    if (web) return fn(...args);
+    if (failed) return undefined;
+    loader.hidden = false;
+    loader.classList.add("gb-waiting");
+    return ready.then(() => fn(...args));
+  };
+}
 
 // ------------------------------------------------------------------ loading
 
@@ -46,6 +84,7 @@ async function boot() {
     loader.hidden = true;
     return;
   }
+  showSetup();
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT }).catch(() => {});
   }
@@ -70,7 +109,8 @@ async function boot() {
     info = call("info_json");
     step(4, T.ready);
     loader.hidden = true;
-    showSetup();
+    app.dataset.ready = "1";
+    signalReady();
   } catch (err) {
     console.error(err);
     fail(T.bootFailed(err && err.message ? err.message : err));
@@ -81,19 +121,54 @@ async function boot() {
 
 const savedText = (s = slot) => localStorage.getItem(`${STORE}:${s}`);
 
+// What a slot holds, read without Python (only strings are kept, shown as text): the game's
+// title, how far it has gone (Game.progress) and when it was saved.
 function slotSummary(s) {
   const text = savedText(s);
   if (!text) return null;
-  const peek = call("peek_json", text);
-  if (peek.error) return { progress: "", date: "" };
-  return { progress: peek.progress, date: localStorage.getItem(`${STORE}:${s}:date`) || "" };
+  let meta = null;
+  try {
+    meta = JSON.parse(localStorage.getItem(`${STORE}:${s}:meta`) || "null");
+  } catch (e) {
+    meta = null;
+  }
+  if (!meta || typeof meta !== "object") {
+    meta = {};
+    try {
+      const data = JSON.parse(text);
+      if (data && typeof data === "object") meta = { progress: data.progress };
+    } catch (e) {
+      meta = {};
+    }
+  }
+  const str = (v) => (typeof v === "string" ? v.slice(0, 200) : "");
+  return {
+    slot: s,
+    title: str(meta.title) || TITLE,
+    progress: str(meta.progress),
+    date: formatDate(str(meta.date) || str(localStorage.getItem(`${STORE}:${s}:date`))),
+    at: Date.parse(str(meta.date)) || 0,
+  };
+}
+
+function formatDate(text) {
+  if (!text) return "";
+  const when = new Date(text);
+  if (Number.isNaN(when.getTime())) return text;  // a date written by an older page
+  return when.toLocaleString("fr-FR", { dateStyle: "long", timeStyle: "short" });
 }
 
 function autosave() {
   try {
-    localStorage.setItem(`${STORE}:${slot}`, web.save_json());
+    const save = web.save_json();
+    const peek = JSON.parse(web.peek_json(save));
+    const date = new Date().toISOString();
+    localStorage.setItem(`${STORE}:${slot}`, save);
     localStorage.setItem(`${STORE}:${slot}:chronicle`, web.chronicle_json());
-    localStorage.setItem(`${STORE}:${slot}:date`, new Date().toLocaleString("fr-FR"));
+    localStorage.setItem(`${STORE}:${slot}:date`, date);
+    localStorage.setItem(`${STORE}:${slot}:meta`, JSON.stringify({
+      title: peek.title || TITLE, progress: peek.progress || "", date,
+    }));
     localStorage.setItem(`${STORE}:slot`, slot);
   } catch (err) {
     status(T.autosaveFailed(err.message));
@@ -112,7 +187,14 @@ function exportSave() {
 }
 
 async function importSave(file) {
-  const result = call("load_json", await file.text());
+  let text;
+  try {  // strictly UTF-8, like the terminal (file.text() would guess other encodings)
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch (err) {
+    status(T.importRefused(T.unreadableFile));
+    return;
+  }
+  const result = call("load_json", text);
   if (result.error) {
     status(T.importRefused(result.error));
     return;
@@ -125,7 +207,7 @@ async function importSave(file) {
 function saveTools() {
   const input = h("input", {
     type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import",
-    on: { change: (e) => e.target.files[0] && importSave(e.target.files[0]) },
+    on: { change: whenReady((e) => e.target.files[0] && importSave(e.target.files[0])) },
   });
   return h("div", { class: "gb-row gb-saves" },
     h("button", { type: "button", class: "md-button", "data-testid": "save-export", text: T.exportSave,
@@ -134,12 +216,12 @@ function saveTools() {
 }
 
 function resumeSlot(s = slot) {
-  slot = s;
   const result = call("load_json", savedText(s));
   if (result.error) {
     status(T.saveUnreadable(result.error));
     return;
   }
+  slot = s;
   localStorage.setItem(`${STORE}:slot`, slot);
   render(result);
 }
@@ -155,34 +237,67 @@ function quickSetup() {
   return { seed: randomSeed(), players: n, bots: Math.max(0, n - 1) };
 }
 
+// The three slots: game, date, progress; the autosave to resume first on the screen.
+function drawResume() {
+  const busy = SLOTS.map(slotSummary).filter(Boolean);
+  if (!busy.length) {
+    resumeBox.replaceChildren();
+    return null;
+  }
+  const mine = busy.find((b) => b.slot === slot) || busy.reduce((a, b) => (b.at > a.at ? b : a));
+  const resume = h("button", {
+    type: "button", class: "md-button md-button--primary", "data-testid": "resume",
+    text: T.resume, on: { click: whenReady(() => resumeSlot(mine.slot)) },
+  });
+  const list = h("ul", { class: "gb-slots", "aria-label": T.slots });
+  for (const s of SLOTS) {
+    const sum = slotSummary(s);
+    const li = h("li", { class: "gb-slot-row", "data-slot": s },
+      h("strong", { text: T.slot(s) }),
+      h("span", { class: "gb-slot-what", text: sum ? T.slotWhat(sum.title, sum.progress, sum.date) : T.slotFree }));
+    if (sum && s !== mine.slot) {
+      li.append(h("button", { type: "button", class: "md-button gb-slot-resume", "data-testid": `resume-${s}`,
+        text: T.resumeSlot(s), on: { click: whenReady(() => resumeSlot(s)) } }));
+    }
+    list.append(li);
+  }
+  resumeBox.replaceChildren(h("section", { class: "gb-resume", "aria-labelledby": "gb-resume-title" },
+    h("h2", { id: "gb-resume-title", text: T.resumeTitle }),
+    h("p", { class: "gb-resume-what", text: T.resumeWhat(mine.title, mine.progress, mine.date) }),
+    resume, list));
+  return resume;
+}
+
 function showSetup() {
+  screen = null;
   root.replaceChildren();
   story.hidden = false;
+  const resume = drawResume();
   const page = h("div", { class: "gb-setup" });
-  const mine = slotSummary(slot);
-  if (mine) {
-    const resume = h("button", {
-      type: "button", class: "md-button md-button--primary", "data-testid": "resume",
-      text: T.resume, on: { click: () => resumeSlot() },
-    });
-    page.append(h("section", { class: "gb-resume", "aria-label": T.resume },
-      h("p", { text: T.resumeWhat(mine.progress, mine.date) }), resume));
-  }
   const quick = h("button", {
-    type: "button", class: `md-button${mine ? "" : " md-button--primary"}`, "data-testid": "quick-start",
-    text: T.quickStart, on: { click: () => start(quickSetup()) },
+    type: "button", class: `md-button${resume ? "" : " md-button--primary"}`, "data-testid": "quick-start",
+    text: T.quickStart, on: { click: whenReady(() => start(quickSetup())) },
   });
   page.append(h("div", { class: "gb-row" }, quick,
-    h("span", { class: "gb-note", text: T.quickStartHelp(info.default_players) })));
-  const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; showSetup(); } } });
+    h("span", { class: "gb-note", text: T.quickStartHelp(info ? info.default_players : DEFAULT_PLAYERS) })));
+  const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; } } });
   for (const s of SLOTS) {
     const sum = slotSummary(s);
     slots.append(h("option", { value: s, selected: s === slot, text: sum ? T.slotBusy(s, sum.progress, sum.date) : T.slotEmpty(s) }));
   }
   page.append(h("div", { class: "gb-row" }, h("label", { for: "gb-slot", text: T.saveSlot }), slots));
-  page.append(customForm(), saveTools());
+  const custom = h("details", { class: "gb-custom" }, h("summary", { text: T.customGame }));
+  if (info) custom.append(customForm());
+  else {
+    const wait = h("p", { class: "gb-note", text: T.formLoading });
+    custom.append(wait);
+    ready.then(() => { wait.replaceWith(customForm()); });
+  }
+  page.append(custom, saveTools(), h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" }));
   root.append(page);
-  (page.querySelector("[data-testid=resume]") || quick).focus();
+  if (document.activeElement === document.body || !app.contains(document.activeElement)) {
+    (resume || quick).focus({ preventScroll: true });
+  }
 }
 
 function fieldControl(f, id, value) {
@@ -203,7 +318,6 @@ function readControl(f, el) {
 }
 
 function customForm() {
-  const box = h("details", { class: "gb-custom" }, h("summary", { text: T.customGame }));
   const form = h("form", { on: { submit: (e) => e.preventDefault() } });
   const low = info.players.min, high = info.players.max;
   const count = h("input", { type: "number", id: "gb-count", min: low, max: high, value: info.default_players });
@@ -273,8 +387,7 @@ function customForm() {
       start(setup);
     } },
   }));
-  box.append(form);
-  return box;
+  return form;
 }
 
 function start(setup) {
@@ -321,6 +434,8 @@ function area(s, name) {
 function render(s) {
   const previous = screen;
   screen = s;
+  announce(s);
+  resumeBox.replaceChildren();
   root.replaceChildren();
   story.replaceChildren();
   story.append(h("p", { class: "gb-where", text: s.status }));
@@ -373,8 +488,12 @@ function render(s) {
   const tools = h("div", { class: "gb-row gb-tools" },
     h("button", { type: "button", class: "md-button", text: T.undo, disabled: !s.can_undo, on: { click: () => { render(call("undo_json")); autosave(); } } }),
     h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
-  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(Math.max(1, (s.log_size || 0) - (s.log || []).length + 1)) });
-  for (const line of (s.log || []).slice(-120)) log.append(h("li", { text: line }));
+  const lines = (s.log || []).slice(-120);
+  const first = Math.max(1, (s.log_size || 0) - lines.length + 1);
+  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(first), tabindex: "0" });
+  // room for the widest number, so that none is clipped
+  log.style.paddingLeft = `${String(first + lines.length).length + 2.5}ch`;
+  for (const line of lines) log.append(h("li", { text: line }));
   layout.append(tools, saveTools(), h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log));
   root.append(layout);
   log.scrollTop = log.scrollHeight;

@@ -20,11 +20,17 @@ window.GB_UI = Object.freeze({
   exportSave: "Exporter la sauvegarde",
   importSave: "Importer une sauvegarde : ",
   slot: (s) => `Emplacement ${s}`,
-  slotEmpty: (s) => `Emplacement ${s} — vide`,
-  slotBusy: (s, progress, date) => `Emplacement ${s} — ${progress || "partie en cours"}${date ? ` (${date})` : ""}`,
-  saveSlot: "Sauvegarde : ",
+  slots: "Vos trois emplacements de sauvegarde",
+  slotFree: "libre",
+  slotWhat: (title, progress, date) => [title, progress || "partie en cours", date ? `enregistrée le ${date}` : ""].filter(Boolean).join(" — "),
+  slotEmpty: (s) => `Emplacement ${s} — libre`,
+  slotBusy: (s, progress, date) => `Emplacement ${s} — ${progress || "partie en cours"}${date ? ` (${date})` : ""} : sera remplacée`,
+  saveSlot: "Sauvegarder une nouvelle partie dans : ",
+  resumeTitle: "Votre partie en cours",
   resume: "Reprendre la partie",
-  resumeWhat: (progress, date) => `Partie en cours : ${progress || "reprise possible"}${date ? `, enregistrée le ${date}` : ""}.`,
+  resumeSlot: (s) => `Reprendre l'emplacement ${s}`,
+  resumeWhat: (title, progress, date) => `${title}${progress ? ` — ${progress}` : ""}${date ? `, enregistrée le ${date}` : ""}.`,
+  unreadableFile: "ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).",
 
   // setup
   newGame: "Nouvelle partie",
@@ -41,6 +47,7 @@ window.GB_UI = Object.freeze({
   seed: "Numéro de partie",
   seedHelp: "le même numéro redonne la même partie (mêmes cartes, mêmes dés)",
   begin: "Commencer",
+  formLoading: "Le formulaire s'affiche dès que le jeu est chargé…",
   setupRefused: (error) => `Impossible de commencer : ${error}`,
 
   // playing
@@ -72,6 +79,8 @@ window.GB_UI = Object.freeze({
   out: " (éliminé)",
   current: "▶ ",
   legend: "Légende",
+  table: "Tableau",
+  map: "Carte",
   carry: "Pour la suite",
   points: (n) => `${n} point${Math.abs(n) > 1 ? "s" : ""}`,
   rank: (n) => (n === 1 ? "1er" : `${n}e`),

@@ -20,7 +20,8 @@ tests pick among the choices with a seeded generator: every run plays the same g
 ``GAMEBOOK_E2E_SEED=N`` plays other games (the seed is printed with a failure);
 ``GAMEBOOK_E2E_CONTENT=DIR`` builds from another content folder (default: ``content/``).
 Every test of this folder is marked ``e2e`` (``pytest -m "not e2e"`` leaves them out) and is
-skipped, saying why, without ``/usr/bin/chromium`` or the ``playwright`` package.
+skipped, saying why, without a Chromium (``pipeline.chromium``: ``GAMEBOOK_CHROMIUM``, Playwright's
+own browser, or ``chromium`` on the PATH) or the ``playwright`` package.
 """
 
 from __future__ import annotations
@@ -44,17 +45,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from pipeline import chromium
 from pipeline.site import SiteHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+BROWSER = chromium.find()  # GAMEBOOK_CHROMIUM, Playwright's own browser, or one on the PATH
+CHROMIUM_ARGS = list(chromium.ARGS)
 HOST = "127.0.0.1"
 # Injected into the Dilemme campaign: shown as text, never run.
 HOSTILE = '<script>window.__pwned=1</script> <img src=x onerror="window.__pwned=1">'
@@ -68,8 +65,8 @@ except ImportError:  # pragma: no cover
     PLAYWRIGHT = False
 
 SKIP_REASON = (
-    f"{CHROMIUM} is missing (apt-get install chromium)"
-    if not CHROMIUM.is_file()
+    BROWSER.missing
+    if not BROWSER.found
     else "playwright is not installed (pip install playwright; its own browser download is "
     "not needed)"
     if not PLAYWRIGHT
@@ -150,10 +147,19 @@ def inject_hostile_text(content: Path) -> list[str]:
     return [str(r) for r, _ in targets]
 
 
-def build_site(content: Path, out: Path) -> None:
-    script = Path(sys.executable).with_name("gamebook")
-    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "pipeline.cli"]
-    cmd += ["build", "--content", str(content), "--out", str(out)]
+def build_site(content: Path, out: Path, *extra: str) -> None:
+    # ``-m`` from the checkout: the code under test, even when another checkout is installed
+    cmd = [
+        sys.executable,
+        "-m",
+        "pipeline.cli",
+        "build",
+        "--content",
+        str(content),
+        "--out",
+        str(out),
+        *extra,
+    ]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env, timeout=600)
     if done.returncode != 0:
@@ -224,7 +230,7 @@ def playwright_driver() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def browser(playwright_driver: Any) -> Iterator[Any]:
     b = playwright_driver.chromium.launch(
-        executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        executable_path=BROWSER.executable, headless=True, args=CHROMIUM_ARGS
     )
     yield b
     b.close()
@@ -637,12 +643,13 @@ def shot():
     return screenshot
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def kit() -> Any:
     """The building blocks, for a test that sets up its own context (the offline test)."""
     from types import SimpleNamespace
 
     return SimpleNamespace(
         Game=Game, Guard=Guard, serve_site=serve_site, screenshot=screenshot,
-        artifact_name=artifact_name, prepare_context=prepare_context,
+        artifact_name=artifact_name, prepare_context=prepare_context, build_site=build_site,
+        root=ROOT,
     )  # fmt: skip

@@ -39,6 +39,7 @@ def test_custom_form_is_drawn_from_the_setup_fields(game) -> None:
     page = game.page
     page.locator("details.gb-custom summary").click()
     seats = page.locator(".gb-seat")
+    seats.first.wait_for()  # the form is drawn once the game is loaded
     assert seats.count() >= 1
     assert page.get_by_role("button", name="Commencer").is_visible()
     game.click_and_render(page.get_by_role("button", name="Commencer"))

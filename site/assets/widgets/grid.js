@@ -1,4 +1,4 @@
-import { h, titled } from "./dom.js";
+import { h, titled, T } from "./dom.js";
 
 // A map of cells placed at (x, y): titles, lines (events), figures, fog. A plain list of
 // regions for assistive technology (no table semantics the cells do not have).
@@ -19,5 +19,5 @@ export default function grid(w) {
       box.append(li);
     }
   }
-  return titled(w, "grid", h("div", { class: "gb-grid-wrap" }, box));
+  return titled(w, "grid", h("div", { class: "gb-grid-wrap", tabindex: "0", role: "region", "aria-label": w.title || T.map }, box));
 }

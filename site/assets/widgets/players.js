@@ -19,5 +19,5 @@ export default function players(w) {
     if (r.note) body.append(h("tr", { class: "gb-row-note" }, h("td", { colspan: String(cols.length), text: r.note })));
   }
   table.append(body);
-  return titled(w, "players", h("div", { class: "gb-table-wrap" }, table));
+  return titled(w, "players", h("div", { class: "gb-table-wrap", tabindex: "0", role: "region", "aria-label": w.title || T.table }, table));
 }
