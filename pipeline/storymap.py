@@ -625,6 +625,7 @@ def write_campaign(
     titles = dict(zip(lay.nodes, data["titles"], strict=True))
     viewer = _Viewer(sg, slug)
     unreachable = {n for n, d in zip(lay.nodes, lay.depth, strict=True) if d < 0}
+    starts = _starts_anywhere(sg)
 
     pages = out / "n"
     pages.mkdir(parents=True, exist_ok=True)
@@ -658,6 +659,7 @@ def write_campaign(
             column=attrs.get("column", 1),
             unreachable=n in unreachable,
             root=n == sg.root,
+            play_href=_play_href(sg, n) if starts and n not in unreachable else None,
             findings=node_findings,
             texts=texts,
             fields=rest,
@@ -708,6 +710,28 @@ def write_campaign(
     index = out / "index.html"
     index.write_text(html, encoding="utf-8")
     return [index, *written], stats
+
+
+def _starts_anywhere(sg: StoryGraph) -> bool:
+    """Whether the campaign's game can begin at any story node (``Game.start_from``)."""
+    from engine.core import registry
+    from engine.core.game import Game
+
+    try:
+        cls = registry.get(sg.campaign.family)
+    except registry.UnknownGame:
+        return False
+    return cls.start_from is not Game.start_from
+
+
+def _play_href(sg: StoryGraph, node: str) -> str | None:
+    """« Jouer depuis ici »: the game's play page, told where to begin (story nodes only)."""
+    from urllib.parse import quote
+
+    kind = S.KINDS.get(sg.campaign.family, {}).get(node.partition(":")[0])
+    if kind is None or not kind.story:
+        return None
+    return f"../../../play/{sg.campaign.family}/?from={quote(node, safe=':/')}"
 
 
 def _head(items: Iterable[str], n: int) -> list[str]:

@@ -53,11 +53,17 @@ class Session:
 
     # ------------------------------------------------------------------ starting
 
-    def start(self, setup: dict[str, Any]) -> Session:
-        """Start a game (``SetupError`` with a French message for a bad setup)."""
+    def start(self, setup: dict[str, Any], start_from: str | None = None) -> Session:
+        """Start a game (``SetupError`` with a French message for a bad setup).  ``start_from``:
+        a story node (``kind:key``) to begin at (``Game.start_from``); the save then keeps that
+        first state as its ``base``."""
         setup = self.game.normalize_setup(setup)
-        state = self.game.new_game(setup)
-        self.setup, self.state, self.base = setup, state, None
+        if start_from:
+            state = self.game.start_from(start_from, setup)
+            base: dict[str, Any] | None = copy_state(state)
+        else:
+            state, base = self.game.new_game(setup), None
+        self.setup, self.state, self.base = setup, state, base
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered = None, None, {}
         self.advance()

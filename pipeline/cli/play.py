@@ -42,6 +42,13 @@ def game_parser(
 def _files(p: argparse.ArgumentParser) -> None:
     p.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
     p.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
+    p.add_argument(
+        "--from",
+        dest="start_from",
+        metavar="NŒUD",
+        help="commencer à ce nœud de l'histoire (sorte:clé, comme sur la carte : "
+        "paragraph:12, envelope:07…), dans un état où son chemin a été parcouru",
+    )
 
 
 def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path] | None:
@@ -75,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
             save=Path(opts.save) if opts.save else None,
             out=sys.stdout,
             interactive=sys.stdin.isatty() or opts.script is None,
+            start_from=opts.start_from,
         )
     except terminal.PlayError as exc:
         print(f"gamebook play : {exc}", file=sys.stderr)
