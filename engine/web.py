@@ -52,7 +52,8 @@ class WebSession:
     def start_json(self, setup_text: str) -> str:
         try:
             setup = json.loads(setup_text)
-            self.session.start(setup)
+            node = setup.pop("start_from", None) if isinstance(setup, dict) else None
+            self.session.start(setup, start_from=node if isinstance(node, str) else None)
         except (SetupError, ValueError) as exc:
             return _out({"error": str(exc)})
         return self._screen(fresh=True)

@@ -31,6 +31,8 @@ CODES: dict[str, tuple[str, str]] = {
     "SIM001": ("warning", "atteignable sur le graphe mais jamais atteint en jouant (simulation)"),
     "SIM002": ("error", "atteint en jouant mais inatteignable sur le graphe (arête manquante)"),
     "SIM003": ("error", "le moteur a échoué pendant une partie simulée"),
+    "SAVE001": ("error", "retiré depuis la version publiée (parties en cours cassées)"),
+    "SAVE002": ("warning", "ancien nom déclaré qui ne convertit pas les sauvegardes"),
 }
 
 

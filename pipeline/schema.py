@@ -9,6 +9,8 @@ registering the game.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.core import registry
 from engine.core.schema import (
     Bool,
@@ -38,6 +40,7 @@ __all__ = [
     "FAMILIES",
     "IMPLICIT_EDGES",
     "KINDS",
+    "RENAMED_FROM",
     "ROOT_FIELDS",
     "SCHEMAS",
     "SECTIONS",
@@ -71,7 +74,25 @@ SCHEMAS: dict[str, ContentSchema] = {
 _TITLES = {g.id: g.title for g in registry.games()}
 FAMILIES: tuple[str, ...] = tuple(SCHEMAS)
 
-KINDS: dict[str, dict[str, Kind]] = {f: {k.name: k for k in s.kinds} for f, s in SCHEMAS.items()}
+#: a field every record with an ``id`` may have, whatever the game: the ids it had before, so
+#: that a save made with an earlier version of the content is converted (``engine.core.migrate``)
+RENAMED_FROM = "renamed_from"
+
+
+def _with_renames(kind: Kind) -> Kind:
+    if "id" not in kind.fields or RENAMED_FROM in kind.fields:
+        return kind
+    fld = F(
+        ListOf(Str()),
+        "anciens identifiants de cette fiche (renommée) : les parties en cours qui les "
+        "nomment sont converties au nouveau nom",
+    )
+    return dataclasses.replace(kind, fields={**kind.fields, RENAMED_FROM: fld})
+
+
+KINDS: dict[str, dict[str, Kind]] = {
+    f: {k.name: _with_renames(k) for k in s.kinds} for f, s in SCHEMAS.items()
+}
 SECTIONS: dict[str, dict[str, Kind]] = {
     fam: {k.section: k for k in kinds.values() if k.section} for fam, kinds in KINDS.items()
 }

@@ -73,6 +73,8 @@ class SimulationReport:
     errors: list[dict]
     reachable: list[str]
     findings: list[Finding] = field(default_factory=list)
+    #: story nodes the static graph cannot reach (the map shows them apart from never-visited)
+    unreachable: list[str] = field(default_factory=list)
     edges_total: int = 0
     edges_covered: int = 0
     seconds: float = 0.0
@@ -120,6 +122,9 @@ class SimulationReport:
                 "ratio": round(1 - len(never) / max(1, len(self.reachable)), 4),
                 "edges": {"total": self.edges_total, "covered": self.edges_covered},
                 "details": self.details,
+                # how many runs visited each story node (the story map's colours)
+                "visits": {n: self.visits[n] for n in sorted(self.visits)},
+                "unreachable": self.unreachable,
             },
             "findings": [f.to_json() for f in self.findings],
             "seconds": round(self.seconds, 2),
@@ -289,6 +294,7 @@ def simulate(
         visits=visits,
         errors=[r.error for r in results if r.error],
         reachable=reachable,
+        unreachable=sorted(n for n in story if n not in reachable_all),
         seconds=time.perf_counter() - start,
         results=[x for r in results for x in r.results],
     )

@@ -115,7 +115,9 @@ def _service_worker(out: Path, manifest: dict) -> None:
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
-def build(content: Path, out: Path, config: Path, authoring: bool = False) -> int:
+def build(
+    content: Path, out: Path, config: Path, authoring: bool = False, coverage_runs: int = 0
+) -> int:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -142,10 +144,21 @@ def build(content: Path, out: Path, config: Path, authoring: bool = False) -> in
     if authoring:
         from .storymap import write_storymaps
 
-        write_storymaps(report, out)
+        write_storymaps(report, out, _coverage(report, coverage_runs))
     _service_worker(out, manifest)
     print(f"gamebook build: site written to {out}")
     return 0
+
+
+def _coverage(report, runs: int) -> dict[str, dict] | None:
+    """``gamebook simulate``'s JSON for every campaign (the story map's colours), or ``None``."""
+    if runs <= 0:
+        return None
+    from .simulate import simulate
+
+    return {
+        cid: simulate(sg, runs=runs, seed="carte").to_json() for cid, sg in report.graphs.items()
+    }
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -45,6 +45,8 @@ from .report import Report
 
 #: flags of a node in the map's JSON (``flags`` array)
 UNREACHABLE, ERROR, WARNING, ROOT = 1, 2, 4, 8
+#: reachable on the graph, never visited by the simulated games (only with coverage data)
+NEVER = 16
 
 #: node colours by kind (kinds not listed take the next colour of ``_PALETTE``)
 KIND_COLOURS = {
@@ -528,14 +530,21 @@ def _edge_view(
     }
 
 
-def campaign_data(sg: StoryGraph, lay: Layout, findings: dict[str, list[Finding]]) -> dict:
-    """The map's JSON: parallel arrays over the nodes, edges as a flat list of index pairs."""
+def campaign_data(
+    sg: StoryGraph,
+    lay: Layout,
+    findings: dict[str, list[Finding]],
+    coverage: dict | None = None,
+) -> dict:
+    """The map's JSON: parallel arrays over the nodes, edges as a flat list of index pairs.
+    ``coverage``: ``gamebook simulate``'s JSON for this campaign (visits per node)."""
     g = sg.graph
     index = {n: i for i, n in enumerate(lay.nodes)}
     slug = slugs(lay.nodes)
     kind_names: list[str] = []
     kind_index: dict[str, int] = {}
     kinds, flags, titles = [], [], []
+    visits = (coverage or {}).get("coverage", {}).get("visits", {})
     for n, d in zip(lay.nodes, lay.depth, strict=True):
         kind = g.nodes[n].get("kind", n.partition(":")[0])
         if kind not in kind_index:
@@ -547,6 +556,8 @@ def campaign_data(sg: StoryGraph, lay: Layout, findings: dict[str, list[Finding]
             f |= ERROR if finding.severity == "error" else WARNING
         if n == sg.root:
             f |= ROOT
+        if coverage is not None and d >= 0 and sg.is_story(n) and n not in visits:
+            f |= NEVER
         flags.append(f)
         titles.append(node_title(sg, n))
     edge_names: list[str] = []
@@ -590,6 +601,13 @@ def campaign_data(sg: StoryGraph, lay: Layout, findings: dict[str, list[Finding]
         "rows": lay.rows,
         "band": list(lay.band),
         "unreachableBand": list(lay.unreachable_band) if lay.unreachable_band else None,
+        # visits per node from the simulated games (-1: not a story node), or null
+        "coverage": None
+        if coverage is None
+        else {
+            "runs": coverage.get("runs", 0),
+            "visits": [visits.get(n, 0) if sg.is_story(n) else -1 for n in lay.nodes],
+        },
     }
 
 
@@ -614,17 +632,23 @@ def _content_order(sg: StoryGraph) -> dict[str, tuple]:
 
 
 def write_campaign(
-    env: jinja2.Environment, sg: StoryGraph, findings: list[Finding], out: Path
+    env: jinja2.Environment,
+    sg: StoryGraph,
+    findings: list[Finding],
+    out: Path,
+    coverage: dict | None = None,
 ) -> tuple[list[Path], dict]:
     """The map and node pages of one campaign under ``out`` (``carte/<campaign>``)."""
     g = sg.graph
     lay = layout(g, sg.root, _content_order(sg))
     per_node, loose = _findings_by_node(sg, findings)
-    data = campaign_data(sg, lay, per_node)
+    data = campaign_data(sg, lay, per_node, coverage)
+    cov = coverage_summary(sg, data)
     slug = dict(zip(lay.nodes, data["slugs"], strict=True))
     titles = dict(zip(lay.nodes, data["titles"], strict=True))
     viewer = _Viewer(sg, slug)
     unreachable = {n for n, d in zip(lay.nodes, lay.depth, strict=True) if d < 0}
+    starts = _starts_anywhere(sg)
 
     pages = out / "n"
     pages.mkdir(parents=True, exist_ok=True)
@@ -658,6 +682,9 @@ def write_campaign(
             column=attrs.get("column", 1),
             unreachable=n in unreachable,
             root=n == sg.root,
+            play_href=_play_href(sg, n) if starts and n not in unreachable else None,
+            visits=cov["by_node"].get(n) if cov else None,
+            runs=cov["runs"] if cov else 0,
             findings=node_findings,
             texts=texts,
             fields=rest,
@@ -703,11 +730,67 @@ def write_campaign(
         ],
         more_flagged=max(0, len(flagged) - MAX_FLAGGED),
         loose=loose,
+        coverage=cov,
         data_json=script_json(data),
     )
     index = out / "index.html"
     index.write_text(html, encoding="utf-8")
     return [index, *written], stats
+
+
+def coverage_summary(sg: StoryGraph, data: dict) -> dict | None:
+    """What the map's side panel and node pages say of the simulated games: visits per node,
+    the reachable story nodes no game visited, the story nodes the graph cannot reach."""
+    cov = data.get("coverage")
+    if cov is None:
+        return None
+    runs = max(1, cov["runs"])
+    by_node = {
+        n: v for n, v in zip(data["ids"], cov["visits"], strict=True) if v >= 0
+    }  # story nodes only
+
+    def row(i: int) -> dict:
+        n = data["ids"][i]
+        return {"href": f"n/{data['slugs'][i]}.html", "label": node_label(n),
+                "title": data["titles"][i]}  # fmt: skip
+
+    never = [row(i) for i, f in enumerate(data["flags"]) if f & NEVER]
+    unreachable = [
+        row(i)
+        for i, f in enumerate(data["flags"])
+        if f & UNREACHABLE and sg.is_story(data["ids"][i])
+    ]
+    visited = sum(1 for v in by_node.values() if v > 0)
+    return {
+        "runs": cov["runs"],
+        "by_node": {n: {"count": v, "percent": round(100 * v / runs)} for n, v in by_node.items()},
+        "visited": visited,
+        "story": len(by_node),
+        "never": never,
+        "unreachable": unreachable,
+    }
+
+
+def _starts_anywhere(sg: StoryGraph) -> bool:
+    """Whether the campaign's game can begin at any story node (``Game.start_from``)."""
+    from engine.core import registry
+    from engine.core.game import Game
+
+    try:
+        cls = registry.get(sg.campaign.family)
+    except registry.UnknownGame:
+        return False
+    return cls.start_from is not Game.start_from
+
+
+def _play_href(sg: StoryGraph, node: str) -> str | None:
+    """« Jouer depuis ici »: the game's play page, told where to begin (story nodes only)."""
+    from urllib.parse import quote
+
+    kind = S.KINDS.get(sg.campaign.family, {}).get(node.partition(":")[0])
+    if kind is None or not kind.story:
+        return None
+    return f"../../../play/{sg.campaign.family}/?from={quote(node, safe=':/')}"
 
 
 def _head(items: Iterable[str], n: int) -> list[str]:
@@ -725,10 +808,13 @@ def _hash(node: str) -> str:
     return quote(node, safe=":/_-.")
 
 
-def write_storymaps(report: Report, out_dir: Path) -> list[Path]:
+def write_storymaps(
+    report: Report, out_dir: Path, coverage: dict[str, dict] | None = None
+) -> list[Path]:
     """Write the story map of every campaign in ``report`` under ``out_dir/carte/`` (replaced
     as a whole) and its two assets under ``out_dir/assets/``.  Returns the files written: the
-    list of maps, the map pages, the node pages, the assets."""
+    list of maps, the map pages, the node pages, the assets.  ``coverage``: campaign id ->
+    ``gamebook simulate``'s JSON, to colour the nodes by how often play visits them."""
     out_dir = Path(out_dir)
     env = _env()
     root = out_dir / "carte"
@@ -740,7 +826,9 @@ def write_storymaps(report: Report, out_dir: Path) -> list[Path]:
     all_stats = []
     for cid, sg in report.graphs.items():
         folder = root / _SLUG_BAD.sub("-", cid.lower()).strip("-")
-        written, stats = write_campaign(env, sg, report.findings_of(cid), folder)
+        written, stats = write_campaign(
+            env, sg, report.findings_of(cid), folder, (coverage or {}).get(cid)
+        )
         stats["href"] = f"{folder.name}/index.html"
         all_stats.append(stats)
         maps.append(written[0])

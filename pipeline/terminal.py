@@ -325,6 +325,7 @@ def play(
     save: Path | None,
     out: TextIO,
     interactive: bool,
+    start_from: str | None = None,
 ) -> int:
     session = Session(game)
     saved = read_save(save) if save else None
@@ -332,7 +333,7 @@ def play(
         if saved is not None:
             session.load(saved)
         else:
-            session.start(setup)
+            session.start(setup, start_from=start_from)
     except SaveError as exc:
         raise PlayError(f"{save} : {exc} Le fichier n'a pas été modifié.") from exc
     except SetupError as exc:

@@ -94,6 +94,20 @@ class Citadelle(Game):
         state["table"] = len(chars)
         return state
 
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        chars = [s["character"] for s in setup["seats"]]
+        names = {s["character"]: s["name"] for s in setup["seats"]}
+        try:
+            state = start_from(
+                self.bundle, node, chars, setup["seed"], names, setup.get("recovery", "normal")
+            )
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
+        state["table"] = len(chars)
+        return state
+
     def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
         bot = bool(state.get("auto"))
         seats = [

@@ -115,6 +115,10 @@ def render(entry: dict[str, Any]) -> str:
     key, a = entry["key"], dict(entry.get("args") or {})
     g = a.get("g")
     name = a.get("name", "")
+    if key == "start.from":
+        n = a.get("conditions", 0)
+        way = f" ; {n} condition(s) du chemin réunie(s)" if n else ""
+        return f"Partie commencée à « {a['node']} » pour les auteurs{way}."
     if key == "scenario.start":
         tremor = f", tremblement {a['tremor']}" if a.get("tremor") else ""
         hp = f" ({a['hp']} points de vie chacun{tremor})" if a.get("hp") else ""

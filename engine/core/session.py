@@ -25,6 +25,7 @@ from typing import Any
 
 from .errors import IllegalAction, MalformedAction, SetupError
 from .game import Game
+from .migrate import migrate
 from .rng import Rng
 from .save import (
     SAVE_FORMAT,
@@ -63,11 +64,17 @@ class Session:
 
     # ------------------------------------------------------------------ starting
 
-    def start(self, setup: dict[str, Any]) -> Session:
-        """Start a game (``SetupError`` with a French message for a bad setup)."""
+    def start(self, setup: dict[str, Any], start_from: str | None = None) -> Session:
+        """Start a game (``SetupError`` with a French message for a bad setup).  ``start_from``:
+        a story node (``kind:key``) to begin at (``Game.start_from``); the save then keeps that
+        first state as its ``base``."""
         setup = self.game.normalize_setup(setup)
-        state = self.game.new_game(setup)
-        self.setup, self.state, self.base = setup, state, None
+        if start_from:
+            state = self.game.start_from(start_from, setup)
+            base: dict[str, Any] | None = copy_state(state)
+        else:
+            state, base = self.game.new_game(setup), None
+        self.setup, self.state, self.base = setup, state, base
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered = None, None, {}
         self.advance()
@@ -347,8 +354,18 @@ class Session:
         if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
             check_schema(data)
         data = upgrade(data)
+        data, renamed = migrate(data, self.game.bundle)
         fresh = Session(self.game)
-        fresh._restore(data)
+        try:
+            fresh._restore(data)
+        except SaveError as exc:
+            raise SaveError(_outdated(exc, data, self.game.bundle)) from exc
+        if renamed:
+            shown = ", ".join(f"« {a} » → « {b} »" for a, b in sorted(renamed.items()))
+            fresh.notice = (
+                "Le contenu du jeu a été mis à jour depuis cette sauvegarde : elle a été "
+                f"convertie ({shown}) puis reprise."
+            )
         self.__dict__.update(fresh.__dict__)
 
     def _restore(self, data: dict[str, Any]) -> None:
@@ -470,6 +487,20 @@ class Session:
                 del self.undo_stack[:-UNDO_DEPTH]
                 self.marks[str(seat)] = len(state.get("log", []))
             self.actions.append({"seat": seat, "action": action})
+
+
+def _outdated(exc: SaveError, data: dict[str, Any], bundle: dict[str, Any]) -> str:
+    """A refused save made with another version of the content: say so, and what to do."""
+    saved, now = data.get("bundle"), bundle.get("version")
+    if saved is None or now is None or saved == now:
+        return str(exc)
+    return (
+        f"{exc} Elle a été faite avec une version précédente du contenu de ce jeu, qui a "
+        "changé depuis (une carte retirée ou renommée sans que son ancien nom soit déclaré) : "
+        "elle ne peut pas être convertie. Elle est gardée telle quelle : exportez-la pour la "
+        "conserver (elle se termine avec l'ancienne version : « gamebook play JEU --bundle "
+        "ANCIEN_PAQUET --save FICHIER »), puis commencez une nouvelle partie."
+    )
 
 
 def _title_of(game_id: Any) -> str:

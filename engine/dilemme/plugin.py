@@ -72,6 +72,15 @@ class Dilemme(Game):
         state["seed"] = seed
         return state
 
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        state = self.new_game(setup)
+        try:
+            return start_from(self.bundle, state, node)
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
+
     def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
         seats = [
             {"name": s["name"], "bot": s["bot"], "house": s["house"], "persona": s.get("persona")}

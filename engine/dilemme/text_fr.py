@@ -70,6 +70,7 @@ WHY = {
 
 MESSAGES: dict[str, str] = {
     "game.start": "— Partie {game} du Conseil : {houses}. —",
+    "start.from": "Partie commencée à « {node} » pour les auteurs ; issues supposées déjà jouées : {steps}.",
     "succession.resource": "Succession : {resource} se déplace de {delta:+d}.",
     "succession.power": "Succession : {house} {delta:+d} Pouvoir.",
     "setup.tokens": "{leader} prend le jeton Meneur, {moderator} le jeton Modérateur.",
@@ -266,6 +267,8 @@ def render(entry: dict[str, Any]) -> str:
         args["why"] = (
             "pour acquérir du Pouvoir" if args["why"] == "power" else "pour devenir Modérateur"
         )
+    if key == "start.from":
+        args["steps"] = " ; ".join(args["steps"]) or "aucune"
     if key == "game.start" or key == "balance.shared":
         args["houses"] = ", ".join(args["houses"])
     if key == "game.end":

@@ -11,7 +11,9 @@ from .common import EXIT_OK
 def run_build(args: argparse.Namespace) -> int:
     from .. import site
 
-    return site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
+    return site.build(
+        Path(args.content), Path(args.out), Path(args.config), args.authoring, args.coverage
+    )
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -36,6 +38,14 @@ def add(sub: argparse._SubParsersAction) -> None:
             "--authoring",
             action="store_true",
             help="ajouter la carte interactive de chaque campagne (pour les auteurs)",
+        )
+        b.add_argument(
+            "--coverage",
+            type=int,
+            default=0,
+            metavar="N",
+            help="avec --authoring : jouer N parties simulées par campagne et colorer la carte "
+            "selon la fréquence de visite de chaque nœud",
         )
         if name == "serve":
             b.add_argument("--host", default="127.0.0.1")

@@ -26,9 +26,10 @@ def run(args: argparse.Namespace) -> int:
 
     cache = _cache(args)
     run_key = None
-    if cache is not None and not args.deep:
+    if cache is not None and not args.deep and not args.against:
         run_key = cache.run_key(args.content_dir, args.format)
     report = check(Path(args.content_dir), jobs=args.jobs, cache=cache)
+    notes = _against(report, Path(args.against)) if args.against else []
     if args.deep and report.ok:
         from ..simulate import simulate
 
@@ -43,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
         out = out + "\n" if out else ""
     else:
         out = formats.text(report) + "\n"
+        out += "".join(note + "\n" for note in notes)
     sys.stdout.write(out)
     code = EXIT_OK if report.ok else EXIT_FINDINGS
     # remembered only if nothing changed while checking (the key was taken before reading)
@@ -98,6 +100,33 @@ def __getattr__(name: str) -> object:
     raise AttributeError(name)
 
 
+def _against(report, published: Path) -> list[str]:
+    """Compare each campaign with its published bundle; add the findings, return summaries."""
+    from .. import compile as comp
+    from .. import updates
+    from ..findings import Finding
+    from .common import UsageError
+
+    try:
+        bundles = updates.read_published(published)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    notes = []
+    for cid, sg in report.graphs.items():
+        old = next(
+            (b for b in bundles if (b.get("campaign") or {}).get("id") == cid),
+            next((b for b in bundles if b.get("family") == sg.campaign.family), None),
+        )
+        if old is None:
+            notes.append(f"Campagne « {cid} » : absente de {published}, rien à comparer.")
+            continue
+        c = updates.compare(old, sg, comp.bundle(sg))
+        report.findings.extend(c.findings)
+        notes.append(updates.summary(c))
+    report.findings.sort(key=Finding.sort_key)
+    return notes
+
+
 def add(sub: argparse._SubParsersAction) -> None:
     c = sub.add_parser("check", help="vérifier toutes les campagnes de CONTENT_DIR")
     c.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
@@ -115,5 +144,11 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--no-cache",
         action="store_true",
         help="tout relire, sans le cache ($XDG_CACHE_HOME/gamebook)",
+    )
+    c.add_argument(
+        "--against",
+        metavar="PAQUET_PUBLIÉ",
+        help="comparer avec la version publiée (un paquet .json, ou un dossier qui en contient : "
+        "build/site/bundles) et dire ce que le changement casse pour les parties en cours",
     )
     c.set_defaults(func=run)

@@ -232,6 +232,9 @@ function randomSeed() {
   return Math.random().toString(36).slice(2, 8);
 }
 
+// « jouer depuis ici » on the authoring story map: play/<game>/?from=kind:key
+const START_FROM = new URLSearchParams(location.search).get("from");
+
 function quickSetup() {
   const n = info.default_players;
   return { seed: randomSeed(), players: n, bots: Math.max(0, n - 1) };
@@ -278,6 +281,7 @@ function showSetup() {
     type: "button", class: `md-button${resume ? "" : " md-button--primary"}`, "data-testid": "quick-start",
     text: T.quickStart, on: { click: whenReady(() => start(quickSetup())) },
   });
+  if (START_FROM) page.append(h("p", { class: "gb-note", "data-testid": "start-from", text: T.startFrom(START_FROM) }));
   page.append(h("div", { class: "gb-row" }, quick,
     h("span", { class: "gb-note", text: T.quickStartHelp(info ? info.default_players : DEFAULT_PLAYERS) })));
   const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; } } });
@@ -391,6 +395,7 @@ function customForm() {
 }
 
 function start(setup) {
+  if (START_FROM) setup = { ...setup, start_from: START_FROM };
   const result = call("start_json", JSON.stringify(setup));
   if (result.error) {
     status(T.setupRefused(result.error));

@@ -71,6 +71,33 @@
   var pending = false;
   var vis = new Int32Array(N), byKind = new Int32Array(N), kindStart = new Int32Array(nKinds + 1);
 
+  // ------------------------------------------------------------------ coverage (simulated games)
+  // with coverage data, nodes may be coloured by how often the simulated games visit them
+  var NEVER = 16;
+  var KIND_K = K, KIND_COLOURS = colours;
+  var HEAT = ["#e8e8e8", "#ffffff", "#e3f4dc", "#b5dfaa", "#7cc277", "#3f9a45", "#1b5e20"];
+  var heatK = null;
+  if (D.coverage) {
+    var runs = Math.max(1, D.coverage.runs);
+    heatK = new Uint16Array(N);
+    for (i = 0; i < N; i++) {
+      var v = D.coverage.visits[i];
+      heatK[i] = v < 0 ? 0 : v === 0 ? 1 : 2 + Math.min(4, Math.floor((4 * v) / runs));
+    }
+  }
+  function colourBy(mode) {
+    if (mode === "visits" && heatK) { K = heatK; colours = HEAT; }
+    else { K = KIND_K; colours = KIND_COLOURS; }
+    nKinds = colours.length;
+    kindStart = new Int32Array(nKinds + 1);
+    redraw();
+  }
+  var colourEl = document.getElementById("storymap-colour");
+  if (colourEl && heatK) {
+    colourEl.addEventListener("change", function () { colourBy(colourEl.value); });
+    colourBy(colourEl.value);
+  }
+
   var stripes = (function () {
     var c = document.createElement("canvas");
     c.width = c.height = 8;
@@ -208,6 +235,7 @@
     // rings: warnings, then errors on top; a ring keeps a visible size when zoomed out
     ring(nv, WARNING, ERROR, "#f08c00", s, tx, ty, rr);
     ring(nv, ERROR, 0, "#d32f2f", s, tx, ty, rr);
+    ring(nv, NEVER, ERROR | WARNING, "#c2185b", s, tx, ty, rr);
 
     if (hover >= 0) mark(hover, "#222", 2, s, tx, ty, rr);
     if (selected >= 0) mark(selected, "#0b57d0", 3, s, tx, ty, rr);
@@ -505,7 +533,7 @@
   }
 
   function describe(i) {
-    var k = D.kinds[K[i]];
+    var k = D.kinds[KIND_K[i]];
     var bits = [];
     if (F[i] & ROOT) bits.push("départ");
     if (F[i] & ERROR) bits.push("erreur");
@@ -523,6 +551,11 @@
     tooltip.appendChild(head);
     line(d.kind + (d.flags ? " · " + d.flags : ""), "sm-tt-meta");
     if (d.title) line(d.title, "sm-tt-title");
+    if (D.coverage && D.coverage.visits[i] >= 0) {
+      var n = D.coverage.visits[i];
+      line(n ? "visité dans " + n + " des " + D.coverage.runs + " parties simulées"
+        : F[i] & UNREACHABLE ? "inatteignable : jamais visité" : "jamais visité en jouant", "sm-tt-meta");
+    }
     line("clic : ouvrir la page du nœud", "sm-tt-hint");
     tooltip.hidden = false;
     var tw = tooltip.offsetWidth, th = tooltip.offsetHeight;

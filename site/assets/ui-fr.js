@@ -35,6 +35,7 @@ window.GB_UI = Object.freeze({
   // setup
   newGame: "Nouvelle partie",
   quickStart: "Démarrage rapide",
+  startFrom: (node) => `Partie pour les auteurs : elle commencera à « ${node} », dans un état où le chemin jusque-là a été parcouru.`,
   quickStartHelp: (n) => `Vous contre ${n - 1} adversaire${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur.`,
   customGame: "Partie personnalisée",
   seats: "Nombre de places",

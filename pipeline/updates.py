@@ -1,0 +1,140 @@
+"""Safe content updates: what a change of a campaign's content breaks for the players who are
+in the middle of a game saved with the published version (``gamebook check --against``).
+
+A save holds ids: the cards in a deck or in a hand, the opened envelopes, the houses and
+characters of the setup, the objectives named by its actions.  Compared with the published
+bundle, the content being checked may:
+
+- remove a record (``SAVE001``, error): a save that holds it cannot be resumed — unless the
+  record was renamed and says so (``renamed_from: [old id]``): then saves are converted;
+- declare a former id that cannot be converted (``SAVE002``, warning): digits only, still the
+  id of another record, or claimed by two records.
+
+A rename declared well is listed (the saves that hold the old id are converted on load).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.migrate import RENAMED_FROM, renames
+
+from .findings import Finding
+from .graph import StoryGraph
+from .messages import kind_fr
+
+
+@dataclass
+class Comparison:
+    campaign: str
+    published: str | None
+    current: str | None
+    findings: list[Finding] = field(default_factory=list)
+    renamed: dict[str, str] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    added: int = 0
+    changed: int = 0
+
+
+def read_published(path: Path) -> list[dict[str, Any]]:
+    """The bundles of a published version: one ``.json`` bundle, or a folder holding some (a
+    built site's ``bundles/``, or ``gamebook compile``'s output).  ``ValueError`` (French)."""
+    files = sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    out = []
+    for f in files:
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            if path.is_dir():
+                continue
+            raise ValueError(f"paquet publié illisible « {f} » : {exc}") from None
+        if isinstance(data, dict) and isinstance(data.get("records"), dict):
+            out.append(data)
+    if not out:
+        raise ValueError(f"aucun paquet compilé dans « {path} » (gamebook compile en écrit)")
+    return out
+
+
+def _where(sg: StoryGraph, node: str | None) -> tuple[str, int, int]:
+    rec = sg.records.get(node) if node else None
+    if rec is not None:
+        return rec.file, rec.line, rec.column
+    return sg.campaign.data_pos
+
+
+def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) -> Comparison:
+    """What changing ``published`` into ``current`` (the bundle of ``sg``) does to saves."""
+    out = Comparison(sg.campaign.id, published.get("version"), current.get("version"))
+    old_records = published.get("records") or {}
+    new_records = current.get("records") or {}
+    table = renames(current)
+    declared: dict[str, list[str]] = {}
+    for kind, recs in new_records.items():
+        for key, data in recs.items():
+            for old in (data or {}).get(RENAMED_FROM) or ():
+                declared.setdefault(str(old), []).append(f"{kind}:{key}")
+    for old, nodes in sorted(declared.items()):
+        if old in table:
+            continue
+        file, line, col = _where(sg, nodes[0])
+        why = (
+            "il n'est fait que de chiffres"
+            if old.isdigit()
+            else "deux fiches le déclarent"
+            if len(nodes) > 1
+            else "c'est encore l'identifiant d'une autre fiche"
+        )
+        out.findings.append(
+            Finding("SAVE002", "warning",
+                    f"ancien nom « {old} » ({RENAMED_FROM}) : les sauvegardes qui le nomment ne "
+                    f"peuvent pas être converties, car {why}", file, line, col, nodes[0])
+        )  # fmt: skip
+    for kind, recs in sorted(old_records.items()):
+        now = new_records.get(kind, {})
+        for key in sorted(recs):
+            if key in now:
+                if json.dumps(recs[key], sort_keys=True) != json.dumps(now[key], sort_keys=True):
+                    out.changed += 1
+                continue
+            if key in table:
+                out.renamed[f"{kind}:{key}"] = f"{kind}:{table[key]}"
+                continue
+            out.removed.append(f"{kind}:{key}")
+            file, line, col = sg.campaign.data_pos
+            out.findings.append(
+                Finding(
+                    "SAVE001",
+                    "error",
+                    f"{kind_fr(kind)} « {key} » a disparu depuis la version publiée : une partie "
+                    "en cours qui l'utilise (en main, dans un paquet, ouverte, choisie à la mise "
+                    "en place…) ne pourra plus être reprise. Si elle a été renommée, déclarez son "
+                    f"ancien nom sur la nouvelle fiche : « {RENAMED_FROM}: [{key}] »",
+                    file,
+                    line,
+                    col,
+                    f"{kind}:{key}",
+                )
+            )
+        targets = set(table.values())
+        out.added += sum(1 for key in now if key not in recs and key not in targets)
+    for kind, recs in new_records.items():
+        if kind not in old_records:
+            out.added += len(recs)
+    return out
+
+
+def summary(c: Comparison) -> str:
+    """One French paragraph on a comparison (``gamebook check --against`` prints it)."""
+    lines = [
+        f"Campagne « {c.campaign} » : version publiée {c.published or '?'} → "
+        f"{c.current or '?'} ; {c.changed} fiche(s) modifiée(s), {c.added} ajoutée(s), "
+        f"{len(c.removed)} retirée(s), {len(c.renamed)} renommée(s)."
+    ]
+    for old, new in sorted(c.renamed.items()):
+        lines.append(f"  renommée : {old} → {new} (les sauvegardes seront converties)")
+    if not c.removed:
+        lines.append("  Les parties en cours pourront être reprises.")
+    return "\n".join(lines)

@@ -1,0 +1,60 @@
+"""The 7th Citadel started anywhere (``engine/citadelle/start.py``): the scenario of the node,
+the conditions on the way to it made true, then the paragraph read or the card taken."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.citadelle.plugin import Citadelle
+from engine.citadelle.start import _way
+from engine.core.errors import SetupError
+from pipeline.bundles import bundle_for
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Citadelle(bundle_for("citadelle", CONTENT))
+
+
+@pytest.fixture(scope="module")
+def setup(game):
+    return game.normalize_setup({"players": 2, "bots": 2, "seed": "1"})
+
+
+def test_every_paragraph_opens_with_the_conditions_of_its_way(game, setup):
+    checked = 0
+    for number in game.bundle["records"]["paragraph"]:
+        state = game.start_from(f"paragraph:{number}", setup)
+        assert state["read"][-1] == number or number in state["read"]
+        conditions, _ = _way(game.bundle, "paragraph", number)
+        for atom in conditions:  # flags set on the way are still there
+            if "flag" in atom:
+                assert atom["flag"] in state["flags"], (number, atom)
+        checked += bool(conditions)
+    assert checked  # some paragraphs are behind a condition
+
+
+def test_a_scenario_starts_at_its_setup(game, setup):
+    for key in game.bundle["records"]["scenario"]:
+        state = game.start_from(f"scenario:{key}", setup)
+        assert state["scenario"] == key
+
+
+def test_an_adventure_card_is_taken(game, setup):
+    key = sorted(game.bundle["records"]["adventure_card"])[5]
+    number = str(game.bundle["records"]["adventure_card"][key]["number"])
+    state = game.start_from(f"adventure_card:{key}", setup)
+    taken = [e["args"].get("key") for e in state["log"] if e["key"] == "card.taken"]
+    assert any(str(k).partition("/")[0] == number for k in taken)
+
+
+def test_components_are_refused_in_french(game, setup):
+    with pytest.raises(SetupError, match="pas un moment de l'histoire"):
+        game.start_from("building:" + sorted(game.bundle["records"]["building"])[0], setup)
+    with pytest.raises(SetupError, match="carte Exploration"):
+        first = sorted(game.bundle["records"]["exploration_card"])[0]
+        game.start_from(f"exploration_card:{first}", setup)
