@@ -62,6 +62,11 @@ FIXES: dict[str, str] = {
     "SIM001": "Rendez le chemin plus accessible, ou expliquez pourquoi il est rare.",
     "SIM002": "Signalez-le : il manque une arête au graphe du vérificateur.",
     "SIM003": "Rejouez la partie avec le script enregistré, et signalez le défaut du moteur.",
+    "SAVE001": (
+        "Remettez l'élément, ou, s'il a été renommé, déclarez son ancien identifiant dans "
+        "renamed_from: [ancien_id] pour que les sauvegardes soient converties."
+    ),
+    "SAVE002": "Retirez cet ancien nom de renamed_from, ou choisissez un identifiant libre.",
 }
 
 

@@ -298,6 +298,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "sim.play": "{games} parties jouées, {mean} actions en moyenne par partie",
         "sim.personas": "parts de victoire par caractère de bot : {shares}",
         "sim.seats": "parts de victoire par place : {shares}",
+        "save.removed": (
+            "{kind} « {key} » a disparu depuis la version publiée : une partie en cours qui "
+            "l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra "
+            "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
+            "fiche : « {field}: [{key}] »"
+        ),
+        "save.rename_digits": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car il n'est fait que de chiffres"
+        ),
+        "save.rename_twice": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car deux fiches le déclarent"
+        ),
+        "save.rename_taken": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car c'est encore l'identifiant d'une autre fiche"
+        ),
         "cli.internal": (
             "erreur interne ({what}). C'est un défaut de gamebook, pas de vos fichiers : "
             "signalez-le avec la commande lancée."
@@ -358,6 +376,8 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "GRAPH004": ("graph.loop", "graph.loop_one"),
     "COND001": ("cond.never",),
     "HIDDEN001": ("hidden.digits",),
+    "SAVE001": ("save.removed",),
+    "SAVE002": ("save.rename_digits", "save.rename_twice", "save.rename_taken"),
     "HIDDEN002": ("hidden.back",),
     "SIM001": ("sim.never", "sim.never_edge"),
     "SIM002": ("sim.sim002",),
@@ -385,6 +405,8 @@ _BLANKS = {
     "line": "ligne",
     "column": "colonne",
     "key": "identifiant",
+    "old": "ancien identifiant",
+    "field": "nom du champ",
     "name": "nom",
     "got": "valeur écrite",
     "hint": " Vouliez-vous dire « … » ?",

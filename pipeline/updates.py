@@ -24,7 +24,7 @@ from engine.core.migrate import RENAMED_FROM, renames
 
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import kind_fr
+from .messages import kind_fr, t
 
 
 @dataclass
@@ -80,18 +80,24 @@ def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) 
         if old in table:
             continue
         file, line, col = _where(sg, nodes[0])
-        why = (
-            "il n'est fait que de chiffres"
+        key = (
+            "save.rename_digits"
             if old.isdigit()
-            else "deux fiches le déclarent"
+            else "save.rename_twice"
             if len(nodes) > 1
-            else "c'est encore l'identifiant d'une autre fiche"
+            else "save.rename_taken"
         )
         out.findings.append(
-            Finding("SAVE002", "warning",
-                    f"ancien nom « {old} » ({RENAMED_FROM}) : les sauvegardes qui le nomment ne "
-                    f"peuvent pas être converties, car {why}", file, line, col, nodes[0])
-        )  # fmt: skip
+            Finding(
+                "SAVE002",
+                "warning",
+                t(key, old=old, field=RENAMED_FROM),
+                file,
+                line,
+                col,
+                nodes[0],
+            )
+        )
     for kind, recs in sorted(old_records.items()):
         now = new_records.get(kind, {})
         for key in sorted(recs):
@@ -108,10 +114,7 @@ def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) 
                 Finding(
                     "SAVE001",
                     "error",
-                    f"{kind_fr(kind)} « {key} » a disparu depuis la version publiée : une partie "
-                    "en cours qui l'utilise (en main, dans un paquet, ouverte, choisie à la mise "
-                    "en place…) ne pourra plus être reprise. Si elle a été renommée, déclarez son "
-                    f"ancien nom sur la nouvelle fiche : « {RENAMED_FROM}: [{key}] »",
+                    t("save.removed", kind=kind_fr(kind), key=key, field=RENAMED_FROM),
                     file,
                     line,
                     col,

@@ -30,6 +30,7 @@ class Secret(Game):
     pitch = "Un jeu de test."
     players = (2, 4)
     default_players = 3
+    oldest_save_version = 1
     hidden_information = True
 
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
@@ -273,6 +274,16 @@ def test_saves_of_the_first_format_still_open(old):
     resumed = Session(game)
     resumed.load(again.save_text())  # saved in the new format, with the old state as its base
     assert resumed.state == again.state
+
+
+def test_a_game_added_after_the_first_format_refuses_it():
+    class Newer(Secret):
+        oldest_save_version = 2
+
+    s = Session(Newer({})).start({"seed": "8", "players": 2, "bots": 0})
+    old = {"format": "gamebook-save", "version": 1, "game": "secret", "state": s.state}
+    with pytest.raises(SaveError, match="jamais écrit"):
+        Session(Newer({})).load(json.dumps({**old, "history": []}))
 
 
 def test_same_seed_same_session_whatever_happens_in_between():

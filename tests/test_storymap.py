@@ -8,7 +8,6 @@ import importlib.util
 import json
 import re
 import sys
-import time
 from pathlib import Path
 
 import networkx as nx
@@ -240,17 +239,14 @@ def _bench_generate():
     return module
 
 
-def test_layout_100k_bench_campaign(tmp_path: Path) -> None:
-    gen = _bench_generate().generate(100_000, tmp_path)
+def test_layout_of_the_bench_campaign(tmp_path: Path) -> None:
+    # correctness at scale; its time at 100k nodes is measured by `nox -s bench` (bench/run.py)
+    gen = _bench_generate().generate(10_000, tmp_path)
     report = check(gen.folder)
     sg = report.graphs["bench"]
-    assert sg.graph.number_of_nodes() == 100_000
-    start = time.perf_counter()
+    assert sg.graph.number_of_nodes() == 10_000
     lay = layout(sg.graph, sg.root)
-    seconds = time.perf_counter() - start
-    print(f"layout of 100k nodes: {seconds:.2f} s")
-    assert seconds < 10
-    assert len(set(zip(lay.x, lay.y, strict=True))) == 100_000
+    assert len(set(zip(lay.x, lay.y, strict=True))) == 10_000
     unreachable = {n for n, d in zip(lay.nodes, lay.depth, strict=True) if d < 0}
     assert set(gen.planted.unreachable) | set(gen.planted.unreferenced) <= unreachable
     # wide, not a ribbon: the drawing stays navigable

@@ -37,6 +37,7 @@ class Citadelle(Game):
     content = SCHEMA
     seat_word = "personnage"
     state_version = game.FORMAT_VERSION
+    oldest_save_version = 1  # played before saves kept their action log
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-citadelle/"
     setup_fields = (

@@ -158,6 +158,9 @@ class Game:
     #: state format version, and the oldest version ``migrate_state`` can bring up to date
     state_version: ClassVar[int] = 1
     min_state_version: ClassVar[int] = 1
+    #: the oldest save format (``engine.core.save``) this game was ever saved in: a game added
+    #: after the first format refuses a first-format file, which could only be forged
+    oldest_save_version: ClassVar[int] = 2
     #: rules page under the site root (``regles-<id>/``)
     rules_page: ClassVar[str] = ""
     #: command-line flags kept for old scripts

@@ -354,6 +354,11 @@ class Session:
         if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
             check_schema(data)
         data = upgrade(data)
+        if data.get("migrated_from", SAVE_VERSION) < self.game.oldest_save_version:
+            raise SaveError(
+                "Cette sauvegarde est dans un ancien format que ce jeu n'a jamais écrit : "
+                "elle ne peut pas venir de lui."
+            )
         data, renamed = migrate(data, self.game.bundle)
         fresh = Session(self.game)
         try:

@@ -26,6 +26,7 @@ class Dilemme(Game):
     content = SCHEMA
     seat_word = "Maison"
     state_version = game.FORMAT_VERSION
+    oldest_save_version = 1  # played before saves kept their action log
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-dilemme/"
     personas: ClassVar[tuple[Option, ...]] = tuple(
