@@ -843,3 +843,131 @@ def test_campaign_carry_over_prestige_deck_chronicle_and_a_fresh_table():
     assert nxt["campaign"]["history"] == camp["history"]
     assert all((x["power"], x["coins"]) == (8, 10) for x in nxt["seats"])
     assert nxt["balance"] == 3 and nxt["timeline"] == [] and nxt["kept_immediates"] == []
+
+
+# =========================================================================== the journal of a deal
+
+
+def test_gifts_and_deals_are_told_in_the_journal_and_the_offer_waits_for_its_answer():
+    b, s = table(n=3, leader=T, coins=[4, 10, 10])
+    gifts = [a["coins"] for a in legal_actions(b, s, T) if a["type"] == "give" and a["to"] == J]
+    assert gifts == [1, 2, 3, 4]
+    n = len(s["log"])
+    s = act(b, s, T, "give", to=J, coins=1)
+    assert s["log"][n:] == [{"key": "give", "args": {"giver": "Théodore", "to": "Julius",
+                                                     "coins": 1}}]  # fmt: skip
+    s = act(b, s, T, "offer", to=A, coins=2, ask="nenni")
+    assert s["offer"] == {"from": T, "to": A, "coins": 2, "ask": "nenni",
+                          "resume": {"type": "vote", "seat": T}}  # fmt: skip
+    assert s["log"][-1] == {"key": "offer", "args": {"giver": "Théodore", "to": "Armin",
+                                                     "coins": 2, "ask": "nenni"}}  # fmt: skip
+    s = act(b, s, A, "answer", accept=True)
+    assert "offer" not in s and s["vote"]["promises"] == {str(A): "nenni"}
+    assert s["log"][-1] == {"key": "answer", "args": {"house": "Armin", "accept": True}}
+    assert [x["coins"] for x in s["seats"]] == [1, 11, 12]
+
+
+# =========================================================================== the journal of a round
+
+
+def _journal(s: dict, since: int) -> list[tuple]:
+    out = [(e["key"], e["args"]) for e in s["log"][since:]]
+    assert out[-1][0] == "round.start" and out[-1][1]["round"] == 2
+    return out[:-1]
+
+
+def _moved(*moves: tuple) -> list[tuple]:
+    return [("resource.moved", dict(zip(("resource", "before", "after", "progression"), m,
+                                        strict=True))) for m in moves]  # fmt: skip
+
+
+def test_the_journal_of_a_round_won_after_the_leader_token_changed_hands_twice():
+    b, s = table(n=3, leader=T, moderator=J)
+    n = len(s["log"])
+    s = vote(b, s, T, "oui_da", 2)
+    s = pass_(b, s, J)
+    s = vote(b, s, A, "nenni", 3)
+    s = act(b, s, T, "add", power=2)
+    s = act(b, s, J, "stand")
+    s = act(b, s, A, "stand")
+    assert _journal(s, n) == [
+        ("vote.cast", {"house": "Théodore", "side": "oui_da", "power": 2}),
+        ("vote.pass", {"house": "Julius", "why": "power"}),
+        ("vote.cast", {"house": "Armin", "side": "nenni", "power": 3}),
+        ("leader.moves", {"house": "Armin", "power": 3}),
+        ("vote.add", {"house": "Théodore", "power": 2, "total": 4}),
+        ("leader.moves", {"house": "Théodore", "power": 4}),
+        ("vote.stand", {"house": "Julius"}),
+        ("vote.stand", {"house": "Armin"}),
+        ("vote.totals", {"oui_da": 4, "nenni": 3}),
+        ("balance.shared", {"each": 3, "houses": ["Julius"], "left": 0}),
+        ("outcome", {"side": "oui_da", "title": "Dilemme 0", "text": "Oui."}),
+        *_moved(("influence", 7, 10, True), ("morale", 7, 6, False)),
+    ]
+    assert s["stability"] == 10 + 3 - 1
+
+
+def test_the_journal_of_a_tie_settled_by_a_new_moderator():
+    b, s = table(n=3, leader=T, moderator=J)
+    n = len(s["log"])
+    s = pass_(b, s, T, "moderator")
+    s = vote(b, s, J, "oui_da", 2)
+    s = vote(b, s, A, "nenni", 2)
+    s = act(b, s, T, "stand")
+    s = act(b, s, T, "decide", side="nenni")
+    assert _journal(s, n) == [
+        ("vote.pass", {"house": "Théodore", "why": "moderator"}),
+        ("vote.cast", {"house": "Julius", "side": "oui_da", "power": 2}),
+        ("leader.moves", {"house": "Julius", "power": 2}),
+        ("vote.cast", {"house": "Armin", "side": "nenni", "power": 2}),
+        ("vote.stand", {"house": "Théodore"}),
+        ("vote.totals", {"oui_da": 2, "nenni": 2}),
+        ("moderator.decides", {"house": "Théodore", "side": "nenni"}),
+        ("leader.moves", {"house": "Armin", "power": 2}),
+        ("outcome", {"side": "nenni", "title": "Dilemme 0", "text": "Non."}),
+        *_moved(("influence", 7, 6, False), ("morale", 7, 9, True)),
+        ("chronicle.stuck", {"card": "1", "title": "t", "resource": "morale",
+                             "polarity": "negative", "signer": "Armin", "slot": 0}),
+    ]  # fmt: skip
+    assert [x["coins"] for x in s["seats"]] == [11, 10, 10]
+    assert [x["power"] for x in s["seats"]] == [8, 8, 6] and s["balance"] == 3 + 2
+
+
+def test_the_journal_when_the_moderator_chooses_the_leader():
+    b, s = table(n=3, leader=T, moderator=J)
+    n = len(s["log"])
+    s = vote(b, s, T, "nenni", 3)
+    s = vote(b, s, J, "oui_da", 2)
+    s = vote(b, s, A, "oui_da", 2)
+    s = act(b, s, J, "choose_leader", leader=A)
+    assert _journal(s, n) == [
+        ("vote.cast", {"house": "Théodore", "side": "nenni", "power": 3}),
+        ("vote.cast", {"house": "Julius", "side": "oui_da", "power": 2}),
+        ("vote.cast", {"house": "Armin", "side": "oui_da", "power": 2}),
+        ("vote.totals", {"oui_da": 4, "nenni": 3}),
+        ("leader.chosen", {"house": "Armin"}),
+        ("outcome", {"side": "oui_da", "title": "Dilemme 0", "text": "Oui."}),
+        *_moved(("influence", 7, 10, True), ("morale", 7, 6, False)),
+    ]
+    assert [x["power"] for x in s["seats"]] == [8, 6, 6] and s["balance"] == 3 + 4
+
+
+def test_the_journal_when_everyone_passes():
+    b, s = table(n=3, leader=T, moderator=A)
+    n = len(s["log"])
+    for seat in (T, J, A):
+        s = pass_(b, s, seat)
+    s = act(b, s, A, "decide", side="oui_da")
+    assert _journal(s, n) == [
+        ("vote.pass", {"house": "Théodore", "why": "power"}),
+        ("vote.pass", {"house": "Julius", "why": "power"}),
+        ("vote.pass", {"house": "Armin", "why": "power"}),
+        ("vote.totals", {"oui_da": 0, "nenni": 0}),
+        ("moderator.decides", {"house": "Armin", "side": "oui_da"}),
+        ("leader.moderator", {"house": "Armin"}),
+        ("balance.shared", {"each": 1, "houses": ["Théodore", "Julius", "Armin"], "left": 0}),
+        ("outcome", {"side": "oui_da", "title": "Dilemme 0", "text": "Oui."}),
+        *_moved(("influence", 7, 10, True), ("morale", 7, 6, False)),
+    ]
+    assert [x["coins"] for x in s["seats"]] == [11, 11, 11]
+    assert [x["power"] for x in s["seats"]] == [9, 9, 9] and s["balance"] == 0

@@ -310,3 +310,10 @@ def test_public_tokens_rightmost_wins_equal_ticks_and_fewest_ticks_first():
     chron["morale"][0]["ticks"] = 0  # now Martina's is the most recent
     assert R.public_objective_tokens(chron, ["m", "v", "n"])["m"] == [
         ["morale", "positive"], ["morale", "negative"]]  # fmt: skip
+
+
+def test_chronicle_ageing_stops_at_three_boxes_by_default():
+    chron = {"morale": [_sticker(9, "negative", "a", 0)]}
+    for _ in range(5):
+        R.age_chronicle(chron, {})
+    assert chron["morale"][0]["ticks"] == 3

@@ -375,6 +375,104 @@ def _money_form(kind: str, actions: list[dict], indexes: list[int], names: list[
     )
 
 
+def _last_round(state: dict) -> dict | None:
+    """« Dernier tour »: the round just resolved, read back from the journal — each house's vote
+    and Pouvoir, the result, the leader who signs, the tracks that moved (from → to), the coins
+    that changed hands and the deals."""
+    log = state["log"]
+    end = next((i for i in range(len(log) - 1, -1, -1) if log[i]["key"] == "outcome"), None)
+    if end is None:
+        return None
+    start = next((i for i in range(end, -1, -1) if log[i]["key"] == "round.start"), 0)
+    stop = next(
+        (i for i in range(end + 1, len(log)) if log[i]["key"] in ("round.start", "game.end")),
+        len(log),
+    )
+    votes: dict[str, tuple[str, int]] = {}
+    totals: dict = {}
+    moves: dict[str, list[int]] = {}
+    deals: list[str] = []
+    lines: list[str] = []
+    decided = leader = None
+    side = title = ""
+    for entry in log[start:stop]:
+        key, a = entry["key"], entry.get("args") or {}
+        if key == "vote.cast":
+            votes[a["house"]] = (a["side"], a["power"])
+        elif key == "vote.add":
+            votes[a["house"]] = (votes.get(a["house"], ("", 0))[0], a["total"])
+        elif key == "vote.pass":
+            votes[a["house"]] = ("pass_" + a["why"], 0)
+        elif key == "vote.totals":
+            totals = a
+        elif key == "moderator.decides":
+            decided = a["house"]
+        elif key in ("leader.moves", "leader.chosen", "leader.moderator"):
+            leader = a["house"]
+        elif key == "outcome":
+            side, title = a["side"], a.get("title", "")
+        elif key == "resource.moved":
+            moves.setdefault(a["resource"], [a["before"], a["after"]])[1] = a["after"]
+        elif key == "offer":
+            deals.append(dict(a))
+        elif key == "answer" and deals and "answer" not in deals[-1]:
+            deals[-1]["answer"] = a["accept"]
+        elif key == "give":
+            deals.append({**a, "gift": True})
+        elif key == "balance.shared":
+            lines.append(T.ui("last.balance", each=a["each"], houses=", ".join(a["houses"]),
+                              left=a["left"]))  # fmt: skip
+        elif key == "chronicle.stuck":
+            lines.append(
+                T.ui(
+                    "last.sticker",
+                    title=a["title"],
+                    resource=T.RESOURCE_NAME.get(a["resource"], a["resource"]),
+                    signer=a.get("signer") or "—",
+                )
+            )
+    shown = []
+    for s in state["seats"]:
+        kind, power = votes.get(s["name"], ("", 0))
+        if kind in T.SIDE:
+            shown.append(T.ui("last.vote", house=s["name"], side=T.SIDE[kind], power=power))
+        elif kind.startswith("pass_"):
+            shown.append(T.ui(f"last.{kind}", house=s["name"]))
+        else:
+            shown.append(T.ui("last.none", house=s["name"]))
+    out = [T.ui("last.votes", votes=" · ".join(shown))]
+    if totals and side:
+        oui, non = totals.get("oui_da", 0), totals.get("nenni", 0)
+        if decided:
+            out.append(T.ui("last.result_moderator", oui_da=oui, nenni=non, house=decided,
+                            side=T.SIDE[side]))  # fmt: skip
+        else:
+            out.append(T.ui("last.result", side=T.SIDE[side], oui_da=oui, nenni=non))
+    if leader:
+        out.append(T.ui("last.leader", house=leader))
+    if moves:
+        out.append(
+            T.ui(
+                "last.tracks",
+                moves=" ; ".join(
+                    T.ui("last.move", resource=T.RESOURCE_NAME.get(r, r), before=b, after=e)
+                    for r, (b, e) in moves.items()
+                ),
+            )
+        )
+    if deals:
+        said = []
+        for d in deals:
+            if d.get("gift"):
+                said.append(T.ui("last.gift", giver=d["giver"], coins=d["coins"], to=d["to"]))
+            else:
+                answer = T.ui("last.deal_yes" if d.get("answer") else "last.deal_no")
+                said.append(T.ui("last.deal", giver=d["giver"], coins=d["coins"], to=d["to"],
+                                 ask=T.ASK.get(d["ask"], d["ask"]), answer=answer))  # fmt: skip
+        out.append(T.ui("last.deals", deals=" ; ".join(said)))
+    return W.items(out + lines, T.ui("last.title", title=title), area="main")
+
+
 # --------------------------------------------------------------------------- the screen
 
 
@@ -390,6 +488,9 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
         phase = PENDING.get((pending or {}).get("type", ""), PHASE.get(state["phase"], ""))
         who = names[pending["seat"]] if pending else ""
         status = T.ui("status.turn", house=who, phase=phase, round=state.get("round", 0))
+    last = _last_round(state)
+    if last:
+        widgets.append(last)
     dilemma = _dilemma(view)
     if dilemma:
         widgets.append(dilemma)
