@@ -60,3 +60,15 @@ def bench(session: nox.Session) -> None:
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
         session.run("python", str(script))
     session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium
+
+
+@nox.session
+def mutation(session: nox.Session) -> None:
+    """Mutation testing (mutmut 3) of one game's rules: ``nox -s mutation -- GAME``.  What is
+    mutated and which tests judge it is in ``engine/GAME/mutation.toml``; each game runs in
+    its own copy (build/mutation/GAME) with its own settings; the killed share goes to
+    BENCHMARKS.md."""
+    session.install("-e", ".[test]", "mutmut>=3,<4")
+    if not session.posargs:
+        session.error("name the game: nox -s mutation -- GAME")
+    session.run("python", "bench/mutation.py", *session.posargs)
