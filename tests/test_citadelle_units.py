@@ -399,3 +399,124 @@ def test_terrain_place_helper_replaces_the_terrain(bundle):
     s = situation(bundle, ["A"], scenario="forges_mortes")
     key = place(bundle, s, 404, "0,0")
     assert s["board"]["0,0"]["terrain"] == key
+
+
+# --------------------------------------------------------------------------- against brute force
+
+
+def _brute_pairs(halves: list[tuple[int, int]]) -> int:
+    """Most left–right pairs of half-stars, each pair from two different cards."""
+    lefts = [i for i, (left, _) in enumerate(halves) for _ in range(left)]
+    rights = [i for i, (_, right) in enumerate(halves) for _ in range(right)]
+    best = 0
+
+    def match(k: int, used: frozenset[int], count: int) -> None:
+        nonlocal best
+        best = max(best, count)
+        if k == len(lefts):
+            return
+        match(k + 1, used, count)
+        for j, card in enumerate(rights):
+            if j not in used and card != lefts[k]:
+                match(k + 1, used | {j}, count + 1)
+
+    match(0, frozenset(), 0)
+    return best
+
+
+def _brute_stars(cards: list[dict], limit: int | None) -> int:
+    from itertools import combinations
+
+    n = len(cards)
+    sizes = range(n + 1) if limit is None else range(min(limit, n) + 1)
+    best = 0
+    for size in sizes:
+        for chosen in combinations(range(n), size):
+            zones = [R._zone(cards[i]) for i in chosen]
+            value = sum(z[0] for z in zones) + _brute_pairs([(z[1], z[2]) for z in zones])
+            best = max(best, value)
+    return best
+
+
+def _random_card(rnd) -> dict:
+    return {
+        "result": {
+            "stars": rnd.choice([0, 0, 1, 2]),
+            "half_stars": rnd.choice([[], [], ["left"], ["right"], ["left", "right"]]),
+            "classes": rnd.sample(["might", "agility", "wits", "faith", "joker"], rnd.randint(0, 2)),
+        }
+    }
+
+
+def test_pairs_and_best_stars_match_a_brute_force():
+    import random
+
+    rnd = random.Random(7)
+    for _ in range(300):
+        cards = [_random_card(rnd) for _ in range(rnd.randint(0, 5))]
+        halves = [R._zone(c)[1:] for c in cards]
+        assert R.pairs(halves) == _brute_pairs(halves), halves
+        limit = rnd.choice([None, 0, 1, 2, 3])
+        value, counted = R.best_stars(cards, limit)
+        assert value == _brute_stars(cards, limit), (cards, limit)
+        assert len(set(counted)) == len(counted) and all(0 <= i < len(cards) for i in counted)
+        assert limit is None or len(counted) <= limit
+        zones = [R._zone(cards[i]) for i in counted]
+        assert sum(z[0] for z in zones) + R.pairs([(z[1], z[2]) for z in zones]) == value
+
+
+def _brute_convert(icons: list[str], convs: list[dict]) -> tuple[int, int]:
+    """The best (successes, cancels) by trying every icon on every conversion."""
+    best = (0, 0)
+
+    def go(k: int, uses: list[int], pending: list[int]) -> None:
+        nonlocal best
+        if k == len(icons):
+            if any(pending):
+                return
+            s = sum(u for u, c in zip(uses, convs, strict=True) if c["into"] == "success")
+            c_ = sum(u for u, c in zip(uses, convs, strict=True) if c["into"] != "success")
+            best = max(best, (s, c_))
+            return
+        go(k + 1, uses, pending)  # this icon unused
+        for j, conv in enumerate(convs):
+            if icons[k] != "joker" and icons[k] not in conv["classes"]:
+                continue
+            p = list(pending)
+            u = list(uses)
+            if p[j] == 0:  # open a new use of conversion j
+                if u[j] >= conv.get("max", 99):
+                    continue
+                u[j] += 1
+                p[j] = conv.get("count", 1) - 1
+            else:
+                p[j] -= 1
+            go(k + 1, u, p)
+
+    go(0, [0] * len(convs), [0] * len(convs))
+    return best
+
+
+def test_conversions_match_a_brute_force():
+    import random
+
+    rnd = random.Random(11)
+    classes = ["might", "agility", "wits", "faith"]
+    for _ in range(200):
+        icons = [rnd.choice([*classes, "joker"]) for _ in range(rnd.randint(0, 5))]
+        convs = [
+            {
+                "classes": rnd.sample(classes, rnd.randint(1, 2)),
+                "count": rnd.randint(1, 2),
+                "into": rnd.choice(["success", "cancel_damage"]),
+                "max": rnd.randint(1, 3),
+            }
+            for _ in range(rnd.randint(0, 2))
+        ]
+        successes, cancels, unused = R.convert(icons, convs)
+        assert (successes, cancels) == _brute_convert(icons, convs), (icons, convs)
+        assert len(unused) <= len(icons)
+        if len(convs) == 1:
+            used = convs[0]["count"] * (successes + cancels)
+            assert len(unused) == len(icons) - used, (icons, convs, unused)
+        assert all(icons.count(i) >= unused.count(i) for i in unused)
