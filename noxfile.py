@@ -79,10 +79,11 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutation testing of the rules modules listed in pyproject's ``[tool.mutmut]`` against
-    their tests (two workers; results are cached in ``mutants/``, so a second run only tries
-    what changed).  ``nox -s mutation -- <mutant names>`` reruns some; the kill rate goes to
-    BENCHMARKS.md by hand (``mutmut results`` lists the survivors)."""
-    session.install("-e", ".[test]", "mutmut>=3.3,<4")
-    session.run("mutmut", "run", "--max-children", "2", *session.posargs)
-    session.run("mutmut", "results")
+    """Mutation testing (mutmut 3) of one game's rules: ``nox -s mutation -- GAME``.  What is
+    mutated and which tests judge it is in ``engine/GAME/mutation.toml``; each game runs in
+    its own copy (build/mutation/GAME) with its own settings; the killed share goes to
+    BENCHMARKS.md."""
+    session.install("-e", ".[test]", "mutmut>=3,<4")
+    if not session.posargs:
+        session.error("name the game: nox -s mutation -- GAME")
+    session.run("python", "bench/mutation.py", *session.posargs)

@@ -224,6 +224,24 @@ def _add(bundle: dict, state: dict, ref: dict, place: str, bottom: bool, verb: s
         raise CardError(f"unknown place {place!r}")
 
 
+_CHARACTER_PILES = ("purse", "purse_blocked", "deck", "hand", "discard", "blocked")
+_TABLE_PILES = ("box", "resolving", "globals", "quest_items", "world_map", "drawn", "past")
+
+
+def _check_destination(state: dict, place: str) -> None:
+    name, _, arg = place.partition(":")
+    if name in _CHARACTER_PILES:
+        _char(state, arg)
+    elif name == "event" and arg not in state["board"]:
+        raise CardError(f"no Terrain at {arg} to link an event to")
+    elif name == "slot" and arg not in state["slots"]:
+        raise CardError(f"no exploration place at {arg}")
+    elif name == "drawn" and not state.get("action"):
+        raise CardError("no action is drawing cards")
+    elif name not in (*_TABLE_PILES, "banished", "terrain", "event", "slot", *_CHARACTER_PILES):
+        raise CardError(f"unknown place {place!r}")
+
+
 def move(
     bundle: dict,
     state: dict,
@@ -237,6 +255,7 @@ def move(
     deck rather than on top; ``verb``: for ``event:X,Y``, the action that put the event in play
     (the rulebook's blocked action)."""
     here = where(bundle, state, {"kind": ref["kind"], "key": ref["key"]})
+    _check_destination(state, to)  # a refused move leaves the card where it was
     _remove(bundle, state, ref, here)
     _add(bundle, state, ref, to, bottom, verb)
     return here

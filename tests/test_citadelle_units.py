@@ -1,0 +1,522 @@
+"""The 7th Citadel's rules modules one function at a time (the rulebook's sections on hit
+points, unconsciousness, Récupération, hand and purse, leaving the adventure, where every card
+is, saving, dialogues and the calculations), written to catch one-line changes to a rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.citadelle import cards as K
+from engine.citadelle import characters as C
+from engine.citadelle import dialogues as D
+from engine.citadelle import records as rec
+from engine.citadelle import rules as R
+from engine.citadelle import saving as S
+from engine.citadelle.situation import consequence, place, situation
+from engine.citadelle.turn import apply, legal_actions
+from pipeline.bundles import bundle_for
+
+SIX = ["a_estoc", "a_bouclier", "a_epaule", "a_cri", "a_charge", "a_sentinelle"]
+
+
+@pytest.fixture(scope="module")
+def bundle() -> dict:
+    return bundle_for("citadelle")
+
+
+def keys(state: dict, *names: str) -> list[str]:
+    return [e["key"] for e in state["log"] if e["key"] in names]
+
+
+def entries(state: dict, key: str) -> list[dict]:
+    return [e["args"] for e in state["log"] if e["key"] == key]
+
+
+def held(bundle: dict, state: dict, c: int, number: int, pile: str = "purse") -> str:
+    """The key of card ``number`` in a character's purse (or blocked purse)."""
+    return next(k for k in state["characters"][c][pile] if rec.number(bundle, k) == number)
+
+
+# --------------------------------------------------------------------------- rules.py
+
+
+def test_recovery_steps_and_costs_by_mode():
+    assert [R.recovery_step(m) for m in ("normal", "story", "survival")] == [2, 3, 3]
+    assert [R.hp_per_series(m) for m in ("normal", "story", "survival")] == [1, 1, 2]
+    assert [R.recovery_cost(n) for n in (0, 1, 2, 3, 4)] == [0, 1, 1, 2, 2]
+    assert [R.recovery_cost(n, "story") for n in (1, 3, 4, 6)] == [1, 1, 2, 2]
+    assert [R.recovery_cost(n, "survival") for n in (1, 3, 4, 6)] == [2, 2, 4, 4]
+
+
+def test_scores_stay_between_0_and_25():
+    assert [R.clamp_score(v) for v in (-3, 0, 1, 24, 25, 26)] == [0, 0, 1, 24, 25, 25]
+
+
+def test_stars_halves_and_icons_of_a_card():
+    card = {"result": {"stars": 2, "half_stars": ["left", "right", "left"], "classes": ["wits"]}}
+    assert R._zone(card) == (2, 2, 1)
+    assert R._zone({}) == (0, 0, 0)
+    assert R.class_icons([card, {"result": {"classes": ["might", "joker"]}}, {}]) == [
+        "wits",
+        "might",
+        "joker",
+    ]
+
+
+def test_pairs_of_half_stars():
+    assert R.pairs([]) == 0
+    assert R.pairs([(1, 0)]) == 0
+    assert R.pairs([(1, 0), (0, 1)]) == 1
+    assert R.pairs([(2, 0), (0, 1)]) == 1
+    assert R.pairs([(2, 0), (0, 2)]) == 2
+    assert R.pairs([(1, 1), (1, 0)]) == 1  # a card's own halves never pair together
+    assert R.pairs([(0, 3), (1, 0), (1, 0)]) == 2
+
+
+def test_best_stars_counts_every_card_without_a_chain():
+    cards = [{"result": {"stars": 1}}, {"result": {"stars": 2, "half_stars": ["left"]}}]
+    assert R.best_stars(cards, None) == (3, [0, 1])
+    assert R.best_stars(cards, 5) == (3, [0, 1])
+    assert R.best_stars(cards, 2) == (3, [0, 1])
+
+
+def test_best_stars_prefers_fewer_cards_for_the_same_successes():
+    cards = [{"result": {}}, {"result": {"stars": 2}}, {"result": {"stars": 1}}]
+    assert R.best_stars(cards, 2) == (3, [1, 2])
+    assert R.best_stars([{"result": {}}, {"result": {"stars": 1}}], 1) == (1, [1])
+    halves = [{"result": {"half_stars": ["left"]}}, {"result": {"half_stars": ["right"]}}]
+    assert R.best_stars([*halves, {"result": {"stars": 1}}], 2) == (1, [2])
+
+
+def test_conversions_each_icon_once_and_the_best_use():
+    two_for_one = {"classes": ["wits"], "count": 2, "into": "success", "max": 2}
+    assert R.convert(["wits"] * 5, [two_for_one]) == (2, 0, ["wits"])
+    assert R.convert(["wits"], [two_for_one]) == (0, 0, ["wits"])
+    joker = {"classes": ["faith"], "count": 1, "into": "success"}
+    assert R.convert(["joker", "might"], [joker]) == (1, 0, ["might"])
+    assert R.convert([], [joker]) == (0, 0, [])
+    assert R.convert(["faith"], []) == (0, 0, ["faith"])
+    cancel = {"classes": ["might"], "count": 1, "into": "cancel_damage", "max": 1}
+    success = {"classes": ["might"], "count": 1, "into": "success", "max": 1}
+    assert R.convert(["might", "might"], [cancel, success]) == (1, 1, [])
+    assert R.convert(["might"], [cancel, success]) == (1, 0, [])
+    zero = {"classes": ["might"], "count": 0, "into": "success"}
+    assert R.convert(["might"], [zero]) == (0, 0, ["might"])
+
+
+def test_feasible_matches_icons_to_demands():
+    assert R._feasible({"might": 2}, [({"might"}, 2)]) == {("might", 0): 2}
+    assert R._feasible({"might": 1}, [({"might"}, 2)]) is None
+    assert R._feasible({"joker": 1, "wits": 1}, [({"might"}, 1), ({"wits"}, 1)]) is not None
+    assert R._feasible({"wits": 2}, [({"might"}, 1)]) is None
+    assert R._feasible({"might": 1, "wits": 1}, [({"might", "wits"}, 1), ({"might"}, 1)]) == {
+        ("might", 1): 1,
+        ("wits", 0): 1,
+    }
+
+
+def test_versions_green_before_gold_and_specific_first():
+    gen = [{"key": "5/gold", "version": "gold"}, {"key": "5/green"}]
+    assert R.pick_version(gen, None, set()) == [gen[1]]
+    spec = [{"key": "5/green"}, {"key": "5/gold@s", "version": "gold", "scenario": "s"}]
+    assert R.pick_version(spec, "s", set()) == [spec[1]]
+    assert R.pick_version(spec, "t", set()) == [spec[0]]
+    both = [{"key": "5/green"}, {"key": "5/green2"}]
+    assert R.pick_version(both, None, set()) == both
+
+
+# --------------------------------------------------------------------------- characters.py
+
+
+def test_losing_hit_points_down_to_zero_faints(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 3})
+    C.lose_hp(bundle, s, 0, 0)
+    assert s["characters"][0]["hp"] == 3 and not entries(s, "hp.lost")
+    C.lose_hp(bundle, s, 0, 2)
+    assert s["characters"][0]["hp"] == 1 and s["characters"][0]["conscious"]
+    assert entries(s, "hp.lost")[-1] == {"name": "Maëlis", "id": "A", "amount": 2, "hp": 1,
+                                         "cause": "hp"}  # fmt: skip
+    C.lose_hp(bundle, s, 0, 5, cause="damage")
+    ch = s["characters"][0]
+    assert ch["hp"] == 0 and not ch["conscious"] and ch["at"] is None
+    assert len(ch["hand"]) == 3 and ch["discard"] == []
+    assert s["interrupt"] == [{"type": "banish", "character": 0}]
+    C.lose_hp(bundle, s, 0, 1)  # already unconscious: nothing more
+    assert len(entries(s, "hp.lost")) == 2
+
+
+def test_fainting_puts_back_temporary_purse_cards(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", hp={"A": 1},
+                  purses={"A": [208, 207]}, hands={"A": ["a_cri"]})  # fmt: skip
+    temporary, rope = held(bundle, s, 0, 208), held(bundle, s, 0, 207)
+    C.lose_hp(bundle, s, 0, 1)
+    assert K.where(bundle, s, K.adventure(temporary)) == "box"
+    assert K.where(bundle, s, K.adventure(rope)) == "purse:A"
+    assert "a_cri" not in s["characters"][0]["discard"]
+
+
+def test_everyone_unconscious_ends_the_adventure(bundle):
+    s = situation(bundle, ["A"], hp={"A": 1})
+    C.lose_hp(bundle, s, 0, 1)
+    assert s["phase"] == "over" and s["result"]["why"] == "all_unconscious"
+    assert s["result"]["result"] == "defeat"
+
+
+def test_gaining_hit_points_wakes_up_on_the_active_terrain(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 98})
+    C.gain_hp(bundle, s, 0, 0)
+    assert s["characters"][0]["hp"] == 98 and not entries(s, "hp.gained")
+    C.gain_hp(bundle, s, 0, 5)
+    assert s["characters"][0]["hp"] == 99
+    assert entries(s, "hp.gained")[-1]["amount"] == 5
+    C.lose_hp(bundle, s, 1, 99)
+    assert not s["characters"][1]["conscious"]
+    C.gain_hp(bundle, s, 1, 2)
+    ch = s["characters"][1]
+    assert ch["conscious"] and ch["hp"] == 2 and ch["at"] == s["characters"][0]["at"]
+    assert entries(s, "conscious")
+
+
+def test_recovery_options_in_each_mode(bundle):
+    s = situation(bundle, ["A"], hp={"A": 10}, discards={"A": SIX[:5]})
+    assert C.recovery_options(s, 0) == [2, 4, 5]
+    s = situation(bundle, ["A"], hp={"A": 2}, discards={"A": SIX}, recovery="survival")
+    assert C.recovery_options(s, 0) == [3]
+    s = situation(bundle, ["A"], hp={"A": 10}, discards={"A": SIX}, recovery="story")
+    assert C.recovery_options(s, 0) == [3, 6]
+    assert C.recovery_options(situation(bundle, ["A"], hp={"A": 5}), 0) == []
+
+
+def test_a_recovery_that_costs_the_last_hit_points_faints(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 2}, discards={"A": SIX})
+    C.recover(bundle, s, 0, 4)
+    assert s["characters"][0]["hp"] == 0 and not s["characters"][0]["conscious"]
+    rec_entry = entries(s, "recovery")[-1]
+    assert rec_entry["cards"] == 4 and rec_entry["hp"] == 2 and rec_entry["left"] == 0
+
+
+def test_free_recovery_costs_nothing(bundle):
+    s = situation(bundle, ["A"], hp={"A": 4}, discards={"A": SIX})
+    deck = len(s["characters"][0]["deck"])
+    C.free_recover(bundle, s, 0, 4)
+    assert s["characters"][0]["hp"] == 4 and len(s["characters"][0]["deck"]) == deck + 4
+    assert entries(s, "recovered")[-1]["cards"] == 4
+
+
+def test_auto_recovery_takes_the_fewest_series_needed(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9}, discards={"A": SIX})
+    assert C.auto_recover(bundle, s, 0, 3)
+    assert entries(s, "recovery")[-1]["cards"] == 4 and s["characters"][0]["hp"] == 7
+    s = situation(bundle, ["A"], hp={"A": 1}, discards={"A": SIX})
+    assert not C.auto_recover(bundle, s, 0, 6)  # one series at least: he faints
+    assert entries(s, "recovery")[-1]["cards"] == 2
+    assert not C.auto_recover(bundle, situation(bundle, ["A"]), 0, 2)  # nothing to recover
+
+
+def test_discarding_from_the_deck_recovers_when_it_runs_out(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    ch = s["characters"][0]
+    n = len(ch["deck"])
+    assert C.discard_from_deck(bundle, s, 0, 2) == 2
+    assert len(ch["deck"]) == n - 2 and entries(s, "deck.discarded")[-1]["count"] == 2
+    assert C.discard_from_deck(bundle, s, 0, n) == n  # the deck ran out: a Récupération
+    assert entries(s, "recovery")
+    assert C.discard_from_deck(bundle, s, 0, 0) == 0
+
+
+def test_hand_size_and_carry_weight_by_table_size(bundle):
+    one = situation(bundle, ["A"])
+    two = situation(bundle, ["A", "B"])
+    assert C.hand_size(bundle, one, one["characters"][0]) == 4
+    assert C.hand_size(bundle, two, two["characters"][0]) == 3
+    assert C.carry(bundle, one, one["characters"][0]) == 8
+    assert C.carry(bundle, two, two["characters"][1]) == 4
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [210]}, blocked={"A": [207]})
+    assert C.weight(bundle, s["characters"][0]) == 3  # blocked cards weigh too
+
+
+def test_blocking_and_unblocking(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [207]},
+                  hands={"A": ["a_cri"]})  # fmt: skip
+    rope = held(bundle, s, 0, 207)
+    C.block(bundle, s, 0, K.adventure(rope), True)
+    assert rope in s["characters"][0]["purse_blocked"] and rope not in s["characters"][0]["purse"]
+    C.block(bundle, s, 0, K.adventure(rope), False)
+    assert rope in s["characters"][0]["purse"] and rope not in s["characters"][0]["purse_blocked"]
+    C.block(bundle, s, 0, K.action_card("a_cri"), True)
+    assert s["characters"][0]["blocked"] == ["a_cri"]
+    C.block(bundle, s, 0, K.action_card("a_cri"), False)
+    assert "a_cri" in s["characters"][0]["deck"]
+    assert keys(s, "card.block", "card.unblock") == ["card.block", "card.unblock"] * 2
+
+
+def test_giving_costs_the_giver_or_the_receiver_the_weight(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", purses={"A": [210]})
+    piolet = held(bundle, s, 0, 210)
+    decks = [len(c["deck"]) for c in s["characters"]]
+    C.give(bundle, s, 0, 1, piolet, 0)
+    assert piolet in s["characters"][1]["purse"] and piolet not in s["characters"][0]["purse"]
+    assert [len(c["deck"]) for c in s["characters"]] == [decks[0] - 2, decks[1]]
+    given = entries(s, "item.given")[-1]
+    assert given["count"] == 2 and given["payer"] == "Maëlis" and not given["blocked"]
+
+
+def test_dropping_and_discarding(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [207]},
+                  hands={"A": ["a_cri"]})  # fmt: skip
+    rope = held(bundle, s, 0, 207)
+    C.drop(bundle, s, 0, rope)
+    assert K.where(bundle, s, K.adventure(rope)) == "past"
+    C.discard_skill(bundle, s, 0, "a_cri")
+    assert s["characters"][0]["discard"] == ["a_cri"]
+    assert keys(s, "item.dropped", "skill.discarded") == ["item.dropped", "skill.discarded"]
+
+
+def test_leaving_the_adventure(bundle):
+    """Her own skills and undiscardable cards are put away; the others get her other purse
+    cards (blocked ones stay blocked) and her advanced skills; her hit points are shared."""
+    s = situation(bundle, ["A", "B", "C"], scenario="pluie_grise", hp={"A": 7, "B": 5, "C": 5},
+                  purses={"A": [210, 209]}, blocked={"A": [207]},
+                  hands={"A": ["adv_eloquence", "a_cri"]})  # fmt: skip
+    piolet, cough = held(bundle, s, 0, 210), held(bundle, s, 0, 209)
+    rope = held(bundle, s, 0, 207, "purse_blocked")
+    C.leave(bundle, s, 0)
+    assert [c["id"] for c in s["characters"]] == ["B", "C"] and s["players"] == 2
+    assert K.where(bundle, s, K.adventure(cough)) == "box"
+    assert K.where(bundle, s, K.action_card("a_cri")) == "box"
+    assert K.where(bundle, s, K.action_card("adv_eloquence")).startswith("discard:")
+    assert K.where(bundle, s, K.adventure(piolet)).startswith("purse:")
+    assert K.where(bundle, s, K.adventure(rope)).startswith("purse_blocked:")
+    assert [c["hp"] for c in s["characters"]] == [9, 8]
+    assert entries(s, "character.leaves")[-1]["share"] == {"Tobiah": 4, "Yseult": 3}
+    K.check(bundle, s)
+
+
+def test_joining_at_the_citadel(bundle):
+    s = situation(bundle, ["A"])
+    C.join(bundle, s, "B")
+    assert [c["id"] for c in s["characters"]] == ["A", "B"] and s["players"] == 2
+    assert sorted(s["characters"][1]["deck"]) == sorted(
+        rec.recs(bundle, "character")["B"]["starting_skills"]
+    )
+    assert C.index_of(s, "B") == 1
+
+
+# --------------------------------------------------------------------------- cards.py
+
+
+def test_a_card_is_in_one_place_and_moves_refuse_the_impossible(bundle):
+    s = situation(bundle, ["A"], hands={"A": ["a_cri"]})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "hand:A"
+    assert K.places(bundle, s, K.action_card("a_cri")) == ["hand:A"]
+    assert K.move(bundle, s, K.action_card("a_cri"), "discard:A") == "hand:A"
+    assert K.where(bundle, s, K.action_card("a_cri")) == "discard:A"
+    with pytest.raises(K.CardError):
+        K.move(bundle, s, K.action_card("a_cri"), "discard:Z")
+    assert K.where(bundle, s, K.action_card("a_cri")) == "discard:A"  # refused: not moved
+    s["characters"][0]["hand"].append("a_cri")  # a duplicate: the check finds it
+    with pytest.raises(K.CardError):
+        K.check(bundle, s)
+
+
+def test_the_inventory_holds_every_card_once(bundle):
+    s = situation(bundle, ["A", "B"])
+    inv = K.inventory(bundle, s)
+    assert len(inv) == len(K.every_card(bundle))
+    assert all(len(places) == 1 for places in inv.values())
+
+
+# --------------------------------------------------------------------------- saving.py
+
+
+def test_when_saving_is_allowed(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    assert S.can_save(s)
+    for change in ({"saved": True}, {"menace": None}, {"dialogue": {"paragraph": "1"}},
+                   {"action": {"character": 0}}):  # fmt: skip
+        assert not S.can_save({**s, **change}), change
+    fainted = {**s, "characters": [{**c, "conscious": False} for c in s["characters"]]}
+    assert not S.can_save(fainted)
+
+
+def test_a_save_puts_the_past_back_and_resumes_at_once(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", hands={"A": ["a_cri"]})
+    s = apply(bundle, s, {"type": "save"})
+    assert s["saved"] and s["past"] == [] and s["dice"] == {} and s["found"] == []
+    assert keys(s, "game.saved", "game.resumed") == ["game.saved", "game.resumed"]
+    assert "a_cri" in s["characters"][0]["discard"]
+    assert all(c["at"] == "0,0" for c in s["characters"])
+    assert any(slot for slot in s["slots"].values())  # exploration cards at its arrows
+    K.check(bundle, s)
+
+
+# --------------------------------------------------------------------------- dialogues.py
+
+
+def test_a_paragraph_with_choices_waits_for_one(bundle):
+    s = situation(bundle, ["A"])
+    para = next(
+        n
+        for n, p in rec.recs(bundle, "paragraph").items()
+        if p.get("choices")
+        and not p.get("actions")
+        and not p.get("end")
+        and all(not c.get("requires") for c in p["choices"])
+    )
+    s = consequence(bundle, s, {"read": para})
+    assert s["pending"] == {"type": "dialogue", "paragraph": para, "character": 0}
+    n = len(rec.recs(bundle, "paragraph")[para]["choices"])
+    assert [a for a in legal_actions(bundle, s) if a["type"] in ("choose", "close")] == [
+        {"type": "choose", "index": i} for i in range(n)
+    ]
+    assert para in s["read"] and entries(s, "dialogue")[-1]["number"] == para
+    chosen = apply(bundle, s, {"type": "choose", "index": 0})
+    assert entries(chosen, "dialogue.choice")
+
+
+def test_closing_a_dialogue(bundle):
+    s = situation(bundle, ["A"])
+    s["dialogue"] = {"paragraph": "1", "character": 0}
+    D.close(s)
+    assert s["dialogue"] is None and keys(s, "dialogue.closed")
+
+
+def test_an_unknown_paragraph_opens_nothing(bundle):
+    s = situation(bundle, ["A"])
+    D.open_paragraph(bundle, s, "99999", 0)
+    assert s["dialogue"] is None
+
+
+def test_a_paragraph_read_is_remembered_once(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s = consequence(bundle, s, {"read": 66})
+    s = apply(bundle, s, {"type": "close"})
+    s = consequence(bundle, s, {"read": 66})
+    assert s["read"].count("66") == 1
+
+
+def test_terrain_place_helper_replaces_the_terrain(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    key = place(bundle, s, 404, "0,0")
+    assert s["board"]["0,0"]["terrain"] == key
+
+
+# --------------------------------------------------------------------------- against brute force
+
+
+def _brute_pairs(halves: list[tuple[int, int]]) -> int:
+    """Most left–right pairs of half-stars, each pair from two different cards."""
+    lefts = [i for i, (left, _) in enumerate(halves) for _ in range(left)]
+    rights = [i for i, (_, right) in enumerate(halves) for _ in range(right)]
+    best = 0
+
+    def match(k: int, used: frozenset[int], count: int) -> None:
+        nonlocal best
+        best = max(best, count)
+        if k == len(lefts):
+            return
+        match(k + 1, used, count)
+        for j, card in enumerate(rights):
+            if j not in used and card != lefts[k]:
+                match(k + 1, used | {j}, count + 1)
+
+    match(0, frozenset(), 0)
+    return best
+
+
+def _brute_stars(cards: list[dict], limit: int | None) -> int:
+    from itertools import combinations
+
+    n = len(cards)
+    sizes = range(n + 1) if limit is None else range(min(limit, n) + 1)
+    best = 0
+    for size in sizes:
+        for chosen in combinations(range(n), size):
+            zones = [R._zone(cards[i]) for i in chosen]
+            value = sum(z[0] for z in zones) + _brute_pairs([(z[1], z[2]) for z in zones])
+            best = max(best, value)
+    return best
+
+
+def _random_card(rnd) -> dict:
+    return {
+        "result": {
+            "stars": rnd.choice([0, 0, 1, 2]),
+            "half_stars": rnd.choice([[], [], ["left"], ["right"], ["left", "right"]]),
+            "classes": rnd.sample(["might", "agility", "wits", "faith", "joker"], rnd.randint(0, 2)),
+        }
+    }
+
+
+def test_pairs_and_best_stars_match_a_brute_force():
+    import random
+
+    rnd = random.Random(7)
+    for _ in range(300):
+        cards = [_random_card(rnd) for _ in range(rnd.randint(0, 5))]
+        halves = [R._zone(c)[1:] for c in cards]
+        assert R.pairs(halves) == _brute_pairs(halves), halves
+        limit = rnd.choice([None, 0, 1, 2, 3])
+        value, counted = R.best_stars(cards, limit)
+        assert value == _brute_stars(cards, limit), (cards, limit)
+        assert len(set(counted)) == len(counted) and all(0 <= i < len(cards) for i in counted)
+        assert limit is None or len(counted) <= limit
+        zones = [R._zone(cards[i]) for i in counted]
+        assert sum(z[0] for z in zones) + R.pairs([(z[1], z[2]) for z in zones]) == value
+
+
+def _brute_convert(icons: list[str], convs: list[dict]) -> tuple[int, int]:
+    """The best (successes, cancels) by trying every icon on every conversion."""
+    best = (0, 0)
+
+    def go(k: int, uses: list[int], pending: list[int]) -> None:
+        nonlocal best
+        if k == len(icons):
+            if any(pending):
+                return
+            s = sum(u for u, c in zip(uses, convs, strict=True) if c["into"] == "success")
+            c_ = sum(u for u, c in zip(uses, convs, strict=True) if c["into"] != "success")
+            best = max(best, (s, c_))
+            return
+        go(k + 1, uses, pending)  # this icon unused
+        for j, conv in enumerate(convs):
+            if icons[k] != "joker" and icons[k] not in conv["classes"]:
+                continue
+            p = list(pending)
+            u = list(uses)
+            if p[j] == 0:  # open a new use of conversion j
+                if u[j] >= conv.get("max", 99):
+                    continue
+                u[j] += 1
+                p[j] = conv.get("count", 1) - 1
+            else:
+                p[j] -= 1
+            go(k + 1, u, p)
+
+    go(0, [0] * len(convs), [0] * len(convs))
+    return best
+
+
+def test_conversions_match_a_brute_force():
+    import random
+
+    rnd = random.Random(11)
+    classes = ["might", "agility", "wits", "faith"]
+    for _ in range(200):
+        icons = [rnd.choice([*classes, "joker"]) for _ in range(rnd.randint(0, 5))]
+        convs = [
+            {
+                "classes": rnd.sample(classes, rnd.randint(1, 2)),
+                "count": rnd.randint(1, 2),
+                "into": rnd.choice(["success", "cancel_damage"]),
+                "max": rnd.randint(1, 3),
+            }
+            for _ in range(rnd.randint(0, 2))
+        ]
+        successes, cancels, unused = R.convert(icons, convs)
+        assert (successes, cancels) == _brute_convert(icons, convs), (icons, convs)
+        assert len(unused) <= len(icons)
+        if len(convs) == 1:
+            used = convs[0]["count"] * (successes + cancels)
+            assert len(unused) == len(icons) - used, (icons, convs, unused)
+        assert all(icons.count(i) >= unused.count(i) for i in unused)
