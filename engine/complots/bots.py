@@ -140,7 +140,7 @@ def chance_holds(view: dict, seat: int, char: str) -> float:
 
 
 def decide(view: dict, actions: list[dict], rng: Rng, persona: str | None) -> dict:
-    p = PERSONAS.get(persona or "prudent", PERSONAS["prudent"])
+    p = PERSONAS.get(persona or "malin", PERSONAS["malin"])
     kind = actions[0]["type"]
     kinds = {a["type"] for a in actions}
     if kinds & {"revenu", "assassinat", "claim"}:

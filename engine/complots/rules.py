@@ -112,6 +112,7 @@ def new_game(table: Table, setup: dict[str, Any]) -> dict[str, Any]:
         "claims": [],
         "truth": [],
         "out": [],
+        "out_turns": [],
         "winner": None,
     }
     rng = Rng(state)
@@ -371,6 +372,7 @@ def copy(state: dict) -> dict:
     new["claims"] = state["claims"][:]
     new["truth"] = state["truth"][:]
     new["out"] = state["out"][:]
+    new["out_turns"] = state["out_turns"][:]
     return new
 
 
@@ -556,6 +558,7 @@ def _lose(state: dict, seat: int, char: str, why: str) -> None:
             _to_court(state, p["drawn"])
             p["drawn"] = []
         state["out"].append(seat)
+        state["out_turns"].append(state["turn_no"])
         _log(state, "eliminated", seat=seat, n=coins)
         left = living(state)
         if len(left) == 1:
