@@ -84,12 +84,11 @@ def _players_widget(state: dict, viewer: int | None) -> dict:
     rows = []
     current = rules.to_act(state)
     for i, p in enumerate(state["players"]):
-        hidden = "🂠 " * len(p["hidden"])
+        hidden = len(p["hidden"]) or "—"
         revealed = ", ".join(T.short(c) for c in p["revealed"]) or "—"
-        name = names[i] + (f" ({U['you']})" if i == viewer else "")
         rows.append(
             W.row(
-                [name, p["coins"], hidden.strip() or "—", revealed],
+                [names[i], p["coins"], hidden, revealed],
                 current=i in current and state["winner"] is None,
                 you=i == viewer,
                 out=not p["hidden"],
