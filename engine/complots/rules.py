@@ -220,8 +220,11 @@ def to_act(state: dict) -> list[int]:
 
 
 def turn_kind(state: dict) -> str:
+    """``public`` for a window where several players may speak up (on one screen, no secret
+    shown); ``each`` for a choice of one seat (its turn, a loss, an exchange, the target's
+    counter) and for the two-player setup's secret picks."""
     steps = state["steps"]
-    if steps and steps[0]["do"] in WINDOWS:
+    if steps and steps[0]["do"] in WINDOWS and not steps[0].get("private"):
         return "public"
     return "each"
 
@@ -509,7 +512,10 @@ def _counter_window(table: Table, state: dict) -> dict:
         waiting = [ctx["target"]] if ctx["target"] is not None else []
     else:
         waiting = clockwise(state, ctx["actor"], ctx["actor"])
-    return {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
+    step = {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
+    if counter.get("only_target"):
+        step["private"] = True  # one seat decides, looking at its own cards
+    return step
 
 
 def _fail_action(state: dict) -> None:
