@@ -269,7 +269,7 @@ def test_only_the_target_may_counter_a_targeted_power(game):
     s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
     s = act(game, s, type="pass", seat=1)
     s = act(game, s, type="pass", seat=2)
-    assert game.to_act(s) == [1]
+    assert game.to_act(s) == [1] and game.turn_kind(s) == "each"  # the target, privately
     assert game.legal_actions(s, 2) == []
     kinds = {a.get("character") for a in game.legal_actions(s, 1) if a["type"] == "counter"}
     assert kinds == {"capitaine", "ambassadeur"}  # the Inquisiteur is not in this variant

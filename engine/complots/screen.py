@@ -115,7 +115,9 @@ def widgets(table: rules.Table, state: dict, view: dict, viewer: int | None) -> 
         if p["drawn"]:
             out.append(W.cards([_card(table, c) for c in p["drawn"]], U["drawn"], area="self"))
         if p["aside"]:
-            out.append(W.cards([_card(table, c) for c in p["aside"]], U["aside"], area="self"))
+            picking = bool(state["steps"]) and state["steps"][0]["do"] == "pick"
+            title = U["aside"] if picking and me in state["steps"][0]["waiting"] else U["set_aside"]
+            out.append(W.cards([_card(table, c) for c in p["aside"]], title, area="self"))
         steps = state["steps"]
         if steps and steps[0]["do"] == "judge" and steps[0]["seat"] == me:
             st = steps[0]

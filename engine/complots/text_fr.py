@@ -125,6 +125,7 @@ UI = {
     "your_cards": "Vos personnages",
     "drawn": "Tirées de la Cour",
     "aside": "Votre paquet",
+    "set_aside": "Vos cartes écartées (hors jeu)",
     "table": "La Cour et le Trésor",
     "court": "Cartes à la Cour",
     "treasury": "Pièces au Trésor",
