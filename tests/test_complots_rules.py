@@ -375,3 +375,18 @@ def test_bad_actions_are_refused_with_the_engines_errors(game):
             game.apply(s, bad)
     with pytest.raises(IllegalAction):
         act(game, s, type="revenu", seat=1)
+
+
+def test_a_damaged_state_is_refused(game):
+    s = game.new_game(game.normalize_setup({"seed": "abime", "players": 3, "bots": 3}))
+    game.check_state(s)
+    for bad in (
+        {**s, "rng": "x"},
+        {**s, "pending": {"seat": 99}},
+        {**s, "treasury": s["treasury"] + 1},
+        {**s, "court": s["court"][1:]},
+        {**s, "variant": "marquise"},
+        {**s, "steps": [{"do": "lose", "seat": 7}]},
+    ):
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            game.check_state(bad)
