@@ -269,7 +269,7 @@ def test_only_the_target_may_counter_a_targeted_power(game):
     s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
     s = act(game, s, type="pass", seat=1)
     s = act(game, s, type="pass", seat=2)
-    assert game.to_act(s) == [1]
+    assert game.to_act(s) == [1] and game.turn_kind(s) == "each"  # the target, privately
     assert game.legal_actions(s, 2) == []
     kinds = {a.get("character") for a in game.legal_actions(s, 1) if a["type"] == "counter"}
     assert kinds == {"capitaine", "ambassadeur"}  # the Inquisiteur is not in this variant
@@ -375,3 +375,18 @@ def test_bad_actions_are_refused_with_the_engines_errors(game):
             game.apply(s, bad)
     with pytest.raises(IllegalAction):
         act(game, s, type="revenu", seat=1)
+
+
+def test_a_damaged_state_is_refused(game):
+    s = game.new_game(game.normalize_setup({"seed": "abime", "players": 3, "bots": 3}))
+    game.check_state(s)
+    for bad in (
+        {**s, "rng": "x"},
+        {**s, "pending": {"seat": 99}},
+        {**s, "treasury": s["treasury"] + 1},
+        {**s, "court": s["court"][1:]},
+        {**s, "variant": "marquise"},
+        {**s, "steps": [{"do": "lose", "seat": 7}]},
+    ):
+        with pytest.raises((ValueError, KeyError, TypeError)):
+            game.check_state(bad)

@@ -140,7 +140,7 @@ def chance_holds(view: dict, seat: int, char: str) -> float:
 
 
 def decide(view: dict, actions: list[dict], rng: Rng, persona: str | None) -> dict:
-    p = PERSONAS.get(persona or "prudent", PERSONAS["prudent"])
+    p = PERSONAS.get(persona or "malin", PERSONAS["malin"])
     kind = actions[0]["type"]
     kinds = {a["type"] for a in actions}
     if kinds & {"revenu", "assassinat", "claim"}:
@@ -215,7 +215,9 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
         return best_target(by_type["assassinat"])
     assassin = [c for c in claims if _power(c) == "assassinate"]
     for c in assassin:
-        targets = claims[c]
+        targets = [a for a in claims[c] if not blocked(view, a["target"], "assassinate")]
+        if not targets:
+            continue
         if (p.aggressive or c in hand) and would_claim(c):
             return best_target(targets)
     # 2. money
@@ -253,26 +255,24 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
 
 
 def _worth_stealing(view: dict, target: int) -> bool:
-    """A target with two coins or more that has never stopped one of my thefts (bots stealing
-    from each other and countering forever would never end the game)."""
-    if view["players"][target]["coins"] < 2:
-        return False
+    """A target with two coins or more that has never stopped one of my thefts."""
+    return view["players"][target]["coins"] >= 2 and not blocked(view, target, "steal")
+
+
+def blocked(view: dict, target: int, power: str) -> bool:
+    """Whether ``target`` once countered this seat's ``power`` and was not caught lying: bots
+    that kept trying the same blocked move on the same target would never end the game."""
     me = view["seat"]
-    truth = view["truth"]
-    recent = [
-        (c, truth[i])
-        for i, c in enumerate(view["claims"])
-        if c["role"] == "counter" and c["seat"] == target and c["target"] == me
-    ]
-    return not any(t is not False and _power_countered(c) == "steal" for c, t in recent)
+    by = COUNTERS.get(power, set())
+    return any(
+        c["role"] == "counter" and c["seat"] == target and c["target"] == me
+        and c["character"] in by and t is not False
+        for c, t in zip(view["claims"], view["truth"], strict=True)
+    )  # fmt: skip
 
 
-def _power_countered(counter_claim: dict) -> str:
-    return "steal" if counter_claim["character"] in STEAL_COUNTERS else ""
-
-
-#: the characters that counter a theft (set by the plugin from the content)
-STEAL_COUNTERS: set[str] = set()
+#: power -> the characters that counter it (set by the plugin from the content)
+COUNTERS: dict[str, set[str]] = {}
 
 
 def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:

@@ -32,9 +32,9 @@ class Complots(Game):
         T.set_names(self.table.characters)
         for cid in self.table.characters:
             bots.POWERS[cid] = self.table.power(cid)
-        for cid, ch in self.table.characters.items():
-            if ch.get("power") == "steal":
-                bots.STEAL_COUNTERS.update((self.table.counter_for(cid) or {}).get("by", []))
+        for cid in self.table.characters:
+            counter = self.table.counter_for(cid) or {}
+            bots.COUNTERS.setdefault(self.table.power(cid), set()).update(counter.get("by", []))
 
     # ------------------------------------------------------------------ setup
 

@@ -12,19 +12,17 @@ from . import text_fr as T
 def outcome(table: rules.Table, state: dict) -> Outcome:
     names = [s["name"] for s in state["seats"]]
     winner = state["winner"]
-    out = list(state["out"])
-    order = [winner, *reversed(out)]
+    turns = dict(zip(state["out"], state["out_turns"], strict=True))
+    order = [winner, *reversed(state["out"])]
     ranking = []
     for rank, seat in enumerate(order, start=1):
-        details = [T.UI["rank_details_alive"]] if seat == winner else []
+        if seat == winner:
+            details = [T.UI["rank_details_alive"]]
+        else:
+            details = [T.UI["rank_details_out"].format(turn=turns[seat])]
+        score = len(state["players"][seat]["hidden"])  # characters still hidden
         ranking.append(
-            {
-                "seat": seat,
-                "name": names[seat],
-                "rank": rank,
-                "score": len(order) - rank,
-                "details": details,
-            }
+            {"seat": seat, "name": names[seat], "rank": rank, "score": score, "details": details}
         )
     summary = f"{names[winner]} remporte la partie de Complots."
     return Outcome(

@@ -112,6 +112,7 @@ def new_game(table: Table, setup: dict[str, Any]) -> dict[str, Any]:
         "claims": [],
         "truth": [],
         "out": [],
+        "out_turns": [],
         "winner": None,
     }
     rng = Rng(state)
@@ -219,8 +220,11 @@ def to_act(state: dict) -> list[int]:
 
 
 def turn_kind(state: dict) -> str:
+    """``public`` for a window where several players may speak up (on one screen, no secret
+    shown); ``each`` for a choice of one seat (its turn, a loss, an exchange, the target's
+    counter) and for the two-player setup's secret picks."""
     steps = state["steps"]
-    if steps and steps[0]["do"] in WINDOWS:
+    if steps and steps[0]["do"] in WINDOWS and not steps[0].get("private"):
         return "public"
     return "each"
 
@@ -371,6 +375,7 @@ def copy(state: dict) -> dict:
     new["claims"] = state["claims"][:]
     new["truth"] = state["truth"][:]
     new["out"] = state["out"][:]
+    new["out_turns"] = state["out_turns"][:]
     return new
 
 
@@ -507,7 +512,10 @@ def _counter_window(table: Table, state: dict) -> dict:
         waiting = [ctx["target"]] if ctx["target"] is not None else []
     else:
         waiting = clockwise(state, ctx["actor"], ctx["actor"])
-    return {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
+    step = {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
+    if counter.get("only_target"):
+        step["private"] = True  # one seat decides, looking at its own cards
+    return step
 
 
 def _fail_action(state: dict) -> None:
@@ -556,6 +564,7 @@ def _lose(state: dict, seat: int, char: str, why: str) -> None:
             _to_court(state, p["drawn"])
             p["drawn"] = []
         state["out"].append(seat)
+        state["out_turns"].append(state["turn_no"])
         _log(state, "eliminated", seat=seat, n=coins)
         left = living(state)
         if len(left) == 1:
@@ -750,9 +759,50 @@ def coin_total(state: dict) -> int:
     return state["treasury"] + sum(p["coins"] for p in state["players"])
 
 
+STATE_KEYS = {
+    "format_version", "game", "seed", "rng", "log", "variant", "chars", "copies", "seats",
+    "players", "court", "treasury", "turn", "turn_no", "steps", "ctx", "claims", "truth", "out",
+    "out_turns", "winner",
+}  # fmt: skip
+STEP_KINDS = (*WINDOWS, *PRIVATE, "pay", "effect", "end", "counter_open")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_state(table: Table, state: dict) -> None:
-    if state.get("game") != "complots":
+    if not isinstance(state, dict) or state.get("game") != "complots":
         raise ValueError("not a Complots state")
+    if set(state) != STATE_KEYS:
+        raise ValueError(f"unexpected keys {sorted(set(state) ^ STATE_KEYS)}")
+    if not _int(state["rng"]) or not 0 <= state["rng"] < 1 << 64:
+        raise ValueError("bad generator")
+    for key in ("treasury", "turn", "turn_no", "copies"):
+        if not _int(state[key]):
+            raise ValueError(f"bad {key}")
+    n = len(state["players"])
+    if not 2 <= n <= 8 or len(state["seats"]) != n or not 0 <= state["turn"] < n:
+        raise ValueError("bad seats")
+    if state["variant"] not in table.variants:
+        raise ValueError("unknown variant")
+    if state["chars"] != list(table.variants[state["variant"]]["characters"]):
+        raise ValueError("characters in play differ from the variant")
+    if state["winner"] is not None and (not _int(state["winner"]) or not 0 <= state["winner"] < n):
+        raise ValueError("bad winner")
+    for st in state["steps"]:
+        if not isinstance(st, dict) or st.get("do") not in STEP_KINDS:
+            raise ValueError("bad step")
+        seats = st.get("waiting", [st.get("seat", 0)])
+        if not all(_int(x) and 0 <= x < n for x in seats):
+            raise ValueError("bad seat in a step")
+    for c in state["claims"]:
+        if not isinstance(c, dict) or c.get("character") not in state["chars"]:
+            raise ValueError("bad claim")
+    if not all(isinstance(t, bool) for t in state["truth"]):
+        raise ValueError("bad claim truth")
+    if not all(isinstance(c, str) for c in state["court"]):
+        raise ValueError("bad Court")
     n = len(state["players"])
     expected = 5 * (3 if n <= 6 else 4)
     if card_total(state) != expected:
@@ -760,7 +810,7 @@ def check_state(table: Table, state: dict) -> None:
     if coin_total(state) != COINS_TOTAL:
         raise ValueError(f"{coin_total(state)} coins instead of {COINS_TOTAL}")
     for p in state["players"]:
-        if not isinstance(p["coins"], int) or isinstance(p["coins"], bool) or p["coins"] < 0:
+        if not _int(p["coins"]) or p["coins"] < 0:
             raise ValueError("bad coins")
         for c in p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]:
             if c not in state["chars"]:

@@ -84,12 +84,11 @@ def _players_widget(state: dict, viewer: int | None) -> dict:
     rows = []
     current = rules.to_act(state)
     for i, p in enumerate(state["players"]):
-        hidden = "🂠 " * len(p["hidden"])
+        hidden = len(p["hidden"]) or "—"
         revealed = ", ".join(T.short(c) for c in p["revealed"]) or "—"
-        name = names[i] + (f" ({U['you']})" if i == viewer else "")
         rows.append(
             W.row(
-                [name, p["coins"], hidden.strip() or "—", revealed],
+                [names[i], p["coins"], hidden, revealed],
                 current=i in current and state["winner"] is None,
                 you=i == viewer,
                 out=not p["hidden"],
@@ -116,7 +115,9 @@ def widgets(table: rules.Table, state: dict, view: dict, viewer: int | None) -> 
         if p["drawn"]:
             out.append(W.cards([_card(table, c) for c in p["drawn"]], U["drawn"], area="self"))
         if p["aside"]:
-            out.append(W.cards([_card(table, c) for c in p["aside"]], U["aside"], area="self"))
+            picking = bool(state["steps"]) and state["steps"][0]["do"] == "pick"
+            title = U["aside"] if picking and me in state["steps"][0]["waiting"] else U["set_aside"]
+            out.append(W.cards([_card(table, c) for c in p["aside"]], title, area="self"))
         steps = state["steps"]
         if steps and steps[0]["do"] == "judge" and steps[0]["seat"] == me:
             st = steps[0]

@@ -59,11 +59,12 @@ PITCH = (
     "Deux personnages cachés, des annonces vraies ou fausses : mettez en doute, contrez, et "
     "soyez le dernier à garder un personnage caché (2 à 8 joueurs)."
 )
+#: the first is the default
 PERSONAS = (
+    ("malin", "Malin", "compte les cartes, retient qui bluffe et ne bluffe qu'à bon escient"),
     ("prudent", "Prudent", "ne bluffe presque jamais et ne doute qu'à coup sûr"),
     ("bluffeur", "Bluffeur", "annonce volontiers ce qu'il n'a pas"),
-    ("agressif", "Agressif", "attaque le plus riche et doute souvent"),
-    ("malin", "Malin", "compte les cartes et ne bluffe qu'à bon escient"),
+    ("agressif", "Agressif", "attaque le plus menaçant et doute souvent"),
 )
 VARIANT_LABEL = "Cinquième personnage"
 VARIANT_HELP = "l'Ambassadeur (conseillé pour débuter) ou l'Inquisiteur"
@@ -124,6 +125,7 @@ UI = {
     "your_cards": "Vos personnages",
     "drawn": "Tirées de la Cour",
     "aside": "Votre paquet",
+    "set_aside": "Vos cartes écartées (hors jeu)",
     "table": "La Cour et le Trésor",
     "court": "Cartes à la Cour",
     "treasury": "Pièces au Trésor",
