@@ -13,8 +13,9 @@ hidden under its die cannot be told apart), the dice on the table, the points so
 
 A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
 copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
-averaged over its twelve faces.  Expected gain = own PV minus the best of the others'; a card
-that turns one's own die also counts what the new face is worth for the turns still to play.
+averaged over four faces spread over the twelve.  Expected gain = own PV minus the best of the
+others'; a card that turns one's own die also counts what its new face is worth for the turns
+still to play.
 """
 
 from __future__ import annotations
@@ -33,15 +34,19 @@ _VALUE = VALUE
 
 #: joint opponent choices scored per candidate card, at most (else sampled)
 BUDGET = 49
-SAMPLES = 40
+SAMPLES = 24
+#: L'ORACLE's roll, stratified: four faces spread over the twelve
+ORACLE_ROLLS = (2, 5, 8, 11)
 SOFT = 1.5
+#: weight of every card besides the soft best response (opponents are not all sharp)
+UNIFORM_SHARE = 0.25
 #: worth of a better die for each turn still to play (the face stays)
 FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 
 
 def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
     """PV each player of one group gains this turn (champion 2, dauphin 1), on average over
-    L'ORACLE's twelve faces."""
+    L'ORACLE's rolls (``ORACLE_ROLLS``)."""
     return _duel_points(tuple(faces), tuple(cards))
 
 
@@ -72,10 +77,10 @@ def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float,
     if "oracle" in by:
         s = by["oracle"]
         total = [0.0] * n
-        for roll in range(1, 13):
+        for roll in ORACLE_ROLLS:
             f[s] = roll
             for i, p in enumerate(_score(f, cards, live, by, low)):
-                total[i] += p / 12
+                total[i] += p / len(ORACLE_ROLLS)
         return tuple(total)
     return tuple(_score(f, cards, live, by, low))
 
@@ -175,7 +180,7 @@ def _prudent_model(
     rng = Rng({"rng": Rng.seed_from(f"{faces}{candidates}{i}")})
     gains = expected_gains(list(faces), i, list(candidates[i]), theirs, rng)
     top = max(gains.values())
-    return tuple((c, 0.25 + math.exp(SOFT * (g - top))) for c, g in gains.items())
+    return tuple((c, UNIFORM_SHARE + math.exp(SOFT * (g - top))) for c, g in gains.items())
 
 
 def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:

@@ -79,13 +79,26 @@ def groups_for(n: int, offset: int, sizes: tuple[int, ...]) -> list[list[int]]:
 
 
 def log(st: dict, key: str, to: list[int] | None = None, **args: Any) -> None:
+    """Append to the log.  During a reveal the table steps through, a public entry waits in
+    its step and reaches the log once the table has seen the whole turn (so that no recap
+    tells the end of the turn before the screen shows it)."""
     entry: dict[str, Any] = {"key": key, "args": args}
     if to is not None:
         entry["to"] = to
-    st["log"].append(entry)
     rev = st.get("reveal")
     if to is None and rev is not None and rev.get("open") and rev["stages"]:
         rev["stages"][-1]["entries"].append(entry)
+        if rev.get("defer"):
+            return
+    st["log"].append(entry)
+
+
+def _flush_reveal(st: dict) -> None:
+    rev = st.get("reveal")
+    if rev and rev.get("defer"):
+        for stg in rev["stages"]:
+            st["log"].extend(stg["entries"])
+        rev["defer"] = False
 
 
 def stage(st: dict, title: str, **args: Any) -> None:
@@ -336,6 +349,7 @@ def apply(st_in: dict, action: Any) -> dict:
     elif kind == "next":
         rev = st["reveal"]
         if rev["shown"] >= len(rev["stages"]):
+            _flush_reveal(st)
             st["pending"] = None
             st["res"]["queue"].pop(0)
             resolve(st)
@@ -356,6 +370,7 @@ def _start_resolution(st: dict) -> None:
         "stages": [],
         "shown": 1,
         "open": True,
+        "defer": st["step_by_step"],
         # the table before the turn: the screen shows it until the reveal reaches each step
         "before": {
             "dice": [p["die"] for p in st["p"]],

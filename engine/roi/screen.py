@@ -283,7 +283,10 @@ def screen(game: Roi, st: dict, seat: int | None, actions: list[dict]) -> dict:
     status, phase, prompt = _status(game, st, seat)
     view = rules.view(st, seat)
     widgets = _reveal(game, st)
-    if seat is not None:
+    pend = st.get("pending")
+    humans = sum(1 for x in st["seats"] if not x["bot"])
+    # the reveal is a table moment: with several humans at the device, no hand is on show
+    if seat is not None and not (pend and pend["kind"] == "ack" and humans > 1):
         widgets += _self(game, st, seat, view)
     widgets += _table(game, st, seat, view)
     if seat is None:
