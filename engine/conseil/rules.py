@@ -293,7 +293,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "setup_choose":
             _setup_choose(state)
         elif phase == "choose":
-            if any(c is None for c in state["chosen"]):
+            if any(c is None and not r for c, r in zip(state["chosen"], state["revealed"])):
                 return
             log(state, "choose.done")
             state["phase"] = "reveal"
@@ -314,7 +314,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "throne_setup":
             _throne_setup(state)
         elif phase == "throne":
-            if any(c is None for c in state["chosen"]):
+            if any(c is None and not r for c, r in zip(state["chosen"], state["revealed"])):
                 return
             _claim(R, state)
         else:
@@ -365,7 +365,10 @@ def _setup_choose(state: dict) -> None:
             recover(state, s)
     state["chosen"] = [None] * n
     state["remarks"] = [None] * n
-    state["revealed"] = [False] * n
+    state["revealed"] = [not playable(state, s) for s in range(n)]
+    for s in range(n):
+        if state["revealed"][s]:
+            log(state, "hand.none", seat=s)
     state["table"] = []
     update_met(state)
     state["snapshot"] = {
@@ -732,7 +735,11 @@ def verdict(total: int) -> str:
 def to_act(state: dict) -> list[int]:
     phase = state["phase"]
     if phase in ("choose", "throne"):
-        return [s for s, c in enumerate(state["chosen"]) if c is None]
+        return [
+            s
+            for s, (c, r) in enumerate(zip(state["chosen"], state["revealed"], strict=True))
+            if c is None and not r
+        ]
     if phase in ("bells", "reveal", "aftermath", "successor"):
         return deciders(state)
     if phase in ("effect", "oracle"):
