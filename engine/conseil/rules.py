@@ -293,7 +293,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "setup_choose":
             _setup_choose(state)
         elif phase == "choose":
-            if any(c is None and not r for c, r in zip(state["chosen"], state["revealed"])):
+            if to_act(state):
                 return
             log(state, "choose.done")
             state["phase"] = "reveal"
@@ -314,7 +314,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "throne_setup":
             _throne_setup(state)
         elif phase == "throne":
-            if any(c is None and not r for c, r in zip(state["chosen"], state["revealed"])):
+            if to_act(state):
                 return
             _claim(R, state)
         else:
