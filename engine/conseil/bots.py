@@ -11,7 +11,8 @@ They coordinate the way the rulebook allows, with general remarks:
 - « J'aurai besoin d'aide » — nobody can do it alone: I play the card that brings the die
   where most characters could finish, and reveal before the others.
 
-In a silent council no one speaks, and each bot simply plays its best card.
+In a silent council no one speaks: the bots follow an unspoken convention everyone can work
+out from the public table (``silent_roles``) and reason as if those remarks had been made.
 
 Once the cards are down, the bot that settles the order picks who reveals next, and a bot
 that applies an effect picks its option, by how often the cards still face down could finish
@@ -68,7 +69,26 @@ def decide(view: dict[str, Any], actions: list[dict]) -> dict:
     }.get(phase)
     if fn is None:
         return actions[0]
+    if view["silent"] and phase in ("choose", "reveal") and not view["table"]:
+        view = {**view, "remarks": silent_roles(view), "has_chosen": [True] * len(view["remarks"])}
     return fn(view, actions)
+
+
+def silent_roles(view: dict[str, Any]) -> list[str | None]:
+    """A silent council's unspoken convention, worked out by everyone from the public table
+    alone: the first seat (in seat order) known to hold a character that settles the dilemma
+    from the die as it is plays it, first; if there is none, the first seat prepares the die
+    and the others finish.  The bots then reason as if those remarks had been made."""
+    objs, met, face = _objs(view), _met(view), view["die"]
+    pet = view["petitioner"]
+    n = len(view["remarks"])
+    roles: list[str | None] = [None] * n
+    for t in range(n):
+        if any(c != pet and P.solo(c, face, objs, met, True) for c in view["known"][t]):
+            roles[t] = "seul"
+            return roles
+    roles[0] = "aide"
+    return roles
 
 
 def _bells(view: dict, actions: list[dict]) -> dict:
