@@ -260,6 +260,16 @@ def lose_favor(state: dict, amount: int, why: str) -> None:
         r = state["rewards"].pop(shield)
         log(state, "reward.shield", dilemma=r["id"], amount=amount)
         return
+    spare = next((i for i, r in enumerate(state["rewards"]) if r["type"] == "favor"), None)
+    if (
+        spare is not None
+        and state["favor"] - amount <= 0
+        and not state["rule"].get("no_favor_gain")
+    ):
+        # the council spends its « +1 Faveur » reward rather than fall
+        r = state["rewards"].pop(spare)
+        gain_favor(state, 1, "reward")
+        log(state, "reward.used", dilemma=r["id"], reward="favor", face=state["die"])
     gain_favor(state, -amount, why)
 
 
