@@ -197,3 +197,20 @@ def test_the_guided_game(game):
     assert texts and texts[0]["title"].startswith("Tutoriel 1")
     end = play(game, "guide", 3, scenario="tutoriel")
     assert end["phase"] == "over" and len(end["resolved"]) == 4
+
+
+def test_a_vacant_throne_offers_le_roi_des_12_when_it_exists(game, monkeypatch):
+    from engine.conseil import chronicle
+
+    lost = None
+    for i in range(40):
+        s = play(game, f"vacant-{i}", 2)
+        if not s["result"]["won"]:
+            lost = s
+            break
+    assert lost is not None
+    monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil", "roi"])
+    links = game.outcome(lost).links
+    assert [link["game"] for link in links] == ["roi"]
+    monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil"])
+    assert game.outcome(lost).links == []

@@ -375,3 +375,24 @@ def test_two_turns_succeed_with_a_different_objective_each_turn(game):
     s = act(game, s, type="effect", face=10)  # the ALCHIMISTE doubles: 10
     assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
     game.check_state(s)
+
+
+def test_a_seat_with_nothing_to_play_sits_the_turn_out(game):
+    hands = [["golem"], ["sorcier", "parasite"]]
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=5,
+        dilemma=13,
+        petitioner="golem",
+        hands=hands,
+        discards=[[], []],
+    )
+    s["discards"][0] = []  # only the Quémandeur's character, nothing played before
+    s["reserve"] = sorted(set(s["reserve"]) | (set(rules.CHARACTERS) - {"golem"}))
+    s["discards"][1] = sorted(set(rules.CHARACTERS) - set(s["reserve"]) - {"sorcier", "parasite"})
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert game.to_act(s) == [1]
+    assert any(e["key"] == "hand.none" for e in s["log"])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    assert s["phase"] == "effect"

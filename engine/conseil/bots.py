@@ -11,11 +11,18 @@ They coordinate the way the rulebook allows, with general remarks:
 - « J'aurai besoin d'aide » — nobody can do it alone: I play the card that brings the die
   where most characters could finish, and reveal before the others.
 
-In a silent council no one speaks, and each bot simply plays its best card.
+In a silent council no one speaks: the bots follow an unspoken convention everyone can work
+out from the public table (``silent_roles``) and reason as if those remarks had been made.
+
+Once the cards are down, the bot that settles the order picks who reveals next, and a bot
+that applies an effect picks its option, by how often the cards still face down could finish
+the job: the others' cards are guessed from what everyone saw go in and out of their hands
+(never from the hands themselves).
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from . import plan as P
@@ -62,7 +69,26 @@ def decide(view: dict[str, Any], actions: list[dict]) -> dict:
     }.get(phase)
     if fn is None:
         return actions[0]
+    if view["silent"] and phase in ("choose", "reveal") and not view["table"]:
+        view = {**view, "remarks": silent_roles(view), "has_chosen": [True] * len(view["remarks"])}
     return fn(view, actions)
+
+
+def silent_roles(view: dict[str, Any]) -> list[str | None]:
+    """A silent council's unspoken convention, worked out by everyone from the public table
+    alone: the first seat (in seat order) known to hold a character that settles the dilemma
+    from the die as it is plays it, first; if there is none, the first seat prepares the die
+    and the others finish.  The bots then reason as if those remarks had been made."""
+    objs, met, face = _objs(view), _met(view), view["die"]
+    pet = view["petitioner"]
+    n = len(view["remarks"])
+    roles: list[str | None] = [None] * n
+    for t in range(n):
+        if any(c != pet and P.solo(c, face, objs, met, True) for c in view["known"][t]):
+            roles[t] = "seul"
+            return roles
+    roles[0] = "aide"
+    return roles
 
 
 def _bells(view: dict, actions: list[dict]) -> dict:
@@ -84,6 +110,56 @@ def _likely(view: dict) -> tuple[str, ...]:
             out.update(known)
     out.discard(view["petitioner"])
     return tuple(sorted(out))
+
+
+def _candidates(view: dict, seat: int, solving: set[str]) -> list[str | None]:
+    """The characters ``seat`` may have put face down, from what everyone saw of its hand (a
+    seat that said it can do it alone holds one of the characters that can)."""
+    table = {e["card"] for e in view["table"]}
+    cands = [c for c in view["known"][seat] if c != view["petitioner"]]
+    if view["remarks"][seat] in ("seul", "premier"):
+        cands = [c for c in cands if c in solving] or cands
+    return [c for c in cands if c not in table] or [None]
+
+
+def _combos(lists: list[list], cap: int = 240) -> list[tuple]:
+    """Every way to pick one item of each list (an evenly spread sample beyond ``cap``)."""
+    total = 1
+    for items in lists:
+        total *= max(1, len(items))
+    if total <= cap:
+        return list(itertools.product(*lists))
+    step = total / cap
+    out = []
+    for k in range(cap):
+        i, combo = int(k * step), []
+        for items in reversed(lists):
+            i, r = divmod(i, len(items))
+            combo.append(items[r])
+        out.append(tuple(reversed(combo)))
+    return out
+
+
+def _effective(cards: tuple, played: set[str]) -> frozenset | None:
+    """The characters that act: played once, not already on the table (else cancelled); the
+    ORACLE's chance is not counted on (``None``)."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        if c is not None:
+            counts[c] = counts.get(c, 0) + 1
+    out = frozenset(c for c, k in counts.items() if k == 1 and c not in played)
+    return None if "oracle" in out else out
+
+
+def _chance(cards_by_combo: list[tuple], played: set[str], face: int, objs, met, first) -> float:
+    if not cards_by_combo:
+        return 0.0
+    ok = 0
+    for combo in cards_by_combo:
+        eff = _effective(combo, played)
+        if eff is not None and P.finish(eff, face, objs, met, first) is not None:
+            ok += 1
+    return ok / len(cards_by_combo)
 
 
 def _reach(card: str, objs: P.Objs, met: P.Met) -> int:
@@ -111,25 +187,48 @@ def _choose(view: dict, actions: list[dict]) -> dict:
 
     if claimed:
         return pick(max(cards, key=harmless), None)
+    return _choose_by_roles(view, actions, cards, solving, said, keep, pick)
+
+
+def _choose_by_roles(view, actions, cards, solving, said, keep, pick) -> dict:
+    """The remark conventions alone: a soloist, or someone who moves the die first and the
+    others who finish with their most versatile card, avoiding the one the first probably
+    chose."""
+    objs, met, face = _objs(view), _met(view), view["die"]
     mine = [c for c in cards if c in solving]
     if mine:
         others = [c for c in mine if c != "dame"]
         best = min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
         return pick(best, "premier" if best == "dame" else "seul")
-    if "aide" in said:
-        # someone moves the die first: finish after them with the most versatile card
-        hope = tuple(True for _ in met)  # the other objective will have been met
-        best = max(cards, key=lambda c: (c != keep, _reach(c, objs, hope), -KEEP.get(c, 9), c))
-        return pick(best, None)
     likely = _likely(view)
+    pet = view["petitioner"]
 
-    def setup(c: str) -> tuple:
+    def setup_rank(c: str) -> tuple:
         outs = P.outcomes(c, face, objs, met, True)
         score = max((P.flex(f, o, m, likely) for _, _, f, o, m in outs), default=-1)
         return (c != keep, score, -KEEP.get(c, 9), c)
 
-    best = max(cards, key=setup)
-    return pick(best, "aide")
+    hope = tuple(True for _ in met)  # the other objective will have been met
+
+    def finish_rank(c: str) -> tuple:
+        return (c != keep, _reach(c, objs, hope), -KEEP.get(c, 9), c)
+
+    avoid: set[str] = set()
+    for t, r in enumerate(view["remarks"]):
+        if t == view["seat"] or not view["has_chosen"][t]:
+            continue
+        theirs = [c for c in view["known"][t] if c != pet]
+        if not theirs:
+            continue
+        if r == "aide":
+            avoid.add(max(theirs, key=setup_rank))
+        elif r is None and "aide" in said:
+            free = [c for c in theirs if c not in avoid] or theirs
+            avoid.add(max(free, key=finish_rank))
+    if "aide" in said:
+        best = max(cards, key=lambda c: (c not in avoid, *finish_rank(c)))
+        return pick(best, None)
+    return pick(max(cards, key=setup_rank), "aide")
 
 
 def _reveal(view: dict, actions: list[dict]) -> dict:
@@ -147,7 +246,38 @@ def _reveal(view: dict, actions: list[dict]) -> dict:
         return next(a for a in actions if a["type"] == "conclude")
     remarks = view["remarks"]
     order = REMARK_ORDER
-    return min(reveals, key=lambda a: (order.get(remarks[a["who"]], 3), a["who"]))
+    solving = {
+        c
+        for c in P_CHARS
+        if c != view["petitioner"] and P.solo(c, view["die"], objs, met, not view["table"])
+    }
+    left = [a["who"] for a in reveals]
+    guesses = {t: _candidates(view, t, solving) for t in left}
+    played = {e["card"] for e in view["table"]}
+    first = not view["table"]
+
+    def chance(t: int) -> float:
+        rest = [u for u in left if u != t]
+        worlds = _combos([guesses[t], *(guesses[u] for u in rest)], cap=120)
+        ok = 0
+        for combo in worlds:
+            eff = _effective(combo, played)
+            if eff is None:
+                continue
+            mine = combo[0]
+            if mine not in eff:  # cancelled: no effect
+                ok += P.finish(eff, view["die"], objs, met, first) is not None
+                continue
+            rest_eff = eff - {mine}
+            ok += any(
+                P.finish(rest_eff, f, o, m, False) is not None
+                for _, _, f, o, m in P.outcomes(mine, view["die"], objs, met, first)
+            )
+        return ok / len(worlds) if worlds else 0.0
+
+    return max(
+        reveals, key=lambda a: (chance(a["who"]), -order.get(remarks[a["who"]], 3), -a["who"])
+    )
 
 
 def _effect(view: dict, actions: list[dict]) -> dict:
@@ -163,12 +293,18 @@ def _effect(view: dict, actions: list[dict]) -> dict:
         for kind, choice, f, o, m in P.outcomes(card, face, objs, met, pending["first"])
     }
 
+    solving = {c for c in P_CHARS if c != view["petitioner"]}
+    unrevealed = [t for t, r in enumerate(view["revealed"]) if not r]
+    played = {e["card"] for e in view["table"]}
+    worlds = _combos([_candidates(view, t, solving) for t in unrevealed], cap=120)
+
     def value(a: dict) -> tuple:
         key = ("objective", a["objective"]) if "objective" in a else ("face", a["face"])
         f, o, m = outs.get(key, (face, objs, met))
         won = P.wins(o, m, f)
         progress = sum(m) - sum(met)
-        return (won, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
+        chance = _chance(worlds, played, f, o, m, False) if left else float(won)
+        return (chance, won, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
 
     return max(actions, key=value)
 

@@ -124,7 +124,7 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
     )
 
 
-def widgets(state: dict[str, Any]) -> list[dict]:
+def widgets(state: dict[str, Any], titles: dict[Any, str] | None = None) -> list[dict]:
     lines = list(state.get("chronicle", {}).get("reigns", []))
     if state.get("phase") == "over":
         lines.append(reign(state))
@@ -137,7 +137,8 @@ def widgets(state: dict[str, Any]) -> list[dict]:
         text = f"An {r['year']}{month} — {', '.join(r['names'])} : règne de {r['score']} ans, "
         text += throne
         if r["obstacle"] and r["obstacle"] != THRONE:
-            text += f". Plus grand obstacle : dilemme n° {r['obstacle']}"
+            title = (titles or {}).get(r["obstacle"], f"dilemme n° {r['obstacle']}")
+            text += f". Plus grand obstacle : {title}"
         text += f". {T.BAND[r['verdict']]}"
         if r["silent_boxes"]:
             text += f" Conseil silencieux : {'☑' * r['silent_boxes']}"

@@ -154,7 +154,7 @@ class Conseil(Game):
         return f"{T.MONTH.get(state.get('scenario'), '')}, dilemme {min(done + 1, 8)} sur 8"
 
     def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
-        return chronicle.widgets(state)
+        return chronicle.widgets(state, self.titles)
 
     # ------------------------------------------------------------------ bots
 

@@ -260,6 +260,16 @@ def lose_favor(state: dict, amount: int, why: str) -> None:
         r = state["rewards"].pop(shield)
         log(state, "reward.shield", dilemma=r["id"], amount=amount)
         return
+    spare = next((i for i, r in enumerate(state["rewards"]) if r["type"] == "favor"), None)
+    if (
+        spare is not None
+        and state["favor"] - amount <= 0
+        and not state["rule"].get("no_favor_gain")
+    ):
+        # the council spends its « +1 Faveur » reward rather than fall
+        r = state["rewards"].pop(spare)
+        gain_favor(state, 1, "reward")
+        log(state, "reward.used", dilemma=r["id"], reward="favor", face=state["die"])
     gain_favor(state, -amount, why)
 
 
@@ -293,7 +303,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "setup_choose":
             _setup_choose(state)
         elif phase == "choose":
-            if any(c is None for c in state["chosen"]):
+            if to_act(state):
                 return
             log(state, "choose.done")
             state["phase"] = "reveal"
@@ -314,7 +324,7 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "throne_setup":
             _throne_setup(state)
         elif phase == "throne":
-            if any(c is None for c in state["chosen"]):
+            if to_act(state):
                 return
             _claim(R, state)
         else:
@@ -365,7 +375,10 @@ def _setup_choose(state: dict) -> None:
             recover(state, s)
     state["chosen"] = [None] * n
     state["remarks"] = [None] * n
-    state["revealed"] = [False] * n
+    state["revealed"] = [not playable(state, s) for s in range(n)]
+    for s in range(n):
+        if state["revealed"][s]:
+            log(state, "hand.none", seat=s)
     state["table"] = []
     update_met(state)
     state["snapshot"] = {
@@ -732,7 +745,11 @@ def verdict(total: int) -> str:
 def to_act(state: dict) -> list[int]:
     phase = state["phase"]
     if phase in ("choose", "throne"):
-        return [s for s, c in enumerate(state["chosen"]) if c is None]
+        return [
+            s
+            for s, (c, r) in enumerate(zip(state["chosen"], state["revealed"], strict=True))
+            if c is None and not r
+        ]
     if phase in ("bells", "reveal", "aftermath", "successor"):
         return deciders(state)
     if phase in ("effect", "oracle"):

@@ -70,6 +70,7 @@ MESSAGES: dict[str, str] = {
         "{name} n'a plus qu'une carte jouable : {top} part en défausse et {name} reprend ses "
         "{back} cartes jouées."
     ),
+    "hand.none": "{name} n'a aucune carte jouable et ne pose rien ce tour-ci.",
     "favor.moved": "Faveur {delta:+d} ({why}) : la Faveur est à {favor}.",
     "favor.none": "Ce mois-ci, la réussite ne rapporte aucune Faveur.",
     "reward.shield": "La RÉCOMPENSE de « {dilemma} » est défaussée : la perte de Faveur est annulée.",
