@@ -319,38 +319,60 @@ def _declared_in(family: str, vocab: str) -> str:
     return " ; ".join(places)
 
 
-def _cycles(adj: dict[str, list[str]]) -> list[list[str]]:
-    """The strongly connected components of ``adj`` that hold a cycle (two nodes or more, or
-    one that leads to itself): Tarjan's algorithm, iterative (no recursion limit)."""
+def _trim(nodes: set[str], succ: object, pred: object) -> set[str]:
+    """``nodes`` without those that cannot be on a cycle among ``nodes``: repeatedly drop the
+    nodes none of whose successors is left (a story is mostly a DAG: this drops nearly all, in
+    one pass over the edges, before the costlier components search)."""
+    out = {}
+    for n in nodes:
+        out[n] = sum(1 for m in succ[n] if m in nodes)  # type: ignore[index]
+    queue = [n for n, d in out.items() if d == 0]
+    dead = set(queue)
+    while queue:
+        n = queue.pop()
+        for p in pred[n]:  # type: ignore[index]
+            if p in out and p not in dead:
+                out[p] -= 1
+                if out[p] == 0:
+                    dead.add(p)
+                    queue.append(p)
+    return nodes - dead
+
+
+def _cycles(nodes: set[str], succ: dict) -> list[list[str]]:
+    """The strongly connected components among ``nodes`` (edges from ``succ``) that hold a
+    cycle (two nodes or more, or one that leads to itself): Tarjan's algorithm, iterative (no
+    recursion limit)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on: set[str] = set()
     stack: list[str] = []
     out: list[list[str]] = []
     counter = 0
-    for start in adj:
+    for start in nodes:
         if start in index:
             continue
-        work = [(start, 0)]
+        work: list[tuple[str, list[str], int]] = [(start, [], -1)]
         while work:
-            node, i = work.pop()
-            if i == 0:
+            node, nexts, i = work.pop()
+            if i < 0:
                 index[node] = low[node] = counter
                 counter += 1
                 stack.append(node)
                 on.add(node)
-            nexts = adj[node]
+                nexts = [m for m in succ[node] if m in nodes]
+                i = 0
             pushed = False
             while i < len(nexts):
                 m = nexts[i]
                 i += 1
                 if m not in index:
-                    work.append((node, i))
-                    work.append((m, 0))
+                    work.append((node, nexts, i))
+                    work.append((m, [], -1))
                     pushed = True
                     break
-                if m in on:
-                    low[node] = min(low[node], index[m])
+                if m in on and index[m] < low[node]:
+                    low[node] = index[m]
             if pushed:
                 continue
             if low[node] == index[node]:
@@ -361,31 +383,55 @@ def _cycles(adj: dict[str, list[str]]) -> list[list[str]]:
                     comp.append(m)
                     if m == node:
                         break
-                if len(comp) > 1 or node in adj[node]:
+                if len(comp) > 1 or node in succ[node]:
                     out.append(comp)
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
+                if low[node] < low[parent]:
+                    low[parent] = low[node]
     return out
 
 
 def check_loops(sg: StoryGraph) -> list[Finding]:
     """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
     to one another, none of which ends or leaves: play enters and never gets out.  The game
-    says what leaves a loop (``ContentSchema.leaves_loop``).  Cost: O(nodes + edges), one
-    strongly-connected-components pass."""
+    says what leaves a loop (``ContentSchema.leaves_loop``, which must count an edge to such a
+    record outside the loop as leaving it).  Cost: O(nodes + edges): records that lead to no
+    cycle are trimmed, a components search runs on the rest, and the game's hook is asked only
+    about the loops no edge leaves."""
     leaves = sg.schema.leaves_loop
     if leaves is None:
         return []
     kinds = S.KINDS[sg.campaign.family]
-    must = {n for n, rec in sg.records.items() if kinds[rec.kind].dead_end_fix}
-    succ = sg.graph.succ
-    adj = {n: [m for m in succ[n] if m in must] for n in must}
+    records = sg.records
+    must = {n for n, rec in records.items() if kinds[rec.kind].dead_end_fix}
+    succ, pred = sg.graph._succ, sg.graph._pred
     view = sg.view()
     out = []
-    for comp in _cycles(adj):
+    # records that reach one leading out of them all are in no loop without a way out: a
+    # backward search from the records the game says leave (asked only of those with an
+    # edge to another kind of record), then components among the rest (usually none); every
+    # loop found is still put to the game as a whole
+    everything = frozenset(must)
+    safe = set()
+    for n in must:
+        if any(m not in must for m in succ[n]) and leaves(
+            view, n, records[n].kind, records[n].data, everything
+        ):
+            safe.add(n)
+    queue = list(safe)
+    while queue:
+        for p in pred[queue.pop()]:
+            if p in must and p not in safe:
+                safe.add(p)
+                queue.append(p)
+    for comp in _cycles(_trim(must - safe, succ, pred), succ):
         loop = frozenset(comp)
-        if any(leaves(view, n, sg.records[n].kind, sg.records[n].data, loop) for n in loop):
+        # an edge to another such record outside the loop leaves it (the hook's contract):
+        # only a closed loop needs the game's opinion
+        if any(m in must and m not in loop for n in loop for m in succ[n]):
+            continue
+        if any(leaves(view, n, records[n].kind, records[n].data, loop) for n in loop):
             continue
         ordered = sorted(loop, key=lambda n: (sg.records[n].file, sg.records[n].line))
         first = ordered[0]

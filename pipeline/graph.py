@@ -79,13 +79,13 @@ class View(GraphView):
         return reachable(self.sg)
 
     def out_edge_kinds(self, node: str) -> list[str]:
-        return [d.get("kind") for _, _, d in self.sg.graph.out_edges(node, data=True)]
+        return [d.get("kind") for d in self.sg.graph._succ[node].values()]
 
     def successors(self, node: str) -> list[str]:
         return list(self.sg.graph.successors(node))
 
     def out_edges(self, node: str) -> list[tuple[str, str]]:
-        return [(v, d.get("kind")) for _, v, d in self.sg.graph.out_edges(node, data=True)]
+        return [(v, d.get("kind")) for v, d in self.sg.graph._succ[node].items()]
 
     def by(self, kind: str, value: str) -> list[str]:
         return self.sg.by(kind, value)
