@@ -110,8 +110,15 @@ def _service_worker(out: Path, manifest: dict) -> None:
         files.append(rel)
         if rel.endswith("index.html"):  # linked as …/index.html, typed as …/
             files.append(rel[: -len("index.html")])
+    # the version is every precached file's bytes: a change of pages only is a new version too
+    digest = hashlib.sha256()
+    for rel in files:
+        path = out / rel
+        if path.is_file():
+            digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    version = digest.hexdigest()[:16]
     template = SERVICE_WORKER.read_text(encoding="utf-8")
-    text = template % {"version": manifest["version"], "files": json.dumps(files, indent=0)}
+    text = template % {"version": version, "files": json.dumps(files, indent=0)}
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 

@@ -412,7 +412,16 @@ class Session:
             raise SaveError(
                 "Cette sauvegarde est endommagée : elle ne peut pas être reprise."
             ) from exc
-        self._replay(actions)
+        try:
+            self._replay(actions)
+        except SaveError:
+            if version is not None and data.get("bundle") not in (None, version):
+                raise SaveError(
+                    "Cette partie a été commencée avec une version précédente du jeu, dont le "
+                    "contenu a changé depuis : elle ne peut pas se poursuivre avec celle-ci. Elle "
+                    "reste dans son emplacement ; exportez-la pour la garder."
+                ) from None
+            raise
         saved = data.get("state")
         if dumps(saved) != dumps(self.state):
             if version is not None and data.get("bundle") not in (None, version):

@@ -85,9 +85,16 @@ async function boot() {
     return;
   }
   showSetup();
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register(new URL("sw.js", ROOT), { scope: ROOT }).catch(() => {});
-  }
+  // the service worker and the offer of a new version live in theme.js (every page); before
+  // it hands over, the game in progress is saved, and resumed once the new version is loaded
+  window.gbBeforeUpdate = () => {
+    if (!web || !screen) return;
+    autosave();
+    sessionStorage.setItem(`${STORE}:after-update`, slot);
+  };
+  const after = sessionStorage.getItem(`${STORE}:after-update`);
+  sessionStorage.removeItem(`${STORE}:after-update`);
+  if (after && SLOTS.includes(after) && savedText(after)) ready.then(() => resumeSlot(after));
   try {
     step(1, T.loadingPython);
     const manifest = await (await fetch(new URL("manifest.json", ROOT))).json();
