@@ -443,7 +443,9 @@ def _random_card(rnd) -> dict:
         "result": {
             "stars": rnd.choice([0, 0, 1, 2]),
             "half_stars": rnd.choice([[], [], ["left"], ["right"], ["left", "right"]]),
-            "classes": rnd.sample(["might", "agility", "wits", "faith", "joker"], rnd.randint(0, 2)),
+            "classes": rnd.sample(
+                ["might", "agility", "wits", "faith", "joker"], rnd.randint(0, 2)
+            ),
         }
     }
 
