@@ -17,7 +17,9 @@ import itertools
 from typing import Any
 
 from ..core import copy_state
-from . import game as G
+from . import common as C
+from . import effects as E
+from . import envelopes as V
 from . import text_fr as T
 
 #: states the search may look at before it gives up
@@ -32,8 +34,8 @@ def _signature(state: dict) -> tuple:
         tuple(sorted(camp["flags"])),
         tuple(sorted(camp["secret_stickers"])),
         stuck,
-        tuple(sorted(G._deck(state))),
-        tuple(sorted(G._events(state))),
+        tuple(sorted(V._deck(state))),
+        tuple(sorted(V._events(state))),
         tuple(sorted(camp["epilogues"])),
         tuple(sorted(h for h, v in camp["houses"].items() if v["unlocked"] or v["ticks"])),
     )
@@ -46,17 +48,17 @@ def _final(bundle: dict) -> str:
 def _reached(bundle: dict, state: dict, kind: str, key: str) -> bool:
     camp = state["campaign"]
     if kind == "envelope" and key == _final(bundle):  # opened by the sixth secret sticker
-        return len(camp["secret_stickers"]) >= G._rules(bundle)["secret_stickers_for_final"]
+        return len(camp["secret_stickers"]) >= C._rules(bundle)["secret_stickers_for_final"]
     if kind == "envelope":
         return key in camp["opened"]
     if kind in ("dilemma", "immediate_card"):
-        return key in G._deck(state)
+        return key in V._deck(state)
     if kind == "outcome":
-        return key.partition("/")[0] in G._deck(state)
+        return key.partition("/")[0] in V._deck(state)
     if kind in ("story_card", "epilogue"):
         return any(e["card"] == key for pile in camp["arcs"].values() for e in pile)
     if kind == "event_card":
-        return key in G._events(state)
+        return key in V._events(state)
     if kind == "chronicle_sticker":
         return any(s and str(s["id"]) == key for line in camp["chronicle"].values() for s in line)
     if kind == "secret_sticker":
@@ -108,7 +110,7 @@ def _useful(bundle: dict, target: str) -> set[str]:
     producers: list[tuple[str, list[tuple[str, list[str]]]]] = []
     for key, rec in records.get("dilemma", {}).items():
         out: list[tuple[str, list[str]]] = []
-        for side in G.SIDES:
+        for side in C.SIDES:
             _walk((rec.get(side) or {}).get("effects") or [], [], out)
         producers.append((f"card:{key}", out))
     for key, rec in records.get("immediate_card", {}).items():
@@ -120,7 +122,7 @@ def _useful(bundle: dict, target: str) -> set[str]:
         for card in [rec.get("story"), *(rec.get("cards") or ())]:
             if card is None:
                 continue
-            kind = G._card(bundle, card)[0]
+            kind = C._card(bundle, card)[0]
             name = "card" if kind in ("dilemma", "immediate_card") else kind
             out.append((f"{name}:{card}", []))
         _walk(rec.get("effects") or [], [], out)
@@ -157,20 +159,20 @@ def _steps(bundle: dict, state: dict, useful: set[str]) -> list[tuple[str, str, 
     """The next states: each useful dilemma of the deck resolved on each side, each useful
     immediate card."""
     out = []
-    for card in sorted(set(G._deck(state)) & useful):
-        kind, rec = G._card(bundle, card)
+    for card in sorted(set(V._deck(state)) & useful):
+        kind, rec = C._card(bundle, card)
         if kind == "dilemma":
-            for side in G.SIDES:
+            for side in C.SIDES:
                 nxt = copy_state(state)
                 nxt["deck"].remove(card)
                 effects = (rec.get(side) or {}).get("effects") or []
-                G._apply_effects(bundle, nxt, effects, nxt["leader"])
+                E._apply_effects(bundle, nxt, effects, nxt["leader"])
                 nxt.pop("skull_now", None)
                 out.append((card, side, nxt))
         elif kind == "immediate_card":
             nxt = copy_state(state)
             nxt["deck"].remove(card)
-            G._apply_effects(bundle, nxt, rec.get("effects") or [], nxt["leader"])
+            E._apply_effects(bundle, nxt, rec.get("effects") or [], nxt["leader"])
             out.append((card, "", nxt))
     return out
 
@@ -190,9 +192,9 @@ def _first_card(bundle: dict, kind: str, key: str) -> str | None:
     if kind == "outcome":
         return key.partition("/")[0]
     if kind == "envelope":
-        env = G._rec(bundle, "envelope", key) or {}
+        env = C._rec(bundle, "envelope", key) or {}
         for card in env.get("cards") or ():
-            if G._card(bundle, card)[0] in ("dilemma", "immediate_card"):
+            if C._card(bundle, card)[0] in ("dilemma", "immediate_card"):
                 return card
     return None
 
@@ -206,7 +208,7 @@ def start_from(bundle: dict, state: dict, node: str) -> dict:
         return state
     if kind == "outcome":
         parent = key.partition("/")[0]
-        if key.partition("/")[2] not in G.SIDES or parent not in records.get("dilemma", {}):
+        if key.partition("/")[2] not in C.SIDES or parent not in records.get("dilemma", {}):
             raise ValueError(f"l'issue « {key} » n'existe pas dans ce contenu")
     elif kind == "envelope" and key.isdigit():
         key = f"{int(key):02d}"
@@ -286,8 +288,8 @@ def start_from(bundle: dict, state: dict, node: str) -> dict:
     out["campaign"]["deck"] = [c for c in out["campaign"]["deck"] if c in out["deck"]]
     titles = []
     for card, side in path:
-        rec = G._card(bundle, card)[1]
+        rec = C._card(bundle, card)[1]
         titles.append(f"{rec.get('title', card)}" + (f" ({T.SIDE[side]})" if side else ""))
     out["started_from"] = {"node": node, "path": [list(p) for p in path]}
-    G._log(out, "start.from", node=node, steps=titles)
+    C._log(out, "start.from", node=node, steps=titles)
     return out
