@@ -88,6 +88,14 @@ def _waiting(game: Game, state: dict) -> list[int]:
     return seats[:1] if seats and game.turn_kind(state) == "collective" else seats
 
 
+def _some(seats: list[int], k: int = 4) -> list[int]:
+    """At most ``k`` of ``seats``, spread from the first to the last: a sixteen-seat table is
+    judged on a few seats per state, the others being alike (it keeps the suite's time flat)."""
+    if len(seats) <= k:
+        return list(seats)
+    return [seats[round(i * (len(seats) - 1) / (k - 1))] for i in range(k)]
+
+
 # --------------------------------------------------------------------------- declaration
 
 
@@ -151,7 +159,7 @@ def test_every_log_entry_reads_in_french(game: Game, sampled: list[dict]):
 def test_states_survive_json_and_apply_never_mutates(game: Game, sampled: list[dict]):
     for state in sampled:
         assert json.loads(json.dumps(state)) == state
-        for seat in _waiting(game, state):
+        for seat in _some(_waiting(game, state)):
             for action in game.legal_actions(state, seat)[:6]:
                 before = copy.deepcopy(state)
                 after = game.apply(state, action)
@@ -165,6 +173,8 @@ def test_every_legal_action_is_accepted(game: Game, sampled: list[dict]):
         for seat in _waiting(game, state):
             legal = game.legal_actions(state, seat)
             assert legal, f"seat {seat} must act but has no legal action"
+            if seat not in _some(_waiting(game, state)):
+                continue
             for action in legal[:40]:
                 game.apply(state, action)
                 assert game.describe(state, action, seat).strip()
@@ -236,7 +246,7 @@ def test_views_hold_no_other_seats_secrets(game: Game, sampled: list[dict]):
     changed = 0
     for state in sampled:
         n = len(game.seat_names(state)) or 1
-        for owner in [None, *range(n)]:
+        for owner in [None, *_some(list(range(n)), 5)]:
             other = game.scramble(state, owner, rng)
             if _canon(other) != _canon(state):
                 changed += 1
@@ -257,8 +267,8 @@ def test_bots_decide_from_their_seats_view_only(game: Game, sampled: list[dict])
     rng = Rng({"rng": Rng.seed_from("blind")})
     for state in sampled:
         n = len(game.seat_names(state)) or 1
-        for seat in _waiting(game, state):
-            for owner in [None, *[s for s in range(n) if s != seat]]:
+        for seat in _some(_waiting(game, state)):
+            for owner in [None, *_some([s for s in range(n) if s != seat])]:
                 other = game.scramble(state, owner, rng)
                 a = game.choose(state, seat, Rng({"rng": 7}))
                 b = game.choose(other, seat, Rng({"rng": 7}))
