@@ -197,8 +197,8 @@ def render(entry: dict[str, Any]) -> str:
         return f"{n(a['seat'])} met en doute {char(a['character'])} de {n(a['claimant'])} !"
     if key == "proven":
         return (
-            f"{n(a['seat'])} montre {char(a['character'])}, la mélange à la Cour et pioche une "
-            f"nouvelle carte : {n(a['doubter'])} a douté à tort."
+            f"{n(a['seat'])} montre {char(a['character'])}, mêle la carte à la Cour et en pioche "
+            f"une autre : {n(a['doubter'])} a douté à tort."
         )
     if key == "caught":
         return f"{n(a['seat'])} n'a pas {char(a['character'])} : c'était un bluff."
