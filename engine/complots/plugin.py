@@ -97,13 +97,19 @@ class Complots(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return screen.label(self.table, state, action, False)
+        return screen.label(self.table, self.seat_names(state), action, False)
 
     def render_log(self, entry: dict[str, Any]) -> str:
         return T.render(entry)
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(self.table, state, self.view(state, seat), seat, actions)
+        """Drawn from ``seat``'s view; a public moment (``seat`` is ``None``) from the view of
+        the only human at the table if there is one (its own cards beside the buttons), else
+        from nobody's."""
+        if seat is None:
+            humans = [i for i, s in enumerate(state["seats"]) if not s.get("bot")]
+            seat = humans[0] if len(humans) == 1 else None
+        return screen.screen(self.table, self.view(state, seat), actions)
 
     # ------------------------------------------------------------------ checks
 

@@ -1,8 +1,10 @@
-"""Complots' screens, drawn from the view with the widgets of ``engine.core.widgets``.
+"""Complots' screens, drawn from a view (``rules.view``) with the widgets of
+``engine.core.widgets``: a screen can only show what that view holds.
 
 A reaction window is a public screen (``seat`` is ``None``): it shows no secret, only the
 current claim and the seats that may still speak up; when only one human sits at the table,
-that human's own cards are shown beside it (nobody else looks at the device)."""
+the plugin draws it from that human's view, so that its own cards stay beside the buttons
+(nobody else looks at the device)."""
 
 from __future__ import annotations
 
@@ -13,85 +15,75 @@ from . import text_fr as T
 U = T.UI
 
 
-def _names(state: dict) -> list[str]:
-    return [s["name"] for s in state["seats"]]
+def _names(v: dict) -> list[str]:
+    return [p["name"] for p in v["players"]]
 
 
-def _sole_human(state: dict) -> int | None:
-    humans = [i for i, s in enumerate(state["seats"]) if not s.get("bot")]
-    return humans[0] if len(humans) == 1 else None
-
-
-def status(state: dict) -> str:
-    names = _names(state)
-    turn = state["turn_no"]
-    if state["winner"] is not None:
-        return U["status_over"].format(name=names[state["winner"]])
-    steps = state["steps"]
-    if not steps:
-        return U["status_turn"].format(turn=turn, name=names[state["turn"]])
-    st = steps[0]
+def status(v: dict) -> str:
+    names = _names(v)
+    turn = v["turn_no"]
+    if v["winner"] is not None:
+        return U["status_over"].format(name=names[v["winner"]])
+    st = v["step"]
+    if st is None:
+        return U["status_turn"].format(turn=turn, name=names[v["turn"]])
     do = st["do"]
     if do == "doubt":
-        c = state["claims"][st["claim"]]
+        c = v["claims"][st["claim"]]
         return U["status_doubt"].format(
             turn=turn, name=names[c["seat"]], char=T.char(c["character"])
         )
     if do == "counter":
-        return U["status_counter"].format(turn=turn, name=names[state["ctx"]["actor"]])
+        return U["status_counter"].format(turn=turn, name=names[v["ctx"]["actor"]])
     if do == "pick":
         return U["status_pick"]
     return U[f"status_{do}"].format(turn=turn, name=names[st["seat"]])
 
 
-def now_text(state: dict, view: dict) -> str:
+def now_text(v: dict) -> str:
     """The current moment, in a few sentences (the page's story block)."""
-    names = _names(state)
-    steps = state["steps"]
-    ctx = state["ctx"]
+    names = _names(v)
+    st = v["step"]
+    ctx = v["ctx"]
+    if v["winner"] is not None:
+        return f"{names[v['winner']]} est le dernier à cacher un personnage."
     lines = []
-    if state["winner"] is not None:
-        return f"{names[state['winner']]} est le dernier à cacher un personnage."
-    if ctx is not None and state["claims"] and ctx.get("claim") is not None:
-        lines.append(T.claim_text(state["claims"][ctx["claim"]], names) + ".")
+    if ctx is not None and ctx.get("claim") is not None:
+        lines.append(T.claim_text(v["claims"][ctx["claim"]], names) + ".")
     elif ctx is not None and ctx["act"] == "aide":
-        lines.append(f"Tour {state['turn_no']} — {names[ctx['actor']]} demande l'Aide étrangère.")
+        lines.append(f"Tour {v['turn_no']} — {names[ctx['actor']]} demande l'Aide étrangère.")
     if ctx is not None and ctx.get("counter") is not None:
-        lines.append(T.claim_text(state["claims"][ctx["counter"]], names) + ".")
-    if steps:
-        st = steps[0]
-        if st["do"] in rules.WINDOWS:
-            who = ", ".join(names[s] for s in st["waiting"])
-            verb = "mettre en doute" if st["do"] == "doubt" else "contrer"
-            lines.append(f"Peuvent encore {verb} : {who}.")
-        elif st["do"] == "lose":
-            lines.append(f"{names[st['seat']]} doit révéler un personnage.")
-        elif st["do"] == "keep":
-            lines.append(f"{names[st['seat']]} choisit les cartes à garder.")
-        elif st["do"] == "show":
-            lines.append(f"{names[st['seat']]} doit montrer une carte à {names[st['by']]}.")
-        elif st["do"] == "judge":
-            lines.append(f"{names[st['seat']]} décide du sort de la carte montrée.")
-        elif st["do"] == "pick":
-            lines.append("Chacun choisit son second personnage dans son paquet.")
-    else:
-        lines.append(f"Tour {state['turn_no']} — {names[state['turn']]} choisit une action.")
+        lines.append(T.claim_text(v["claims"][ctx["counter"]], names) + ".")
+    if st is None:
+        lines.append(f"Tour {v['turn_no']} — {names[v['turn']]} choisit une action.")
+    elif st["do"] in rules.WINDOWS:
+        who = ", ".join(names[s] for s in st["waiting"])
+        verb = "mettre en doute" if st["do"] == "doubt" else "contrer"
+        lines.append(f"Peuvent encore {verb} : {who}.")
+    elif st["do"] == "lose":
+        lines.append(f"{names[st['seat']]} doit révéler un personnage.")
+    elif st["do"] == "keep":
+        lines.append(f"{names[st['seat']]} choisit les cartes à garder.")
+    elif st["do"] == "show":
+        lines.append(f"{names[st['seat']]} doit montrer une carte à {names[st['by']]}.")
+    elif st["do"] == "judge":
+        lines.append(f"{names[st['seat']]} décide du sort de la carte montrée.")
+    elif st["do"] == "pick":
+        lines.append("Chacun choisit son second personnage dans son paquet.")
     return "\n\n".join(lines)
 
 
-def _players_widget(state: dict, viewer: int | None) -> dict:
-    names = _names(state)
+def _players_widget(v: dict) -> dict:
     rows = []
-    current = rules.to_act(state)
-    for i, p in enumerate(state["players"]):
-        hidden = len(p["hidden"]) or "—"
+    acting = set(v["to_act"])
+    for p in v["players"]:
         revealed = ", ".join(T.short(c) for c in p["revealed"]) or "—"
         rows.append(
             W.row(
-                [names[i], p["coins"], hidden, revealed],
-                current=i in current and state["winner"] is None,
-                you=i == viewer,
-                out=not p["hidden"],
+                [p["name"], p["coins"], p["cards"] or "—", revealed],
+                current=p["seat"] in acting and v["winner"] is None,
+                you=p["seat"] == v["seat"],
+                out=not p["alive"],
             )
         )
     cols = [U["col_name"], U["col_coins"], U["col_cards"], U["col_revealed"]]
@@ -103,54 +95,47 @@ def _card(table: rules.Table, cid: str, state: str = "up") -> dict:
     return W.card(str(ch.get("name", cid)), str(ch.get("text", "")), state=state)
 
 
-def widgets(table: rules.Table, state: dict, view: dict, viewer: int | None) -> list[dict]:
-    names = _names(state)
-    out = [W.text(now_text(state, view), U["now"], area="main")]
-    me = viewer if viewer is not None else _sole_human(state)
+def widgets(table: rules.Table, v: dict) -> list[dict]:
+    names = _names(v)
+    out = [W.text(now_text(v), U["now"], area="main")]
+    me = v["seat"]
+    st = v["step"]
     if me is not None:
-        p = state["players"][me]
-        hand = [_card(table, c) for c in sorted(p["hidden"])]
+        p = v["players"][me]
+        hand = [_card(table, c) for c in p["hidden"]]
         hand += [_card(table, c, "revealed") for c in p["revealed"]]
         out.append(W.cards(hand, U["your_cards"], area="self", empty="—"))
         if p["drawn"]:
             out.append(W.cards([_card(table, c) for c in p["drawn"]], U["drawn"], area="self"))
-        if p["aside"]:
-            picking = bool(state["steps"]) and state["steps"][0]["do"] == "pick"
-            title = U["aside"] if picking and me in state["steps"][0]["waiting"] else U["set_aside"]
-            out.append(W.cards([_card(table, c) for c in p["aside"]], title, area="self"))
-        steps = state["steps"]
-        if steps and steps[0]["do"] == "judge" and steps[0]["seat"] == me:
-            st = steps[0]
-            out.append(
-                W.cards(
-                    [_card(table, st["card"])],
-                    f"{U['g_judge']} ({names[st['target']]})",
-                    area="main",
-                )
-            )
-    out.append(_players_widget(state, me))
+        if p["aside_cards"]:
+            picking = st is not None and st["do"] == "pick" and me in st["waiting"]
+            title = U["aside"] if picking else U["set_aside"]
+            cards = [_card(table, c) for c in p["aside_cards"]]
+            out.append(W.cards(cards, title, area="self"))
+        if st is not None and st["do"] == "judge" and "card" in st:
+            title = f"{U['g_judge']} ({names[st['target']]})"
+            out.append(W.cards([_card(table, st["card"])], title, area="main"))
+    out.append(_players_widget(v))
     out.append(
         W.facts(
-            [W.fact(U["court"], len(state["court"])), W.fact(U["treasury"], state["treasury"])],
+            [W.fact(U["court"], v["court"]), W.fact(U["treasury"], v["treasury"])],
             U["table"],
             area="board",
         )
     )
-    claims = rules.public_claims(state, me)[-8:]
-    if claims:
-        lines = []
-        for c in claims:
-            line = T.claim_text(c, names)
-            if c["doubted_by"] is not None:
-                verdict = "vrai" if c.get("true") else "bluff"
-                line += f" — mis en doute par {names[c['doubted_by']]} : {verdict}"
-            lines.append(line)
+    lines = []
+    for c, true in list(zip(v["claims"], v["truth"], strict=True))[-8:]:
+        line = T.claim_text(c, names)
+        if c["doubted_by"] is not None:
+            verdict = "vrai" if true else "bluff"
+            line += f" — mis en doute par {names[c['doubted_by']]} : {verdict}"
+        lines.append(line)
+    if lines:
         out.append(W.items(lines, U["claims"], area="board"))
     return out
 
 
-def label(table: rules.Table, state: dict, action: dict, several: bool) -> str:
-    names = _names(state)
+def label(table: rules.Table, names: list[str], action: dict, several: bool) -> str:
     kind = action["type"]
     seat = action["seat"]
     if kind == "revenu":
@@ -177,11 +162,9 @@ def label(table: rules.Table, state: dict, action: dict, several: bool) -> str:
         return U[f"{kind}_who"].format(name=names[seat]) if several else U[kind]
     if kind == "counter":
         c = T.short(action["character"])
-        return (
-            U["counter_who"].format(name=names[seat], char=c)
-            if several
-            else U["counter"].format(char=c)
-        )
+        if several:
+            return U["counter_who"].format(name=names[seat], char=c)
+        return U["counter"].format(char=c)
     if kind == "lose":
         return U["lose"].format(char=T.short(action["character"]))
     if kind == "keep":
@@ -195,21 +178,22 @@ def label(table: rules.Table, state: dict, action: dict, several: bool) -> str:
     return str(kind)
 
 
-def groups(table: rules.Table, state: dict, actions: list[dict]) -> list[dict]:
+def groups(table: rules.Table, v: dict, actions: list[dict]) -> list[dict]:
+    names = _names(v)
     several = len({a["seat"] for a in actions}) > 1
+    in_doubt = v["step"] is not None and v["step"]["do"] == "doubt"
     buckets: dict[str, list[dict]] = {}
     order: list[str] = []
     for i, a in enumerate(actions):
         kind = a["type"]
-        if kind in ("revenu", "aide") or (
-            kind == "assassinat" and not rules.forced(state, a["seat"])
-        ):
+        forced = v["players"][a["seat"]]["coins"] >= rules.FORCED_AT
+        if kind in ("revenu", "aide") or (kind == "assassinat" and not forced):
             key = "actions"
         elif kind == "assassinat":
             key = "forced"
         elif kind == "claim":
             key = "claims"
-        elif kind in ("doubt", "pass") and state["steps"] and state["steps"][0]["do"] == "doubt":
+        elif kind in ("doubt", "pass") and in_doubt:
             key = "doubt"
         elif kind in ("counter", "pass"):
             key = "counter"
@@ -223,7 +207,7 @@ def groups(table: rules.Table, state: dict, actions: list[dict]) -> list[dict]:
         tone = "danger" if kind in ("doubt", "assassinat", "discard") else None
         if kind in ("claim", "counter") or key == "actions":
             tone = tone or "main"
-        buckets[key].append(W.choice(i, label(table, state, a, several), tone=tone))
+        buckets[key].append(W.choice(i, label(table, names, a, several), tone=tone))
     out = []
     for key in order:
         help_ = U.get(f"g_{key}_help")
@@ -231,11 +215,7 @@ def groups(table: rules.Table, state: dict, actions: list[dict]) -> list[dict]:
     return out
 
 
-def screen(table: rules.Table, state: dict, view: dict, viewer: int | None, actions: list) -> dict:
-    scr = W.screen(
-        status(state),
-        widgets(table, state, view, viewer),
-        groups(table, state, actions),
-        phase="Complots",
-    )
-    return scr
+def screen(table: rules.Table, v: dict, actions: list) -> dict:
+    """The screen drawn from ``v``, the view of the seat that looks at it (``None``: nobody's
+    secrets)."""
+    return W.screen(status(v), widgets(table, v), groups(table, v, actions), phase="Complots")

@@ -43,6 +43,10 @@ def cards_fr(cards: list[str]) -> str:
     return ", ".join(names[:-1]) + " et " + names[-1] if len(names) > 1 else names[0]
 
 
+def cards_n(n: int) -> str:
+    return f"{n} carte" if n == 1 else f"{n} cartes"
+
+
 def coins(n: int) -> str:
     return f"{n} pièce" if abs(n) == 1 else f"{n} pièces"
 
@@ -193,8 +197,8 @@ def render(entry: dict[str, Any]) -> str:
         return f"{n(a['seat'])} met en doute {char(a['character'])} de {n(a['claimant'])} !"
     if key == "proven":
         return (
-            f"{n(a['seat'])} montre {char(a['character'])}, la mélange à la Cour et pioche une "
-            f"nouvelle carte : {n(a['doubter'])} a douté à tort."
+            f"{n(a['seat'])} montre {char(a['character'])}, mêle la carte à la Cour et en pioche "
+            f"une autre : {n(a['doubter'])} a douté à tort."
         )
     if key == "caught":
         return f"{n(a['seat'])} n'a pas {char(a['character'])} : c'était un bluff."
@@ -211,11 +215,11 @@ def render(entry: dict[str, Any]) -> str:
     if key == "steal":
         return f"{n(a['seat'])} prend {coins(a['n'])} à {n(a['target'])}."
     if key == "exchange":
-        return f"{n(a['seat'])} tire {a['n']} carte(s) de la Cour."
+        return f"{n(a['seat'])} tire {cards_n(a['n'])} de la Cour."
     if key == "drawn_private":
         return f"{n(a['seat'])} tire {cards_fr(a['cards'])}."
     if key == "kept":
-        return f"{n(a['seat'])} rend {a['n']} carte(s) à la Cour, qui est mélangée."
+        return f"{n(a['seat'])} rend {cards_n(a['n'])} à la Cour, qui est mélangée."
     if key == "kept_private":
         return f"{n(a['seat'])} garde {cards_fr(a['cards'])}."
     if key == "shown":
@@ -231,7 +235,12 @@ def render(entry: dict[str, Any]) -> str:
         why = f" ({why})" if why else ""
         return f"{n(a['seat'])} révèle {char(a['character'])}{why}."
     if key == "eliminated":
-        return f"{n(a['seat'])} est éliminé ; ses {coins(a['n'])} retournent au Trésor."
+        k = a.get("n", 0)
+        if k == 0:
+            return f"{n(a['seat'])} est éliminé ; il n'avait plus une pièce."
+        if k == 1:
+            return f"{n(a['seat'])} est éliminé ; sa dernière pièce retourne au Trésor."
+        return f"{n(a['seat'])} est éliminé ; ses {k} pièces retournent au Trésor."
     if key == "winner":
         return f"{n(a['seat'])} est le dernier à cacher un personnage et remporte la partie !"
     return str(key)
