@@ -39,7 +39,7 @@ SAMPLES = 24
 ORACLE_ROLLS = (2, 5, 8, 11)
 SOFT = 1.5
 #: weight of every card besides the soft best response (opponents are not all sharp)
-UNIFORM_SHARE = 0.25
+UNIFORM_SHARE = 1.0
 #: worth of a better die for each turn still to play (the face stays)
 FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 
