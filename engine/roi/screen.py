@@ -111,6 +111,8 @@ def _reveal(game: Roi, st: dict) -> list[dict]:
         return []
     pend = st.get("pending")
     stepping = bool(pend) and pend["kind"] == "ack"
+    if rev["manche"] != st["manche"] and not stepping:
+        return []  # a new manche: the last turn of the previous one is in the log
     shown = rev["shown"] if stepping else len(rev["stages"])
     names = game.card_names()
     out: list[dict] = []
