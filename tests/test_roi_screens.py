@@ -156,3 +156,14 @@ def test_bots_ignore_what_they_cannot_see():
             other = R.scramble(st, 1, Rng({"rng": k}))
             other = R.scramble(other, 2, Rng({"rng": k}))
             assert game.choose(other, 0, Rng({"rng": 2}), persona) == first
+
+
+def test_a_throne_to_fill_is_named_at_the_end():
+    """Le Conseil des 12 may start a game for its vacant throne: the winner takes it."""
+    game = _game()
+    s = Session(game).start(
+        {"seed": "trône", "players": 2, "bots": 2, "throne": "le trône de Janvier"}
+    )
+    out = game.outcome(s.state)
+    assert out is not None and "le trône de Janvier" in out.summary
+    assert any("le trône de Janvier" in line for line in s.log_lines(None))

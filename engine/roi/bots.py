@@ -39,7 +39,7 @@ SAMPLES = 24
 ORACLE_ROLLS = (2, 5, 8, 11)
 SOFT = 1.5
 #: weight of every card besides the soft best response (opponents are not all sharp)
-UNIFORM_SHARE = 0.25
+UNIFORM_SHARE = 1.0
 #: worth of a better die for each turn still to play (the face stays)
 FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 
@@ -186,27 +186,44 @@ def _prudent_model(
 def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
     seat = view["seat"]
     group = _group_of(view, seat)
-    me = group.index(seat)
     players = view["players"]
-    faces = [players[s]["die"] for s in group]
-    mine = [a["card"] for a in actions]
-    candidates = [players[s]["candidates"] for s in group]
+    best = _best_card(
+        tuple(players[s]["die"] for s in group),
+        group.index(seat),
+        tuple(a["card"] for a in actions),
+        tuple(tuple(players[s]["candidates"]) for s in group),
+        players[seat]["hand_count"],
+        persona,
+    )
+    return next(a for a in actions if a["card"] == best)
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_card(
+    faces: tuple[int, ...],
+    me: int,
+    mine: tuple[str, ...],
+    candidates: tuple[tuple[str, ...], ...],
+    hand_left: int,
+    persona: str,
+) -> str:
+    """The card to play: a pure function of what the table shows (its samples are drawn from
+    a generator seeded by the position itself), so the same position gets the same answer."""
+    rng = Rng({"rng": Rng.seed_from(f"{faces}{me}{mine}{candidates}{hand_left}{persona}")})
     options: list[list[tuple[str, float]]] = [
-        [] if i == me else _uniform(candidates[i]) for i in range(len(group))
+        [] if i == me else _uniform(list(candidates[i])) for i in range(len(faces))
     ]
     if persona == "ruse":
-        key_faces, key_cands = tuple(faces), tuple(tuple(c) for c in candidates)
-        for i in range(len(group)):
+        for i in range(len(faces)):
             if i != me:
-                options[i] = list(_prudent_model(key_faces, key_cands, i))
-    gains = expected_gains(faces, me, mine, options, rng)
+                options[i] = list(_prudent_model(faces, candidates, i))
+    gains = expected_gains(list(faces), me, list(mine), options, rng)
     # a card's worth later in the manche: keep the strong ones for when they matter
-    hand_left = players[seat]["hand_count"]
     later = max(0, hand_left - 2)  # turns still to play after this one, at most
     for c in mine:
-        gains[c] += FUTURE * later * (_standing(_after(faces, me, c), me) - _standing(faces, me))
-    best = max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if later else 0), c))
-    return next(a for a in actions if a["card"] == best)
+        after = _after(list(faces), me, c)
+        gains[c] += FUTURE * later * (_standing(after, me) - _standing(list(faces), me))
+    return max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if later else 0), c))
 
 
 def _after(faces: list[int], me: int, card: str) -> list[int]:

@@ -450,6 +450,10 @@ def _duel(st: dict, d: dict) -> bool:
         for card in sorted({cards[str(s)] for s in cancelled}):
             who = [s for s in cancelled if cards[str(s)] == card]
             log(st, "cancel.same", card=card, players=names(st, who), kept=d["kind"] == "group")
+        if d["kind"] == "single":  # out of a tournament, cancelled cards go at once
+            for s in cancelled:
+                P[s]["discard"].append(P[s]["played"])
+                P[s]["played"] = None
         voided: list[int] = []
         dame = [s for s in live if cards[str(s)] == "dame"]
         if dame:
@@ -626,7 +630,8 @@ def _end_turn(st: dict) -> None:
         st["reveal"]["open"] = False
     for s in st["active"]:
         p = st["p"][s]
-        p["discard"].append(p["played"])
+        if p["played"] is not None:
+            p["discard"].append(p["played"])
         p["played"] = None
     st["res"] = None
     short = [s for s in st["active"] if len(st["p"][s]["hand"]) <= 1]

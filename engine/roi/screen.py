@@ -111,6 +111,8 @@ def _reveal(game: Roi, st: dict) -> list[dict]:
         return []
     pend = st.get("pending")
     stepping = bool(pend) and pend["kind"] == "ack"
+    if rev["manche"] != st["manche"] and not stepping:
+        return []  # a new manche: the last turn of the previous one is in the log
     shown = rev["shown"] if stepping else len(rev["stages"])
     names = game.card_names()
     out: list[dict] = []
@@ -179,7 +181,10 @@ def _hold_back(st: dict) -> dict[str, bool]:
 def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
     names = game.card_names()
     hold = _hold_back(st)
-    before = (st.get("reveal") or {}).get("before", {})
+    rev = st.get("reveal") or {}
+    before = rev.get("before", {})
+    current = rev.get("manche") == st["manche"] and rev.get("turn") == st["turn"]
+    revealed = dict(_revealed(st)) if current and st.get("res") else {}
     choosing = bool(st.get("pending")) and st["pending"]["kind"] == "choose"
     waiting = set(rules.to_act(st))
     group_of = {s: i + 1 for i, g in enumerate(st["groups"]) for s in g}
@@ -204,8 +209,10 @@ def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
                 card = names[p["played"]]
             else:
                 card = T.UI["card.chose"] if p["chose"] else T.UI["card.thinking"]
-        else:
-            card = names[p["played"]] if p.get("played") else ""
+        elif p.get("played"):
+            card = names[p["played"]]
+        else:  # a card cancelled out of a tournament is already in its owner's discard
+            card = names[revealed[s]] if s in revealed else ""
         cells: list[Any] = [p["name"]]
         if st["tournament"]:
             cells.append(group_of.get(s, ""))
