@@ -214,3 +214,30 @@ def test_a_vacant_throne_offers_le_roi_des_12_when_it_exists(game, monkeypatch):
     assert [link["game"] for link in links] == ["roi"]
     monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil"])
     assert game.outcome(lost).links == []
+
+
+class _View:
+    """The records of the content, as a checker's graph view shows them."""
+
+    def __init__(self, bundle):
+        self.bundle = bundle
+
+    def records(self):
+        for kind, recs in self.bundle["records"].items():
+            for key, data in recs.items():
+                yield f"{kind}:{key}", kind, data
+
+
+def test_the_content_checks(game):
+    from engine.conseil import content
+
+    view = _View(game.bundle)
+    assert content._numbers(view) == []
+    assert content._solvable(view) == []
+    assert content._months_winnable(view) == []  # the deep check: every month won
+    broken = {**game.bundle, "records": {**game.bundle["records"]}}
+    broken["records"]["dilemma"] = {
+        **game.bundle["records"]["dilemma"],
+        "99": {"title": "X", "objectives": [[13], [13]], "value": 1},
+    }
+    assert [i.node for i in content._solvable(_View(broken))] == ["dilemma:99"]
