@@ -118,7 +118,8 @@ def _candidates(view: dict, seat: int, solving: set[str]) -> list[str | None]:
     table = {e["card"] for e in view["table"]}
     cands = [c for c in view["known"][seat] if c != view["petitioner"]]
     if view["remarks"][seat] in ("seul", "premier"):
-        cands = [c for c in cands if c in solving] or cands
+        mine = [c for c in cands if c in solving]
+        cands = [_solo_pick(mine)] if mine else cands
     return [c for c in cands if c not in table] or [None]
 
 
@@ -162,6 +163,13 @@ def _chance(cards_by_combo: list[tuple], played: set[str], face: int, objs, met,
     return ok / len(cards_by_combo)
 
 
+def _solo_pick(mine: list[str]) -> str:
+    """Which of its solving characters a soloist plays: the one it values least, LA DAME
+    last (she only works first).  A convention every bot follows and can predict."""
+    others = [c for c in mine if c != "dame"]
+    return min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
+
+
 def _reach(card: str, objs: P.Objs, met: P.Met) -> int:
     """From how many faces the card settles the dilemma alone (played after another)."""
     return sum(1 for f in range(1, 13) if P.solo(card, f, objs, met, False))
@@ -182,8 +190,15 @@ def _choose(view: dict, actions: list[dict]) -> dict:
 
     keep = view["rule"].get("throne")
 
+    # the soloist's card, as everyone can work it out from its known hand and the convention
+    soloists = set()
+    for t, r in enumerate(view["remarks"]):
+        if t != view["seat"] and r in ("seul", "premier"):
+            theirs = [c for c in view["known"][t] if c in solving]
+            soloists.add(_solo_pick(theirs) if theirs else None)
+
     def harmless(c: str) -> tuple:
-        return (c != keep, c not in solving, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
+        return (c != keep, c not in soloists, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
 
     if claimed:
         return pick(max(cards, key=harmless), None)
@@ -197,8 +212,7 @@ def _choose_by_roles(view, actions, cards, solving, said, keep, pick) -> dict:
     objs, met, face = _objs(view), _met(view), view["die"]
     mine = [c for c in cards if c in solving]
     if mine:
-        others = [c for c in mine if c != "dame"]
-        best = min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
+        best = _solo_pick(mine)
         return pick(best, "premier" if best == "dame" else "seul")
     likely = _likely(view)
     pet = view["petitioner"]
