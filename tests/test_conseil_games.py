@@ -170,7 +170,10 @@ def test_the_hint_after_a_lost_dilemma(game):
         if s["phase"] == "aftermath":
             after = game.apply(s, {"type": "hint"})
             text = game.render_log(after["log"][-1 - _since(after)])
-            assert "solution" in text
+            if text.startswith("Même en voyant toutes les mains"):
+                continue  # no solution that time: look for a dilemma that had one
+            assert text.startswith("Il y avait une solution : "), text
+            assert "révéler dans cet ordre" in text
             return
     pytest.fail("no dilemma was lost in 60 games")
 
