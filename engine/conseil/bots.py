@@ -120,7 +120,30 @@ def _candidates(view: dict, seat: int, solving: set[str]) -> list[str | None]:
     if view["remarks"][seat] in ("seul", "premier"):
         mine = [c for c in cands if c in solving]
         cands = [_solo_pick(mine)] if mine else cands
+    elif (
+        cands
+        and not table
+        and any(r in ("seul", "premier") for t, r in enumerate(view["remarks"]) if t != seat)
+    ):
+        cands = [_harmless_pick(view, cands, solving, seat)]
     return [c for c in cands if c not in table] or [None]
+
+
+def _harmless_pick(view: dict, cands: list[str], solving: set[str], me: int) -> str:
+    """What a helper plays once someone said they can do it alone: never the month's throne
+    character, never the soloist's card (it would cancel it), the card that best keeps a won
+    die won, the least valuable one."""
+    objs, met = _objs(view), _met(view)
+    keep = view["rule"].get("throne")
+    soloists = set()
+    for t, r in enumerate(view["remarks"]):
+        if t != me and r in ("seul", "premier"):
+            theirs = [c for c in view["known"][t] if c in solving]
+            soloists.add(_solo_pick(theirs) if theirs else None)
+    return max(
+        cands,
+        key=lambda c: (c != keep, c not in soloists, P.keep_share(c, objs, met), KEEP.get(c, 9), c),
+    )
 
 
 def _combos(lists: list[list], cap: int = 240) -> list[tuple]:
@@ -190,18 +213,8 @@ def _choose(view: dict, actions: list[dict]) -> dict:
 
     keep = view["rule"].get("throne")
 
-    # the soloist's card, as everyone can work it out from its known hand and the convention
-    soloists = set()
-    for t, r in enumerate(view["remarks"]):
-        if t != view["seat"] and r in ("seul", "premier"):
-            theirs = [c for c in view["known"][t] if c in solving]
-            soloists.add(_solo_pick(theirs) if theirs else None)
-
-    def harmless(c: str) -> tuple:
-        return (c != keep, c not in soloists, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
-
     if claimed:
-        return pick(max(cards, key=harmless), None)
+        return pick(_harmless_pick(view, cards, solving, view["seat"]), None)
     return _choose_by_roles(view, actions, cards, solving, said, keep, pick)
 
 
