@@ -324,6 +324,7 @@ def _effect(view: dict, actions: list[dict]) -> dict:
     unrevealed = [t for t, r in enumerate(view["revealed"]) if not r]
     played = {e["card"] for e in view["table"]}
     worlds = _combos([_candidates(view, t, solving) for t in unrevealed], cap=120)
+    claimed = any(r in ("seul", "premier") for r in view["remarks"])
 
     def value(a: dict) -> tuple:
         key = ("objective", a["objective"]) if "objective" in a else ("face", a["face"])
@@ -331,6 +332,8 @@ def _effect(view: dict, actions: list[dict]) -> dict:
         won = P.wins(o, m, f)
         progress = sum(m) - sum(met)
         chance = _chance(worlds, played, f, o, m, False) if left else float(won)
+        if claimed:  # a win in hand first: the helpers chose cards that keep it
+            return (won, chance, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
         return (chance, won, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
 
     return max(actions, key=value)
