@@ -455,6 +455,12 @@ def check_game(sg: StoryGraph) -> list[Finding]:
     return [_issue(sg, issue) for check in sg.schema.checks for issue in check(view)]
 
 
+def check_game_deep(sg: StoryGraph) -> list[Finding]:
+    """The slow checks of one game (``ContentSchema.deep_checks``), for ``check --deep``."""
+    view = sg.view()
+    return [_issue(sg, issue) for check in sg.schema.deep_checks for issue in check(view)]
+
+
 CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
     check_roots,
     check_unreachable,

@@ -118,8 +118,32 @@ def _candidates(view: dict, seat: int, solving: set[str]) -> list[str | None]:
     table = {e["card"] for e in view["table"]}
     cands = [c for c in view["known"][seat] if c != view["petitioner"]]
     if view["remarks"][seat] in ("seul", "premier"):
-        cands = [c for c in cands if c in solving] or cands
+        mine = [c for c in cands if c in solving]
+        cands = [_solo_pick(mine)] if mine else cands
+    elif (
+        cands
+        and not table
+        and any(r in ("seul", "premier") for t, r in enumerate(view["remarks"]) if t != seat)
+    ):
+        cands = [_harmless_pick(view, cands, solving, seat)]
     return [c for c in cands if c not in table] or [None]
+
+
+def _harmless_pick(view: dict, cands: list[str], solving: set[str], me: int) -> str:
+    """What a helper plays once someone said they can do it alone: never the month's throne
+    character, never the soloist's card (it would cancel it), the card that best keeps a won
+    die won, the least valuable one."""
+    objs, met = _objs(view), _met(view)
+    keep = view["rule"].get("throne")
+    soloists = set()
+    for t, r in enumerate(view["remarks"]):
+        if t != me and r in ("seul", "premier"):
+            theirs = [c for c in view["known"][t] if c in solving]
+            soloists.add(_solo_pick(theirs) if theirs else None)
+    return max(
+        cands,
+        key=lambda c: (c != keep, c not in soloists, P.keep_share(c, objs, met), KEEP.get(c, 9), c),
+    )
 
 
 def _combos(lists: list[list], cap: int = 240) -> list[tuple]:
@@ -162,6 +186,13 @@ def _chance(cards_by_combo: list[tuple], played: set[str], face: int, objs, met,
     return ok / len(cards_by_combo)
 
 
+def _solo_pick(mine: list[str]) -> str:
+    """Which of its solving characters a soloist plays: the one it values least, LA DAME
+    last (she only works first).  A convention every bot follows and can predict."""
+    others = [c for c in mine if c != "dame"]
+    return min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
+
+
 def _reach(card: str, objs: P.Objs, met: P.Met) -> int:
     """From how many faces the card settles the dilemma alone (played after another)."""
     return sum(1 for f in range(1, 13) if P.solo(card, f, objs, met, False))
@@ -182,11 +213,8 @@ def _choose(view: dict, actions: list[dict]) -> dict:
 
     keep = view["rule"].get("throne")
 
-    def harmless(c: str) -> tuple:
-        return (c != keep, c not in solving, P.keep_share(c, objs, met), -KEEP.get(c, 9), c)
-
     if claimed:
-        return pick(max(cards, key=harmless), None)
+        return pick(_harmless_pick(view, cards, solving, view["seat"]), None)
     return _choose_by_roles(view, actions, cards, solving, said, keep, pick)
 
 
@@ -197,8 +225,7 @@ def _choose_by_roles(view, actions, cards, solving, said, keep, pick) -> dict:
     objs, met, face = _objs(view), _met(view), view["die"]
     mine = [c for c in cards if c in solving]
     if mine:
-        others = [c for c in mine if c != "dame"]
-        best = min(others, key=lambda c: (-KEEP.get(c, 9), c)) if others else "dame"
+        best = _solo_pick(mine)
         return pick(best, "premier" if best == "dame" else "seul")
     likely = _likely(view)
     pet = view["petitioner"]
@@ -297,6 +324,7 @@ def _effect(view: dict, actions: list[dict]) -> dict:
     unrevealed = [t for t, r in enumerate(view["revealed"]) if not r]
     played = {e["card"] for e in view["table"]}
     worlds = _combos([_candidates(view, t, solving) for t in unrevealed], cap=120)
+    claimed = any(r in ("seul", "premier") for r in view["remarks"])
 
     def value(a: dict) -> tuple:
         key = ("objective", a["objective"]) if "objective" in a else ("face", a["face"])
@@ -304,6 +332,8 @@ def _effect(view: dict, actions: list[dict]) -> dict:
         won = P.wins(o, m, f)
         progress = sum(m) - sum(met)
         chance = _chance(worlds, played, f, o, m, False) if left else float(won)
+        if claimed:  # a win in hand first: the helpers chose cards that keep it
+            return (won, chance, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
         return (chance, won, progress, P.flex(f, o, m, likely) if left else 0, -abs(f - face))
 
     return max(actions, key=value)

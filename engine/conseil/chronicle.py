@@ -109,15 +109,15 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         winners=list(range(n)) if won else [],
         summary=summary,
         scores={s: res["total"] for s in range(n)},
+        # one council, one reign: a single line for the whole table
         ranking=[
             {
-                "seat": s,
-                "name": line["names"][s],
+                "seat": None,
+                "name": "Le Conseil : " + ", ".join(line["names"]),
                 "rank": 1,
                 "score": res["total"],
                 "details": details,
             }
-            for s in range(n)
         ],
         why=why,
         links=links,

@@ -207,24 +207,22 @@ def _numbers(g: GraphView) -> list[Issue]:
     pets = {n.split(":", 1)[1] for n, k, _ in g.records() if k == "petitioner"}
     for c in CHARACTERS:
         if c not in chars:
-            out.append(Issue("CONSEIL001", "error", f"personnage « {c} » sans carte"))
+            out.append(Issue("REF001", "error", f"personnage « {c} » sans carte"))
         if c not in pets:
-            out.append(Issue("CONSEIL002", "error", f"personnage « {c} » sans carte Quémandeur"))
+            out.append(Issue("REF001", "error", f"personnage « {c} » sans carte Quémandeur"))
     counts = {1: 0, 2: 0, 3: 0}
-    for node, kind, data in g.records():
+    for _node, kind, data in g.records():
         if kind != "dilemma":
             continue
         counts[data.get("difficulty", 1)] = counts.get(data.get("difficulty", 1), 0) + 1
-        if data.get("reward") and not data.get("success_text"):
-            out.append(Issue("CONSEIL003", "warning", "récompense sans texte", node=node))
     for level, need in ((1, 4), (2, 2), (3, 1)):
         if counts.get(level, 0) < need:
             out.append(
-                Issue("CONSEIL004", "error", f"il faut au moins {need} dilemmes de niveau {level}")
+                Issue("FIELD002", "error", f"il faut au moins {need} dilemmes de niveau {level}")
             )
     ones = [d for n, k, d in g.records() if k == "petitioner" and d.get("crown") == 1]
     if len(ones) < 2:
-        out.append(Issue("CONSEIL005", "error", "il faut au moins deux Quémandeurs de couronne 1"))
+        out.append(Issue("FIELD002", "error", "il faut au moins deux Quémandeurs de couronne 1"))
     return out
 
 
@@ -254,13 +252,58 @@ def _solvable(g: GraphView) -> list[Issue]:
         if not ok:
             out.append(
                 Issue(
-                    "CONSEIL006",
-                    "warning",
+                    "COND001",
+                    "error",
                     "aucune face du dé ne permet de résoudre ce dilemme avec une ou deux cartes",
                     node=node,
                 )
             )
     return out
+
+
+def _months_winnable(g: GraphView) -> list[Issue]:
+    """``gamebook check --deep``: a table of all-seeing players (the solver) wins each month
+    at least once in a few games; a finding otherwise."""
+    from .plugin import Conseil
+    from .solver import Omniscient
+
+    records: dict[str, dict] = {}
+    for node, kind, data in g.records():
+        records.setdefault(kind, {})[node.split(":", 1)[1]] = data
+    game = Conseil({"records": records})
+    out: list[Issue] = []
+    for month in sorted(records.get("scenario", {})):
+        won = False
+        for k in range(DEEP_GAMES):
+            seed = f"deep-{month}-{k}"
+            setup = game.normalize_setup({"seed": seed, "players": 3, "bots": 3, "scenario": month})
+            state, table, step = game.new_game(setup), Omniscient(game), 0
+            while (seats := game.to_act(state)) and step < 2000:
+                state = game.apply(state, table.action(state, seats[0], _rng(seed, step)))
+                step += 1
+            if state.get("result", {}) and state["result"]["won"]:
+                won = True
+                break
+        if not won:
+            out.append(
+                Issue(
+                    "SIM001",
+                    "warning",
+                    f"le mois « {month} » n'a été gagné dans aucune des {DEEP_GAMES} parties "
+                    "jouées par une table qui voit toutes les mains",
+                    node=f"scenario:{month}",
+                )
+            )
+    return out
+
+
+DEEP_GAMES = 4
+
+
+def _rng(seed: str, step: int):
+    from ..core.rng import Rng
+
+    return Rng({"rng": Rng.seed_from(f"{seed}:{step}")})
 
 
 SCHEMA = ContentSchema(
@@ -269,4 +312,5 @@ SCHEMA = ContentSchema(
     effects=EFFECTS,
     conditions={},
     checks=(_numbers, _solvable),
+    deep_checks=(_months_winnable,),
 )

@@ -33,7 +33,7 @@ def outcomes(card: str, face: int, objs: Objs, met: Met, first: bool) -> tuple:
     if card == "dame":
         if not first:
             return (("face", 0, face, objs, met),)
-        values = sorted({v for o in objs for v in o})
+        values = sorted({v for o in objs for v in o if 1 <= v <= 12})
         return tuple(("face", v, v, objs, met_after(objs, met, v)) for v in values)
     if card in D.OBJECTIVE_CARDS:
         new = D.LOW if card == "chevalier" else D.HIGH

@@ -293,6 +293,9 @@ class ContentSchema:
     setup_grants: Callable[[GraphView], dict[str, set[str]]] | None = None
     #: further game-specific checks
     checks: tuple[Callable[[GraphView], list[Issue]], ...] = ()
+    #: game-specific checks that take seconds (a solver playing every scenario): run by
+    #: ``gamebook check --deep`` only
+    deep_checks: tuple[Callable[[GraphView], list[Issue]], ...] = ()
     #: the opening a player reads before the engine starts: (title, text) pairs
     opening: Callable[[GraphView], list[tuple[str, str]]] | None = None
     #: how a node is named in messages when the kind's name and key are not enough

@@ -31,11 +31,13 @@ def run(args: argparse.Namespace) -> int:
     report = check(Path(args.content_dir), jobs=args.jobs, cache=cache)
     notes = _against(report, Path(args.against)) if args.against else []
     if args.deep and report.ok:
+        from ..checks import check_game_deep
         from ..simulate import simulate
 
         for sg in report.graphs.values():
             sim = simulate(sg, runs=args.deep_runs, seed="deep", jobs=args.jobs)
             report.findings.extend(sim.findings)
+            report.findings.extend(check_game_deep(sg))
         report.findings.sort(key=Finding.sort_key)
     if args.format == "json":
         out = json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
