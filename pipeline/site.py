@@ -177,7 +177,11 @@ def _service_worker(out: Path, manifest: dict) -> None:
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     template = SERVICE_WORKER.read_text(encoding="utf-8")
-    text = template % {"version": version, "files": json.dumps(files, indent=0)}
+    text = template % {
+        "version": version,
+        "manifest": manifest["version"],
+        "files": json.dumps(files, indent=0),
+    }
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 
