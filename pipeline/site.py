@@ -3,13 +3,17 @@
 ``build``: check the content (errors stop the build, as in CI), render ``site/`` with
 mkdocs-material (strict), then add what the play pages need, all from this origin:
 
-- ``pyodide/``: the runtime from the pinned npm package (``npm ci`` runs if it is missing);
-- ``engine/engine-<hash>.zip``: the rules engine (``pipeline.engine_archive``);
+- ``pyodide/``: the runtime from the pinned npm package (``npm ci`` runs if it is missing), its
+  standard library precompiled to bytecode, cut to what the games import, stored uncompressed
+  (``templates/precompile.mjs``, run in Node by ``_precompiled``);
+- ``engine/engine-<hash>.pyc.zip``: the rules engine (``pipeline.engine_archive``), precompiled
+  the same way (``engine-<hash>.zip``, the sources, when Node is missing);
 - ``bundles/<campaign>-<hash>.json``: the compiled campaigns;
 - ``manifest.json``: which of those files the pages load (versioned names, so no cache serves
   a stale one);
 - ``sw.js``: a cache-first service worker precaching all of it, so a page visited once plays
-  with no network at all;
+  with no network at all; its version is a hash of every file, and a new version waits until
+  the page (``assets/theme.js``) has offered « Nouvelle version disponible » and saved the game;
 - ``assets/vendor/iframe-worker-shim.js``: the polyfill mkdocs-material's offline plugin would
   otherwise fetch from a CDN.
 """
@@ -76,7 +80,6 @@ def _vendor(root: Path, out: Path, report) -> dict:
     vendor = out / "assets" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
     shutil.copy2(modules / "iframe-worker" / "shim" / "index.js", vendor / "iframe-worker-shim.js")
-    engine_zip = build_archive(out / "engine")
     bundles = {}
     (out / "bundles").mkdir(parents=True, exist_ok=True)
     for sg in report.graphs.values():
@@ -84,6 +87,7 @@ def _vendor(root: Path, out: Path, report) -> dict:
         name = f"bundles/{sg.campaign.family}-{_digest(data)}.json"
         (out / name).write_bytes(data)
         bundles[sg.campaign.family] = name
+    engine_zip = _precompiled(modules / "pyodide", out, build_archive(out / "engine"), bundles)
     pyodide_version = json.loads((modules / "pyodide" / "package.json").read_text())["version"]
     manifest = {
         "engine": engine_zip.relative_to(out).as_posix(),
@@ -94,6 +98,61 @@ def _vendor(root: Path, out: Path, report) -> dict:
     manifest["version"] = _digest(json.dumps(manifest, sort_keys=True).encode())
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return manifest
+
+
+PRECOMPILE = Path(__file__).resolve().parent / "templates" / "precompile.mjs"
+
+
+def _precompiled(pyodide: Path, out: Path, engine_zip: Path, bundles: dict[str, str]) -> Path:
+    """The standard library and the engine as bytecode of the shipped Pyodide's own Python,
+    stored uncompressed, the standard library cut to the modules the engine and Pyodide import
+    while every game is played (``templates/precompile.mjs``, run in Node).  Python then starts
+    without compiling anything.  Cached in the user's cache by the inputs' hash.  Without Node,
+    or with ``GAMEBOOK_PRECOMPILE=0``, or if anything fails, the sources are kept (slower to
+    start, same games): the engine archive returned is the one the page loads."""
+    from .bundles import cache_dir
+
+    node = shutil.which("node")
+    if os.environ.get("GAMEBOOK_PRECOMPILE", "1") == "0" or node is None:
+        return engine_zip
+    stdlib = out / "pyodide" / "python_stdlib.zip"
+    key = hashlib.sha256()
+    for path in [PRECOMPILE, stdlib, engine_zip, *(out / b for b in sorted(bundles.values()))]:
+        key.update(hashlib.sha256(path.read_bytes()).digest())
+    folder = cache_dir() / "precompiled" / key.hexdigest()[:20]
+    std_out, engine_out = folder / "python_stdlib.zip", folder / "engine.zip"
+    if not (std_out.is_file() and engine_out.is_file()):
+        folder.mkdir(parents=True, exist_ok=True)
+        job = {
+            "pyodide": str(pyodide),
+            "engine": str(engine_zip),
+            "games": [[g, str(out / b)] for g, b in sorted(bundles.items())],
+            "archives": [
+                {"in": str(stdlib), "out": str(folder / "std.tmp"), "prune": True},
+                {"in": str(engine_zip), "out": str(folder / "engine.tmp"), "prune": False},
+            ],
+        }
+        (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
+        try:
+            subprocess.run(
+                [node, str(PRECOMPILE), str(folder / "job.json")],
+                check=True, capture_output=True, text=True, timeout=600,
+            )  # fmt: skip
+        except (OSError, subprocess.SubprocessError) as exc:
+            detail = getattr(exc, "stderr", "") or str(exc)
+            print(
+                f"gamebook build: bytecode not built, sources kept ({detail[-300:]})",
+                file=sys.stderr,
+            )
+            return engine_zip
+        os.replace(folder / "std.tmp", std_out)
+        os.replace(folder / "engine.tmp", engine_out)
+    shutil.copy2(std_out, stdlib)
+    data = engine_out.read_bytes()
+    compiled = engine_zip.with_name(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.pyc.zip")
+    compiled.write_bytes(data)
+    engine_zip.unlink()
+    return compiled
 
 
 SERVICE_WORKER = Path(__file__).resolve().parent / "templates" / "sw.js"
@@ -118,7 +177,11 @@ def _service_worker(out: Path, manifest: dict) -> None:
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:16]
     template = SERVICE_WORKER.read_text(encoding="utf-8")
-    text = template % {"version": version, "files": json.dumps(files, indent=0)}
+    text = template % {
+        "version": version,
+        "manifest": manifest["version"],
+        "files": json.dumps(files, indent=0),
+    }
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 

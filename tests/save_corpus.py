@@ -133,7 +133,7 @@ def crafted(
         ("top-level-string", dump(valid_text)),
         ("null", "null"),
         ("deep", "[" * 100_000 + "]" * 100_000),
-        ("deep-in-state", valid_text.replace('"state":{', '"state":{"d":' + deep + ",", 1)),
+        ("deep-in-state", dump({**valid, "deep": "DEEP"}).replace('"DEEP"', deep, 1)),
         ("huge", '{"format":"gamebook-save","pad":"' + "A" * 21_000_000 + '"}'),
         (
             "latin-1",
@@ -143,6 +143,7 @@ def crafted(
         ("lone-surrogate", valid_text.replace('"format":', '"x":"\\ud800","format":', 1)),
         ("comments", "// sauvegarde\n" + valid_text),
     ]
+    assert all(text != valid_text for _, text in cases), "a crafted file equals the save"
     # the envelope
     edit("other-game", lambda d: d.update(game=other_game))
     edit("unknown-game", lambda d: d.update(game="jeu-inconnu"))

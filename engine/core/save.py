@@ -136,7 +136,10 @@ def check_keys(data: Any) -> None:
         if isinstance(v, dict):
             for k, x in v.items():
                 if k in FORBIDDEN_KEYS:
-                    raise SaveError(f"Cette sauvegarde contient une clé interdite (« {k} »).")
+                    raise SaveError(
+                        "Cette sauvegarde est endommagée : elle contient une clé interdite "
+                        f"(« {k} »)."
+                    )
                 _text(k)
                 stack.append(x)
         elif isinstance(v, list):

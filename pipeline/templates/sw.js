@@ -7,6 +7,7 @@
 // disponible », saves the game in progress, and asks it to take over ("gamebook:update"), then
 // reloads. The first visit has nothing to replace: it takes over at once.
 const CACHE = "gamebook-%(version)s";
+const MANIFEST = "%(manifest)s";  // manifest.json's version: engine, bundles and runtime
 const FILES = %(files)s;
 self.addEventListener("install", (event) => {
   const scope = self.registration.scope;

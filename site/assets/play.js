@@ -168,13 +168,12 @@ function formatDate(text) {
 function autosave() {
   try {
     const save = web.save_json();
-    const peek = JSON.parse(web.peek_json(save));
     const date = new Date().toISOString();
     localStorage.setItem(`${STORE}:${slot}`, save);
     localStorage.setItem(`${STORE}:${slot}:chronicle`, web.chronicle_json());
     localStorage.setItem(`${STORE}:${slot}:date`, date);
     localStorage.setItem(`${STORE}:${slot}:meta`, JSON.stringify({
-      title: peek.title || TITLE, progress: peek.progress || "", date,
+      title: (info && info.title) || TITLE, progress: (screen && screen.progress) || "", date,
     }));
     localStorage.setItem(`${STORE}:slot`, slot);
   } catch (err) {

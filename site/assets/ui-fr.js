@@ -16,7 +16,7 @@ window.GB_UI = Object.freeze({
   autosaveFailed: (message) => `La sauvegarde automatique a échoué : ${message}`,
   importRefused: (error) => `Import refusé : ${error}`,
   imported: "Partie importée.",
-  saveUnreadable: (error) => `Sauvegarde illisible : ${error}`,
+  saveUnreadable: (error) => `Reprise impossible : ${error}`,
   exportSave: "Exporter la sauvegarde",
   importSave: "Importer une sauvegarde : ",
   slot: (s) => `Emplacement ${s}`,

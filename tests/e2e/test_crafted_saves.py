@@ -90,7 +90,7 @@ def test_a_crafted_autosave_is_refused_on_resume(game, rng: random.Random) -> No
     game.reload()
     page.locator('[data-testid="resume"]').click()
     status = page.locator("#gb-status")
-    status.filter(has_text="Sauvegarde illisible").wait_for()
+    status.filter(has_text="Reprise impossible").wait_for()
     assert "modifiée ou endommagée" in (status.text_content() or "")
     assert page.locator('[data-testid="quick-start"]').is_visible()  # still the setup
     game.quick_start()  # and a new game starts

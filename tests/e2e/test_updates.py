@@ -92,7 +92,7 @@ def test_a_new_version_is_offered_and_the_game_goes_on(browser, builds, kit, req
         game.raise_page_error()
         after = game.snapshot()
         assert after["state"] == before["state"]
-        assert "illisible" not in (page.locator("#gb-app").text_content() or "")
+        assert "Reprise impossible" not in (page.locator("#gb-app").text_content() or "")
         manifest = page.evaluate("() => fetch('../../manifest.json').then((r) => r.json())")
         assert manifest == json.loads((builds / "b" / "manifest.json").read_text())
         html = page.evaluate("() => fetch('./').then((r) => r.text())")
