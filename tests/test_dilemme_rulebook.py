@@ -971,3 +971,29 @@ def test_the_journal_when_everyone_passes():
     ]
     assert [x["coins"] for x in s["seats"]] == [11, 11, 11]
     assert [x["power"] for x in s["seats"]] == [9, 9, 9] and s["balance"] == 0
+
+
+def test_an_outcome_may_mark_its_card_with_a_skull_for_this_round_only():
+    """An outcome's skull effect counts for the card it resolves, on the skull slot; a skull
+    left over from before the vote (an Immediate card's) does not."""
+    b = bundle_with(X={"oui_da": [{"skull": True}]}, Y={"oui_da": []})
+    for card, stale, dies in (("X", False, True), ("Y", True, False), ("Y", False, False)):
+        b, s = table(b, n=3, card=card)
+        s["timeline"] = [{"card": f"old{i}", "side": "oui_da"} for i in range(9)]
+        if stale:
+            s["skull_now"] = True
+        for seat in (T, J, A):
+            s = vote(b, s, seat, "oui_da", 1)
+        assert s["king_dead"] is dies, (card, stale)
+        assert "skull_now" not in s
+
+
+def test_an_outcome_without_title_or_text_is_told_by_its_card_number():
+    b = bundle_with(X={"oui_da": []})
+    del b["records"]["dilemma"]["X"]["title"]
+    del b["records"]["dilemma"]["X"]["oui_da"]["text"]
+    b, s = table(b, n=3, card="X")
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    told = next(e["args"] for e in s["log"] if e["key"] == "outcome")
+    assert told == {"side": "oui_da", "title": "X", "text": ""}
