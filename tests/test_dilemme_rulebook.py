@@ -997,3 +997,37 @@ def test_an_outcome_without_title_or_text_is_told_by_its_card_number():
         s = vote(b, s, seat, "oui_da", 1)
     told = next(e["args"] for e in s["log"] if e["key"] == "outcome")
     assert told == {"side": "oui_da", "title": "X", "text": ""}
+
+
+def test_the_kings_death_is_told_and_the_table_cleared():
+    s = _timeline_state(skull=True, before=9)
+    assert ("king.dies", {"skull": True}) in [(e["key"], e["args"]) for e in s["log"]]
+    assert s["vote"] is None and s["pending"] is None
+    s = _timeline_state(skull=False, before=13, cards_on_skull=4)
+    assert ("king.dies", {"skull": False}) in [(e["key"], e["args"]) for e in s["log"]]
+
+
+def test_an_events_end_of_round_rule_applies_after_each_dilemma():
+    b = bundle_with(X={"oui_da": []})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Peste", "text": "…",
+                                         "rules": [{"on": "round_end",
+                                                    "effects": [{"welfare": -1}]}]}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["resources"]["welfare"]["pos"] == 6 and s["round"] == 2
+
+
+def test_offers_ask_only_what_the_other_house_can_still_do():
+    """To a house that has voted nothing can be bought (unless it is the moderator, for a
+    tie); a house without Pouvoir can only be paid to pass."""
+    b, s = table(n=4, leader=A, moderator=A, power=[8, 0, 8, 8])
+    s = vote(b, s, A, "oui_da", 1)
+    s = vote(b, s, D, "nenni", 1)
+    asks: dict[int, set] = {}
+    for a in legal_actions(b, s, T):
+        if a["type"] == "offer":
+            asks.setdefault(a["to"], set()).add(a["ask"])
+    # Armin voted but moderates; Diana voted; Julius has no Pouvoir: pass only
+    assert asks == {A: {"decide_oui_da", "decide_nenni"}, J: {"pass"}}
