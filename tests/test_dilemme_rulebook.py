@@ -1031,3 +1031,42 @@ def test_offers_ask_only_what_the_other_house_can_still_do():
             asks.setdefault(a["to"], set()).add(a["ask"])
     # Armin voted but moderates; Diana voted; Julius has no Pouvoir: pass only
     assert asks == {A: {"decide_oui_da", "decide_nenni"}, J: {"pass"}}
+
+
+def test_a_house_with_one_pouvoir_can_be_paid_to_vote():
+    b, s = table(n=3, leader=T, power=[8, 1, 8])
+    asks = {a["ask"] for a in legal_actions(b, s, T) if a["type"] == "offer" and a["to"] == J}
+    assert {"pass", "oui_da", "nenni"} <= asks
+
+
+def test_a_void_promise_about_a_tie_does_not_bind_the_next_deals():
+    """Armin sold his tie to Théodore, then lost the moderator's token: Julius may still pay
+    him to pass or to vote either way."""
+    b, s = table(n=4, leader=T, moderator=A)
+    s = act(b, s, T, "offer", to=A, coins=2, ask="decide_nenni")
+    s = act(b, s, A, "answer", accept=True)
+    s = pass_(b, s, T, "moderator")
+    asks = {a["ask"] for a in legal_actions(b, s, J) if a["type"] == "offer" and a["to"] == A}
+    assert asks == {"pass", "oui_da", "nenni"}
+
+
+def test_scores_add_up_public_objectives_count_and_no_objective_scores_nothing():
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "peuple", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"public_points_min": 3}},
+    ]  # fmt: skip
+    b, s = table(b, n=3, power=[5, 2, 5])
+    s["seats"][0]["objective"] = None
+    s["seats"][1]["public"] = [["influence", "positive"]]
+    s["seats"][2]["public"] = [["welfare", "negative"]]
+    s["resources"]["influence"]["pos"] = 12
+    s["resources"]["welfare"]["pos"] = 1
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert (rows[0]["resources"], rows[0]["wealth"]) == (0, 0)
+    for r in rows:
+        assert r["total"] == r["resources"] + r["wealth"] + r["public"] + r["power"]
+    assert [r["public"] for r in rows] == [0, 3, -3]
+    assert [x["public_points"] for x in s["seats"]] == [0, 3, -3]
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["peuple"]
