@@ -1070,3 +1070,24 @@ def test_scores_add_up_public_objectives_count_and_no_objective_scores_nothing()
     assert [r["public"] for r in rows] == [0, 3, -3]
     assert [x["public_points"] for x in s["seats"]] == [0, 3, -3]
     assert s["campaign"]["houses"]["julius"]["unlocked"] == ["peuple"]
+
+
+def test_the_end_of_a_game_is_told_and_saved_in_the_campaigns_history():
+    b, s = table(n=3)
+    for i, obj in enumerate(["moderation", "opulence", "avarice"]):
+        s["seats"][i]["objective"] = obj
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert [r["objective"] for r in rows] == ["moderation", "opulence", "avarice"]
+    assert [r["house"] for r in rows] == ["théodore", "julius", "armin"]
+    assert set(rows[0]) == {"house", "name", "objective", "public", "resources", "wealth",
+                            "power", "total", "rank", "prestige", "craving"}  # fmt: skip
+    end = next(e["args"] for e in s["log"] if e["key"] == "game.end")
+    assert end == {"ending": "died", "winners": s["result"]["winners"]}
+    assert s["result"]["ending"] == "died" and s["phase"] == "over"
+    saved = s["campaign"]["history"][-1]
+    assert saved["game"] == 1 and saved["ending"] == "died" and saved["rows"] == rows
+    assert saved["resources"] == {r: m["pos"] for r, m in s["resources"].items()}
+    assert saved["stability"] == s["stability"]
+    assert [s["campaign"]["houses"][h]["objectives"] for h in ("théodore", "julius", "armin")] == [
+        ["moderation"], ["opulence"], ["avarice"]]  # fmt: skip
