@@ -358,6 +358,7 @@ def test_more_pouvoir_wins_and_the_leader_on_the_losing_side_hands_the_token_ove
     # Oui-Da 4 against 3; Théodore leads on the losing side; the winners are tied at 2:
     # the moderator (Julius) chooses between Julius and Armin
     assert s["pending"] == {"type": "choose_leader", "seat": J, "among": [J, A]}
+    assert s["phase"] == "leader"
     s = act(b, s, J, "choose_leader", leader=A)
     assert s["leader"] == A
     outcome = next(e for e in s["log"] if e["key"] == "outcome")
@@ -1091,3 +1092,19 @@ def test_the_end_of_a_game_is_told_and_saved_in_the_campaigns_history():
     assert saved["stability"] == s["stability"]
     assert [s["campaign"]["houses"][h]["objectives"] for h in ("théodore", "julius", "armin")] == [
         ["moderation"], ["opulence"], ["avarice"]]  # fmt: skip
+
+
+def test_phases_follow_the_round():
+    b, s = table(n=3, leader=T, moderator=A)
+    assert s["phase"] == "vote" and s["vote"]["turn"] == T
+    s = vote(b, s, T, "oui_da", 1)
+    assert s["vote"]["turn"] == J and s["pending"] == {"type": "vote", "seat": J}
+    s = vote(b, s, J, "nenni", 1)
+    s = pass_(b, s, A)
+    assert s["phase"] == "decide" and s["pending"]["all_pass"] is False
+    s = act(b, s, A, "decide", side="oui_da")
+    assert s["phase"] == "vote" and s["round"] == 2 and s["vote"]["winner"] is None
+    assert s["vote"]["votes"] == [{"kind": None, "power": 0, "coin": 0}] * 3
+    assert s["vote"]["promises"] == {} and s["vote"]["offers_made"] == []
+    assert not s["vote"]["moderator_taken"] and s["vote"]["turn"] == s["leader"]
+    assert s["timeline"] == [{"card": "D0", "side": "oui_da"}]
