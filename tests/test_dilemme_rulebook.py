@@ -1108,3 +1108,35 @@ def test_phases_follow_the_round():
     assert s["vote"]["promises"] == {} and s["vote"]["offers_made"] == []
     assert not s["vote"]["moderator_taken"] and s["vote"]["turn"] == s["leader"]
     assert s["timeline"] == [{"card": "D0", "side": "oui_da"}]
+
+
+def test_abilities_triggered_by_the_vote_winning_with_more_than_five_losing_or_passing():
+    """The Gamam screen's example: stake more than 5 Pouvoir on the winning side, gain 2
+    prestige; and abilities on a lost vote or a pass for Pouvoir."""
+    b = make_bundle()
+    ability = {"trigger": "condition", "text": "…"}
+    for house, when, extra in (
+        ("julius", "won_vote", {"power_min": 6}),
+        ("armin", "lost_vote", {}),
+        ("théodore", "passed_for_power", {}),
+    ):
+        b["records"]["house"][house]["achievements"] = [
+            {
+                "id": "x",
+                "kind": "mechanic",
+                "condition": "…",
+                "boxes": 1,
+                "ability": {**ability, "when": when, **extra, "gains": {"prestige": 2}},
+            }
+        ]
+    for stake, gained in ((6, 2), (5, 0)):
+        b2, s = table(b, n=3, leader=T)
+        for h in ("julius", "armin", "théodore"):
+            s["campaign"]["houses"][h]["unlocked"] = ["x"]
+        s = pass_(b2, s, T)
+        s = vote(b2, s, J, "oui_da", stake)
+        s = vote(b2, s, A, "nenni", 1)
+        s = act(b2, s, T, "stand")
+        houses = s["campaign"]["houses"]
+        assert houses["julius"]["prestige"] == gained, stake
+        assert houses["armin"]["prestige"] == 2 and houses["théodore"]["prestige"] == 2
