@@ -1140,3 +1140,51 @@ def test_abilities_triggered_by_the_vote_winning_with_more_than_five_losing_or_p
         houses = s["campaign"]["houses"]
         assert houses["julius"]["prestige"] == gained, stake
         assert houses["armin"]["prestige"] == 2 and houses["théodore"]["prestige"] == 2
+
+
+def test_an_immediate_card_is_told_signed_by_the_leader_and_may_end_the_game():
+    b = make_bundle()
+    _sticker(b, "5", "welfare", "positive")
+    b["records"]["immediate_card"] = {
+        "I1": {"id": "I1", "title": "Vite", "text": "Le grenier brûle.",
+               "effects": [{"chronicle_sticker": "5"}]},
+        "I2": {"id": "I2", "title": "Chute", "text": "Le roi vacille.",
+               "effects": [{"knowledge": -9}]},
+    }  # fmt: skip
+    b, s = table(b, n=3, leader=J)
+    s["deck"].append("I1")
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    told = [(e["key"], e["args"]) for e in s["log"] if e["key"] == "immediate.drawn"]
+    assert told == [("immediate.drawn", {"title": "Vite", "text": "Le grenier brûle.",
+                                         "card": "I1"})]  # fmt: skip
+    assert s["campaign"]["chronicle"]["welfare"][0]["signer"] == s["seats"][s["leader"]]["house"]
+    start = [e["args"] for e in s["log"] if e["key"] == "round.start"][-1]
+    assert start == {"round": 2, "title": b["records"]["dilemma"][s["vote"]["card"]]["title"]}
+    # an Immediate card that makes the king abdicate ends the game before the next vote
+    b, s = table(b, n=3, leader=J)
+    s["stability"] = 2
+    s["deck"].append("I2")
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["abdicated"] and s["phase"] == "over" and s["round"] == 1
+
+
+def test_an_empty_deck_flags_the_kings_death():
+    b, s = table(n=3)
+    s["deck"] = []
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["king_dead"] is True
+
+
+def test_an_ability_triggered_by_becoming_moderator():
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "x", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "became_moderator", "text": "…",
+                     "gains": {"coins": 2}}}]  # fmt: skip
+    b, s = table(b, n=3, leader=J, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["x"]
+    s = pass_(b, s, J, "moderator")
+    assert s["seats"][J]["coins"] == 12 and s["moderator"] == J
