@@ -358,6 +358,7 @@ def test_more_pouvoir_wins_and_the_leader_on_the_losing_side_hands_the_token_ove
     # Oui-Da 4 against 3; Théodore leads on the losing side; the winners are tied at 2:
     # the moderator (Julius) chooses between Julius and Armin
     assert s["pending"] == {"type": "choose_leader", "seat": J, "among": [J, A]}
+    assert s["phase"] == "leader"
     s = act(b, s, J, "choose_leader", leader=A)
     assert s["leader"] == A
     outcome = next(e for e in s["log"] if e["key"] == "outcome")
@@ -971,3 +972,219 @@ def test_the_journal_when_everyone_passes():
     ]
     assert [x["coins"] for x in s["seats"]] == [11, 11, 11]
     assert [x["power"] for x in s["seats"]] == [9, 9, 9] and s["balance"] == 0
+
+
+def test_an_outcome_may_mark_its_card_with_a_skull_for_this_round_only():
+    """An outcome's skull effect counts for the card it resolves, on the skull slot; a skull
+    left over from before the vote (an Immediate card's) does not."""
+    b = bundle_with(X={"oui_da": [{"skull": True}]}, Y={"oui_da": []})
+    for card, stale, dies in (("X", False, True), ("Y", True, False), ("Y", False, False)):
+        b, s = table(b, n=3, card=card)
+        s["timeline"] = [{"card": f"old{i}", "side": "oui_da"} for i in range(9)]
+        if stale:
+            s["skull_now"] = True
+        for seat in (T, J, A):
+            s = vote(b, s, seat, "oui_da", 1)
+        assert s["king_dead"] is dies, (card, stale)
+        assert "skull_now" not in s
+
+
+def test_an_outcome_without_title_or_text_is_told_by_its_card_number():
+    b = bundle_with(X={"oui_da": []})
+    del b["records"]["dilemma"]["X"]["title"]
+    del b["records"]["dilemma"]["X"]["oui_da"]["text"]
+    b, s = table(b, n=3, card="X")
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    told = next(e["args"] for e in s["log"] if e["key"] == "outcome")
+    assert told == {"side": "oui_da", "title": "X", "text": ""}
+
+
+def test_the_kings_death_is_told_and_the_table_cleared():
+    s = _timeline_state(skull=True, before=9)
+    assert ("king.dies", {"skull": True}) in [(e["key"], e["args"]) for e in s["log"]]
+    assert s["vote"] is None and s["pending"] is None
+    s = _timeline_state(skull=False, before=13, cards_on_skull=4)
+    assert ("king.dies", {"skull": False}) in [(e["key"], e["args"]) for e in s["log"]]
+
+
+def test_an_events_end_of_round_rule_applies_after_each_dilemma():
+    b = bundle_with(X={"oui_da": []})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Peste", "text": "…",
+                                         "rules": [{"on": "round_end",
+                                                    "effects": [{"welfare": -1}]}]}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["resources"]["welfare"]["pos"] == 6 and s["round"] == 2
+
+
+def test_offers_ask_only_what_the_other_house_can_still_do():
+    """To a house that has voted nothing can be bought (unless it is the moderator, for a
+    tie); a house without Pouvoir can only be paid to pass."""
+    b, s = table(n=4, leader=A, moderator=A, power=[8, 0, 8, 8])
+    s = vote(b, s, A, "oui_da", 1)
+    s = vote(b, s, D, "nenni", 1)
+    asks: dict[int, set] = {}
+    for a in legal_actions(b, s, T):
+        if a["type"] == "offer":
+            asks.setdefault(a["to"], set()).add(a["ask"])
+    # Armin voted but moderates; Diana voted; Julius has no Pouvoir: pass only
+    assert asks == {A: {"decide_oui_da", "decide_nenni"}, J: {"pass"}}
+
+
+def test_a_house_with_one_pouvoir_can_be_paid_to_vote():
+    b, s = table(n=3, leader=T, power=[8, 1, 8])
+    asks = {a["ask"] for a in legal_actions(b, s, T) if a["type"] == "offer" and a["to"] == J}
+    assert {"pass", "oui_da", "nenni"} <= asks
+
+
+def test_a_void_promise_about_a_tie_does_not_bind_the_next_deals():
+    """Armin sold his tie to Théodore, then lost the moderator's token: Julius may still pay
+    him to pass or to vote either way."""
+    b, s = table(n=4, leader=T, moderator=A)
+    s = act(b, s, T, "offer", to=A, coins=2, ask="decide_nenni")
+    s = act(b, s, A, "answer", accept=True)
+    s = pass_(b, s, T, "moderator")
+    asks = {a["ask"] for a in legal_actions(b, s, J) if a["type"] == "offer" and a["to"] == A}
+    assert asks == {"pass", "oui_da", "nenni"}
+
+
+def test_scores_add_up_public_objectives_count_and_no_objective_scores_nothing():
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "peuple", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"public_points_min": 3}},
+    ]  # fmt: skip
+    b, s = table(b, n=3, power=[5, 2, 5])
+    s["seats"][0]["objective"] = None
+    s["seats"][1]["public"] = [["influence", "positive"]]
+    s["seats"][2]["public"] = [["welfare", "negative"]]
+    s["resources"]["influence"]["pos"] = 12
+    s["resources"]["welfare"]["pos"] = 1
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert (rows[0]["resources"], rows[0]["wealth"]) == (0, 0)
+    for r in rows:
+        assert r["total"] == r["resources"] + r["wealth"] + r["public"] + r["power"]
+    assert [r["public"] for r in rows] == [0, 3, -3]
+    assert [x["public_points"] for x in s["seats"]] == [0, 3, -3]
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["peuple"]
+
+
+def test_the_end_of_a_game_is_told_and_saved_in_the_campaigns_history():
+    b, s = table(n=3)
+    for i, obj in enumerate(["moderation", "opulence", "avarice"]):
+        s["seats"][i]["objective"] = obj
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert [r["objective"] for r in rows] == ["moderation", "opulence", "avarice"]
+    assert [r["house"] for r in rows] == ["théodore", "julius", "armin"]
+    assert set(rows[0]) == {"house", "name", "objective", "public", "resources", "wealth",
+                            "power", "total", "rank", "prestige", "craving"}  # fmt: skip
+    end = next(e["args"] for e in s["log"] if e["key"] == "game.end")
+    assert end == {"ending": "died", "winners": s["result"]["winners"]}
+    assert s["result"]["ending"] == "died" and s["phase"] == "over"
+    saved = s["campaign"]["history"][-1]
+    assert saved["game"] == 1 and saved["ending"] == "died" and saved["rows"] == rows
+    assert saved["resources"] == {r: m["pos"] for r, m in s["resources"].items()}
+    assert saved["stability"] == s["stability"]
+    assert [s["campaign"]["houses"][h]["objectives"] for h in ("théodore", "julius", "armin")] == [
+        ["moderation"], ["opulence"], ["avarice"]]  # fmt: skip
+
+
+def test_phases_follow_the_round():
+    b, s = table(n=3, leader=T, moderator=A)
+    assert s["phase"] == "vote" and s["vote"]["turn"] == T
+    s = vote(b, s, T, "oui_da", 1)
+    assert s["vote"]["turn"] == J and s["pending"] == {"type": "vote", "seat": J}
+    s = vote(b, s, J, "nenni", 1)
+    s = pass_(b, s, A)
+    assert s["phase"] == "decide" and s["pending"]["all_pass"] is False
+    s = act(b, s, A, "decide", side="oui_da")
+    assert s["phase"] == "vote" and s["round"] == 2 and s["vote"]["winner"] is None
+    assert s["vote"]["votes"] == [{"kind": None, "power": 0, "coin": 0}] * 3
+    assert s["vote"]["promises"] == {} and s["vote"]["offers_made"] == []
+    assert not s["vote"]["moderator_taken"] and s["vote"]["turn"] == s["leader"]
+    assert s["timeline"] == [{"card": "D0", "side": "oui_da"}]
+
+
+def test_abilities_triggered_by_the_vote_winning_with_more_than_five_losing_or_passing():
+    """The Gamam screen's example: stake more than 5 Pouvoir on the winning side, gain 2
+    prestige; and abilities on a lost vote or a pass for Pouvoir."""
+    b = make_bundle()
+    ability = {"trigger": "condition", "text": "…"}
+    for house, when, extra in (
+        ("julius", "won_vote", {"power_min": 6}),
+        ("armin", "lost_vote", {}),
+        ("théodore", "passed_for_power", {}),
+    ):
+        b["records"]["house"][house]["achievements"] = [
+            {
+                "id": "x",
+                "kind": "mechanic",
+                "condition": "…",
+                "boxes": 1,
+                "ability": {**ability, "when": when, **extra, "gains": {"prestige": 2}},
+            }
+        ]
+    for stake, gained in ((6, 2), (5, 0)):
+        b2, s = table(b, n=3, leader=T)
+        for h in ("julius", "armin", "théodore"):
+            s["campaign"]["houses"][h]["unlocked"] = ["x"]
+        s = pass_(b2, s, T)
+        s = vote(b2, s, J, "oui_da", stake)
+        s = vote(b2, s, A, "nenni", 1)
+        s = act(b2, s, T, "stand")
+        houses = s["campaign"]["houses"]
+        assert houses["julius"]["prestige"] == gained, stake
+        assert houses["armin"]["prestige"] == 2 and houses["théodore"]["prestige"] == 2
+
+
+def test_an_immediate_card_is_told_signed_by_the_leader_and_may_end_the_game():
+    b = make_bundle()
+    _sticker(b, "5", "welfare", "positive")
+    b["records"]["immediate_card"] = {
+        "I1": {"id": "I1", "title": "Vite", "text": "Le grenier brûle.",
+               "effects": [{"chronicle_sticker": "5"}]},
+        "I2": {"id": "I2", "title": "Chute", "text": "Le roi vacille.",
+               "effects": [{"knowledge": -9}]},
+    }  # fmt: skip
+    b, s = table(b, n=3, leader=J)
+    s["deck"].append("I1")
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    told = [(e["key"], e["args"]) for e in s["log"] if e["key"] == "immediate.drawn"]
+    assert told == [("immediate.drawn", {"title": "Vite", "text": "Le grenier brûle.",
+                                         "card": "I1"})]  # fmt: skip
+    assert s["campaign"]["chronicle"]["welfare"][0]["signer"] == s["seats"][s["leader"]]["house"]
+    start = [e["args"] for e in s["log"] if e["key"] == "round.start"][-1]
+    assert start == {"round": 2, "title": b["records"]["dilemma"][s["vote"]["card"]]["title"]}
+    # an Immediate card that makes the king abdicate ends the game before the next vote
+    b, s = table(b, n=3, leader=J)
+    s["stability"] = 2
+    s["deck"].append("I2")
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["abdicated"] and s["phase"] == "over" and s["round"] == 1
+
+
+def test_an_empty_deck_flags_the_kings_death():
+    b, s = table(n=3)
+    s["deck"] = []
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["king_dead"] is True
+
+
+def test_an_ability_triggered_by_becoming_moderator():
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "x", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "became_moderator", "text": "…",
+                     "gains": {"coins": 2}}}]  # fmt: skip
+    b, s = table(b, n=3, leader=J, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["x"]
+    s = pass_(b, s, J, "moderator")
+    assert s["seats"][J]["coins"] == 12 and s["moderator"] == J
