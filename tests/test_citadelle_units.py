@@ -699,3 +699,115 @@ def test_a_save_far_from_the_start_recentres_the_plateau(bundle):
     assert all(c["at"] == "0,0" for c in s["characters"])
     assert "1,0" not in s["board"] or s["board"]["1,0"]["terrain"] != key
     K.check(bundle, s)
+
+
+# --------------------------------------------------------------------------- more, told exactly
+
+
+def test_discards_of_one_decision_are_told_once(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s["mark"] = len(s["log"])
+    C.discard_from_deck(bundle, s, 0, 1)
+    C.discard_from_deck(bundle, s, 0, 2)
+    assert entries(s, "deck.discarded") == [{"name": "Maëlis", "id": "A", "count": 3}]
+    C.discard_from_deck(bundle, s, 1, 1)  # another character: a line of its own
+    C.discard_from_deck(bundle, s, 0, 1, quiet=True)  # told by the caller
+    assert entries(s, "deck.discarded") == [
+        {"name": "Maëlis", "id": "A", "count": 3},
+        {"name": "Tobiah", "id": "B", "count": 1},
+    ]
+    s["mark"] = len(s["log"])  # a new decision: a new line
+    C.discard_from_deck(bundle, s, 1, 1)
+    assert entries(s, "deck.discarded")[-1] == {"name": "Tobiah", "id": "B", "count": 1}
+    assert len(entries(s, "deck.discarded")) == 3
+
+
+def test_the_choices_a_paragraph_offers(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    t = consequence(bundle, s, {"read": 66}, by=1)
+    assert [a for a in legal_actions(bundle, t) if a["type"] in ("act", "choose", "close")
+            and a.get("source", "paragraph").startswith("paragraph")] == [
+        {"type": "act", "character": 1, "source": "paragraph:66", "index": 0, "card": "66",
+         "title": "Gagner la confiance de Pell"},
+        {"type": "close"},
+    ]  # fmt: skip
+
+
+def test_a_choice_shows_only_when_its_condition_holds(bundle):
+    from engine.citadelle import effects as E
+
+    paras = rec.recs(bundle, "paragraph")
+    n, para = next(
+        (n, p) for n, p in paras.items()
+        if not p.get("effects") and not p.get("actions")
+        and any(isinstance(c.get("requires"), list) and len(c["requires"]) == 1
+                and "flag" in c["requires"][0] for c in p.get("choices") or [])
+    )  # fmt: skip
+    s = situation(bundle, ["A"], scenario=None)
+    i, choice = next(
+        (i, c) for i, c in enumerate(para["choices"])
+        if isinstance(c.get("requires"), list) and len(c["requires"]) == 1
+        and "flag" in c["requires"][0]
+    )  # fmt: skip
+    flag = choice["requires"][0]["flag"]
+    t = consequence(bundle, s, {"read": n})
+    if t["pending"] and t["pending"]["type"] == "dialogue":
+        shown = {a["index"] for a in legal_actions(bundle, t) if a["type"] == "choose"}
+        assert (i in shown) == E.holds(bundle, t, choice["requires"])
+    s["flags"].append(flag)
+    t = consequence(bundle, s, {"read": n})
+    if t["pending"] and t["pending"]["type"] == "dialogue":
+        shown = {a["index"] for a in legal_actions(bundle, t) if a["type"] == "choose"}
+        assert (i in shown) == E.holds(bundle, t, choice["requires"])
+
+
+def test_leaving_shares_hit_points_and_hands_over_cards(bundle):
+    s = situation(bundle, ["A", "B", "C"], scenario="pluie_grise", hp={"A": 5, "B": 4, "C": 4},
+                  purses={"A": [210]}, hands={"A": ["adv_eloquence", "adv_fouille"]})  # fmt: skip
+    C.leave(bundle, s, 0)
+    left = entries(s, "character.leaves")[-1]
+    assert left["share"] == {"Tobiah": 3, "Yseult": 2}
+    assert sorted(left["given"]) == sorted(["Éloquence", "Fouille méthodique", "Piolet de Nilo"])
+    assert [c["hp"] for c in s["characters"]] == [7, 6]
+    assert "adv_eloquence" in s["characters"][0]["discard"]  # handed out in turn
+    assert "adv_fouille" in s["characters"][1]["discard"]
+    s = situation(bundle, ["A", "B", "C"], hp={"A": 6, "B": 0, "C": 2})
+    s["characters"][1]["conscious"] = False
+    C.leave(bundle, s, 0)
+    assert [c["hp"] for c in s["characters"]] == [0, 8]  # only the conscious share
+    s = situation(bundle, ["A", "B"], hp={"A": 6, "B": 2})
+    s["phase"] = "citadel"
+    C.leave(bundle, s, 0)
+    assert s["characters"][0]["hp"] == 2 and entries(s, "character.leaves")[-1]["share"] == {}
+
+
+def test_the_last_character_leaving_keeps_nothing_back(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [210]},
+                  hands={"A": ["adv_eloquence"]})  # fmt: skip
+    C.leave(bundle, s, 0)
+    assert s["characters"] == [] and s["players"] == 0
+    assert K.where(bundle, s, K.action_card("adv_eloquence")) == "box"
+    K.check(bundle, s)
+
+
+def test_a_paragraph_read_during_an_action_keeps_its_participants(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    ctx = {"character": 1, "participants": [1, 0]}
+    D.open_paragraph(bundle, s, "66", 1, ctx)
+    frame = s["queue"][-1]
+    assert frame["ctx"] == {"character": 1, "this": {"kind": "paragraph", "key": "66"},
+                            "verb": None, "participants": [1, 0]}  # fmt: skip
+    assert frame["effects"] == [{"_dialogue_choice": "66"}]
+    D.open_paragraph(bundle, s, "61", 0)
+    assert s["queue"][-1]["effects"] == [{"flag": "vannes_expliquees"}, {"_end_dialogue": True}]
+    assert s["queue"][-1]["ctx"]["participants"] == [0]
+    D.open_paragraph(bundle, s, "23", 0)
+    assert (
+        s["queue"][-1]["effects"][-2:]
+        == [
+            {"_act": {"source": "paragraph:23", "index": 0, "character": 0}},
+            {"_end_dialogue": True},
+        ]
+        or {"_act": {"source": "paragraph:23", "index": 0, "character": 0}}
+        in s["queue"][-1]["effects"]
+    )
