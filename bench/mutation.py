@@ -84,16 +84,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="no run: report the results already in build/mutation/GAME",
+    )
+    parser.add_argument("--minutes", type=float, default=None, help="the run's duration to report")
     parser.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
     args = parser.parse_args(argv)
-    work, settings = prepare(args.game)
-    started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
-        cwd=work,
-        check=False,
-    )
-    elapsed = time.perf_counter() - started
+    if args.report_only:
+        work = ROOT / "build" / "mutation" / args.game
+        settings = tomllib.loads((ROOT / "engine" / args.game / "mutation.toml").read_text())
+        elapsed = 60 * (args.minutes or 0)
+    else:
+        work, settings = prepare(args.game)
+        started = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+            cwd=work,
+            check=False,
+        )
+        elapsed = time.perf_counter() - started
     counts = results(work)
     total = sum(counts.values())
     killed = (

@@ -522,3 +522,292 @@ def test_conversions_match_a_brute_force():
             used = convs[0]["count"] * (successes + cancels)
             assert len(unused) == len(icons) - used, (icons, convs, unused)
         assert all(icons.count(i) >= unused.count(i) for i in unused)
+
+
+# --------------------------------------------------------------------------- what the journal says
+
+
+def test_the_journal_of_hit_points(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 2, "B": 4})
+    C.gain_hp(bundle, s, 0, 1)
+    assert entries(s, "hp.gained") == [{"name": "Maëlis", "id": "A", "amount": 1, "hp": 3}]
+    C.lose_hp(bundle, s, 0, 3)
+    assert entries(s, "unconscious") == [{"name": "Maëlis", "id": "A", "g": "f"}]
+    C.gain_hp(bundle, s, 0, 1)
+    assert entries(s, "conscious") == [{"name": "Maëlis", "id": "A"}]
+
+
+def test_waking_up_joins_the_active_player(bundle):
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 1})
+    place(bundle, s, 104, "1,0")
+    s["characters"][1]["at"] = "1,0"
+    C.lose_hp(bundle, s, 2, 1)
+    s["action"] = {"character": 1, "drawn": []}
+    C.gain_hp(bundle, s, 2, 1)
+    assert s["characters"][2]["at"] == "1,0"  # Tobiah acts there, not Maëlis at 0,0
+    s["characters"][1]["conscious"] = False
+    C.lose_hp(bundle, s, 2, 1)
+    C.gain_hp(bundle, s, 2, 1)
+    assert s["characters"][2]["at"] == "0,0"  # the active player is down: the first figure
+
+
+def test_the_journal_of_recoveries(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9}, discards={"A": SIX})
+    C.recover(bundle, s, 0, 3)
+    assert entries(s, "recovery") == [
+        {"name": "Maëlis", "id": "A", "cards": 3, "hp": 2, "left": 7, "forced": False}
+    ]
+    C.free_recover(bundle, s, 0, 2)
+    assert entries(s, "recovered") == [{"name": "Maëlis", "id": "A", "cards": 2}]
+    assert C.auto_recover(bundle, s, 0, 1)
+    assert entries(s, "recovery")[-1] == {
+        "name": "Maëlis", "id": "A", "cards": 1, "hp": 1, "left": 6, "forced": True,
+    }  # fmt: skip
+    assert s["characters"][0]["discard"] == [] and s["characters"][0]["hp"] == 6
+
+
+def test_the_journal_of_hand_and_purse(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", purses={"A": [210, 207]},
+                  blocked={"A": [213]}, hands={"A": ["a_cri", "a_estoc"]})  # fmt: skip
+    piolet, rope = held(bundle, s, 0, 210), held(bundle, s, 0, 207)
+    crook = held(bundle, s, 0, 213, "purse_blocked")
+    C.give(bundle, s, 0, 1, crook, 1)
+    assert entries(s, "item.given") == [
+        {"giver": "Maëlis", "to": "Tobiah", "title": "Houlette du berger", "payer": "Tobiah",
+         "count": 1, "blocked": True}
+    ]  # fmt: skip
+    assert crook in s["characters"][1]["purse_blocked"]
+    C.drop(bundle, s, 0, rope)
+    assert entries(s, "item.dropped") == [{"name": "Maëlis", "title": "Corde de chanvre"}]
+    C.discard_skill(bundle, s, 0, "a_cri")
+    assert entries(s, "skill.discarded") == [{"name": "Maëlis", "title": "Voix des remparts"}]
+    C.block(bundle, s, 0, K.adventure(piolet), True)
+    C.block(bundle, s, 0, K.action_card("a_estoc"), True)
+    assert entries(s, "card.block") == [
+        {"title": "Piolet de Nilo", "name": "Maëlis"},
+        {"title": "Coup d'estoc", "name": "Maëlis"},
+    ]
+    C.block(bundle, s, 0, K.adventure(piolet), True)  # already blocked: nothing happens
+    C.block(bundle, s, 0, K.action_card("a_cri"), False)  # not blocked: nothing happens
+    assert len(entries(s, "card.block")) == 2 and not entries(s, "card.unblock")
+    C.block(bundle, s, 0, K.adventure(piolet), False)
+    assert entries(s, "card.unblock") == [{"title": "Piolet de Nilo", "name": "Maëlis"}]
+
+
+def test_an_effect_blocks_the_card_of_its_owner(bundle):
+    """The effect runs for Maëlis, but the card is Tobiah's: it is blocked under his card."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", purses={"B": [207]},
+                  hands={"B": ["b_affut"]}, discards={"B": ["b_cime"]})  # fmt: skip
+    rope = held(bundle, s, 1, 207)
+    C.block(bundle, s, 0, K.adventure(rope), True)
+    assert rope in s["characters"][1]["purse_blocked"]
+    C.block(bundle, s, 0, K.action_card("b_affut"), True)
+    C.block(bundle, s, 0, K.action_card("b_cime"), True)
+    assert s["characters"][1]["blocked"] == ["b_affut", "b_cime"]
+    assert entries(s, "card.block")[-1] == {"title": "Grimpeur des ruines", "name": "Tobiah"}
+    C.block(bundle, s, 0, K.action_card("b_affut"), False)
+    assert "b_affut" in s["characters"][1]["deck"]
+    assert entries(s, "card.unblock") == [{"title": "Affût", "name": "Tobiah"}]
+
+
+def test_the_journal_of_leaving_and_joining(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 3, "B": 5})
+    C.leave(bundle, s, 1)
+    assert entries(s, "character.leaves") == [
+        {"name": "Tobiah", "id": "B", "given": [], "share": {"Maëlis": 5}}
+    ]
+    assert s["characters"][0]["hp"] == 8
+    C.join(bundle, s, "D", "Galdric")
+    assert entries(s, "character.joins") == [{"name": "Galdric", "id": "D"}]
+    assert s["characters"][1]["name"] == "Galdric"
+
+
+def test_a_temporary_card_put_back_when_fainting_is_told(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", hp={"A": 1}, purses={"A": [208]})
+    C.lose_hp(bundle, s, 0, 1)
+    assert {"title": "Masque de toile humide"} in entries(s, "card.put_back")
+
+
+# --------------------------------------------------------------------------- dialogues, told
+
+
+def test_reading_a_paragraph_is_told_and_its_choice_read_on(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s = consequence(bundle, s, {"read": 213}, by=1)
+    para = rec.recs(bundle, "paragraph")["213"]
+    assert entries(s, "dialogue") == [
+        {"number": "213", "text": para["text"], "name": "Tobiah", "id": "B"}
+    ]
+    assert s["dialogue"] == {"paragraph": "213", "character": 1}
+    assert s["pending"] == {"type": "dialogue", "paragraph": "213", "character": 1}
+    assert {"type": "close"} not in legal_actions(bundle, s)
+    s = apply(bundle, s, {"type": "choose", "index": 0})
+    assert entries(s, "dialogue.choice") == [{"text": para["choices"][0]["text"], "number": "213"}]
+    assert entries(s, "dialogue")[-1]["number"] == "215"
+    assert entries(s, "dialogue")[-1]["name"] == "Tobiah"  # the same reader reads on
+    assert s["read"][-2:] == ["213", "215"]
+
+
+def test_a_choice_applies_its_effects(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    s = consequence(bundle, s, {"read": 213})
+    s = apply(bundle, s, {"type": "choose", "index": 1})
+    assert "orvel_rancunier" in s["flags"] and s["dialogue"] is None
+
+
+def test_a_paragraph_without_choices_closes_by_itself(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s = consequence(bundle, s, {"read": 61})
+    assert "vannes_expliquees" in s["flags"]
+    assert s["dialogue"] is None and s["pending"]["type"] == "turn"
+
+
+def test_a_mandatory_action_of_a_dialogue_starts_at_once(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s = consequence(bundle, s, {"read": 23})
+    assert s["action"] is not None and s["action"]["title"] == "Maîtriser Ossian"
+    assert s["action"]["source"] == "paragraph:23" and s["action"]["mandatory"]
+
+
+def test_closing_is_told(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s = consequence(bundle, s, {"read": 66})
+    s = apply(bundle, s, {"type": "close"})
+    assert [e for e in s["log"] if e["key"] == "dialogue.closed"][-1]["args"] == {}
+
+
+# --------------------------------------------------------------------------- saving, told
+
+
+def test_saving_is_told_with_the_terrain(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    title = rec.adv(bundle, s["board"]["0,0"]["terrain"])["title"]
+    s = apply(bundle, s, {"type": "save"})
+    assert entries(s, "game.saved") == [{"title": title}]
+    assert entries(s, "game.resumed") == [{"title": title}]
+    assert s["arrivals"] == [] or s["pending"] is not None
+    assert rec.number(bundle, s["board"]["0,0"]["terrain"]) == 201
+
+
+def test_a_save_far_from_the_start_recentres_the_plateau(bundle):
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    key = place(bundle, s, 204, "1,0")
+    for ch in s["characters"]:
+        ch["at"] = "1,0"
+    s = apply(bundle, s, {"type": "save"})
+    assert s["board"]["0,0"]["terrain"] == key
+    assert all(c["at"] == "0,0" for c in s["characters"])
+    assert "1,0" not in s["board"] or s["board"]["1,0"]["terrain"] != key
+    K.check(bundle, s)
+
+
+# --------------------------------------------------------------------------- more, told exactly
+
+
+def test_discards_of_one_decision_are_told_once(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s["mark"] = len(s["log"])
+    C.discard_from_deck(bundle, s, 0, 1)
+    C.discard_from_deck(bundle, s, 0, 2)
+    assert entries(s, "deck.discarded") == [{"name": "Maëlis", "id": "A", "count": 3}]
+    C.discard_from_deck(bundle, s, 1, 1)  # another character: a line of its own
+    C.discard_from_deck(bundle, s, 0, 1, quiet=True)  # told by the caller
+    assert entries(s, "deck.discarded") == [
+        {"name": "Maëlis", "id": "A", "count": 3},
+        {"name": "Tobiah", "id": "B", "count": 1},
+    ]
+    s["mark"] = len(s["log"])  # a new decision: a new line
+    C.discard_from_deck(bundle, s, 1, 1)
+    assert entries(s, "deck.discarded")[-1] == {"name": "Tobiah", "id": "B", "count": 1}
+    assert len(entries(s, "deck.discarded")) == 3
+
+
+def test_the_choices_a_paragraph_offers(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    t = consequence(bundle, s, {"read": 66}, by=1)
+    assert [a for a in legal_actions(bundle, t) if a["type"] in ("act", "choose", "close")
+            and a.get("source", "paragraph").startswith("paragraph")] == [
+        {"type": "act", "character": 1, "source": "paragraph:66", "index": 0, "card": "66",
+         "title": "Gagner la confiance de Pell"},
+        {"type": "close"},
+    ]  # fmt: skip
+
+
+def test_a_choice_shows_only_when_its_condition_holds(bundle):
+    from engine.citadelle import effects as E
+
+    paras = rec.recs(bundle, "paragraph")
+    n, para = next(
+        (n, p) for n, p in paras.items()
+        if not p.get("effects") and not p.get("actions")
+        and any(isinstance(c.get("requires"), list) and len(c["requires"]) == 1
+                and "flag" in c["requires"][0] for c in p.get("choices") or [])
+    )  # fmt: skip
+    s = situation(bundle, ["A"], scenario=None)
+    i, choice = next(
+        (i, c) for i, c in enumerate(para["choices"])
+        if isinstance(c.get("requires"), list) and len(c["requires"]) == 1
+        and "flag" in c["requires"][0]
+    )  # fmt: skip
+    flag = choice["requires"][0]["flag"]
+    t = consequence(bundle, s, {"read": n})
+    if t["pending"] and t["pending"]["type"] == "dialogue":
+        shown = {a["index"] for a in legal_actions(bundle, t) if a["type"] == "choose"}
+        assert (i in shown) == E.holds(bundle, t, choice["requires"])
+    s["flags"].append(flag)
+    t = consequence(bundle, s, {"read": n})
+    if t["pending"] and t["pending"]["type"] == "dialogue":
+        shown = {a["index"] for a in legal_actions(bundle, t) if a["type"] == "choose"}
+        assert (i in shown) == E.holds(bundle, t, choice["requires"])
+
+
+def test_leaving_shares_hit_points_and_hands_over_cards(bundle):
+    s = situation(bundle, ["A", "B", "C"], scenario="pluie_grise", hp={"A": 5, "B": 4, "C": 4},
+                  purses={"A": [210]}, hands={"A": ["adv_eloquence", "adv_fouille"]})  # fmt: skip
+    C.leave(bundle, s, 0)
+    left = entries(s, "character.leaves")[-1]
+    assert left["share"] == {"Tobiah": 3, "Yseult": 2}
+    assert sorted(left["given"]) == sorted(["Éloquence", "Fouille méthodique", "Piolet de Nilo"])
+    assert [c["hp"] for c in s["characters"]] == [7, 6]
+    assert "adv_eloquence" in s["characters"][0]["discard"]  # handed out in turn
+    assert "adv_fouille" in s["characters"][1]["discard"]
+    s = situation(bundle, ["A", "B", "C"], hp={"A": 6, "B": 0, "C": 2})
+    s["characters"][1]["conscious"] = False
+    C.leave(bundle, s, 0)
+    assert [c["hp"] for c in s["characters"]] == [0, 8]  # only the conscious share
+    s = situation(bundle, ["A", "B"], hp={"A": 6, "B": 2})
+    s["phase"] = "citadel"
+    C.leave(bundle, s, 0)
+    assert s["characters"][0]["hp"] == 2 and entries(s, "character.leaves")[-1]["share"] == {}
+
+
+def test_the_last_character_leaving_keeps_nothing_back(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [210]},
+                  hands={"A": ["adv_eloquence"]})  # fmt: skip
+    C.leave(bundle, s, 0)
+    assert s["characters"] == [] and s["players"] == 0
+    assert K.where(bundle, s, K.action_card("adv_eloquence")) == "box"
+    K.check(bundle, s)
+
+
+def test_a_paragraph_read_during_an_action_keeps_its_participants(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    ctx = {"character": 1, "participants": [1, 0]}
+    D.open_paragraph(bundle, s, "66", 1, ctx)
+    frame = s["queue"][-1]
+    assert frame["ctx"] == {"character": 1, "this": {"kind": "paragraph", "key": "66"},
+                            "verb": None, "participants": [1, 0]}  # fmt: skip
+    assert frame["effects"] == [{"_dialogue_choice": "66"}]
+    D.open_paragraph(bundle, s, "61", 0)
+    assert s["queue"][-1]["effects"] == [{"flag": "vannes_expliquees"}, {"_end_dialogue": True}]
+    assert s["queue"][-1]["ctx"]["participants"] == [0]
+    D.open_paragraph(bundle, s, "23", 0)
+    assert (
+        s["queue"][-1]["effects"][-2:]
+        == [
+            {"_act": {"source": "paragraph:23", "index": 0, "character": 0}},
+            {"_end_dialogue": True},
+        ]
+        or {"_act": {"source": "paragraph:23", "index": 0, "character": 0}}
+        in s["queue"][-1]["effects"]
+    )
