@@ -890,7 +890,7 @@ def test_hidden002_target_with_a_wrong_back_source(citadelle: Path) -> None:
 def test_every_code_has_a_test_here() -> None:
     here = Path(__file__).parent
     # the simulation's codes are tested with the simulator, in test_simulate.py
-    files = ("test_findings.py", "test_simulate.py", "test_missing_checks.py")
+    files = ("test_findings.py", "test_simulate.py", "test_missing_checks.py", "test_spelling.py")
     source = "".join((here / name).read_text(encoding="utf-8") for name in files)
     for code in CODES:
         assert f"def test_{code.lower()}_" in source, code
