@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     # remembered only if nothing changed while checking (the key was taken before reading)
     if run_key is not None and run_key == cache.run_key(args.content_dir, args.format):
         cache.put_run(run_key, code, out)
+    if cache is not None:
+        cache.prune()
     return code
 
 
