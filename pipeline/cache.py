@@ -34,6 +34,8 @@ from typing import Any
 #: bump when the layout of entries changes
 FORMAT = b"gamebook-cache-2"
 _DIGEST = 32
+#: the cache keeps at most this many bytes: the entries used least recently go first
+MAX_BYTES = 1024 * 1024 * 1024
 
 
 def cache_dir() -> Path:
@@ -89,8 +91,10 @@ class Cache:
         return self.root / area / key[:2] / key
 
     def _read(self, area: str, key: str) -> bytes | None:
+        path = self._path(area, key)
         try:
-            data = self._path(area, key).read_bytes()
+            data = path.read_bytes()
+            os.utime(path)  # used now: pruning removes the entries unused the longest
         except OSError:
             return None
         head = len(FORMAT)
@@ -117,6 +121,33 @@ class Cache:
                 raise
         except OSError:
             pass
+
+    def prune(self, max_bytes: int = MAX_BYTES) -> int:
+        """Remove the entries used least recently until the cache holds at most
+        ``max_bytes``; returns how many were removed.  Never raises."""
+        entries = []
+        total = 0
+        try:
+            for dirpath, _, filenames in os.walk(self.root):
+                for name in filenames:
+                    path = os.path.join(dirpath, name)
+                    try:
+                        st = os.stat(path)
+                    except OSError:
+                        continue
+                    entries.append((st.st_mtime_ns, st.st_size, path))
+                    total += st.st_size
+        except OSError:
+            return 0
+        removed = 0
+        for _, size, path in sorted(entries):
+            if total <= max_bytes:
+                break
+            with _quiet():
+                os.unlink(path)
+                total -= size
+                removed += 1
+        return removed
 
     # ------------------------------------------------------------------ per file
     def file_key(self, raw: bytes, rel: str, family: str, allow_campaign: bool) -> str:

@@ -148,8 +148,18 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     for rec in records.values():
         keys_by_kind[rec.kind].append(rec.key)
 
+    # edges are written straight into the DiGraph's adjacency (what ``add_edge`` does, less a
+    # call and a node check per edge: both ends are known nodes); ``_add_edge`` below is the
+    # same thing through networkx's API
+    succ, pred = g._succ, g._pred
+    by_kinds = set(sg.by_field)
     for ref in camp.refs:
-        targets = resolve(sg, ref.kinds, ref.key)
+        kinds_ = ref.kinds
+        if len(kinds_) == 1 and kinds_[0] not in by_kinds:
+            node = f"{kinds_[0]}:{ref.key}"
+            targets = [node] if node in records else []
+        else:
+            targets = resolve(sg, kinds_, ref.key)
         if not targets:
             finding = _unknown(ref, keys_by_kind, camp.family)
             findings.append(finding)
@@ -159,23 +169,33 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             for target in targets:
                 sg.mentioned.setdefault(target, ref.path)
             continue
+        source = ref.source
+        out = succ[source]
         for target in targets:
+            known = out.get(target)
+            if known is not None:
+                known["count"] += 1
+                continue
             cond = ref.condition
-            scen = records[target].data.get("scenario") if target in records else None
-            if len(ref.kinds) == 1 and ref.kinds[0] in sg.by_field and scen:
-                # a version proper to one scenario is only taken in that scenario
-                cond = (*(cond or ()), ("scenario", scen))
-            _add_edge(
-                g,
-                ref.source,
-                target,
-                kind=ref.edge,
-                condition=cond,
-                context=ref.context,
-                file=ref.file,
-                line=ref.line,
-                column=ref.column,
-            )
+            if len(kinds_) == 1 and kinds_[0] in by_kinds:
+                scen = records[target].data.get("scenario")
+                if scen:
+                    # a version proper to one scenario is only taken in that scenario
+                    cond = (*(cond or ()), ("scenario", scen))
+            data = {
+                "count": 1,
+                "kind": ref.edge,
+                "condition": cond,
+                "context": ref.context,
+                "file": ref.file,
+                "line": ref.line,
+                "column": ref.column,
+            }
+            out[target] = data
+            pred[target][source] = data
+    clear = getattr(nx, "_clear_cache", None)
+    if clear is not None:
+        clear(g)
 
     _implicit_edges(sg)
     return sg, findings

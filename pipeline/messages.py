@@ -259,6 +259,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "hidden.back_none": "ne nomme aucune source",
         "hidden.back_other": "nomme la carte {back}",
+        # --- spelling
+        "spell.unknown": (
+            "{path} : « {word} » n'est pas dans le dictionnaire français.{hint} Corrigez-le, ou "
+            "ajoutez-le à {wordlist} s'il est voulu (un nom propre, un mot inventé)."
+        ),
+        "spell.suggest": " Suggestions : {words}.",
+        "spell.no_hunspell": (
+            "l'orthographe se vérifie avec le programme Hunspell, introuvable ici : "
+            "installez-le avec son dictionnaire français (Debian : apt-get install hunspell "
+            "hunspell-fr)"
+        ),
+        "spell.no_dictionary": (
+            "Hunspell est installé mais pas son dictionnaire français : installez-le (Debian : "
+            "apt-get install hunspell-fr)"
+        ),
         # --- command line
         "cli.summary": "{errors}, {warnings} — {campaigns}",
         "cli.errors": "{n} erreur|{n} erreurs",
@@ -379,6 +394,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "SAVE001": ("save.removed",),
     "SAVE002": ("save.rename_digits", "save.rename_twice", "save.rename_taken"),
     "HIDDEN002": ("hidden.back",),
+    "SPELL001": ("spell.unknown",),
     "SIM001": ("sim.never", "sim.never_edge"),
     "SIM002": ("sim.sim002",),
     "SIM003": ("sim.sim003",),
@@ -423,6 +439,8 @@ _BLANKS = {
     "known": "valeurs connues",
     "a_kind": "un élément",
     "meant": "clé voulue",
+    "word": "mot",
+    "wordlist": "mots.txt",
 }
 
 

@@ -214,3 +214,18 @@ def test_fingerprint_sees_every_kind_of_change(tmp_path: Path) -> None:
 
 def test_fixtures_untouched() -> None:
     assert not list(BASE.rglob("zz*"))
+
+
+def test_prune_keeps_the_cache_bounded_and_the_recent_entries(tmp_path: Path) -> None:
+    folder = copy_base(CAMPAIGNS[0], tmp_path)
+    cache = Cache(tmp_path / "cache")
+    check(folder, cache=cache)
+    entries = sorted(p for p in (tmp_path / "cache").rglob("*") if p.is_file())
+    assert entries
+    old = entries[0]
+    os.utime(old, ns=(1, 1))  # the least recently used
+    size = sum(p.stat().st_size for p in entries)
+    assert cache.prune(max_bytes=size - 1) >= 1
+    assert not old.exists()
+    assert cache.prune(max_bytes=0) == len(entries) - 1
+    assert check(folder, cache=Cache(tmp_path / "cache")).findings == check(folder).findings

@@ -896,6 +896,7 @@ def test_every_code_has_a_test_here() -> None:
         "test_simulate.py",
         "test_missing_checks.py",
         "test_safe_updates.py",
+        "test_spelling.py",
     )
     source = "".join((here / name).read_text(encoding="utf-8") for name in files)
     for code in CODES:

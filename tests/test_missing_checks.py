@@ -118,3 +118,14 @@ def test_same_node_id_in_two_files_names_both(citadelle: Path) -> None:
     assert f.file == "zz_autre.yaml"
     assert f"paragraphes.yaml ligne {pos_of(path, '- id: 2')[0]}" in f.message
     assert read(path)
+
+
+def test_ref001_suggestions_only_among_the_expected_kind(citadelle: Path) -> None:
+    """A misspelt objective is never « corrected » into a side quest's id (another kind)."""
+    path = citadelle / "scenarios.yaml"
+    replace(path, "requires: {objective: pompe_reparee}", "requires: {objective: puits_sorgu}")
+    f = one(run_check(citadelle), "REF001")
+    assert "« puits_sorgu »" in f.message and "puits_sorgue" not in f.message
+    replace(path, "requires: {objective: puits_sorgu}", "requires: {objective: pompe_reparez}")
+    f = one(run_check(citadelle), "REF001")
+    assert "Vouliez-vous dire « pompe_reparee » ?" in f.message

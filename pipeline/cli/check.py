@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     cache = _cache(args)
     run_key = None
-    if cache is not None and not args.deep and not args.against:
+    if cache is not None and not args.deep and not args.against and not args.spelling:
         run_key = cache.run_key(args.content_dir, args.format)
     report = check(Path(args.content_dir), jobs=args.jobs, cache=cache)
     notes = _against(report, Path(args.against)) if args.against else []
@@ -38,6 +38,15 @@ def run(args: argparse.Namespace) -> int:
             sim = simulate(sg, runs=args.deep_runs, seed="deep", jobs=args.jobs)
             report.findings.extend(sim.findings)
             report.findings.extend(check_game_deep(sg))
+        report.findings.sort(key=Finding.sort_key)
+    if args.spelling:
+        from .. import spelling
+        from .common import UsageError
+
+        try:
+            report.findings.extend(spelling.check(report))
+        except spelling.SpellingUnavailable as exc:
+            raise UsageError(str(exc)) from None
         report.findings.sort(key=Finding.sort_key)
     if args.format == "json":
         out = json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
@@ -52,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
     # remembered only if nothing changed while checking (the key was taken before reading)
     if run_key is not None and run_key == cache.run_key(args.content_dir, args.format):
         cache.put_run(run_key, code, out)
+    if cache is not None:
+        cache.prune()
     return code
 
 
@@ -142,6 +153,11 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="jouer aussi une courte simulation et y ajouter ses constats",
     )
     c.add_argument("--deep-runs", type=int, default=60, help="parties simulées avec --deep")
+    c.add_argument(
+        "--spelling",
+        action="store_true",
+        help="vérifier aussi l'orthographe des textes lus par les joueurs (Hunspell, français)",
+    )
     c.add_argument(
         "--no-cache",
         action="store_true",
