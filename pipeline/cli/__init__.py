@@ -12,10 +12,10 @@ import sys
 from ..findings import Finding
 from ..messages import t
 from ..project import ContentError
-from . import build, check, compile, games, graph, play, schema, simulate
+from . import build, check, compile, games, graph, lsp, play, schema, simulate
 from .common import EXIT_OK, EXIT_USAGE, FrenchParser, UsageError
 
-COMMANDS = (check, graph, compile, simulate, play, games, build, schema)
+COMMANDS = (check, graph, compile, simulate, play, games, build, schema, lsp)
 
 
 def parser() -> argparse.ArgumentParser:
