@@ -138,7 +138,13 @@ class LiveHandler(SiteHandler):
         super().__init__(*args, directory=str(live.root), **kwargs)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        # what never changes under its name is cached (the pinned runtime, files named by
+        # their hash): a reload does not download and compile Pyodide again; the rest never is
+        path = self.path.split("?", 1)[0]
+        immutable = path.startswith(("/pyodide/", "/engine/", "/bundles/", "/assets/vendor/"))
+        self.send_header(
+            "Cache-Control", "max-age=31536000, immutable" if immutable else "no-store"
+        )
         super().end_headers()
 
     def _send(self, body: bytes, ctype: str) -> None:
@@ -251,6 +257,8 @@ class Watcher:
         self.content_root = content.resolve()
         self.stop = threading.Event()
         self.builds = 0
+        #: errors by checked folder (one campaign, or the whole content)
+        self.broken_by: dict[str, list[dict[str, Any]]] = {}
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -267,17 +275,44 @@ class Watcher:
                     code_seen, content_seen = code_now, content_now
                     self.rebuild_all()
                 elif content_now != content_seen:
+                    changed = {
+                        p
+                        for p in set(content_now) | set(content_seen)
+                        if content_now.get(p) != content_seen.get(p)
+                    }
                     content_seen = content_now
-                    self.rebuild_content()
+                    self.rebuild_content(changed)
             except Exception:  # a watcher that dies silently would be worse than a message
                 self.say("échec de la reconstruction :\n" + traceback.format_exc())
 
-    def rebuild_content(self) -> None:
+    def _campaigns(self, changed: set[str]) -> Path | None:
+        """The one campaign folder all the changed files belong to (``None``: several, or a
+        file outside any campaign: the whole content is checked)."""
+        folders = set()
+        for name in changed:
+            path = Path(name)
+            folder = next((p for p in path.parents if (p / "campaign.yaml").is_file()), None)
+            if folder is None or (path.name == "campaign.yaml" and not path.exists()):
+                return None
+            folders.add(folder)
+        return folders.pop() if len(folders) == 1 else None
+
+    def rebuild_content(self, changed: set[str] | None = None) -> None:
         start = time.perf_counter()
-        report = check(self.content, jobs=1)
-        if not report.ok:
-            self.live.broken(_finding_json(report))
-            self.say(f"{len(self.live.findings)} erreur(s) : la dernière version sans erreur reste")
+        folder = self._campaigns(changed) if changed and not self.authoring else None
+        if str(self.content_root) in self.broken_by:  # errors found by a whole check
+            folder = None
+        report = check(folder or self.content, jobs=1)
+        key = str(folder or self.content_root)
+        errors = _finding_json(report)
+        with self.live.lock:
+            if folder is None:
+                self.broken_by.clear()
+            self.broken_by[key] = errors
+        every = [f for found in self.broken_by.values() for f in found]
+        if every:
+            self.live.broken(every)
+            self.say(f"{len(every)} erreur(s) : la dernière version sans erreur reste servie")
             return
         update_content(report, self.live.root, self.authoring)
         self.live.published(note="contenu")
@@ -299,6 +334,7 @@ class Watcher:
         if code != 0:
             self.say("la construction du site a échoué : la dernière version reste servie")
             return
+        self.broken_by.clear()
         self.live.published(target, note="site")
         self.say(f"site reconstruit en {time.perf_counter() - start:.2f} s")
 
