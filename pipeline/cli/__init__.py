@@ -13,10 +13,10 @@ from ..findings import Finding
 
 
 def parser() -> argparse.ArgumentParser:
-    from . import build, check, compile, games, graph, play, schema, simulate
+    from . import build, check, compile, games, graph, lsp, play, schema, simulate
     from .common import FrenchParser
 
-    COMMANDS = (check, graph, compile, simulate, play, games, build, schema)
+    COMMANDS = (check, graph, compile, simulate, play, games, build, schema, lsp)
     p = FrenchParser(
         prog="gamebook",
         description="Vérifier, compiler, jouer et publier les campagnes de jeu.",

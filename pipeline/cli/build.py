@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import EXIT_OK
-
 
 def run_build(args: argparse.Namespace) -> int:
     from .. import site
@@ -17,12 +15,17 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .. import site
+    from .. import live
 
-    code = site.build(Path(args.content), Path(args.out), Path(args.config), args.authoring)
-    if code != EXIT_OK:
-        return code
-    return site.serve(Path(args.out), args.host, args.port)
+    return live.serve(
+        Path(args.content),
+        Path(args.out),
+        Path(args.config),
+        args.host,
+        args.port,
+        authoring=args.authoring,
+        watch=not args.no_watch,
+    )
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -50,4 +53,10 @@ def add(sub: argparse._SubParsersAction) -> None:
         if name == "serve":
             b.add_argument("--host", default="127.0.0.1")
             b.add_argument("--port", type=int, default=8000)
+            b.add_argument(
+                "--no-watch",
+                action="store_true",
+                help="ne pas surveiller les fichiers (par défaut : reconstruire et recharger les "
+                "pages à chaque modification de content/, site/ ou engine/)",
+            )
         b.set_defaults(func=run_build if name == "build" else run_serve)

@@ -1,0 +1,98 @@
+"""``gamebook serve``'s live preview over HTTP (the browser side is in tests/e2e): a content
+change rebuilds what it feeds and bumps the version the pages poll; broken content keeps the
+last good build served and reports its findings; every page gets the reload script; no
+service worker caches anything."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXT = re.compile(r"^(?P<lead>[ ]+text: >-?[ ]*\n[ ]+)", re.M)
+
+
+@pytest.fixture
+def served(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", "serve", "--content", str(content), "--out",
+         str(tmp_path / "site"), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    url = None
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        m = re.search(r"(http://[\d.]+:\d+/)", line)
+        if m:
+            url = m.group(1)
+            break
+    assert url, "gamebook serve did not start"
+    yield content, url
+    proc.terminate()
+    proc.wait(20)
+
+
+def get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as r:
+        return r.read().decode("utf-8")
+
+
+def status(url: str) -> dict:
+    return json.loads(get(url + "__gamebook__/status.json"))
+
+
+def wait(url: str, pred, limit: float = 60) -> dict:
+    end = time.time() + limit
+    while time.time() < end:
+        s = status(url)
+        if pred(s):
+            return s
+        time.sleep(0.05)
+    raise AssertionError(f"timeout; last status {s}")
+
+
+def test_live_rebuild_reload_and_findings(served):
+    content, url = served
+    camp = next(p for p in sorted(content.glob("*/campaign.yaml")))
+    family = re.search(r"^\s*family:\s*(\S+)", camp.read_text(encoding="utf-8"), re.M).group(1)
+    page = url + f"play/{family}/"
+    first = status(url)
+    assert first["findings"] == []
+    html = get(page)
+    assert "/__gamebook__/live.js" in html and "gb-opening" in html
+    assert "location.reload" in get(url + "__gamebook__/live.js")
+    assert "unregister" in get(url + "sw.js")
+
+    # a content change: a new version, the page shows the new text
+    text = camp.read_text(encoding="utf-8")
+    camp.write_text(TEXT.sub(lambda m: m.group("lead") + "Motdépreuve ", text, 1), "utf-8")
+    s = wait(url, lambda s: s["version"] > first["version"])
+    assert s["findings"] == [] and "Motdépreuve" in get(page)
+    manifest = json.loads(get(url + "manifest.json"))
+    assert manifest["bundles"][family] and get(url + manifest["bundles"][family])
+
+    # broken content: findings reported, the last good build still served
+    good = get(page)
+    broken = camp.read_text(encoding="utf-8").replace("campaign:", "campaign: [", 1)
+    camp.write_text(broken, encoding="utf-8")
+    s = wait(url, lambda s: s["findings"])
+    assert any(f["code"].startswith(("YAML", "CAMP")) for f in s["findings"])
+    assert all(f["file"] and f["line"] and f["message"] for f in s["findings"])
+    assert get(page) == good and s["version"] == status(url)["version"]
+
+    # fixed: the findings go, a new version
+    camp.write_text(text, encoding="utf-8")
+    after = wait(url, lambda x: not x["findings"] and x["version"] > s["version"])
+    assert "Motdépreuve" not in get(page) and after["findings"] == []

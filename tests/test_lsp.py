@@ -1,0 +1,168 @@
+"""``gamebook lsp`` driven through the Language Server Protocol (JSON-RPC over stdio, as an
+editor does): diagnostics from the checker while typing, go to definition on a reference,
+completion of ids, hover with the record's title and text.  Generic over the registry: the
+reference and the record come from the campaign's own story graph."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from pipeline.graph import resolve
+from pipeline.report import check
+
+pytest.importorskip("pygls")
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+
+
+class Client:
+    """A minimal LSP client: Content-Length framed JSON-RPC over the server's pipes."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "pipeline.cli", "lsp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=open(os.environ.get("GAMEBOOK_LSP_LOG", os.devnull), "w"),  # noqa: SIM115
+            cwd=ROOT,
+            env=env,
+        )
+        self.messages: queue.Queue = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        out = self.proc.stdout
+        assert out is not None
+        while True:
+            length = 0
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            self.messages.put(json.loads(out.read(length)))
+
+    def send(self, payload: dict) -> None:
+        body = json.dumps({"jsonrpc": "2.0", **payload}).encode()
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def notify(self, method: str, params: dict) -> None:
+        self.send({"method": method, "params": params})
+
+    def request(self, method: str, params: dict, timeout: float = 60) -> dict:
+        self.next_id += 1
+        rid = self.next_id
+        self.send({"id": rid, "method": method, "params": params})
+        while True:
+            msg = self.messages.get(timeout=timeout)
+            if msg.get("id") == rid and "method" not in msg:
+                assert "error" not in msg, msg
+                return msg.get("result")
+
+    def diagnostics(self, uri: str, timeout: float = 60) -> list[dict]:
+        while True:
+            msg = self.messages.get(timeout=timeout)
+            if msg.get("method") == "textDocument/publishDiagnostics" and (
+                msg["params"]["uri"] == uri
+            ):
+                return msg["params"]["diagnostics"]
+
+    def close(self) -> None:
+        try:
+            self.request("shutdown", {}, timeout=10)
+            self.notify("exit", {})
+            self.proc.wait(timeout=10)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+@pytest.fixture
+def campaign(tmp_path):
+    """A copy of the first campaign, its story graph, and a reference written in it."""
+    folder = next(p.parent for p in sorted(CONTENT.glob("*/campaign.yaml")))
+    dest = tmp_path / folder.name
+    shutil.copytree(folder, dest)
+    report = check(dest)
+    sg = next(iter(report.graphs.values()))
+    camp = report.campaigns[0]
+    ref = next(r for r in camp.refs if r.key.isidentifier() and resolve(sg, r.kinds, r.key)
+               and r.file != "campaign.yaml")  # fmt: skip
+    return dest, sg, ref
+
+
+@pytest.fixture
+def client():
+    c = Client()
+    c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+    c.notify("initialized", {})
+    yield c
+    c.close()
+
+
+def test_diagnostics_definition_completion_hover(client, campaign):
+    folder, sg, ref = campaign
+    path = folder / ref.file
+    uri = path.resolve().as_uri()
+    text = path.read_text(encoding="utf-8")
+    client.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}},
+    )
+    assert client.diagnostics(uri) == []  # the shipped campaign is clean
+
+    # go to definition on the reference: the record it names
+    pos = {"line": ref.line - 1, "character": ref.column - 1 + 1}
+    loc = client.request("textDocument/definition", {"textDocument": {"uri": uri}, "position": pos})
+    target = resolve(sg, ref.kinds, ref.key)[0]
+    rec = sg.records[target]
+    assert loc["uri"] == (folder / rec.file).resolve().as_uri()
+    assert loc["range"]["start"]["line"] == rec.line - 1
+
+    # hover: its kind, id and title
+    hov = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos})
+    value = hov["contents"]["value"]
+    assert f"`{rec.key}`" in value
+    title = rec.data.get("title") or rec.data.get("name") or ""
+    assert str(title) in value
+
+    # completion offers the campaign's ids
+    comp = client.request(
+        "textDocument/completion", {"textDocument": {"uri": uri}, "position": pos}
+    )
+    labels = {i["label"] for i in comp["items"]}
+    assert rec.key in labels and len(labels) > 10
+
+    # typing a broken reference: a diagnostic from the checker, before any save
+    lines = text.splitlines(keepends=True)
+    line = lines[ref.line - 1]
+    col = ref.column - 1
+    lines[ref.line - 1] = line[:col] + line[col:].replace(ref.key, ref.key + "_inconnu", 1)
+    client.notify(
+        "textDocument/didChange",
+        {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": "".join(lines)}],
+        },
+    )
+    diags = client.diagnostics(uri)
+    assert any(d["code"] == "REF001" and d["range"]["start"]["line"] == ref.line - 1 for d in diags)
+    assert path.read_text(encoding="utf-8") == text  # the file on disk is untouched
