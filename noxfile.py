@@ -14,18 +14,31 @@ nox.options.default_venv_backend = "venv"
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 
 
+def _chromium():
+    """``pipeline/chromium.py`` (standard library only), loaded by path: nox's own Python has not
+    installed the project."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("gamebook_chromium", "pipeline/chromium.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """Every test: unit, property, content fixtures, CLI, simulation, Pyodide in Node, and the
-    site end to end in Chromium (Debian's /usr/bin/chromium; those tests skip without it)."""
+    site end to end in Chromium (found by pipeline.chromium: GAMEBOOK_CHROMIUM, Playwright's own
+    browser, or chromium on the PATH; those tests skip without one, and fail on CI)."""
     session.install("-e", ".[test]", "playwright>=1.40")
-    if not Path("node_modules/pyodide/pyodide.mjs").is_file():
+    vendored = ("node_modules/pyodide/pyodide.mjs", "node_modules/axe-core/axe.min.js")
+    if not all(Path(p).is_file() for p in vendored):
         session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
-    if not Path("/usr/bin/chromium").is_file():
-        session.warn(
-            "no /usr/bin/chromium: the browser tests will be skipped "
-            "(apt-get install chromium to run them)"
-        )
+    browser = _chromium().find()
+    if not browser.found:
+        session.warn(f"{browser.missing}: the browser tests will be skipped")
     session.run("pytest", *session.posargs)
 
 
@@ -56,20 +69,21 @@ def bench(session: nox.Session) -> None:
     Chromium; all into BENCHMARKS.md."""
     session.install("-e", ".", "playwright>=1.40")
     session.run("python", "bench/run.py", *session.posargs)
+    session.run("python", "bench/incremental.py")
     session.run("python", "bench/engine.py")
     session.run("python", "bench/simulate.py")
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
         session.run("python", str(script))
-    session.run("python", "bench/browser.py")  # builds the site, Debian's /usr/bin/chromium
+    session.run("python", "bench/browser.py")  # builds the site; Chromium from pipeline.chromium
 
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutation testing of the rules modules listed in pyproject's ``[tool.mutmut]`` against
-    their tests (two workers; results are cached in ``mutants/``, so a second run only tries
-    what changed).  ``nox -s mutation -- <mutant names or patterns>`` runs only those; the kill
-    rate per module goes to BENCHMARKS.md (bench/mutation.py, which also lists the survivors;
-    ``mutmut show <name>`` shows one)."""
-    session.install("-e", ".[test]", "mutmut>=3.3,<4")
-    session.run("mutmut", "run", "--max-children", "2", *session.posargs)
-    session.run("python", "bench/mutation.py")
+    """Mutation testing (mutmut 3) of one game's rules: ``nox -s mutation -- GAME``.  What is
+    mutated and which tests judge it is in ``engine/GAME/mutation.toml``; each game runs in
+    its own copy (build/mutation/GAME) with its own settings; the killed share goes to
+    BENCHMARKS.md."""
+    session.install("-e", ".[test]", "mutmut>=3,<4")
+    if not session.posargs:
+        session.error("name the game: nox -s mutation -- GAME")
+    session.run("python", "bench/mutation.py", *session.posargs)

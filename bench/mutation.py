@@ -1,114 +1,135 @@
-"""The mutation score of the last ``mutmut run`` (``nox -s mutation``), per mutated module,
-into BENCHMARKS.md.
+"""Mutation testing of a game's rules with mutmut 3: ``python bench/mutation.py GAME``.
 
-Reads the modules from pyproject's ``[tool.mutmut] only_mutate`` and mutmut's verdicts from
-``mutants/<module>.meta``.  A mutant is *killed* when a test failed (or timed out) with it,
-*survived* when every test covering it passed, *not run* when no verdict is recorded yet (a
-partial run), *no tests* when no test reaches its function.  The kill rate is killed / (killed
-+ survived + no tests); mutants not run are left out of it and counted apart.
+What to mutate and which tests judge the mutants is the game's own business: its package holds
+``mutation.toml`` (``modules``: files of ``engine/GAME/``; ``tests``: test files).  The run
+happens in ``build/mutation/GAME/``, a copy of the project whose ``setup.cfg`` carries that
+game's mutmut settings (any ``[tool.mutmut]`` of ``pyproject.toml`` is left out of the copy),
+so that each game's run has its own configuration, cache and results.  The killed share is
+written to BENCHMARKS.md, in a section of its own for each game.
 
-Usage: ``python bench/mutation.py [--output BENCHMARKS.md] [--no-write] [--note TEXT]``.
+    python bench/mutation.py citadelle [--max-children 2] [--no-write]
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime as dt
-import json
-import platform
+import datetime
+import re
+import shutil
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.path as a script)
+from common import cpu_model, write_section  # noqa: E402
 
-BEGIN = "<!-- BEGIN bench/mutation.py: this section is rewritten by `nox -s mutation` -->"
-END = "<!-- END bench/mutation.py -->"
-SURVIVED, NO_TESTS = 0, 33
-SKIPPED = {34, 37}  # skipped, caught by the type checker
+COPY = ("engine", "pipeline", "content", "tests", "site", "mkdocs.yml", "overrides")
 
 
-def scores() -> list[dict]:
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
-    rows = []
-    for module in config.get("only_mutate", []):
-        meta = ROOT / "mutants" / f"{module}.meta"
-        row = {"module": module, "killed": 0, "survived": 0, "no_tests": 0, "not_run": 0,
-               "survivors": []}  # fmt: skip
-        if meta.is_file():
-            verdicts = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-            for key, code in sorted(verdicts.items()):
-                if code is None:
-                    row["not_run"] += 1
-                elif code == SURVIVED:
-                    row["survived"] += 1
-                    row["survivors"].append(key.rsplit(".", 1)[-1])
-                elif code == NO_TESTS:
-                    row["no_tests"] += 1
-                elif code not in SKIPPED:
-                    row["killed"] += 1
-        rows.append(row)
-    return rows
-
-
-def section(rows: list[dict], note: str) -> str:
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
-    ).stdout.strip()
-    now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M")
-    lines = [
-        BEGIN,
-        "## Mutation testing of the rules modules",
+def prepare(game: str) -> tuple[Path, dict]:
+    settings = tomllib.loads((ROOT / "engine" / game / "mutation.toml").read_text("utf-8"))
+    work = ROOT / "build" / "mutation" / game
+    work.mkdir(parents=True, exist_ok=True)
+    for name in COPY:
+        src, dst = ROOT / name, work / name
+        if not src.exists():
+            continue
+        if dst.is_dir():
+            shutil.rmtree(dst)
+        elif dst.exists():
+            dst.unlink()
+        if src.is_dir():
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(src, dst)
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    pyproject = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", pyproject)
+    (work / "pyproject.toml").write_text(pyproject, "utf-8")
+    only = [f"engine/{game}/{m}" for m in settings["modules"]]
+    cfg = [
+        "[mutmut]",
+        "source_paths =\n    engine",
+        "only_mutate =\n" + "\n".join(f"    {m}" for m in only),
+        "also_copy =\n    pipeline\n    content\n    site\n    mkdocs.yml\n    overrides",
+        "pytest_add_cli_args_test_selection =\n" + "\n".join(f"    {t}" for t in settings["tests"]),
+        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q",
         "",
-        f"Date (UTC): {now} · commit {commit} · Python {platform.python_version()} · "
-        f"{cpu_model()} · mutmut, two workers, the modules of pyproject's `[tool.mutmut]`.",
-        "",
-        "| module | mutants | killed | survived | no test | not run | kill rate |",
-        "|---|---:|---:|---:|---:|---:|---:|",
     ]
-    total = {"killed": 0, "survived": 0, "no_tests": 0, "not_run": 0}
-    for r in rows:
-        judged = r["killed"] + r["survived"] + r["no_tests"]
-        rate = f"{r['killed'] / judged:.1%}" if judged else "–"
-        n = judged + r["not_run"]
-        lines.append(
-            f"| `{r['module']}` | {n} | {r['killed']} | {r['survived']} | {r['no_tests']} "
-            f"| {r['not_run']} | {rate} |"
-        )
-        for k in total:
-            total[k] += r[k]
-    judged = total["killed"] + total["survived"] + total["no_tests"]
-    rate = f"{total['killed'] / judged:.1%}" if judged else "–"
-    lines.append(
-        f"| **all** | {judged + total['not_run']} | {total['killed']} | {total['survived']} "
-        f"| {total['no_tests']} | {total['not_run']} | **{rate}** |"
-    )
-    if note:
-        lines += ["", note]
-    lines += ["", END]
-    return "\n".join(lines) + "\n"
+    (work / "setup.cfg").write_text("\n".join(cfg), "utf-8")
+    return work, settings
+
+
+def results(work: Path) -> dict[str, int]:
+    out = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    counts: dict[str, int] = {}
+    for line in out.splitlines():
+        status = line.rpartition(":")[2].strip()
+        if status:
+            counts[status] = counts.get(status, 0) + 1
+    return counts
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--output", type=Path, default=ROOT / "BENCHMARKS.md")
+    parser.add_argument("game")
+    parser.add_argument("--max-children", type=int, default=2)
     parser.add_argument("--no-write", action="store_true")
-    parser.add_argument("--note", default="")
+    parser.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
     args = parser.parse_args(argv)
-    rows = scores()
-    text = section(rows, args.note)
+    work, settings = prepare(args.game)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
+        cwd=work,
+        check=False,
+    )
+    elapsed = time.perf_counter() - started
+    counts = results(work)
+    total = sum(counts.values())
+    killed = (
+        counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("caught by type check", 0)
+    )
+    share = 100 * killed / total if total else 0.0
+    rows = [f"| {status} | {n} |" for status, n in sorted(counts.items())]
+    begin = f"<!-- BEGIN bench/mutation.py {args.game} -->"
+    end = f"<!-- END bench/mutation.py {args.game} -->"
+    text = "\n".join(
+        [
+            begin,
+            "",
+            f"## Mutation testing: {args.game}",
+            "",
+            f"{datetime.date.today().isoformat()}, {cpu_model()}; mutmut 3, "
+            f"`python bench/mutation.py {args.game} --max-children {args.max_children}` "
+            f"({elapsed / 60:.0f} min).",
+            "",
+            "Mutated: " + ", ".join(f"`engine/{args.game}/{m}`" for m in settings["modules"]),
+            "; judged by " + ", ".join(f"`{t}`" for t in settings["tests"]) + ".",
+            "",
+            f"**Killed: {killed} of {total} mutants ({share:.1f} %)** (timeouts count as killed).",
+            "",
+            "| Status | Mutants |",
+            "|---|---:|",
+            *rows,
+            "",
+            end,
+        ]
+    )
     print(text)
-    for r in rows:
-        if r["survivors"]:
-            print(f"survivors in {r['module']}: {' '.join(r['survivors'])}")
     if not args.no_write:
-        write_section(args.output, text, BEGIN, END)
+        write_section(Path(args.output), text, begin, end)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    sys.exit(main())
