@@ -1188,3 +1188,31 @@ def test_an_ability_triggered_by_becoming_moderator():
     s["campaign"]["houses"]["julius"]["unlocked"] = ["x"]
     s = pass_(b, s, J, "moderator")
     assert s["seats"][J]["coins"] == 12 and s["moderator"] == J
+
+
+def test_achievements_only_when_their_condition_holds_and_game_end_abilities():
+    b = make_bundle()
+    b["records"]["house"]["théodore"]["achievements"] = [
+        {"id": "riche", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"coins_min": 30}},
+        {"id": "mort", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"king": "died"}},
+        {"id": "abdique", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"king": "abdicated"}},
+        {"id": "avarice", "kind": "alignment", "objective": "avarice", "condition": "…",
+         "boxes": 1},
+        {"id": "fin", "kind": "narrative", "condition": "…", "boxes": 1},
+    ]  # fmt: skip
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "bilan", "kind": "mechanic", "condition": "…", "boxes": 1, "test": {},
+         "ability": {"trigger": "condition", "when": "game_end", "text": "…",
+                     "gains": {"craving": 1}}},
+    ]  # fmt: skip
+    b, s = table(b, n=3)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["bilan"]
+    s["seats"][0]["objective"] = "opulence"
+    s = _end(b, s)
+    assert s["campaign"]["houses"]["théodore"]["unlocked"] == ["mort"]
+    julius = s["campaign"]["houses"]["julius"]
+    row = next(r for r in s["result"]["rows"] if r["house"] == "julius")
+    assert julius["craving"] == row["craving"] + 1
