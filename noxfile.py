@@ -1,4 +1,5 @@
-"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``."""
+"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``,
+``mutation -- GAME``."""
 
 from __future__ import annotations
 
