@@ -1,5 +1,5 @@
 """Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``,
-``mutation``."""
+``mutation -- GAME``."""
 
 from __future__ import annotations
 

@@ -4,11 +4,14 @@ box as how many copies of each number are left) and the legal actions.  Determin
 it must pick among equals it takes the first.
 
 What it does, in order: answer what is asked (who leads, what to select, how many cards to
-draw, what to keep, what to say); go home when someone is worn out, when the scenario's
-objectives are reached, or when the scenario has gone on long enough — walking the Plateau to
-the card whose action returns to the Citadel; otherwise do what leads to an objective not yet
-reached, then what still has something to give (never an action whose reward is gone), turn
-over exploration cards, look for hidden numbers, and explore further."""
+draw, what to keep, what to say); go home when the objectives are reached, when the freshest
+character has no more hit points than the longest way back costs, or when the scenario has
+gone on long enough — the whole group walking to the card whose action returns to the Citadel;
+otherwise aim at the objectives the scenario requires, then the optional ones: first the ways
+the content names (``goal_map(deep=False)``: actions, reads and cards that lead there), walking
+the group to the Terrain where such an action waits, then unexplored land, then the flags and
+items those ways require (``goal_map``); then what still has something to give (never an
+action whose reward is gone, nor one failed ``TRIES`` times); the freshest character acts."""
 
 from __future__ import annotations
 
