@@ -42,14 +42,15 @@ def add(sub: argparse._SubParsersAction) -> None:
             action="store_true",
             help="ajouter la carte interactive de chaque campagne (pour les auteurs)",
         )
-        b.add_argument(
-            "--coverage",
-            type=int,
-            default=0,
-            metavar="N",
-            help="avec --authoring : jouer N parties simulées par campagne et colorer la carte "
-            "selon la fréquence de visite de chaque nœud",
-        )
+        if name == "build":
+            b.add_argument(
+                "--coverage",
+                type=int,
+                default=0,
+                metavar="N",
+                help="avec --authoring : jouer N parties simulées par campagne et colorer la "
+                "carte selon la fréquence de visite de chaque nœud",
+            )
         if name == "serve":
             b.add_argument("--host", default="127.0.0.1")
             b.add_argument("--port", type=int, default=8000)
