@@ -224,7 +224,9 @@ function saveTools() {
 function resumeSlot(s = slot) {
   const result = call("load_json", savedText(s));
   if (result.error) {
+    // the explanation goes where the story goes: the save stays in its slot, untouched
     status(T.saveUnreadable(result.error));
+    story.replaceChildren(h("p", { class: "gb-notice", role: "alert", text: T.saveUnreadable(result.error) }));
     return;
   }
   slot = s;
