@@ -354,11 +354,6 @@ class Session:
         if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
             check_schema(data)
         data = upgrade(data)
-        if data.get("migrated_from", SAVE_VERSION) < self.game.oldest_save_version:
-            raise SaveError(
-                "Cette sauvegarde est dans un ancien format que ce jeu n'a jamais écrit : "
-                "elle ne peut pas venir de lui."
-            )
         data, renamed = migrate(data, self.game.bundle)
         fresh = Session(self.game)
         try:
@@ -391,6 +386,11 @@ class Session:
             base is not None and not isinstance(base, dict)
         ):
             raise SaveError("Cette sauvegarde est incomplète.")
+        if data.get("migrated_from", SAVE_VERSION) < game.oldest_save_version:
+            raise SaveError(
+                "Cette sauvegarde est endommagée : elle est dans un ancien format que ce jeu "
+                "n'a jamais écrit, elle ne peut donc pas venir de lui."
+            )
         try:
             if base is not None:
                 self._trust_state(base)
