@@ -13,6 +13,8 @@ import io
 import json
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
 import textwrap
 from collections.abc import Callable
@@ -29,6 +31,7 @@ from pipeline.findings import Finding
 # the developer's (``pipeline.cache``)
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="gamebook-test-cache-")
 
+REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).parent / "fixtures"
 BASE = FIXTURES / "base"
 CAMPAIGNS = ("dilemme", "citadelle")
@@ -181,6 +184,22 @@ def one(report: Report, code: str) -> Finding:
         f"{f.code} {f.file}:{f.line} {f.message}" for f in report.findings
     )
     return found[0]
+
+
+def gamebook(*args: str) -> subprocess.CompletedProcess[str]:
+    """``gamebook ARGS`` in a subprocess of this checkout (standard input closed), as a player
+    runs it."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(REPO_ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=REPO_ROOT,
+        env=env,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 def run_cli(argv: list[str]) -> tuple[int, str, str]:

@@ -6,32 +6,16 @@ moments."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import gamebook
 
 from engine.core import registry
 from engine.core.session import Session
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def gamebook(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
 
 
 @pytest.fixture(scope="module")

@@ -3,28 +3,12 @@ bad setups are refused in French."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import gamebook
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def gamebook(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
 
 
 @pytest.mark.parametrize("bots", [2, 4, 12, 16])

@@ -3,7 +3,7 @@
 A save holds the game id, the content bundle's campaign and version, the setup (seed
 included), the action log, and the state reached — so it can be replayed and checked::
 
-    {"format": "gamebook-save", "version": 2, "game": "complots", "campaign": "complots",
+    {"format": "gamebook-save", "version": 2, "game": "<id>", "campaign": "<id>",
      "bundle": "3f2a9c…", "setup": {...}, "base": null, "actions": [{"seat": 0, "action":
      {...}}, {"sequel": true}, ...], "state": {...}, "progress": "manche 3", "names": [...]}
 
