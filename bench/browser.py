@@ -66,7 +66,9 @@ BROWSER = chromium.find()  # GAMEBOOK_CHROMIUM, Playwright's own browser, or one
 CHROMIUM = BROWSER.executable
 CHROMIUM_ARGS = list(chromium.ARGS)
 HOST = "127.0.0.1"
-GAMES = ("dilemme", "citadelle")
+from engine.core import registry  # noqa: E402
+
+GAMES = tuple(registry.ids())  # every registered game has a play page
 BARE = "bench-pyodide.html"
 STOCK = "bench-stock-pyodide"
 MB = 1_000_000
