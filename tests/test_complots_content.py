@@ -4,27 +4,13 @@ counter that names an unknown character is reported with its file and line."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from conftest import gamebook
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content" / "complots"
-
-
-def gamebook(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONPATH": str(ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-    )
 
 
 def test_the_cards_check_clean():
