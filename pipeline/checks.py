@@ -296,11 +296,15 @@ def check_vocabularies(sg: StoryGraph) -> list[Finding]:
             declared.setdefault(w.vocab, set()).add(w.value)
     out = []
     for w in sg.campaign.words:
-        if w.declares or w.value in declared.get(w.vocab, ()):
+        if w.declares or w.value in declared.get(w.vocab, ()) or w.value in w.also:
             continue
         known = sorted(declared.get(w.vocab, ()))
-        hint = did_you_mean(w.value, known)
+        hint = did_you_mean(w.value, known + [a for a in w.also if a not in known])
         listed = ", ".join(known[:20]) + (" …" if len(known) > 20 else "") if known else ""
+        if w.also:
+            listed = t(
+                "ref.vocab_also", known=listed or t("ref.vocab_none"), also=", ".join(w.also)
+            )
         message = t(
             "ref.vocab",
             path=w.path,

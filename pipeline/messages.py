@@ -199,6 +199,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
         ),
         "ref.vocab_none": "aucune",
+        "ref.vocab_also": "{known} ; permis aussi ici : {also}",
         "ref.vocab_where": "par le champ « {field} » {of_kinds}",
         "id.campaign_twice": (
             "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
@@ -560,8 +561,16 @@ def of_kinds(kinds: tuple[str, ...] | list[str]) -> str:
     return " ou ".join(("d'une " if FEMININE.get(k) else "d'un ") + kind_fr(k) for k in kinds)
 
 
+def _plain(word: str) -> str:
+    """A word without case nor accents (« Éclat » and « eclat » are the same word here)."""
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def did_you_mean(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    plain = _plain(word)
+    same = [c for c in choices if _plain(c) == plain]
+    close = same or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return t("hint", word=close[0]) if close else ""
 
 

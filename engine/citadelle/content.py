@@ -388,7 +388,10 @@ CITADELLE_KINDS: list[Kind] = [
             "skill": F(
                 Enum(SKILL_TYPES), "compétence de personnage, avancée ou réflexe", required=True
             ),
-            "character": F(Str(), "initiale du personnage (A–D) ou X"),
+            "character": F(
+                Str(vocab="character", vocab_fr="le personnage", also=("X",)),
+                "initiale du Personnage (A–D), ou X : n'importe lequel",
+            ),
             "title": F(Str(), "titre", required=True),
             "result": F(
                 Record(
@@ -419,7 +422,7 @@ CITADELLE_KINDS: list[Kind] = [
         FAMILY,
         "characters",
         {
-            "id": F(Str(), "initiale (A–D)", required=True),
+            "id": F(Str(vocab="character", declares=True), "initiale (A–D)", required=True),
             "name": F(Str(), "nom", required=True),
             "color": F(Str(), "couleur de la figurine"),
             "gender": F(Enum(("f", "m")), "accord du français : f (elle) ou m (il)"),
