@@ -321,12 +321,20 @@ def check_vocabularies(sg: StoryGraph) -> list[Finding]:
 def _declared_in(family: str, vocab: str) -> str:
     """Where a vocabulary's words are declared: « par le champ « zone » d'une carte … »."""
     places = []
+    for name, fld in S.SCHEMAS[family].campaign_fields.items():
+        if _declares(fld.spec, vocab):
+            places.append(t("ref.vocab_where_campaign", field=name))
     for kind in S.KINDS[family].values():
         for name, fld in kind.fields.items():
-            spec = fld.spec
-            if isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares:
+            if _declares(fld.spec, vocab):
                 places.append(t("ref.vocab_where", field=name, of_kinds=of_kinds((kind.name,))))
     return " ; ".join(places)
+
+
+def _declares(spec: S.Spec, vocab: str) -> bool:
+    while isinstance(spec, S.ListOf):
+        spec = spec.item
+    return isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares
 
 
 def _trim(nodes: set[str], succ: object, pred: object) -> set[str]:

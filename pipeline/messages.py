@@ -201,6 +201,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "ref.vocab_none": "aucune",
         "ref.vocab_also": "{known} ; permis aussi ici : {also}",
         "ref.vocab_where": "par le champ « {field} » {of_kinds}",
+        "ref.vocab_where_campaign": "par le champ « {field} » de la campagne",
         "id.campaign_twice": (
             "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
             "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "

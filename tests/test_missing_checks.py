@@ -160,3 +160,29 @@ def test_x_is_any_character(citadelle: Path) -> None:
     path = citadelle / "personnages.yaml"
     replace(path, "character: A, title: Élan", "character: X, title: Élan")
     assert run_check(citadelle).findings == []
+
+
+def _keywords(citadelle: Path, on_card: str) -> Path:
+    """The campaign declares its MOTS-CLEFS; the manivelle (card 150) carries ``on_card``."""
+    append(citadelle / "campaign.yaml", "keywords: [OUTIL, ARME]\n", indent=2)
+    path = citadelle / "aventure.yaml"
+    replace(
+        path,
+        "    title: La manivelle de bronze\n",
+        f"    title: La manivelle de bronze\n    keywords: [{on_card}]\n",
+    )
+    return path
+
+
+def test_ref002_a_misspelt_keyword(citadelle: Path) -> None:
+    path = _keywords(citadelle, "TEMPORAIRE, OUTILS")
+    message = one_in_every_format(citadelle, "REF002", "aventure.yaml", *pos_of(path, "OUTILS"))
+    assert "le MOT-CLEF « OUTILS » ne fait pas partie des valeurs déclarées" in message
+    assert "Vouliez-vous dire « OUTIL » ?" in message
+    assert "(par le champ « keywords » de la campagne) : ARME, OUTIL" in message
+    assert "permis aussi ici : TEMPORAIRE" in message
+
+
+def test_declared_keywords_and_temporaire_are_fine(citadelle: Path) -> None:
+    _keywords(citadelle, "TEMPORAIRE, OUTIL")
+    assert run_check(citadelle).findings == []
