@@ -69,6 +69,7 @@ def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
     if issue.field:
         line, col = sg.campaign.field_pos.get(issue.field, (line, col))
     finding = Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    sg.whole.append(finding)
     value = sg.campaign.data.get(issue.field) if issue.field else None
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         # about a campaign field that names a node: a consequence if a broken file defined it
@@ -127,6 +128,9 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
     seen = reachable(sg)
     g = sg.graph
     story = {k.name for k in S.KINDS[sg.campaign.family].values() if k.story}
+    # a record with a mistake of its own (its zone left out) is not also « never referenced »:
+    # the mistake is the cause; the warning comes back if still true once it is fixed
+    faulty = {f.node for f in sg.campaign.findings if f.severity == "error" and f.node}
     out = []
     for node, kind in g.nodes(data="kind"):
         if node in seen or kind not in story:
@@ -138,6 +142,8 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
         elif node in sg.mentioned:
             where = sg.mentioned[node]
             message = t("graph.unreachable_listed", node=_label(sg, node), where=where)
+        elif node in faulty:
+            continue
         else:
             orphan = t("graph.orphan", node=_label(sg, node))
             out.append(_finding(sg, "GRAPH003", "warning", node, orphan))

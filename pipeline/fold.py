@@ -9,7 +9,9 @@ if still true, once the file is fixed.
 What the broken file would have defined is read from its text without YAML: every
 ``id:``/``number:`` value and every word written after a colon, a dash or a bracket.  A
 consequence is folded only if it names one of those (an over-approximation, never hiding a
-finding about something the broken file does not mention).
+finding about something the broken file does not mention).  A game's checks over the whole
+campaign (« il faut sept cartes ») count the records the broken file would have held: they are
+folded too, under the first broken file.
 """
 
 from __future__ import annotations
@@ -52,7 +54,9 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
             ids.setdefault(_key(m.group(1)), rel)
         for m in _WORD.finditer(text):
             words.setdefault(_key(m.group(1)), rel)
-    if not ids and not words:
+    whole = {id(f) for f in getattr(graph, "whole", ())}
+    first = min(broken)
+    if not ids and not words and not whole:
         return findings
     unknown = {id(f): key for f, key in getattr(graph, "unknown", ())}
     refs: dict[str, int] = {}
@@ -63,6 +67,10 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
             out.append(f)
             continue
         key = unknown.get(id(f))
+        if id(f) in whole and f.file not in broken:
+            # a count over the campaign's records: the broken file's records are missing
+            others[first] = others.get(first, 0) + 1
+            continue
         if key is not None and _key(key) in ids:
             refs[ids[_key(key)]] = refs.get(ids[_key(key)], 0) + 1
             continue
