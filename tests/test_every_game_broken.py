@@ -58,14 +58,17 @@ class Item:
         line, col = self.data.lc.value(key)
         return line + 1, col + 1
 
-    def plain(self, key: str) -> str | None:
-        """The value of ``key`` if it is written plainly on its own line (``key: value``)."""
+    def plain(self, key: str, quoted: bool = False) -> str | None:
+        """The value of ``key`` if it is written plainly on its own line (``key: value``;
+        also ``key: "value"`` when ``quoted``)."""
         line, col = self.value_pos(key)
         text = read(self.path).splitlines()[line - 1]
         rest = text[col - 1 :].split(" #")[0].rstrip()
         value = self.data[key]
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             return None
+        if quoted and rest in (f'"{value}"', f"'{value}'"):
+            return rest
         return rest if rest == str(value) and rest[:1].isalnum() else None
 
 
@@ -166,7 +169,7 @@ def test_a_required_field_left_out(game: str, tmp_path: Path) -> None:
             name != "id"
             and fld.required
             and isinstance(fld.spec, CS.Str)
-            and bool(item.plain(name))
+            and bool(item.plain(name, quoted=True))
         )
 
     item, name, _ = first(folder, game, want)
