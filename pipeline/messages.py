@@ -63,6 +63,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
             "ligne {line}, colonne {column}. Fermez le guillemet à la fin de la valeur."
         ),
+        "yaml.quote_swallows": (
+            "YAML mal formé : le guillemet ouvert ici n'est sans doute pas fermé : le texte se "
+            "poursuit sur les lignes suivantes jusqu'au guillemet de la ligne {end}, où la "
+            "lecture a échoué, colonne {column} ({what}). Fermez le guillemet à la fin de la "
+            "valeur."
+        ),
         "yaml.opened_bracket": (
             "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
             "ligne {line}, colonne {column} ({what}). Ajoutez le « ] » à la fin de la liste."
@@ -354,6 +360,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     ),
     "YAML001": (
         "yaml.opened_quote",
+        "yaml.quote_swallows",
         "yaml.opened_bracket",
         "yaml.opened_brace",
         "yaml.opened_key",

@@ -277,3 +277,24 @@ def test_a_line_yaml_cannot_read(game: str, tmp_path: Path) -> None:
                 one_in_every_format(folder, "YAML001", path.name, i + 1, f["column"])
                 return
     pytest.skip(f"aucun texte d'une ligne dans « {game} »")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_quote_left_open(game: str, tmp_path: Path) -> None:
+    """A text whose closing quote is missing: YAML001 at the line where the quote was opened."""
+    folder = shipped(game, tmp_path)
+    pattern = re.compile(r'^ +(?:- )?\w+: "[^"\\]* [^"\\]*"$')
+    for path in sorted(folder.glob("*.yaml")):
+        lines = read(path).split("\n")
+        for i, text in enumerate(lines):
+            if pattern.match(text):
+                lines[i] = text[:-1]
+                write(path, "\n".join(lines))
+                _, out, _ = run_cli(["check", str(folder), "--format", "json"])
+                (f,) = json.loads(out)["findings"]
+                assert (f["code"], f["file"], f["line"]) == ("YAML001", path.name, i + 1), f
+                col = text.index('"') + 1
+                message = one_in_every_format(folder, "YAML001", path.name, i + 1, f["column"])
+                assert f["column"] == col and "guillemet" in message, message
+                return
+    pytest.skip(f"aucun texte entre guillemets dans « {game} »")
