@@ -69,6 +69,7 @@ def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
     if issue.field:
         line, col = sg.campaign.field_pos.get(issue.field, (line, col))
     finding = Finding(issue.code, issue.severity, issue.message, file, line, col, sg.root)
+    sg.whole.append(finding)
     value = sg.campaign.data.get(issue.field) if issue.field else None
     if isinstance(value, (str, int)) and not isinstance(value, bool):
         # about a campaign field that names a node: a consequence if a broken file defined it
@@ -127,6 +128,9 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
     seen = reachable(sg)
     g = sg.graph
     story = {k.name for k in S.KINDS[sg.campaign.family].values() if k.story}
+    # a record with a mistake of its own (its zone left out) is not also « never referenced »:
+    # the mistake is the cause; the warning comes back if still true once it is fixed
+    faulty = {f.node for f in sg.campaign.findings if f.severity == "error" and f.node}
     out = []
     for node, kind in g.nodes(data="kind"):
         if node in seen or kind not in story:
@@ -138,6 +142,8 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
         elif node in sg.mentioned:
             where = sg.mentioned[node]
             message = t("graph.unreachable_listed", node=_label(sg, node), where=where)
+        elif node in faulty:
+            continue
         else:
             orphan = t("graph.orphan", node=_label(sg, node))
             out.append(_finding(sg, "GRAPH003", "warning", node, orphan))
@@ -296,11 +302,15 @@ def check_vocabularies(sg: StoryGraph) -> list[Finding]:
             declared.setdefault(w.vocab, set()).add(w.value)
     out = []
     for w in sg.campaign.words:
-        if w.declares or w.value in declared.get(w.vocab, ()):
+        if w.declares or w.value in declared.get(w.vocab, ()) or w.value in w.also:
             continue
         known = sorted(declared.get(w.vocab, ()))
-        hint = did_you_mean(w.value, known)
+        hint = did_you_mean(w.value, known + [a for a in w.also if a not in known])
         listed = ", ".join(known[:20]) + (" …" if len(known) > 20 else "") if known else ""
+        if w.also:
+            listed = t(
+                "ref.vocab_also", known=listed or t("ref.vocab_none"), also=", ".join(w.also)
+            )
         message = t(
             "ref.vocab",
             path=w.path,
@@ -317,12 +327,20 @@ def check_vocabularies(sg: StoryGraph) -> list[Finding]:
 def _declared_in(family: str, vocab: str) -> str:
     """Where a vocabulary's words are declared: « par le champ « zone » d'une carte … »."""
     places = []
+    for name, fld in S.SCHEMAS[family].campaign_fields.items():
+        if _declares(fld.spec, vocab):
+            places.append(t("ref.vocab_where_campaign", field=name))
     for kind in S.KINDS[family].values():
         for name, fld in kind.fields.items():
-            spec = fld.spec
-            if isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares:
+            if _declares(fld.spec, vocab):
                 places.append(t("ref.vocab_where", field=name, of_kinds=of_kinds((kind.name,))))
     return " ; ".join(places)
+
+
+def _declares(spec: S.Spec, vocab: str) -> bool:
+    while isinstance(spec, S.ListOf):
+        spec = spec.item
+    return isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares
 
 
 def _trim(nodes: set[str], succ: object, pred: object) -> set[str]:

@@ -9,7 +9,9 @@ if still true, once the file is fixed.
 What the broken file would have defined is read from its text without YAML: every
 ``id:``/``number:`` value and every word written after a colon, a dash or a bracket.  A
 consequence is folded only if it names one of those (an over-approximation, never hiding a
-finding about something the broken file does not mention).
+finding about something the broken file does not mention).  A game's checks over the whole
+campaign (« il faut sept cartes ») count the records the broken file would have held: they are
+folded too, under the first broken file.
 """
 
 from __future__ import annotations
@@ -52,9 +54,13 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
             ids.setdefault(_key(m.group(1)), rel)
         for m in _WORD.finditer(text):
             words.setdefault(_key(m.group(1)), rel)
-    if not ids and not words:
+    whole = {id(f) for f in getattr(graph, "whole", ())}
+    first = min(broken)
+    if not ids and not words and not whole:
         return findings
     unknown = {id(f): key for f, key in getattr(graph, "unknown", ())}
+    stranded = _stranded(graph, words)
+    granted_in = _granted_in(graph, stranded)
     refs: dict[str, int] = {}
     others: dict[str, int] = {}
     out = []
@@ -63,9 +69,21 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
             out.append(f)
             continue
         key = unknown.get(id(f))
+        if id(f) in whole and f.file not in broken:
+            # a count over the campaign's records: the broken file's records are missing
+            others[first] = others.get(first, 0) + 1
+            continue
         if key is not None and _key(key) in ids:
             refs[ids[_key(key)]] = refs.get(ids[_key(key)], 0) + 1
             continue
+        if f.code in _GRAPH and f.node in stranded and f.file not in broken:
+            others[stranded[f.node]] = others.get(stranded[f.node], 0) + 1
+            continue
+        if f.code == "COND001" and f.file not in broken:
+            where = next((granted_in[w] for w in _quoted(f)[:1] if w in granted_in), None)
+            if where is not None:
+                others[where] = others.get(where, 0) + 1
+                continue
         if f.code in ("GRAPH001", "GRAPH003", "COND001", "REF002") and f.file not in broken:
             where = _mentioned(f, words)
             if where is not None:
@@ -85,6 +103,55 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
             message = f.message + t("fold.more", what=t("fold.and").join(more))
             out[i] = dataclasses.replace(f, message=message)
     return out
+
+
+_GRAPH = ("GRAPH001", "GRAPH002", "GRAPH003", "GRAPH004")
+
+
+def _quoted(f: Finding) -> list[str]:
+    return [w.strip() for w in re.findall(r"« ([^»]+) »", f.message)]
+
+
+def _stranded(graph: object, words: dict[str, str]) -> dict[str, str]:
+    """Unreachable nodes the broken files mention, and every unreachable node only those lead
+    to (the dialogue behind a card the broken file held), each with the broken file to blame.
+    Cost: O(nodes + edges)."""
+    g = getattr(graph, "graph", None)
+    if g is None or not words:
+        return {}
+    from .checks import reachable
+
+    seen = reachable(graph)  # type: ignore[arg-type]
+    out: dict[str, str] = {}
+    stack = []
+    for node in g.nodes:
+        if node in seen or ":" not in node:
+            continue
+        key = node.partition(":")[2]
+        for part in (key, key.split("/")[0]):
+            if _key(part) in words:
+                out[node] = words[_key(part)]
+                stack.append(node)
+                break
+    while stack:
+        node = stack.pop()
+        for m in g.successors(node):
+            if m not in seen and m not in out:
+                out[m] = out[node]
+                stack.append(m)
+    return out
+
+
+def _granted_in(graph: object, stranded: dict[str, str]) -> dict[str, str]:
+    """Flags, objectives and quests set only by stranded nodes: the conditions on them are
+    consequences too."""
+    grants = getattr(getattr(graph, "campaign", None), "grants", ())
+    elsewhere = {g.value for g in grants if g.source not in stranded}
+    return {
+        g.value.split("=")[0]: stranded[g.source]
+        for g in grants
+        if g.source in stranded and g.value not in elsewhere
+    }
 
 
 def _mentioned(f: Finding, words: dict[str, str]) -> str | None:

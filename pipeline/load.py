@@ -330,6 +330,37 @@ def _open_flow(text: str, before: tuple[int, int]) -> tuple[str, int, int] | Non
     return stack[-1] if stack else None
 
 
+_KEY_LINE = re.compile(r"^\s*(?:- )?[\w-]+:(?:\s|$)")
+
+
+def _open_quote(text: str, before: tuple[int, int]) -> tuple[int, int, int] | None:
+    """A quoted text left open a few lines above where reading broke: it swallowed the next
+    lines (which look like ``key: value`` lines) up to the next quote, found on the line that
+    broke.  ``(line, column)`` where it was opened and the line where it ended, or ``None``."""
+    last = None
+    try:
+        scanner = _Parser(text)
+        while True:
+            tok = scanner.get_token()
+            if tok is None:
+                break
+            if (tok.start_mark.line + 1, tok.start_mark.column + 1) >= before:
+                break
+            if type(tok).__name__ == "ScalarToken":
+                last = tok
+    except (YAMLError, _Multiple, ValueError):
+        pass
+    if last is None or getattr(last, "style", None) not in ('"', "'"):
+        return None
+    start, end = last.start_mark.line, last.end_mark.line
+    if end <= start or end + 1 != before[0]:
+        return None
+    lines = text.split("\n")
+    if not any(_KEY_LINE.match(line) for line in lines[start + 1 : end + 1]):
+        return None
+    return start + 1, last.start_mark.column + 1, end + 1
+
+
 def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
     """A libyaml error, placed where the writer went wrong: where an unclosed construct was
     opened (and saying where reading broke), else where reading broke."""
@@ -349,6 +380,11 @@ def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
         if (cline, ccol) != (pline, pcol):
             msg = t(opened, what=what, line=pline, column=pcol)
             return Finding("YAML001", "error", msg, rel, cline, ccol)
+    quote = _open_quote(text, (pline, pcol)) if opened is None else None
+    if quote is not None:
+        qline, qcol, qend = quote
+        msg = t("yaml.quote_swallows", what=what, end=qend, line=pline, column=pcol)
+        return Finding("YAML001", "error", msg, rel, qline, qcol)
     if context is not None and (context.line + 1) < pline:
         # a block that started above: say where it started, keep the line that broke it
         msg = t("yaml.malformed_in", what=what, line=context.line + 1)

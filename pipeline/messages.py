@@ -63,6 +63,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
             "ligne {line}, colonne {column}. Fermez le guillemet à la fin de la valeur."
         ),
+        "yaml.quote_swallows": (
+            "YAML mal formé : le guillemet ouvert ici n'est sans doute pas fermé : le texte se "
+            "poursuit sur les lignes suivantes jusqu'au guillemet de la ligne {end}, où la "
+            "lecture a échoué, colonne {column} ({what}). Fermez le guillemet à la fin de la "
+            "valeur."
+        ),
         "yaml.opened_bracket": (
             "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
             "ligne {line}, colonne {column} ({what}). Ajoutez le « ] » à la fin de la liste."
@@ -199,7 +205,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
         ),
         "ref.vocab_none": "aucune",
+        "ref.vocab_also": "{known} ; permis aussi ici : {also}",
         "ref.vocab_where": "par le champ « {field} » {of_kinds}",
+        "ref.vocab_where_campaign": "par le champ « {field} » de la campagne",
         "id.campaign_twice": (
             "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
             "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
@@ -352,6 +360,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     ),
     "YAML001": (
         "yaml.opened_quote",
+        "yaml.quote_swallows",
         "yaml.opened_bracket",
         "yaml.opened_brace",
         "yaml.opened_key",
@@ -560,8 +569,16 @@ def of_kinds(kinds: tuple[str, ...] | list[str]) -> str:
     return " ou ".join(("d'une " if FEMININE.get(k) else "d'un ") + kind_fr(k) for k in kinds)
 
 
+def _plain(word: str) -> str:
+    """A word without case nor accents (« Éclat » and « eclat » are the same word here)."""
+    decomposed = unicodedata.normalize("NFD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 def did_you_mean(word: str, choices: list[str]) -> str:
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    plain = _plain(word)
+    same = [c for c in choices if _plain(c) == plain]
+    close = same or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return t("hint", word=close[0]) if close else ""
 
 

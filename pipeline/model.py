@@ -96,6 +96,8 @@ class Word:
     column: int
     path: str
     vocab_fr: str = ""
+    #: words accepted here though nothing declares them (``Str.also``)
+    also: tuple[str, ...] = ()
 
 
 def normalise_key(id_format: str, value: Any) -> str | None:
@@ -446,6 +448,7 @@ class Validator:
                         pos[1],
                         path,
                         spec.vocab_fr,
+                        spec.also,
                     )
                 )
             return text

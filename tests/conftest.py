@@ -224,3 +224,24 @@ def at(path: Path, marker: str, sub: str, nth: int | None = None) -> tuple[int, 
     """Where ``sub`` starts inside the (unique, or ``nth``) occurrence of ``marker``."""
     assert sub in marker
     return pos_of(path, marker, nth, offset=marker.index(sub))
+
+
+def one_in_every_format(folder: Path, code: str, file: str, line: int, column: int) -> str:
+    """``gamebook check folder`` reports exactly one finding, ``code`` at ``file:line:column``,
+    in the text, json and github formats alike; returns its message."""
+    rc, out, err = run_cli(["check", str(folder), "--format", "json"])
+    found = json.loads(out)["findings"]
+    assert rc == 1 and len(found) == 1, err + out
+    f = found[0]
+    assert (f["code"], f["file"], f["line"], f["column"]) == (code, file, line, column), f
+    rc, out, _ = run_cli(["check", str(folder)])
+    listed = [x for x in out.splitlines() if f" {code} " in x]
+    assert rc == 1 and len(listed) == 1, out
+    assert listed[0].startswith(f"{folder / file}:{line}:{column}: error {code} "), listed
+    assert f["message"] in listed[0]
+    rc, out, _ = run_cli(["check", str(folder), "--format", "github"])
+    lines = [x for x in out.splitlines() if x.startswith("::")]
+    assert rc == 1 and len(lines) == 1, out
+    assert lines[0].startswith(f"::error file={folder / file},line={line},col={column},"), lines
+    assert f"title={code}::" in lines[0]
+    return f["message"]

@@ -7,7 +7,18 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import append, copy_base, one, pos_of, read, replace, run_check, run_cli, write
+from conftest import (
+    append,
+    copy_base,
+    one,
+    one_in_every_format,
+    pos_of,
+    read,
+    replace,
+    run_check,
+    run_cli,
+    write,
+)
 
 from pipeline import schema as S
 from pipeline.findings import CODES
@@ -129,3 +140,49 @@ def test_ref001_suggestions_only_among_the_expected_kind(citadelle: Path) -> Non
     replace(path, "requires: {objective: puits_sorgu}", "requires: {objective: pompe_reparez}")
     f = one(run_check(citadelle), "REF001")
     assert "Vouliez-vous dire « pompe_reparee » ?" in f.message
+
+
+def test_ref002_a_skill_names_a_character_that_does_not_exist(citadelle: Path) -> None:
+    """A skill card's character is one of the Personnages' initials (or X: any one)."""
+    path = citadelle / "personnages.yaml"
+    replace(path, "character: A, title: Élan", "character: a, title: Élan")
+    message = one_in_every_format(
+        citadelle, "REF002", "personnages.yaml", *pos_of(path, "a, title")
+    )
+    assert message.startswith("action_cards[0].character : le personnage « a » ne fait pas partie")
+    assert "Vouliez-vous dire « A » ?" in message
+    assert (
+        "(par le champ « id » d'un Personnage) : A" in message and "permis aussi ici : X" in message
+    )
+
+
+def test_x_is_any_character(citadelle: Path) -> None:
+    path = citadelle / "personnages.yaml"
+    replace(path, "character: A, title: Élan", "character: X, title: Élan")
+    assert run_check(citadelle).findings == []
+
+
+def _keywords(citadelle: Path, on_card: str) -> Path:
+    """The campaign declares its MOTS-CLEFS; the manivelle (card 150) carries ``on_card``."""
+    append(citadelle / "campaign.yaml", "keywords: [OUTIL, ARME]\n", indent=2)
+    path = citadelle / "aventure.yaml"
+    replace(
+        path,
+        "    title: La manivelle de bronze\n",
+        f"    title: La manivelle de bronze\n    keywords: [{on_card}]\n",
+    )
+    return path
+
+
+def test_ref002_a_misspelt_keyword(citadelle: Path) -> None:
+    path = _keywords(citadelle, "TEMPORAIRE, OUTILS")
+    message = one_in_every_format(citadelle, "REF002", "aventure.yaml", *pos_of(path, "OUTILS"))
+    assert "le MOT-CLEF « OUTILS » ne fait pas partie des valeurs déclarées" in message
+    assert "Vouliez-vous dire « OUTIL » ?" in message
+    assert "(par le champ « keywords » de la campagne) : ARME, OUTIL" in message
+    assert "permis aussi ici : TEMPORAIRE" in message
+
+
+def test_declared_keywords_and_temporaire_are_fine(citadelle: Path) -> None:
+    _keywords(citadelle, "TEMPORAIRE, OUTIL")
+    assert run_check(citadelle).findings == []

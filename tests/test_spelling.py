@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import CAMPAIGNS, copy_base, pos_of, read, run_cli, write
 
+from engine.core import registry
 from pipeline import spelling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,9 +92,43 @@ def test_a_word_in_a_folded_block_is_found_on_its_own_line(tmp_path: Path) -> No
     assert (f["line"], f["column"]) == pos_of(path, "fôte")
 
 
+#: every registered game that reads content (``Game.content``), found in the registry
+GAMES = [g.id for g in registry.games() if g.content is not None]
+
+
 @needs_hunspell
 def test_shipped_campaigns_pass() -> None:
     assert spell(ROOT / "content") == []
+
+
+@needs_hunspell
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_s_shipped_text_spells_well_and_a_typo_is_found(
+    tmp_path: Path, game: str
+) -> None:
+    """CI runs the spelling check over every game's shipped content: it passes (with at most a
+    short word list), and a typo slipped into one of its texts is one warning at its word."""
+    folder = tmp_path / game
+    shutil.copytree(ROOT / "content" / game, folder)
+    words = folder / spelling.WORDLIST
+    if words.exists():
+        listed = [w for w in read(words).splitlines() if w.strip() and not w.startswith("#")]
+        assert len(listed) <= 60, "la liste de mots d'un jeu reste courte"
+    assert spell(folder) == []
+    text = re.compile(r"^( +(?:- )?\w+: )([\"']?)([A-Za-zÀ-ÿ«][^\"'#:]* [^\"#:]*[^\"'#: ])\2$")
+    for path in sorted(folder.glob("*.yaml")):
+        lines = read(path).split("\n")
+        for i, line in enumerate(lines):
+            m = text.match(line)
+            if m:
+                lines[i] = f"{m[1]}{m[2]}{m[3]} Bonjuor{m[2]}"
+                write(path, "\n".join(lines))
+                (f,) = spell(folder)
+                assert (f["file"], f["severity"]) == (path.name, "warning")
+                assert (f["line"], f["column"]) == pos_of(path, "Bonjuor")
+                assert "« Bonjuor » n'est pas dans le dictionnaire français" in f["message"]
+                return
+    raise AssertionError(f"aucun texte d'une ligne dans {game}")
 
 
 def test_without_hunspell_the_command_says_what_to_install(

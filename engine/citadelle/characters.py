@@ -9,6 +9,7 @@ from . import board as B
 from . import cards as K
 from . import records as rec
 from . import rules as R
+from .content import TEMPORARY
 
 MAX_HP = 99
 log = B.log
@@ -89,7 +90,7 @@ def unconscious(bundle: dict, state: dict, c: int) -> None:
     log(state, "unconscious", name=ch["name"], id=ch["id"], g=ch["gender"])
     for pile in ("purse", "purse_blocked"):
         for key in list(ch[pile]):
-            if "TEMPORAIRE" in (rec.adv(bundle, key).get("keywords") or []):
+            if TEMPORARY in (rec.adv(bundle, key).get("keywords") or []):
                 K.move(bundle, state, K.adventure(key), "box")
                 log(state, "card.put_back", title=rec.adv(bundle, key).get("title", ""))
     for card in list(ch["hand"]):

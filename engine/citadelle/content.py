@@ -220,6 +220,9 @@ CARD_BODY = {
     ),
 }
 
+#: the MOT-CLEF the rules give a meaning of its own (put away when its owner faints)
+TEMPORARY = "TEMPORAIRE"
+
 CITADELLE_KINDS: list[Kind] = [
     Kind(
         "adventure_card",
@@ -236,7 +239,11 @@ CITADELLE_KINDS: list[Kind] = [
             **CARD_BODY,
             "arrows": F(ListOf(ARROW), "flèches d'un Terrain (Exploration ou carte Aventure)"),
             "weight": F(Int(min=0, max=10), "poids d'une carte Bourse"),
-            "keywords": F(ListOf(Str()), "MOTS-CLEFS d'une carte Bourse"),
+            "keywords": F(
+                ListOf(Str(vocab="keyword", vocab_fr="le MOT-CLEF", also=(TEMPORARY,))),
+                "MOTS-CLEFS d'une carte Bourse, déclarés par le champ « keywords » de la "
+                f"campagne ({TEMPORARY} est toujours permis)",
+            ),
             "undiscardable": F(Bool(), "ne peut être ni défaussée ni donnée"),
             "when": F(
                 ListOf(Enum(ACTION_VERBS)), "actions pendant lesquelles l'objet aide (Bourse)"
@@ -388,7 +395,10 @@ CITADELLE_KINDS: list[Kind] = [
             "skill": F(
                 Enum(SKILL_TYPES), "compétence de personnage, avancée ou réflexe", required=True
             ),
-            "character": F(Str(), "initiale du personnage (A–D) ou X"),
+            "character": F(
+                Str(vocab="character", vocab_fr="le personnage", also=("X",)),
+                "initiale du Personnage (A–D), ou X : n'importe lequel",
+            ),
             "title": F(Str(), "titre", required=True),
             "result": F(
                 Record(
@@ -419,7 +429,7 @@ CITADELLE_KINDS: list[Kind] = [
         FAMILY,
         "characters",
         {
-            "id": F(Str(), "initiale (A–D)", required=True),
+            "id": F(Str(vocab="character", declares=True), "initiale (A–D)", required=True),
             "name": F(Str(), "nom", required=True),
             "color": F(Str(), "couleur de la figurine"),
             "gender": F(Enum(("f", "m")), "accord du français : f (elle) ou m (il)"),
@@ -529,6 +539,11 @@ RULES_KEYS = ("table_columns", "table_rows", "move_cost")
 
 CAMPAIGN_FIELDS: dict[str, Field] = {
     "intro": F(Str(), "le scénario d'introduction"),
+    "keywords": F(
+        ListOf(Str(vocab="keyword", declares=True)),
+        "les MOTS-CLEFS que portent les cartes Bourse de la campagne (ARME, OUTIL…) : une carte "
+        "n'en porte pas d'autre",
+    ),
     "rules": F(
         MapOf(RULES_KEYS, Int(min=0, max=99)), "réglages de règles laissés ouverts par le livret"
     ),

@@ -52,6 +52,23 @@ MONTHS = (
     "decembre",
 )
 
+#: the moments of a turn the engine goes through (``state["phase"]``): a tutorial card is shown
+#: during one of them
+PHASES = (
+    "start",
+    "bells",
+    "setup_choose",
+    "choose",
+    "reveal",
+    "oracle",
+    "effect",
+    "aftermath",
+    "throne_setup",
+    "throne",
+    "successor",
+    "over",
+)
+
 EFFECTS = {
     "favor": F(Int(min=-5, max=5), "Faveur gagnée (positive) ou perdue (négative)"),
     "reroll": F(Bool(), "relancez le dé"),
@@ -188,7 +205,7 @@ KINDS = (
             "id": F(Int(min=1, max=20), "ordre de la carte Tutoriel", required=True),
             "title": F(Str(), "titre", required=True),
             "text": F(Str(), "ce que la carte enseigne", required=True),
-            "phase": F(Str(), "le moment du tour où elle s'affiche"),
+            "phase": F(Enum(PHASES), "le moment du tour où elle s'affiche"),
         },
         "Carte Tutoriel : une étape de la partie guidée.",
         id_format="int",

@@ -27,7 +27,8 @@ class Spec:
 class Str(Spec):
     """Text.  ``vocab`` makes it a word of a closed vocabulary the content itself declares
     (the zones of a campaign): fields with ``declares=True`` declare its words, the others
-    must use a declared one, checked like an id (with a suggestion among the declared words)."""
+    must use a declared one (or one of their ``also`` words), checked like an id (with a
+    suggestion among the declared words)."""
 
     fr: str = ""
     type_fr: str = "texte"
@@ -35,6 +36,8 @@ class Str(Spec):
     declares: bool = False
     #: how a word of ``vocab`` is named in messages (« la zone »)
     vocab_fr: str = ""
+    #: words of ``vocab`` this field accepts though nothing declares them (« X »: any one)
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
