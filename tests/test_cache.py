@@ -229,3 +229,22 @@ def test_prune_keeps_the_cache_bounded_and_the_recent_entries(tmp_path: Path) ->
     assert not old.exists()
     assert cache.prune(max_bytes=0) == len(entries) - 1
     assert check(folder, cache=Cache(tmp_path / "cache")).findings == check(folder).findings
+
+
+def test_models_pickle_compactly_and_round_trip(tmp_path: Path) -> None:
+    """File models travel through pickle (the cache, worker processes) as constructor and
+    values: loaded back they are equal, field for field."""
+    import pickle
+
+    from pipeline.project import load
+
+    folder = copy_base(CAMPAIGNS[0], tmp_path)
+    campaigns, _ = load(folder, jobs=1)
+    for camp in campaigns:
+        for items in (camp.records, camp.refs, camp.grants, camp.conditions, camp.words):
+            for item in items:
+                back = pickle.loads(pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+                assert type(back) is type(item) and back == item
+                assert b"__slots__" not in pickle.dumps(item)
+    finding = check(folder).findings
+    assert pickle.loads(pickle.dumps(finding)) == finding
