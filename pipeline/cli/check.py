@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     run_key = None
     if cache is not None and not args.deep and not args.against and not args.spelling:
         run_key = cache.run_key(args.content_dir, args.format)
-    report = check(Path(args.content_dir), jobs=args.jobs, cache=cache)
+    report = check(Path(args.content_dir), jobs=args.jobs, cache=cache, graphs=run_key is None)
     notes = _against(report, Path(args.against)) if args.against else []
     if args.deep and report.ok:
         from ..checks import check_game_deep
