@@ -242,9 +242,10 @@ class Cache:
         self._write("campaigns", key, payload)
 
     # ------------------------------------------------------------------ per run
-    def run_key(self, content_dir: str, fmt: str) -> str | None:
-        """The key of a whole check's output, or ``None`` if the folder cannot be listed."""
-        fp = fingerprint(Path(content_dir))
+    def run_key(self, content_dir: str, fmt: str, snapshot: list | None = None) -> str | None:
+        """The key of a whole check's output, or ``None`` if the folder cannot be listed.
+        ``snapshot`` receives what ``unchanged`` compares later."""
+        fp = fingerprint(Path(content_dir), snapshot)
         if fp is None:
             return None
         return _key(self.code, "run", os.path.abspath(content_dir), content_dir, fmt, fp)
@@ -273,12 +274,23 @@ class _quiet:
         return True
 
 
-def fingerprint(content_dir: Path) -> bytes | None:
+def unchanged(content_dir: Path, snapshot: list) -> bool:
+    """Whether nothing under ``content_dir`` changed since ``fingerprint`` filled ``snapshot``
+    (every entry's kind, size, inode and modification and change times, without reading a
+    byte): a check's output is remembered only if its content did not change while it ran."""
+    again: list = []
+    return fingerprint(content_dir, again, read=False) is not None and again == snapshot
+
+
+def fingerprint(content_dir: Path, snapshot: list | None = None, read: bool = True) -> bytes | None:
     """A digest of everything under ``content_dir`` a check can depend on: every entry whose
     name ends in ``.yaml``/``.yml`` (hidden ones too: over-inclusive is safe), what kind of
     entry it is, where a link points, its permissions and, for a readable file, its bytes; and
-    every folder (a campaign is found by its folder).  ``None`` if the folder cannot be read."""
+    every folder (a campaign is found by its folder).  ``None`` if the folder cannot be read.
+    ``snapshot`` (a list) receives each entry's name and ``stat`` (see ``unchanged``);
+    ``read=False`` reads no file (the digest then covers the names and kinds only)."""
     h = hashlib.blake2b(digest_size=20)
+    snap = snapshot
     try:
         top = os.lstat(content_dir)
     except OSError:
@@ -300,6 +312,8 @@ def fingerprint(content_dir: Path) -> bytes | None:
             except OSError:
                 h.update(f"gone\0{name}\0".encode())
                 continue
+            if snap is not None:
+                snap.append((name, *_stamp(st)))
             if stat.S_ISLNK(st.st_mode):
                 try:
                     target = os.readlink(e.path)
@@ -311,6 +325,8 @@ def fingerprint(content_dir: Path) -> bytes | None:
                 except OSError as exc:
                     h.update(f"dangling\0{exc.errno}\0".encode())
                     continue
+                if snap is not None:
+                    snap.append((name, target, *_stamp(st)))
             if stat.S_ISDIR(st.st_mode):
                 h.update(f"dir\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
                 ident = (st.st_dev, st.st_ino)
@@ -320,7 +336,7 @@ def fingerprint(content_dir: Path) -> bytes | None:
                 walk(e.path, name)
             elif e.name.endswith((".yaml", ".yml")):
                 h.update(f"file\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
-                if stat.S_ISREG(st.st_mode):
+                if stat.S_ISREG(st.st_mode) and read:
                     try:
                         with open(e.path, "rb") as f:
                             h.update(hashlib.blake2b(f.read(), digest_size=20).digest())
@@ -330,3 +346,7 @@ def fingerprint(content_dir: Path) -> bytes | None:
     seen.add((top.st_dev, top.st_ino))
     walk(str(content_dir), "")
     return h.digest()
+
+
+def _stamp(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_mode, st.st_size, st.st_ino, st.st_dev, st.st_mtime_ns, st.st_ctime_ns)
