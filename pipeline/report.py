@@ -50,11 +50,11 @@ class Report:
             "edge_kinds": {},
         }
         per: dict[str, dict] = {}
-        from . import checks
-
         if self.memo is not None:
             each = self.memo
         else:
+            from . import checks
+
             each = {cid: checks.stats(sg) for cid, sg in self.graphs.items()}
         for cid, s in each.items():
             per[cid] = s
