@@ -411,7 +411,8 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
         return []
     kinds = S.KINDS[sg.campaign.family]
     records = sg.records
-    must = {n for n, rec in records.items() if kinds[rec.kind].dead_end_fix}
+    fixed = {name for name, kind in kinds.items() if kind.dead_end_fix}
+    must = {n for n, rec in records.items() if rec.kind in fixed}
     succ, pred = sg.graph._succ, sg.graph._pred
     view = sg.view()
     out = []
@@ -422,7 +423,7 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     everything = frozenset(must)
     safe = set()
     for n in must:
-        if any(m not in must for m in succ[n]) and leaves(
+        if not must.issuperset(succ[n]) and leaves(
             view, n, records[n].kind, records[n].data, everything
         ):
             safe.add(n)
