@@ -17,7 +17,6 @@ from typing import Any
 
 from engine.core import registry
 
-from . import compile as comp
 from .findings import has_errors
 from .project import CAMPAIGN_FILE, _yaml_files
 from .report import check
@@ -92,6 +91,8 @@ def bundle_for(game_id: str, content: Path = Path("content")) -> dict[str, Any]:
         return json.loads(cached.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         pass
+    from . import compile as comp  # the graph and networkx: only when a bundle is compiled
+
     report = check(folder)
     sg = report.graphs.get(next(iter(report.graphs), ""))
     if sg is None or sg.campaign.family != game_id:

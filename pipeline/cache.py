@@ -7,6 +7,12 @@ folder):
 * **per file** — a file's parse and validation (``model.FileModel``), keyed by its bytes, its
   path in the content folder, its game and the checker's own code.  A campaign where one file
   changed re-reads one file; the others come from here.
+* **per campaign** — what the checks over one campaign's graph found (folded) and its
+  statistics, keyed by the digests of the campaign's file models (``get_sum``: each file's
+  model digest is stored beside it, so this key costs no model loading), the raw bytes of the
+  files that could not be parsed (``pipeline.fold`` reads them), the manifest and the folder.
+  A campaign where one file changed but its model did not (a comment, a blank line) reuses
+  them; otherwise every model is loaded and the graph and its checks rebuilt.
 * **per run** — the whole output of ``gamebook check`` for one format, keyed by a fingerprint of
   every content file (path, kind of entry, permissions, bytes) and of the checker's code.  An
   unchanged campaign prints it without importing the checker at all.
@@ -32,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 #: bump when the layout of entries changes
-FORMAT = b"gamebook-cache-2"
+FORMAT = b"gamebook-cache-3"
 _DIGEST = 32
 #: the cache keeps at most this many bytes: the entries used least recently go first
 MAX_BYTES = 1024 * 1024 * 1024
@@ -66,6 +72,16 @@ def code_version() -> str:
                         h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
         _CODE = h.hexdigest()
     return _CODE
+
+
+def model_digest(payload: bytes) -> bytes:
+    """The digest of a pickled model: models with the same digest are equal."""
+    return hashlib.blake2b(payload, digest_size=_DIGEST).digest()
+
+
+def key(*parts: bytes | str) -> str:
+    """A cache key from its parts (each length-prefixed: no two lists of parts collide)."""
+    return _key(*parts)
 
 
 def _key(*parts: bytes | str) -> str:
@@ -170,17 +186,66 @@ class Cache:
         self.hits += 1
         return model
 
-    def put_file(self, key: str, model: Any) -> None:
+    def put_file(self, key: str | None, model: Any) -> bytes | None:
+        """Remember ``model`` under ``key`` (not when ``key`` is ``None``: a file that could
+        not be read); returns the model's digest (see ``get_sum``), ``None`` if it cannot be
+        pickled.  The digest of a file that could not be parsed covers its bytes too."""
         try:
             payload = pickle.dumps(model, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception:
+            return None
+        digest = model_digest(payload)
+        from .findings import CAUSES
+
+        if any(f.code in CAUSES for f in getattr(model, "findings", ())):
+            # a file that could not be read or parsed: ``pipeline.fold`` reads its bytes, so
+            # they are part of what its model means
+            digest = model_digest(digest + (key or "unread").encode())
+        if key is not None:
+            self._write("files", key, payload)
+            self._write("sums", key, digest)
+        return digest
+
+    def get_sum(self, key: str) -> bytes | None:
+        """The digest of the model cached under ``key`` (of its pickle: equal digests, equal
+        models), without loading the model: a campaign whose files all have the digests of a
+        previous check's can reuse that check's findings (``get_campaign``)."""
+        payload = self._read("sums", key)
+        if payload is None or len(payload) != _DIGEST:
+            return None
+        return payload
+
+    # ------------------------------------------------------------------ per campaign
+    def get_campaign(self, key: str) -> tuple[list, dict] | None:
+        """What the checks over one campaign's graph found, folded, and its statistics, for
+        the key ``project.Campaign.digest`` (every input of those checks)."""
+        payload = self._read("campaigns", key)
+        if payload is None:
+            return None
+        try:
+            findings, stats = pickle.loads(payload)
+        except Exception:
+            return None
+        from .findings import Finding
+
+        if not isinstance(stats, dict) or not isinstance(findings, list):
+            return None
+        if not all(type(f) is Finding for f in findings):
+            return None
+        return findings, stats
+
+    def put_campaign(self, key: str, findings: list, stats: dict) -> None:
+        try:
+            payload = pickle.dumps((findings, stats), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
             return
-        self._write("files", key, payload)
+        self._write("campaigns", key, payload)
 
     # ------------------------------------------------------------------ per run
-    def run_key(self, content_dir: str, fmt: str) -> str | None:
-        """The key of a whole check's output, or ``None`` if the folder cannot be listed."""
-        fp = fingerprint(Path(content_dir))
+    def run_key(self, content_dir: str, fmt: str, snapshot: list | None = None) -> str | None:
+        """The key of a whole check's output, or ``None`` if the folder cannot be listed.
+        ``snapshot`` receives what ``unchanged`` compares later."""
+        fp = fingerprint(Path(content_dir), snapshot)
         if fp is None:
             return None
         return _key(self.code, "run", os.path.abspath(content_dir), content_dir, fmt, fp)
@@ -209,12 +274,23 @@ class _quiet:
         return True
 
 
-def fingerprint(content_dir: Path) -> bytes | None:
+def unchanged(content_dir: Path, snapshot: list) -> bool:
+    """Whether nothing under ``content_dir`` changed since ``fingerprint`` filled ``snapshot``
+    (every entry's kind, size, inode and modification and change times, without reading a
+    byte): a check's output is remembered only if its content did not change while it ran."""
+    again: list = []
+    return fingerprint(content_dir, again, read=False) is not None and again == snapshot
+
+
+def fingerprint(content_dir: Path, snapshot: list | None = None, read: bool = True) -> bytes | None:
     """A digest of everything under ``content_dir`` a check can depend on: every entry whose
     name ends in ``.yaml``/``.yml`` (hidden ones too: over-inclusive is safe), what kind of
     entry it is, where a link points, its permissions and, for a readable file, its bytes; and
-    every folder (a campaign is found by its folder).  ``None`` if the folder cannot be read."""
+    every folder (a campaign is found by its folder).  ``None`` if the folder cannot be read.
+    ``snapshot`` (a list) receives each entry's name and ``stat`` (see ``unchanged``);
+    ``read=False`` reads no file (the digest then covers the names and kinds only)."""
     h = hashlib.blake2b(digest_size=20)
+    snap = snapshot
     try:
         top = os.lstat(content_dir)
     except OSError:
@@ -236,6 +312,8 @@ def fingerprint(content_dir: Path) -> bytes | None:
             except OSError:
                 h.update(f"gone\0{name}\0".encode())
                 continue
+            if snap is not None:
+                snap.append((name, *_stamp(st)))
             if stat.S_ISLNK(st.st_mode):
                 try:
                     target = os.readlink(e.path)
@@ -247,6 +325,8 @@ def fingerprint(content_dir: Path) -> bytes | None:
                 except OSError as exc:
                     h.update(f"dangling\0{exc.errno}\0".encode())
                     continue
+                if snap is not None:
+                    snap.append((name, target, *_stamp(st)))
             if stat.S_ISDIR(st.st_mode):
                 h.update(f"dir\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
                 ident = (st.st_dev, st.st_ino)
@@ -256,7 +336,7 @@ def fingerprint(content_dir: Path) -> bytes | None:
                 walk(e.path, name)
             elif e.name.endswith((".yaml", ".yml")):
                 h.update(f"file\0{name}\0{st.st_mode}\0".encode("utf-8", "surrogateescape"))
-                if stat.S_ISREG(st.st_mode):
+                if stat.S_ISREG(st.st_mode) and read:
                     try:
                         with open(e.path, "rb") as f:
                             h.update(hashlib.blake2b(f.read(), digest_size=20).digest())
@@ -266,3 +346,7 @@ def fingerprint(content_dir: Path) -> bytes | None:
     seen.add((top.st_dev, top.st_ino))
     walk(str(content_dir), "")
     return h.digest()
+
+
+def _stamp(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_mode, st.st_size, st.st_ino, st.st_dev, st.st_mtime_ns, st.st_ctime_ns)

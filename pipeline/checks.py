@@ -132,10 +132,11 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
     # the mistake is the cause; the warning comes back if still true once it is fixed
     faulty = {f.node for f in sg.campaign.findings if f.severity == "error" and f.node}
     out = []
-    for node, kind in g.nodes(data="kind"):
-        if node in seen or kind not in story:
+    pred = g._pred
+    for node, attrs in g._node.items():
+        if node in seen or attrs.get("kind") not in story:
             continue
-        parents = list(g.predecessors(node))
+        parents = list(pred[node])
         if parents:
             shown = ", ".join(_label(sg, p) for p in sorted(parents)[:3])
             message = t("graph.unreachable", node=_label(sg, node), parents=shown)
@@ -428,7 +429,8 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
         return []
     kinds = S.KINDS[sg.campaign.family]
     records = sg.records
-    must = {n for n, rec in records.items() if kinds[rec.kind].dead_end_fix}
+    fixed = {name for name, kind in kinds.items() if kind.dead_end_fix}
+    must = {n for n, rec in records.items() if rec.kind in fixed}
     succ, pred = sg.graph._succ, sg.graph._pred
     view = sg.view()
     out = []
@@ -439,7 +441,7 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     everything = frozenset(must)
     safe = set()
     for n in must:
-        if any(m not in must for m in succ[n]) and leaves(
+        if not must.issuperset(succ[n]) and leaves(
             view, n, records[n].kind, records[n].data, everything
         ):
             safe.add(n)
@@ -506,18 +508,28 @@ def run(sg: StoryGraph) -> list[Finding]:
 
 def stats(sg: StoryGraph) -> dict:
     seen = reachable(sg)
+    g = sg.graph
     kinds: dict[str, int] = {}
-    for _, kind in sg.graph.nodes(data="kind"):
+    for attrs in g._node.values():  # what ``nodes(data="kind")`` gives, without its views
+        kind = attrs.get("kind")
         kinds[kind] = kinds.get(kind, 0) + 1
-    story = [n for n in sg.graph.nodes if sg.is_story(n)]
+    specs = S.KINDS[sg.campaign.family]
+    story = {kind for kind in kinds if (spec := specs.get(kind)) is not None and spec.story}
     edge_kinds: dict[str, int] = {}
-    for _, _, kind in sg.graph.edges(data="kind"):
-        edge_kinds[kind] = edge_kinds.get(kind, 0) + 1
+    edges = 0
+    for out in g._succ.values():
+        edges += len(out)
+        for data in out.values():
+            kind = data.get("kind")
+            edge_kinds[kind] = edge_kinds.get(kind, 0) + 1
+    unreachable = sum(
+        1 for n, attrs in g._node.items() if attrs.get("kind") in story and n not in seen
+    )
     return {
-        "nodes": sg.graph.number_of_nodes(),
-        "edges": sg.graph.number_of_edges(),
+        "nodes": len(g._node),
+        "edges": edges,
         "reachable": len(seen),
-        "unreachable": sum(1 for n in story if n not in seen),
+        "unreachable": unreachable,
         "kinds": dict(sorted(kinds.items())),
         "edge_kinds": dict(sorted(edge_kinds.items())),
     }

@@ -118,8 +118,11 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     by_field: dict[str, dict[str, list[str]]] = {
         k.name: defaultdict(list) for k in kinds.values() if k.resolve_by
     }
+    # nodes are written straight into the DiGraph's dicts, as ``add_node`` does (less a call,
+    # a check and an update per node); the root is already there
+    gnode, gsucc, gpred = g._node, g._succ, g._pred
     for rec in camp.records:
-        node = rec.node
+        node = f"{rec.kind}:{rec.key}"
         first = records.get(node)
         if first is not None:
             shown = rec.key
@@ -142,7 +145,13 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             )
             continue
         records[node] = rec
-        g.add_node(node, kind=rec.kind, file=rec.file, line=rec.line, column=rec.column)
+        attrs = {"kind": rec.kind, "file": rec.file, "line": rec.line, "column": rec.column}
+        if node in gnode:  # only the root can be there already
+            gnode[node].update(attrs)
+        else:
+            gnode[node] = attrs
+            gsucc[node] = {}
+            gpred[node] = {}
         if rec.kind in by_field:
             by_field[rec.kind][str(rec.data.get(kinds[rec.kind].resolve_by))].append(node)
 

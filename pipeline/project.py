@@ -42,6 +42,11 @@ class Campaign:
     conditions: list[ConditionUse] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     words: list[Word] = field(default_factory=list)
+    #: with ``load(lazy=True)``: the key of what the checks over this campaign find (``None``:
+    #: not known), the manifest's model and the files not yet absorbed (``complete``)
+    digest: str | None = None
+    manifest: FileModel | None = None
+    slots: list[_Slot] = field(default_factory=list)
 
 
 class ContentError(Exception):
@@ -95,6 +100,8 @@ def discover(content_dir: Path) -> tuple[list[Path], list[Finding]]:
 
 _CACHES: dict[str, Any] = {}
 
+Task = tuple[str, str, str, bool, "str | None"]
+
 
 def _cache(root: str) -> Any:
     """One ``Cache`` per process (worker processes make their own)."""
@@ -103,14 +110,6 @@ def _cache(root: str) -> Any:
     if root not in _CACHES:
         _CACHES[root] = Cache(Path(root))
     return _CACHES[root]
-
-
-def _cached(cache: Any, task: tuple[str, str, str, bool, str | None]) -> FileModel | None:
-    path, rel, family, allow_campaign, _ = task
-    raw = _raw(Path(path))
-    if raw is None:
-        return None
-    return cache.get_file(cache.file_key(raw, rel, family, allow_campaign), rel)
 
 
 def _raw(path: Path) -> bytes | None:
@@ -122,18 +121,21 @@ def _raw(path: Path) -> bytes | None:
         return None
 
 
-def _load_one(args: tuple[str, str, str, bool, str | None]) -> FileModel:
-    """Read, parse and validate one file (and remember it in the cache, when there is one)."""
+def _load_one(args: Task) -> tuple[FileModel, bytes | None, str | None]:
+    """Read, parse and validate one file (and remember it in the cache, when there is one).
+    Returns the model, its digest (with a cache) and the cache key of the bytes read (``None``
+    for a file that could not be read)."""
     path, rel, family, allow_campaign, cache_root = args
     raw = _raw(Path(path)) if cache_root is not None else None
     # the cache key and the result come from the same bytes, even if the file changes meanwhile
     doc, findings = parse_bytes(raw, rel) if raw is not None else read_file(Path(path), rel)
     model = validate(family, rel, doc, allow_campaign)
     model.findings[:0] = findings
-    if raw is not None and cache_root is not None:
-        cache = _cache(cache_root)
-        cache.put_file(cache.file_key(raw, rel, family, allow_campaign), model)
-    return model
+    if cache_root is None:
+        return model, None, None
+    cache = _cache(cache_root)
+    key = cache.file_key(raw, rel, family, allow_campaign) if raw is not None else None
+    return model, cache.put_file(key, model), key
 
 
 def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
@@ -162,18 +164,33 @@ def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
     return model, family
 
 
+@dataclass
+class _Slot:
+    """One content file of a campaign loaded lazily: its model, or where to find it."""
+
+    task: Task
+    model: FileModel | None = None
+    key: str | None = None  # cache key of the bytes read
+    digest: bytes | None = None  # digest of the model
+
+
 def load(
-    content_dir: Path, jobs: int | None = None, cache: Any = None
+    content_dir: Path, jobs: int | None = None, cache: Any = None, lazy: bool = False
 ) -> tuple[list[Campaign], list[Finding]]:
     """Load every campaign under ``content_dir``.  Returns the campaigns that could be read
     and the findings that belong to no campaign.  With a ``pipeline.cache.Cache``, files whose
-    bytes were already checked come from it (same result, see ``pipeline.cache``)."""
+    bytes were already checked come from it (same result, see ``pipeline.cache``).
+
+    ``lazy`` (with a cache): the models of files already in the cache are not loaded; each
+    campaign gets its ``digest`` (the key of its checks' results in the cache), and
+    ``complete(camp)`` loads the rest when the checks must run again."""
     cache_root = str(cache.root) if cache is not None else None
     if cache is not None:
         _CACHES[cache_root] = cache
+    lazy = lazy and cache is not None
     folders, stray = discover(content_dir)
     campaigns: list[Campaign] = []
-    tasks: list[tuple[str, str, str, bool, str | None]] = []
+    slots: list[_Slot] = []
     owners: list[Campaign] = []
     size = 0
     for folder in folders:
@@ -191,6 +208,8 @@ def load(
             field_pos=manifest.campaign_fields,
         )
         _absorb(camp, manifest)
+        if lazy:
+            camp.manifest = manifest
         campaigns.append(camp)
         for path in _yaml_files(folder):
             if path == folder / CAMPAIGN_FILE:
@@ -203,20 +222,29 @@ def load(
             ):
                 continue
             rel = path.relative_to(content_dir).as_posix()
-            tasks.append((str(path), rel, family, False, cache_root))
+            slots.append(_Slot((str(path), rel, family, False, cache_root)))
             owners.append(camp)
-    results: list[FileModel | None] = [None] * len(tasks)
-    todo = list(range(len(tasks)))
+    todo = list(range(len(slots)))
     if cache is not None:
         # hits are read here: sending them through worker processes would pickle them twice
         todo = []
-        for i, task in enumerate(tasks):
-            results[i] = _cached(cache, task)
-            if results[i] is None:
-                todo.append(i)
+        for i, slot in enumerate(slots):
+            path, rel, family, allow_campaign, _ = slot.task
+            raw = _raw(Path(path))
+            if raw is not None:
+                slot.key = cache.file_key(raw, rel, family, allow_campaign)
+                if lazy:
+                    slot.digest = cache.get_sum(slot.key)
+                    if slot.digest is not None:
+                        continue
+                else:
+                    slot.model = cache.get_file(slot.key, rel)
+                    if slot.model is not None:
+                        continue
+            todo.append(i)
     for i in todo:
         with contextlib.suppress(OSError):
-            size += Path(tasks[i][0]).stat().st_size
+            size += Path(slots[i].task[0]).stat().st_size
     workers = jobs if jobs is not None else min(os.cpu_count() or 1, 4)
     if workers > 1 and size >= PARALLEL_THRESHOLD and len(todo) > 1:
         ctx = (
@@ -226,17 +254,64 @@ def load(
         )
         chunk = max(1, len(todo) // (workers * 4))
         with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            for i, model in zip(
-                todo, pool.map(_load_one, [tasks[i] for i in todo], chunksize=chunk), strict=True
-            ):
-                results[i] = model
+            done = pool.map(_load_one, [slots[i].task for i in todo], chunksize=chunk)
+            for i, (model, digest, key) in zip(todo, done, strict=True):
+                slots[i].model, slots[i].digest, slots[i].key = model, digest, key
     else:
         for i in todo:
-            results[i] = _load_one(tasks[i])
-    for camp, model in zip(owners, results, strict=True):
-        assert model is not None
-        _absorb(camp, model)
+            slots[i].model, slots[i].digest, slots[i].key = _load_one(slots[i].task)
+    for camp, slot in zip(owners, slots, strict=True):
+        if lazy:
+            camp.slots.append(slot)
+        else:
+            assert slot.model is not None
+            _absorb(camp, slot.model)
+    if lazy:
+        for camp in campaigns:
+            camp.digest = _digest(camp, content_dir, cache)
     return campaigns, stray
+
+
+def _digest(camp: Campaign, content_dir: Path, cache: Any) -> str | None:
+    """The key of what the checks over ``camp`` find: everything they read (every model's
+    digest, which covers the bytes of a file that could not be parsed: ``pipeline.fold`` reads
+    them; the manifest; the folder); ``None`` when a model cannot be digested."""
+    from .cache import key
+
+    manifest = cache.put_file(None, camp.manifest)
+    if manifest is None:
+        return None
+    parts: list[bytes | str] = [
+        cache.code,
+        "campaign",
+        str(content_dir),
+        camp.folder.as_posix(),
+        manifest,
+    ]
+    for slot in camp.slots:
+        if slot.digest is None:
+            return None
+        parts += [slot.task[1], slot.digest]
+    return key(*parts)
+
+
+def complete(camp: Campaign) -> bool:
+    """Load the models a lazy ``load`` left in the cache into ``camp``.  Returns whether every
+    one came from the bytes its digest was taken from (``False``: an entry disappeared and the
+    file was read again, maybe changed: the checks' results must not be stored under
+    ``camp.digest``)."""
+    same = True
+    for slot in camp.slots:
+        if slot.model is None:
+            _, rel, _, _, cache_root = slot.task
+            assert cache_root is not None and slot.key is not None
+            slot.model = _cache(cache_root).get_file(slot.key, rel)
+            if slot.model is None:
+                slot.model, digest, _ = _load_one(slot.task)
+                same = same and digest == slot.digest
+        _absorb(camp, slot.model)
+    camp.slots = []
+    return same
 
 
 def _absorb(camp: Campaign, model: FileModel) -> None:

@@ -6,12 +6,15 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from . import checks, graph
 from .findings import Finding, has_errors
 from .fold import fold
 from .messages import t
-from .project import Campaign, load
+from .project import Campaign, complete, load
+
+if TYPE_CHECKING:
+    from . import graph
 
 
 @dataclass
@@ -20,6 +23,8 @@ class Report:
     campaigns: list[Campaign]
     graphs: dict[str, graph.StoryGraph] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    #: ``check(graphs=False)``: each campaign's statistics (from the cache or computed)
+    memo: dict[str, dict] | None = None
 
     @property
     def ok(self) -> bool:
@@ -45,8 +50,13 @@ class Report:
             "edge_kinds": {},
         }
         per: dict[str, dict] = {}
-        for cid, sg in self.graphs.items():
-            s = checks.stats(sg)
+        if self.memo is not None:
+            each = self.memo
+        else:
+            from . import checks
+
+            each = {cid: checks.stats(sg) for cid, sg in self.graphs.items()}
+        for cid, s in each.items():
             per[cid] = s
             for k in ("nodes", "edges", "reachable", "unreachable"):
                 total[k] += s[k]
@@ -62,23 +72,47 @@ class Report:
         return {"findings": [f.to_json() for f in self.findings], "stats": self.stats()}
 
 
-def check(content_dir: Path, jobs: int | None = None, cache: object = None) -> Report:
+def check(
+    content_dir: Path, jobs: int | None = None, cache: Any = None, graphs: bool = True
+) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
-    and reference errors never hide reachability ones."""
+    and reference errors never hide reachability ones.
+
+    ``graphs=False`` (with a cache): only the findings and statistics are wanted, and a
+    campaign whose models all have the digests of a previous check's reuses that check's
+    findings without loading its models or building its graph (``Report.graphs`` then holds
+    only the campaigns checked again)."""
     # The check allocates millions of small, long-lived, acyclic objects: the cyclic garbage
     # collector would rescan them again and again (~23% of the time at 100k nodes).
     enabled = gc.isenabled()
     gc.disable()
+    lazy = cache is not None and not graphs
     try:
-        campaigns, stray = load(content_dir, jobs, cache)
+        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy)
         report = Report(content_dir, campaigns, findings=list(stray))
+        if lazy:
+            report.memo = {}
         report.findings.extend(_same_campaign_id(campaigns))
         for camp in campaigns:
+            if lazy:
+                hit = cache.get_campaign(camp.digest) if camp.digest is not None else None
+                if hit is not None:
+                    report.findings.extend(hit[0])
+                    report.memo[camp.id] = hit[1]
+                    continue
+                same = complete(camp)
+            # the graph and its checks (and networkx) are imported only when a campaign needs them
+            from . import checks, graph
+
             sg, found = graph.build(camp)
             report.graphs[camp.id] = sg
-            mine = [*camp.findings, *found, *checks.run(sg)]
-            report.findings.extend(fold(mine, camp.folder, content_dir, sg))
+            mine = fold([*camp.findings, *found, *checks.run(sg)], camp.folder, content_dir, sg)
+            report.findings.extend(mine)
+            if lazy:
+                report.memo[camp.id] = stats = checks.stats(sg)
+                if same and camp.digest is not None:
+                    cache.put_campaign(camp.digest, mine, stats)
     finally:
         if enabled:
             gc.enable()

@@ -229,3 +229,124 @@ def test_prune_keeps_the_cache_bounded_and_the_recent_entries(tmp_path: Path) ->
     assert not old.exists()
     assert cache.prune(max_bytes=0) == len(entries) - 1
     assert check(folder, cache=Cache(tmp_path / "cache")).findings == check(folder).findings
+
+
+def test_models_pickle_compactly_and_round_trip(tmp_path: Path) -> None:
+    """File models travel through pickle (the cache, worker processes) as constructor and
+    values: loaded back they are equal, field for field."""
+    import pickle
+
+    from pipeline.project import load
+
+    folder = copy_base(CAMPAIGNS[0], tmp_path)
+    campaigns, _ = load(folder, jobs=1)
+    for camp in campaigns:
+        for items in (camp.records, camp.refs, camp.grants, camp.conditions, camp.words):
+            for item in items:
+                back = pickle.loads(pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL))
+                assert type(back) is type(item) and back == item
+                assert b"__slots__" not in pickle.dumps(item)
+    finding = check(folder).findings
+    assert pickle.loads(pickle.dumps(finding)) == finding
+
+
+# ------------------------------------------------------------------ per-campaign results
+
+
+def writer_edit(content: Path, rng: random.Random, originals: dict[Path, bytes]) -> None:
+    """An edit a writer makes: a comment or a blank line (bytes change, the model does not),
+    a text rewritten, an id or a reference renamed, a line duplicated or removed, a file
+    emptied, or any edit of ``edit`` in one of the campaigns."""
+    files = sorted(p for p in content.rglob("*.yaml") if p.is_file() and not p.is_symlink())
+    if not files:
+        return
+    path = rng.choice(files)
+    lines = read(path).splitlines(keepends=True) or ["\n"]
+    op = rng.choice(["comment", "blank", "text", "rename", "dup", "drop", "revert", "other"])
+    i = rng.randrange(len(lines))
+    if op == "comment":
+        lines.insert(i if rng.random() < 0.5 else len(lines), "# une note\n")
+    elif op == "blank":
+        lines.append("\n")
+    elif op == "text":
+        found = [j for j, line in enumerate(lines) if "text:" in line or "title:" in line]
+        if found:
+            j = rng.choice(found)
+            head, _, _ = lines[j].partition(":")
+            lines[j] = f"{head}: {rng.choice(['Un autre texte.', 'Modifié', 'x'])}\n"
+    elif op == "rename":
+        found = [
+            j
+            for j, line in enumerate(lines)
+            if any(k in line for k in ("id:", "number:", "read:", "take:", "card:", "zone:"))
+        ]
+        if found:
+            j = rng.choice(found)
+            head, _, _ = lines[j].partition(":")
+            lines[j] = f"{head}: {rng.choice(['1', '102', '150', 'I', 'II', 'zz', '999'])}\n"
+    elif op == "dup":
+        lines.insert(i, lines[i])
+    elif op == "drop":
+        del lines[i]
+    elif op == "revert":
+        orig = rng.choice(sorted(originals))
+        orig.write_bytes(originals[orig])
+        return
+    else:
+        edit(path.parent, rng, {p.name: b for p, b in originals.items() if p.parent == path.parent})
+        return
+    write(path, "".join(lines))
+
+
+@EDITS
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 8))
+def test_campaign_results_from_the_cache_equal_cold(seed: int, steps: int) -> None:
+    """``check(graphs=False)`` with a cache (what ``gamebook check`` runs) reuses a campaign's
+    results when its models did not change: after any sequence of writer's edits to two
+    campaigns, and a cache corrupted at random, its findings and statistics are a cold
+    check's."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="gamebook-cache-") as tmp:
+        content = Path(tmp) / "content"
+        for name in CAMPAIGNS:
+            copy_base(name, content)
+        originals = {p: p.read_bytes() for p in content.rglob("*.yaml")}
+        root = Path(tmp) / "cache"
+        for _ in range(steps + 1):
+            cold = check(content)
+            warm = check(content, cache=Cache(root), graphs=False)
+            assert warm.findings == cold.findings
+            assert warm.stats() == cold.stats()
+            writer_edit(content, rng, originals)
+            if rng.random() < 0.2 and root.exists():
+                corrupt(root, rng)
+
+
+def test_a_comment_reuses_the_campaign_results(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    for name in CAMPAIGNS:
+        copy_base(name, content)
+    root = tmp_path / "cache"
+    check(content, cache=Cache(root), graphs=False)
+    target = sorted((content / CAMPAIGNS[1]).glob("*.yaml"))[-1]
+    write(target, read(target) + "# une note\n")
+    cache = Cache(root)
+    report = check(content, cache=cache, graphs=False)
+    assert report.graphs == {}  # no graph built: both campaigns' results came from the cache
+    assert report.findings == check(content).findings
+    assert report.stats() == check(content).stats()
+    # a real change: that campaign is checked again, the other one still comes from the cache
+    write(target, read(target).replace("text:", "title: Ajouté\n    text:", 1))
+    report = check(content, cache=Cache(root), graphs=False)
+    assert list(report.graphs) == [CAMPAIGNS[1]]
+    assert report.findings == check(content).findings
+
+
+def test_unchanged_sees_a_change_without_reading(tmp_path: Path) -> None:
+    folder = copy_base(CAMPAIGNS[0], tmp_path)
+    snapshot: list = []
+    assert fingerprint(folder, snapshot) is not None
+    assert cache_mod.unchanged(folder, snapshot)
+    name = sorted(folder.glob("*.yaml"))[0]
+    write(name, read(name) + "\n")
+    assert not cache_mod.unchanged(folder, snapshot)

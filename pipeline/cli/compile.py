@@ -6,14 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import compile as comp
-from .. import formats
-from ..messages import t
-from ..report import check
 from .common import EXIT_FINDINGS, EXIT_OK
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: building the parser must not import the graph (``gamebook check`` on
+    # content it checked before never needs it)
+    from .. import compile as comp
+    from .. import formats
+    from ..messages import t
+    from ..report import check
+
     report = check(Path(args.content_dir), jobs=args.jobs)
     if not report.ok:
         print(formats.text(report), file=sys.stderr)

@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from .. import export
-from ..messages import t
-from ..report import check
 from .common import EXIT_OK, EXIT_USAGE
 
 
 def run(args: argparse.Namespace) -> int:
+    from .. import export  # imported here: building the parser must not import the graph
+    from ..messages import t
+    from ..report import check
+
     report = check(Path(args.content), jobs=args.jobs)
     sg = report.graphs.get(args.game)
     if sg is None:
