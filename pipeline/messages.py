@@ -153,6 +153,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
         "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
+        "field.misspelt_required": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ obligatoire « {meant} » "
+            "({what}), absent sinon ; il est lu ici comme « {meant} ». Corrigez le nom du champ."
+        ),
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
         "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
         "field.expected": "{path} : il faut {expected}, pas {got}.",
@@ -373,6 +377,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "CAMP002": ("camp.not_mapping", "camp.misplaced", "camp.unknown_section"),
     "FIELD001": (
         "field.missing",
+        "field.misspelt_required",
         "field.missing_if",
         "field.one_of",
         "field.missing_id",
@@ -575,11 +580,20 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def closest(word: str, choices: list[str]) -> str | None:
+    """The choice ``word`` was most likely meant to be (same letters but for case and
+    accents, else a close spelling), or ``None``."""
     plain = _plain(word)
     same = [c for c in choices if _plain(c) == plain]
-    close = same or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return t("hint", word=close[0]) if close else ""
+    # two letters swapped (« di » for « id ») keep the same letters
+    swapped = [c for c in choices if sorted(_plain(c)) == sorted(plain)]
+    close = same or swapped or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = closest(word, choices)
+    return t("hint", word=close) if close else ""
 
 
 def got(value: object) -> str:

@@ -298,3 +298,41 @@ def test_a_quote_left_open(game: str, tmp_path: Path) -> None:
                 assert f["column"] == col and "guillemet" in message, message
                 return
     pytest.skip(f"aucun texte entre guillemets dans « {game} »")
+
+
+def _required_text(item: Item, name: str, fld: CS.Field) -> bool:
+    return (
+        name != "id"
+        and fld.required
+        and isinstance(fld.spec, CS.Str)
+        and bool(item.plain(name, quoted=True))
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_required_field_s_name_misspelt(game: str, tmp_path: Path) -> None:
+    """« txet: » for « text: »: one FIELD001 at the key, read as the field it must be."""
+    folder = shipped(game, tmp_path)
+    item, name, _ = first(folder, game, _required_text)
+    line, col = item.data.lc.key(name)
+    wrong = typo(name)
+    edit_at(item.path, line + 1, col + 1, f"{name}:", f"{wrong}:")
+    message = one_in_every_format(folder, "FIELD001", item.path.name, line + 1, col + 1)
+    assert (
+        f"champ « {wrong} » inconnu : c'est sans doute le champ obligatoire « {name} »" in message
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_id_s_name_misspelt(game: str, tmp_path: Path) -> None:
+    """« di: » for « id: »: one finding; the record keeps its id, so nothing that names it
+    breaks."""
+    folder = shipped(game, tmp_path)
+    for item in items(folder, game):
+        if "id" in item.data and not item.kind.single:
+            line, col = item.data.lc.key("id")
+            edit_at(item.path, line + 1, col + 1, "id:", "di:")
+            message = one_in_every_format(folder, "FIELD001", item.path.name, line + 1, col + 1)
+            assert "« di » inconnu : c'est sans doute le champ obligatoire « id »" in message
+            return
+    pytest.skip(f"aucun élément à identifiant dans « {game} »")
