@@ -15,7 +15,18 @@ from typing import Any
 from . import schema as S
 from .findings import Finding
 from .load import Pos, YList, YMap, is_int_text
-from .messages import a_kind, clean_key, closest, did_you_mean, got, kind_fr, of_kinds, t
+from .messages import (
+    a_kind,
+    clean_key,
+    closest,
+    did_you_mean,
+    got,
+    items_fr,
+    kind_fr,
+    list_len,
+    of_kinds,
+    t,
+)
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -276,6 +287,11 @@ class Validator:
                 raw.kpos["id"],
             )
             return None
+        spec = kind.fields["id"].spec if "id" in kind.fields else None
+        if isinstance(spec, S.Enum) and key not in spec.values:
+            # a misspelt word of the rules' list (« alchimste »): its FIELD002 says so; keyed
+            # by the word meant, what names the record still finds it
+            key = closest(key, list(spec.values)) or key
         return key
 
     # ------------------------------------------------------------------ fields
@@ -538,19 +554,13 @@ class Validator:
             if not isinstance(v, YList):
                 return self._bad(path, t("expect.list"), v, pos, ctx)
             if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
-                if spec.min_len == spec.max_len:
-                    n = t("expect.list_exactly", n=spec.min_len)
-                elif spec.max_len is None:
-                    n = t("expect.list_at_least", n=spec.min_len)
-                else:
-                    n = t("expect.list_between", a=spec.min_len, b=spec.max_len)
                 self._find(
                     "FIELD002",
                     t(
                         "field.expected",
                         path=path,
-                        expected=t("expect.list_len", n=n),
-                        got=t("got.items", n=len(v)),
+                        expected=list_len(spec.min_len, spec.max_len),
+                        got=items_fr(len(v)),
                     ),
                     pos,
                     ctx.node,
