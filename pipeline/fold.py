@@ -43,7 +43,7 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
     """``findings`` of one campaign with the consequences of its broken files folded."""
     broken = {f.file: f for f in findings if f.code in CAUSES and f.line >= 1}
     if not broken:
-        return findings
+        return _fold_counts(findings, graph)
     ids: dict[str, str] = {}  # key -> broken file that would define it
     words: dict[str, str] = {}  # word -> broken file that mentions it
     for rel in broken:
@@ -106,6 +106,34 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
 
 
 _GRAPH = ("GRAPH001", "GRAPH002", "GRAPH003", "GRAPH004")
+#: a record's own mistakes: the record is dropped, or read without the faulty value
+_RECORD_ERRORS = ("FIELD001", "FIELD002", "ID001")
+
+
+def _fold_counts(findings: list[Finding], graph: object) -> list[Finding]:
+    """A game's checks over the whole campaign count records and read their fields: while one
+    record has an error of its own (a misspelt id, a value out of range), what they say may
+    only follow from it (« personnage « alchimiste » sans carte » after « alchimste »).  They
+    are folded under the first such error, and come back, if still true, once it is fixed."""
+    whole = {id(f) for f in getattr(graph, "whole", ())}
+    if not whole:
+        return findings
+    causes = [
+        f
+        for f in findings
+        if f.code in _RECORD_ERRORS and f.severity == "error" and id(f) not in whole
+    ]
+    if not causes:
+        return findings
+    cause = min(causes, key=lambda f: (f.file, f.line, f.column))
+    n = sum(1 for f in findings if id(f) in whole)
+    more = t("fold.more_error", what=t("fold.others", n=n) if n > 1 else t("fold.other"))
+    out = []
+    for f in findings:
+        if id(f) in whole:
+            continue
+        out.append(dataclasses.replace(f, message=f.message + more) if f is cause else f)
+    return out
 
 
 def _quoted(f: Finding) -> list[str]:

@@ -99,6 +99,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         # --- consequences folded under the file that causes them
         "fold.more": " … et {what}, à revoir une fois ce fichier corrigé.",
+        "fold.more_error": " … et {what}, à revoir une fois cette erreur corrigée.",
         "fold.ref": "1 référence vers ce fichier",
         "fold.refs": "{n} références vers ce fichier",
         "fold.other": "1 autre constat qui en découle",
@@ -153,6 +154,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
         "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
+        "field.misspelt_required": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ obligatoire « {meant} » "
+            "({what}), absent sinon ; il est lu ici comme « {meant} ». Corrigez le nom du champ."
+        ),
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
         "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
         "field.expected": "{path} : il faut {expected}, pas {got}.",
@@ -169,10 +174,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "expect.int_hi": " jusqu'à {n}",
         "expect.bool": "true ou false",
         "expect.list": "une liste (éléments commençant par « - »)",
-        "expect.list_len": "une liste de {n} éléments",
-        "expect.list_exactly": "exactement {n}",
-        "expect.list_at_least": "au moins {n}",
-        "expect.list_between": "{a} à {b}",
+        "expect.list_exactly": "une liste d'exactement {n} éléments",
+        "expect.list_one": "une liste d'un seul élément",
+        "expect.list_at_least": "une liste d'au moins {n} éléments",
+        "expect.list_at_least_one": "une liste d'au moins un élément",
+        "expect.list_at_most": "une liste d'au plus {n} éléments",
+        "expect.list_between": "une liste de {a} à {b} éléments",
         "expect.mapping": "une table (clé: valeur)",
         "expect.record": "une table de champs (clé: valeur)",
         "expect.records": "une liste de {kind}",
@@ -189,6 +196,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "got.number": "un nombre",
         "got.text": "du texte",
         "got.items": "{n} éléments",
+        "got.item": "un seul élément",
+        "got.no_items": "une liste vide",
         "hint": " Vouliez-vous dire « {word} » ?",
         # --- references and ids
         "ref.unknown": (
@@ -373,6 +382,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "CAMP002": ("camp.not_mapping", "camp.misplaced", "camp.unknown_section"),
     "FIELD001": (
         "field.missing",
+        "field.misspelt_required",
         "field.missing_if",
         "field.one_of",
         "field.missing_id",
@@ -575,11 +585,36 @@ def _plain(word: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def closest(word: str, choices: list[str]) -> str | None:
+    """The choice ``word`` was most likely meant to be (same letters but for case and
+    accents, else a close spelling), or ``None``."""
     plain = _plain(word)
     same = [c for c in choices if _plain(c) == plain]
-    close = same or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return t("hint", word=close[0]) if close else ""
+    # two letters swapped (« di » for « id ») keep the same letters
+    swapped = [c for c in choices if sorted(_plain(c)) == sorted(plain)]
+    close = same or swapped or difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def list_len(low: int, high: int | None) -> str:
+    """« une liste d'exactement 5 éléments », « … d'au moins un élément », « … de 1 à 3 … »."""
+    if low == high:
+        return t("expect.list_one") if low == 1 else t("expect.list_exactly", n=low)
+    if high is None:
+        return t("expect.list_at_least_one") if low <= 1 else t("expect.list_at_least", n=low)
+    if low == 0:
+        return t("expect.list_one") if high == 1 else t("expect.list_at_most", n=high)
+    return t("expect.list_between", a=low, b=high)
+
+
+def items_fr(n: int) -> str:
+    """« 4 éléments », « un seul élément », « une liste vide »."""
+    return t("got.no_items") if n == 0 else t("got.item") if n == 1 else t("got.items", n=n)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = closest(word, choices)
+    return t("hint", word=close) if close else ""
 
 
 def got(value: object) -> str:

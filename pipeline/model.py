@@ -16,7 +16,18 @@ from typing import Any
 from . import schema as S
 from .findings import Finding
 from .load import Pos, YList, YMap, is_int_text
-from .messages import a_kind, clean_key, did_you_mean, got, kind_fr, of_kinds, t
+from .messages import (
+    a_kind,
+    clean_key,
+    closest,
+    did_you_mean,
+    got,
+    items_fr,
+    kind_fr,
+    list_len,
+    of_kinds,
+    t,
+)
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -239,6 +250,8 @@ class Validator:
             )
             return None
         key = key_override
+        # a misspelt id (« di: ») is read as the id: no reference to the record breaks
+        raw = self._misspelt_required(raw, kind.fields, path, None, keys=True)
         if key is None:
             key = self._record_key(kind, raw, pos, path)
             if key is None:
@@ -290,6 +303,11 @@ class Validator:
                 raw.kpos["id"],
             )
             return None
+        spec = kind.fields["id"].spec if "id" in kind.fields else None
+        if isinstance(spec, S.Enum) and key not in spec.values:
+            # a misspelt word of the rules' list (« alchimste »): its FIELD002 says so; keyed
+            # by the word meant, what names the record still finds it
+            key = closest(key, list(spec.values)) or key
         return key
 
     # ------------------------------------------------------------------ fields
@@ -307,6 +325,7 @@ class Validator:
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
         raw = self._respelt(raw, specs, ctx)
+        raw = self._misspelt_required(raw, specs, path, ctx.node)
         for name in raw:
             if name not in specs:
                 hint = did_you_mean(name, list(specs))
@@ -379,6 +398,51 @@ class Validator:
         scratch = Validator(self.family, self.rel)
         scratch.fields(kind.fields, kind.one_of, raw, pos, path, _Ctx(f"{kind.name}:?"))
         self.out.words.extend(w for w in scratch.out.words if w.declares)
+
+    def _misspelt_required(
+        self,
+        raw: YMap,
+        specs: dict[str, S.Field],
+        path: str,
+        node: str | None,
+        keys: bool = False,
+    ) -> YMap:
+        """An unknown key that is a misspelling of a required field the record lacks
+        (« txet: », « di: ») is one mistake: one error at the key, and its value is read as
+        that field, so that nothing else (a missing field, references to the record) follows
+        from the same slip.  ``keys``: only the record's id (or number), before it is keyed."""
+        missing = [
+            n
+            for n, f in specs.items()
+            if (f.required or n in ("id", "number"))
+            and n not in raw
+            and (not keys or n in ("id", "number"))
+        ]
+        unknown = [k for k in raw if isinstance(k, str) and k not in specs]
+        if not missing or not unknown:
+            return raw
+        fixes: dict[str, str] = {}
+        for name in unknown:
+            meant = closest(name, missing)
+            if meant is not None and meant not in fixes.values():
+                fixes[name] = meant
+        if not fixes:
+            return raw
+        for name, meant in fixes.items():
+            what = specs[meant].fr or meant
+            self._find(
+                "FIELD001",
+                t("field.misspelt_required", path=path, name=name, meant=meant, what=what),
+                raw.keypos[name],
+                node,
+            )
+        out = YMap()
+        out.kpos, out.keypos, out.pos = {}, {}, raw.pos
+        for name, value in raw.items():
+            key = fixes.get(name, name)
+            out[key] = value
+            out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
+        return out
 
     def _respelt(self, raw: YMap, specs: dict[str, S.Field], ctx: _Ctx) -> YMap:
         """Keys that are a known field once invisible or look-alike characters are removed: one
@@ -506,19 +570,13 @@ class Validator:
             if not isinstance(v, YList):
                 return self._bad(path, t("expect.list"), v, pos, ctx)
             if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
-                if spec.min_len == spec.max_len:
-                    n = t("expect.list_exactly", n=spec.min_len)
-                elif spec.max_len is None:
-                    n = t("expect.list_at_least", n=spec.min_len)
-                else:
-                    n = t("expect.list_between", a=spec.min_len, b=spec.max_len)
                 self._find(
                     "FIELD002",
                     t(
                         "field.expected",
                         path=path,
-                        expected=t("expect.list_len", n=n),
-                        got=t("got.items", n=len(v)),
+                        expected=list_len(spec.min_len, spec.max_len),
+                        got=items_fr(len(v)),
                     ),
                     pos,
                     ctx.node,

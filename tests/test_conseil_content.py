@@ -32,3 +32,12 @@ def test_a_misspelt_tutorial_phase_is_one_finding_with_the_word_meant(tmp_path: 
     message = one_in_every_format(folder, "FIELD002", "tutoriel.yaml", *pos_of(path, "reveel"))
     assert "« reveel » n'est pas permis ici" in message
     assert "choose, reveal" in message and "Vouliez-vous dire « reveal » ?" in message
+
+
+def test_an_empty_objective_is_one_finding_not_a_crash(tmp_path: Path) -> None:
+    """Found by the fuzzer: the dilemma solver was asked about an objective with no value."""
+    folder = shipped(tmp_path)
+    path = folder / "dilemmes.yaml"
+    replace(path, "    objectives: [[7]]\n", "    objectives: [[]]\n")
+    message = one_in_every_format(folder, "FIELD002", "dilemmes.yaml", *pos_of(path, "[]]"))
+    assert "il faut une liste de 1 à 12 éléments, pas une liste vide" in message

@@ -298,3 +298,85 @@ def test_a_quote_left_open(game: str, tmp_path: Path) -> None:
                 assert f["column"] == col and "guillemet" in message, message
                 return
     pytest.skip(f"aucun texte entre guillemets dans « {game} »")
+
+
+def _required_text(item: Item, name: str, fld: CS.Field) -> bool:
+    return (
+        name != "id"
+        and fld.required
+        and isinstance(fld.spec, CS.Str)
+        and bool(item.plain(name, quoted=True))
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_required_field_s_name_misspelt(game: str, tmp_path: Path) -> None:
+    """« txet: » for « text: »: one FIELD001 at the key, read as the field it must be."""
+    folder = shipped(game, tmp_path)
+    item, name, _ = first(folder, game, _required_text)
+    line, col = item.data.lc.key(name)
+    wrong = typo(name)
+    edit_at(item.path, line + 1, col + 1, f"{name}:", f"{wrong}:")
+    message = one_in_every_format(folder, "FIELD001", item.path.name, line + 1, col + 1)
+    assert (
+        f"champ « {wrong} » inconnu : c'est sans doute le champ obligatoire « {name} »" in message
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_id_s_name_misspelt(game: str, tmp_path: Path) -> None:
+    """« di: » for « id: »: one finding; the record keeps its id, so nothing that names it
+    breaks."""
+    folder = shipped(game, tmp_path)
+    for item in items(folder, game):
+        if "id" in item.data and not item.kind.single:
+            line, col = item.data.lc.key("id")
+            edit_at(item.path, line + 1, col + 1, "id:", "di:")
+            message = one_in_every_format(folder, "FIELD001", item.path.name, line + 1, col + 1)
+            assert "« di » inconnu : c'est sans doute le champ obligatoire « id »" in message
+            return
+    pytest.skip(f"aucun élément à identifiant dans « {game} »")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_misspelt_id_from_a_list_fixed_by_the_rules(game: str, tmp_path: Path) -> None:
+    """An id that must be one of the rules' own words (a character of the box), misspelt: one
+    FIELD002 with the word meant; the game's counts (« personnage sans carte ») that follow
+    from it are folded under it."""
+    folder = shipped(game, tmp_path)
+    for item in items(folder, game):
+        spec = item.kind.fields["id"].spec if "id" in item.kind.fields else None
+        word = item.plain("id") if isinstance(spec, CS.Enum) and "id" in item.data else None
+        if word and len(word) > 3:
+            line, col = item.value_pos("id")
+            edit_at(item.path, line, col, word, typo(word))
+            message = one_in_every_format(folder, "FIELD002", item.path.name, line, col)
+            assert f"Vouliez-vous dire « {word} » ?" in message
+            return
+    pytest.skip(f"aucun identifiant pris dans une liste fixée par la règle dans « {game} »")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_list_one_item_short(game: str, tmp_path: Path) -> None:
+    """A list that must have a fixed length, one item short, in French that reads as French."""
+    folder = shipped(game, tmp_path)
+    for item in items(folder, game):
+        for name, fld in item.kind.fields.items():
+            spec = fld.spec
+            value = item.data.get(name)
+            if not (isinstance(spec, CS.ListOf) and spec.min_len > 1 and isinstance(value, list)):
+                continue
+            if len(value) != spec.min_len or not hasattr(value, "fa") or not value.fa.flow_style():
+                continue
+            line, col = item.value_pos(name)
+            text = read(item.path).split("\n")[line - 1][col - 1 :]
+            first_item = f"[{value[0]}, "
+            if not text.startswith(first_item):
+                continue
+            edit_at(item.path, line, col, first_item, "[")
+            message = one_in_every_format(folder, "FIELD002", item.path.name, line, col)
+            assert f"il faut une liste d'exactement {spec.min_len} éléments" in message or (
+                f"il faut une liste d'au moins {spec.min_len} éléments" in message
+            )
+            return
+    pytest.skip(f"aucune liste de longueur fixée dans « {game} »")

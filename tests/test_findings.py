@@ -420,9 +420,9 @@ def test_field002_list_length(dilemme: Path) -> None:
     report = run_check(dilemme)
     f = one(report, "FIELD002")
     assert_finding(f, "FIELD002", "maisons.yaml", value_pos(path, "alignment: "))
-    expected = t("expect.list_len", n=t("expect.list_exactly", n=2))
-    got = t("got.items", n=1)
-    assert f.message == t("field.expected", path="houses[0].alignment", expected=expected, got=got)
+    assert f.message == (
+        "houses[0].alignment : il faut une liste d'exactement 2 éléments, pas un seul élément."
+    )
 
 
 def test_field002_number_out_of_range(dilemme: Path) -> None:

@@ -14,15 +14,26 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from conftest import BASE, CAMPAIGNS, copy_base, dump_rt, load_rt, read, run_cli, write
+from conftest import (
+    BASE,
+    CAMPAIGNS,
+    REPO_ROOT,
+    dump_rt,
+    load_rt,
+    read,
+    run_cli,
+    write,
+)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from engine.core import registry
 from pipeline.findings import CODES
 
 #: 60 examples per property keeps the file under ~10 s; GAMEBOOK_FUZZ_EXAMPLES=2000 digs deeper
@@ -32,8 +43,16 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 
-#: every (campaign, file) of the base fixtures
-FILES = [(c, p.name) for c in CAMPAIGNS for p in sorted((BASE / c).glob("*.yaml"))]
+
+def source(campaign: str) -> Path:
+    """A game's base fixture, or its shipped campaign for a game that has none."""
+    return BASE / campaign if (BASE / campaign).is_dir() else REPO_ROOT / "content" / campaign
+
+
+#: every registered game that reads content, found in the registry
+GAMES = [g.id for g in registry.games() if g.content is not None]
+#: every (campaign, file) of the base fixtures and of the other games' shipped campaigns
+FILES = [(c, p.name) for c in GAMES for p in sorted(source(c).glob("*.yaml"))]
 
 KNOWN_BUG_KEYS: frozenset[str] = frozenset()
 
@@ -80,7 +99,9 @@ class Workdir:
 
     def __enter__(self) -> Path:
         self._tmp = tempfile.TemporaryDirectory(prefix="gamebook-fuzz-")
-        return copy_base(self.campaign, Path(self._tmp.name))
+        target = Path(self._tmp.name) / self.campaign
+        shutil.copytree(source(self.campaign), target)
+        return target
 
     def __exit__(self, *exc: object) -> None:
         self._tmp.cleanup()

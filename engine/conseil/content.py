@@ -260,6 +260,8 @@ def _solvable(g: GraphView) -> list[Issue]:
             objs = tuple(tuple(int(v) for v in o) for o in data["objectives"])
         except (KeyError, TypeError, ValueError):
             continue
+        if not objs or not all(objs):
+            continue  # an empty objective is already a finding of its own (FIELD002)
         start = tuple(False for _ in objs)
         ok = any(
             P.finish(h, f, objs, P.met_after(objs, start, f), True) is not None
