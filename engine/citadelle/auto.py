@@ -8,10 +8,14 @@ draw, what to keep, what to say); go home when the objectives are reached, when 
 character has no more hit points than the longest way back costs, or when the scenario has
 gone on long enough — the whole group walking to the card whose action returns to the Citadel;
 otherwise aim at the objectives the scenario requires, then the optional ones: first the ways
-the content names (``goal_map(deep=False)``: actions, reads and cards that lead there), walking
-the group to the Terrain where such an action waits, then unexplored land, then the flags and
-items those ways require (``goal_map``); then what still has something to give (never an
-action whose reward is gone, nor one failed ``TRIES`` times); the freshest character acts."""
+the content names (``goal_map(deep=False)``: actions, reads and cards that lead there), the one
+that costs the fewest cards first (``effort``), walking the freshest character to the Terrain
+where such an action waits; then the land whose arrows name a card that leads there; then,
+whichever is nearest, the flags and items those ways require (``goal_map``) or any unexplored
+land; then what still has something to give (never an action whose reward is gone, nor one
+failed ``TRIES`` times); the freshest character acts.  Every card drawn costs half a hit point
+once the deck is spent (« Récupération »), so exploring what cannot lead to an objective is
+left for last."""
 
 from __future__ import annotations
 
@@ -20,11 +24,13 @@ from typing import Any
 
 from ..core.derived import derived
 from . import records as rec
-from .actions import available, spec_of
+from .actions import available, spec_of, traits
 from .board import DIRECTIONS, coords
 from .effects import holds
 
 HURT = 3  # hit points at which a character wants to go home
+
+SAFE = 1  # hit points a character keeps, beyond the way home, after a failed try
 LONG = 150  # actions in a scenario after which the group heads home
 STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
 TRIES = 3  # failures of one action after which the policy looks elsewhere
@@ -292,11 +298,15 @@ def _home_cells(bundle: dict, view: dict) -> set[str]:
     return out
 
 
-def _frontier(view: dict) -> set[str]:
-    """Terrains next to a face-down exploration card: where exploring goes on."""
+def _frontier(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:
+    """Terrains next to a face-down exploration card: where exploring goes on (with ``want``:
+    only where the card its arrow names leads straight to one of those objectives)."""
     out = set()
+    direct = goal_map(bundle, deep=False) if bundle is not None and want else {}
     for key, slot in view["slots"].items():
         if slot.get("revealed"):
+            continue
+        if direct and not direct.get(f"c:{slot.get('card')}", frozenset()) & want:
             continue
         for d in DIRECTIONS.values():
             x, y = coords(key)
@@ -304,6 +314,13 @@ def _frontier(view: dict) -> set[str]:
             if near in view["board"]:
                 out.add(near)
     return out
+
+
+def _slot_near(view: dict, action: dict, cells: set[str]) -> bool:
+    """Does this reveal (``explore:X`` / ``slot:X``) happen at a slot next to ``cells``?"""
+    if action["source"].startswith("slot:"):
+        return True  # an exploration card already turned: finish it
+    return view["characters"][action["character"]]["at"] in cells
 
 
 def _distances(view: dict, start: str) -> dict[str, int]:
@@ -362,10 +379,17 @@ def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str
 
 
 def _targets(
-    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str], deep: bool = True
+    bundle: dict,
+    view: dict,
+    c: int,
+    failed: dict[str, int],
+    want: set[str],
+    deep: bool = True,
+    bold: bool = False,
 ) -> tuple[set, set]:
     """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
-    action still has something to give (or an exploration card waits), for character ``c``."""
+    action still has something to give (or an exploration card waits), for character ``c``
+    (only actions it can survive: ``safe``)."""
     aims, gives = set(), set()
     for cell in view["board"]:
         for source, i in _cell_options(bundle, view, c, cell):
@@ -374,6 +398,8 @@ def _targets(
             spec, _ = spec_of(bundle, view, source, i)
             effects = _action_effects(spec or {})
             if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
+                continue
+            if not safe(bundle, view, c, source, i, bold=bold):
                 continue
             if want and _aims(bundle, view, effects, want, deep):
                 aims.add(cell)
@@ -521,7 +547,14 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for a in searches:
         if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
             return a
-    mine = [a for a in acts if not _returns(effects(a)) and fresh(a)]
+    bold = [
+        a
+        for a in acts
+        if not _returns(effects(a))
+        and fresh(a)
+        and safe(bundle, view, a["character"], a["source"], a["index"], bold=True)
+    ]
+    mine = [a for a in bold if safe(bundle, view, a["character"], a["source"], a["index"])]
     must = wanted(bundle, view, required=True)
     leader = max(
         (i for i, c in enumerate(chars) if c["conscious"]),
@@ -534,22 +567,33 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for want in (must, wanted(bundle, view) - must):
         if not want:
             continue
-        # the ways the content names first, then unexplored land (it may hide what the
-        # scenario requires), then the flags and items those ways require
+        # the ways the content names (the cheapest first), then the land whose arrows name a
+        # card that leads there, then the flags and items those ways require or any
+        # unexplored land, whichever is nearest
         for deep in (False, True):
-            aiming = [a for a in mine if _aims(bundle, view, effects(a), want, deep)]
+            aiming = [
+                a
+                for a in (bold if want is must else mine)
+                if _aims(bundle, view, effects(a), want, deep)
+            ]
             if aiming:
-                return _best(view, aiming)
+                return _easiest(bundle, view, aiming)
             if examine:
                 return examine[0]
-            aims, gives = _targets(bundle, view, leader, failed, want, deep)
+            aims, gives = _targets(bundle, view, leader, failed, want, deep, want is must)
+            if deep and want is must:
+                if reveals:
+                    return _best(view, reveals)
+                aims |= _frontier(view)
             step = _walk(view, actions, aims)
             if step:
                 return step
             if want is must and not deep:
-                if reveals:
-                    return _best(view, reveals)
-                step = _walk(view, actions, _frontier(view))
+                ahead = _frontier(view, bundle, want)
+                here = [a for a in reveals if _slot_near(view, a, ahead)]
+                if here:
+                    return _best(view, here)
+                step = _walk(view, actions, ahead)
                 if step:
                     return step
     if examine:
@@ -594,6 +638,73 @@ def _worn_out(bundle: dict, view: dict) -> bool:
     for home in homes:
         far = max(far, *_distances(view, home).values())
     return best <= HURT + (far + 1) // 2
+
+
+def effort(bundle: dict, view: dict, source: str, index: int) -> int:
+    """About how many cards an action costs until it succeeds: for each line still ahead of
+    its die (a simple action has one), the cost or the cards its difficulty needs on average,
+    whichever is more."""
+    spec, ref = spec_of(bundle, view, source, index)
+    spec = spec or {}
+    more = traits(bundle, spec)
+    cost = spec.get("cost", 0) + sum(t.get("cost", 0) for t in more)
+    harder = sum(t.get("difficulty", 0) for t in more)
+    lines = spec.get("lines")
+    if lines:
+        die = view["dice"].get(f"{ref['key']}#{index}") if ref else None
+        needs = [line["difficulty"] + harder for line in lines[die["line"] if die else 0 :]]
+        if die:
+            needs[0] = die["value"]
+    else:
+        needs = [spec.get("difficulty", 0) + harder]
+    return sum(max(cost, -(-n * 4 // 3)) for n in needs)
+
+
+def _one_try(bundle: dict, view: dict, source: str, index: int) -> tuple[int, int]:
+    """Cards drawn for one try of an action (its current line) and the damage its failure
+    deals."""
+    spec, ref = spec_of(bundle, view, source, index)
+    spec = spec or {}
+    more = traits(bundle, spec)
+    cost = spec.get("cost", 0) + sum(t.get("cost", 0) for t in more)
+    need = spec.get("difficulty", 0) + sum(t.get("difficulty", 0) for t in more)
+    failure = spec.get("failure") or []
+    if spec.get("lines"):
+        die = view["dice"].get(f"{ref['key']}#{index}") if ref else None
+        line = spec["lines"][die["line"] if die else 0]
+        need = die["value"] if die else line["difficulty"]
+        failure = line.get("failure") or []
+    damage = sum(v for e in _flat(list(failure)) for k, v in e.items() if k == "damage")
+    damage += sum(-v for e in _flat(list(failure)) for k, v in e.items() if k == "hit_points")
+    return max(cost, -(-need * 4 // 3)), max(0, damage)
+
+
+def safe(bundle: dict, view: dict, c: int, source: str, index: int, bold: bool = False) -> bool:
+    """Can character ``c`` try this action and, if it fails, still walk home?  The cards its
+    deck lacks cost half a hit point each (« Récupération »), then the failure's damage; what
+    is left must pay the way back from its Terrain (``HURT`` and a hit point every two
+    steps).  ``bold``, for what the scenario requires: only never to faint in the try."""
+    ch = view["characters"][c]
+    cards, damage = _one_try(bundle, view, source, index)
+    recovery = -(-max(0, cards - ch["deck"]) // 2)
+    if bold:
+        return ch["hp"] - recovery - damage > 0
+    homes = _home_cells(bundle, view)
+    far = min((d.get(ch["at"], 0) for d in (_distances(view, h) for h in homes)), default=0)
+    return ch["hp"] - recovery - damage > SAFE + (far + 1) // 2
+
+
+def _easiest(bundle: dict, view: dict, options: list[dict]) -> dict:
+    """The option that costs the fewest cards; among equals, the freshest character acts."""
+    chars = view["characters"]
+    return min(
+        options,
+        key=lambda a: (
+            effort(bundle, view, a["source"], a["index"]),
+            -chars[a["character"]]["hp"],
+            options.index(a),
+        ),
+    )
 
 
 def _best(view: dict, options: list[dict]) -> dict:
