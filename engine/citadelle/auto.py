@@ -338,10 +338,14 @@ def _distances(view: dict, start: str) -> dict[str, int]:
     return out
 
 
-def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
+def _walk(
+    view: dict, actions: list[dict], goals: set[str], costs: dict[str, int] | None = None
+) -> dict | None:
     """A step towards one of ``goals``: the one nearest to the freshest character (the
-    group's leader); every character walks there, the freshest first, so that the group
-    gathers where it is going and may undertake group actions."""
+    group's leader): a step counts as much as two cards the goal's action costs
+    (``costs``: a step is a card drawn, and a turn);
+    every character walks there, the freshest first, so that the group gathers where it is
+    going and may undertake group actions."""
     chars = view["characters"]
     conscious = [i for i, c in enumerate(chars) if c["conscious"] and c["at"] in view["board"]]
     if not goals or not conscious:
@@ -351,7 +355,8 @@ def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
     reachable = [g for g in goals if g in far]
     if not reachable:
         return None
-    target = min(reachable, key=lambda g: (far[g], g))
+    costs = costs or {}
+    target = min(reachable, key=lambda g: (far[g] + costs.get(g, 0) // 2, g))
     steps = [
         a
         for a in actions
@@ -386,11 +391,13 @@ def _targets(
     want: set[str],
     deep: bool = True,
     bold: bool = False,
-) -> tuple[set, set]:
-    """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
+) -> tuple[dict[str, int], set[str]]:
+    """Terrains where an action leads to one of the objectives ``want`` (with the cards the
+    cheapest of them costs: ``effort``), and Terrains where an
     action still has something to give (or an exploration card waits), for character ``c``
     (only actions it can survive: ``safe``)."""
-    aims, gives = set(), set()
+    aims: dict[str, int] = {}
+    gives: set[str] = set()
     for cell in view["board"]:
         for source, i in _cell_options(bundle, view, c, cell):
             if source.startswith(("hand:", "purse:", "quest:", "global:")):
@@ -402,7 +409,8 @@ def _targets(
             if not safe(bundle, view, c, source, i, bold=bold):
                 continue
             if want and _aims(bundle, view, effects, want, deep):
-                aims.add(cell)
+                cost = effort(bundle, view, source, i)
+                aims[cell] = min(aims.get(cell, cost), cost)
             elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
                 gives.add(cell)
     return aims, gives
@@ -584,8 +592,8 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
             if deep and want is must:
                 if reveals:
                     return _best(view, reveals)
-                aims |= _frontier(view)
-            step = _walk(view, actions, aims)
+                aims = {**dict.fromkeys(_frontier(view), 0), **aims}
+            step = _walk(view, actions, set(aims), aims)
             if step:
                 return step
             if want is must and not deep:
