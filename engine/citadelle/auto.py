@@ -23,6 +23,7 @@ from collections import deque
 from typing import Any
 
 from ..core.derived import derived
+from ..core.rng import Rng
 from . import records as rec
 from .actions import available, spec_of, traits
 from .board import DIRECTIONS, coords
@@ -298,16 +299,23 @@ def _home_cells(bundle: dict, view: dict) -> set[str]:
     return out
 
 
+def _leading(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:
+    """Face-down exploration places (with ``want``: only those whose arrow names a card that
+    leads straight to one of those objectives)."""
+    direct = goal_map(bundle, deep=False) if bundle is not None and want else {}
+    return {
+        key
+        for key, slot in view["slots"].items()
+        if not slot.get("revealed")
+        and (not direct or direct.get(f"c:{slot.get('card')}", frozenset()) & want)
+    }
+
+
 def _frontier(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:
     """Terrains next to a face-down exploration card: where exploring goes on (with ``want``:
-    only where the card its arrow names leads straight to one of those objectives)."""
+    only next to the places ``_leading`` keeps)."""
     out = set()
-    direct = goal_map(bundle, deep=False) if bundle is not None and want else {}
-    for key, slot in view["slots"].items():
-        if slot.get("revealed"):
-            continue
-        if direct and not direct.get(f"c:{slot.get('card')}", frozenset()) & want:
-            continue
+    for key in _leading(view, bundle, want):
         for d in DIRECTIONS.values():
             x, y = coords(key)
             near = f"{x + d[0]},{y + d[1]}"
@@ -316,11 +324,11 @@ def _frontier(view: dict, bundle: dict | None = None, want: set[str] | None = No
     return out
 
 
-def _slot_near(view: dict, action: dict, cells: set[str]) -> bool:
-    """Does this reveal (``explore:X`` / ``slot:X``) happen at a slot next to ``cells``?"""
-    if action["source"].startswith("slot:"):
-        return True  # an exploration card already turned: finish it
-    return view["characters"][action["character"]]["at"] in cells
+def _reveals_at(action: dict, places: set[str]) -> bool:
+    """Does this reveal explore one of ``places`` (``explore:X``), or finish an exploration
+    card already turned (``slot:X``)?"""
+    kind, _, place = action["source"].partition(":")
+    return kind == "slot" or place in places
 
 
 def _distances(view: dict, start: str) -> dict[str, int]:
@@ -419,9 +427,17 @@ def _targets(
 # --------------------------------------------------------------------------- decisions
 
 
-def choose(bundle: dict, view: dict, actions: list[dict]) -> dict:
+def choose(bundle: dict, view: dict, actions: list[dict], curious: Rng | None = None) -> dict:
+    """The policy's action.  ``curious`` (the « curieux » temperament, a seeded generator):
+    in a dialogue, any answer that opens a paragraph not read yet; on every other turn, any
+    action here that still reveals something (a paragraph, a card in the box); otherwise the
+    same policy."""
     p = view["pending"]
     t = p["type"]
+    if curious is not None and t in ("turn", "dialogue"):
+        pick = _curious(bundle, view, actions, curious)
+        if pick is not None:
+            return pick
     if t == "turn":
         return _turn(bundle, view, actions)
     if t == "active":  # the one with the most hit points leads
@@ -491,6 +507,54 @@ def _draw(bundle: dict, view: dict, actions: list[dict]) -> dict:
         want = low
     want = max(low, min(want, counts[-1]))
     return next(a for a in pool if a["count"] == want)
+
+
+def _news(bundle: dict, view: dict, effects: list[dict]) -> bool:
+    """Do these effects show something not seen yet: a paragraph not read, a card still in
+    the box?  (Never an end of the adventure.)"""
+    read = set(view.get("read") or [])
+    flat = _flat(effects)
+    if any("adventure_ends" in e for e in flat):
+        return False
+    for effect in flat:
+        ((name, value),) = effect.items()
+        if name == "read" and str(value) not in read:
+            return True
+        if name in ("take", "take_if_available") and view["box"].get(str(value)):
+            return True
+    return False
+
+
+def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | None:
+    if view["pending"]["type"] == "dialogue":
+        para = rec.recs(bundle, "paragraph")[view["pending"]["paragraph"]]
+        news = []
+        for a in actions:
+            if a["type"] == "choose":
+                choice = para["choices"][a["index"]]
+                extra = [{"read": choice["read"]}] if choice.get("read") is not None else []
+                if _news(bundle, view, list(choice.get("effects") or []) + extra):
+                    news.append(a)
+            elif a["type"] == "act":
+                spec = (para.get("actions") or [])[a["index"]]
+                if _news(bundle, view, _action_effects(spec)):
+                    news.append(a)
+        return rng.choice(news) if news else None
+    if rng.below(2):
+        return None
+    news = []
+    for a in actions:
+        if a["type"] != "act" or a["source"].startswith(("hand:", "purse:", "quest:", "global:")):
+            continue
+        spec, _ = spec_of(bundle, view, a["source"], a["index"])
+        effects = _action_effects(spec or {})
+        if (
+            _news(bundle, view, effects)
+            and not _returns(effects)
+            and safe(bundle, view, a["character"], a["source"], a["index"])
+        ):
+            news.append(a)
+    return rng.choice(news) if news else None
 
 
 def _dialogue(bundle: dict, view: dict, actions: list[dict]) -> dict:
@@ -598,7 +662,7 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
                 return step
             if want is must and not deep:
                 ahead = _frontier(view, bundle, want)
-                here = [a for a in reveals if _slot_near(view, a, ahead)]
+                here = [a for a in reveals if _reveals_at(a, _leading(view, bundle, want))]
                 if here:
                     return _best(view, here)
                 step = _walk(view, actions, ahead)
