@@ -554,7 +554,28 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
             and safe(bundle, view, a["character"], a["source"], a["index"])
         ):
             news.append(a)
-    return rng.choice(news) if news else None
+    if news:
+        return rng.choice(news)
+    if _worn_out(bundle, view):
+        return None
+    chars = view["characters"]
+    leader = max(
+        (i for i, c in enumerate(chars) if c["conscious"]),
+        key=lambda i: (chars[i]["hp"], -i),
+        default=0,
+    )
+    cells = set()
+    for cell in view["board"]:
+        for source, i in _cell_options(bundle, view, leader, cell):
+            if source.startswith(("hand:", "purse:", "quest:", "global:")):
+                continue
+            spec, _ = spec_of(bundle, view, source, i)
+            if _news(bundle, view, _action_effects(spec or {})) and safe(
+                bundle, view, leader, source, i
+            ):
+                cells.add(cell)
+                break
+    return _walk(view, actions, cells)
 
 
 def _dialogue(bundle: dict, view: dict, actions: list[dict]) -> dict:
