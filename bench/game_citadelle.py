@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import statistics
 import sys
 import time
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     bundle = bundle_for("citadelle")
     rows = []
+    load_start = os.getloadavg()[0]
     started = time.perf_counter()
     for scen in scenarios(bundle):
         games = [play(bundle, scen, seed) for seed in range(1, args.games + 1)]
@@ -99,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(rows[-1], flush=True)
     elapsed = time.perf_counter() - started
+    load_end = os.getloadavg()[0]
     today = datetime.date.today().isoformat()
     text = "\n".join(
         [
@@ -107,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
             "## The 7th Citadel: the automatic policy",
             "",
             f"{today}, {cpu_model()}, Python {sys.version.split()[0]}; "
-            f"`python bench/game_citadelle.py --games {args.games}` ({elapsed:.0f} s).",
+            f"`python bench/game_citadelle.py --games {args.games}` ({elapsed:.0f} s; load "
+            f"average {load_start:.1f} at the start, {load_end:.1f} at the end, on 2 cores "
+            "shared with other runs).",
             "",
             "Each game starts at the scenario with two characters (Maëlis and Tobiah, Yseult and",
             "Frère Galdric, ... by seed) and the policy plays every decision until the group is",

@@ -8,10 +8,14 @@ draw, what to keep, what to say); go home when the objectives are reached, when 
 character has no more hit points than the longest way back costs, or when the scenario has
 gone on long enough — the whole group walking to the card whose action returns to the Citadel;
 otherwise aim at the objectives the scenario requires, then the optional ones: first the ways
-the content names (``goal_map(deep=False)``: actions, reads and cards that lead there), walking
-the group to the Terrain where such an action waits, then unexplored land, then the flags and
-items those ways require (``goal_map``); then what still has something to give (never an
-action whose reward is gone, nor one failed ``TRIES`` times); the freshest character acts."""
+the content names (``goal_map(deep=False)``: actions, reads and cards that lead there), the one
+that costs the fewest cards first (``effort``), walking the freshest character to the Terrain
+where such an action waits; then the land whose arrows name a card that leads there; then,
+whichever is nearest, the flags and items those ways require (``goal_map``) or any unexplored
+land; then what still has something to give (never an action whose reward is gone, nor one
+failed ``TRIES`` times); the freshest character acts.  Every card drawn costs half a hit point
+once the deck is spent (« Récupération »), so exploring what cannot lead to an objective is
+left for last."""
 
 from __future__ import annotations
 
@@ -19,12 +23,15 @@ from collections import deque
 from typing import Any
 
 from ..core.derived import derived
+from ..core.rng import Rng
 from . import records as rec
-from .actions import available, spec_of
+from .actions import available, spec_of, traits
 from .board import DIRECTIONS, coords
 from .effects import holds
 
 HURT = 3  # hit points at which a character wants to go home
+
+SAFE = 1  # hit points a character keeps, beyond the way home, after a failed try
 LONG = 150  # actions in a scenario after which the group heads home
 STARS_PER_CARD = 0.75  # what a drawn card brings on average, from the starting decks
 TRIES = 3  # failures of one action after which the policy looks elsewhere
@@ -292,18 +299,36 @@ def _home_cells(bundle: dict, view: dict) -> set[str]:
     return out
 
 
-def _frontier(view: dict) -> set[str]:
-    """Terrains next to a face-down exploration card: where exploring goes on."""
+def _leading(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:
+    """Face-down exploration places (with ``want``: only those whose arrow names a card that
+    leads straight to one of those objectives)."""
+    direct = goal_map(bundle, deep=False) if bundle is not None and want else {}
+    return {
+        key
+        for key, slot in view["slots"].items()
+        if not slot.get("revealed")
+        and (not direct or direct.get(f"c:{slot.get('card')}", frozenset()) & want)
+    }
+
+
+def _frontier(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:
+    """Terrains next to a face-down exploration card: where exploring goes on (with ``want``:
+    only next to the places ``_leading`` keeps)."""
     out = set()
-    for key, slot in view["slots"].items():
-        if slot.get("revealed"):
-            continue
+    for key in _leading(view, bundle, want):
         for d in DIRECTIONS.values():
             x, y = coords(key)
             near = f"{x + d[0]},{y + d[1]}"
             if near in view["board"]:
                 out.add(near)
     return out
+
+
+def _reveals_at(action: dict, places: set[str]) -> bool:
+    """Does this reveal explore one of ``places`` (``explore:X``), or finish an exploration
+    card already turned (``slot:X``)?"""
+    kind, _, place = action["source"].partition(":")
+    return kind == "slot" or place in places
 
 
 def _distances(view: dict, start: str) -> dict[str, int]:
@@ -321,10 +346,14 @@ def _distances(view: dict, start: str) -> dict[str, int]:
     return out
 
 
-def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
+def _walk(
+    view: dict, actions: list[dict], goals: set[str], costs: dict[str, int] | None = None
+) -> dict | None:
     """A step towards one of ``goals``: the one nearest to the freshest character (the
-    group's leader); every character walks there, the freshest first, so that the group
-    gathers where it is going and may undertake group actions."""
+    group's leader): a step counts as much as two cards the goal's action costs
+    (``costs``: a step is a card drawn, and a turn);
+    every character walks there, the freshest first, so that the group gathers where it is
+    going and may undertake group actions."""
     chars = view["characters"]
     conscious = [i for i, c in enumerate(chars) if c["conscious"] and c["at"] in view["board"]]
     if not goals or not conscious:
@@ -334,7 +363,8 @@ def _walk(view: dict, actions: list[dict], goals: set[str]) -> dict | None:
     reachable = [g for g in goals if g in far]
     if not reachable:
         return None
-    target = min(reachable, key=lambda g: (far[g], g))
+    costs = costs or {}
+    target = min(reachable, key=lambda g: (far[g] + costs.get(g, 0) // 2, g))
     steps = [
         a
         for a in actions
@@ -362,11 +392,20 @@ def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str
 
 
 def _targets(
-    bundle: dict, view: dict, c: int, failed: dict[str, int], want: set[str], deep: bool = True
-) -> tuple[set, set]:
-    """Terrains where an action leads to one of the objectives ``want``, and Terrains where an
-    action still has something to give (or an exploration card waits), for character ``c``."""
-    aims, gives = set(), set()
+    bundle: dict,
+    view: dict,
+    c: int,
+    failed: dict[str, int],
+    want: set[str],
+    deep: bool = True,
+    bold: bool = False,
+) -> tuple[dict[str, int], set[str]]:
+    """Terrains where an action leads to one of the objectives ``want`` (with the cards the
+    cheapest of them costs: ``effort``), and Terrains where an
+    action still has something to give (or an exploration card waits), for character ``c``
+    (only actions it can survive: ``safe``)."""
+    aims: dict[str, int] = {}
+    gives: set[str] = set()
     for cell in view["board"]:
         for source, i in _cell_options(bundle, view, c, cell):
             if source.startswith(("hand:", "purse:", "quest:", "global:")):
@@ -375,8 +414,11 @@ def _targets(
             effects = _action_effects(spec or {})
             if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
                 continue
+            if not safe(bundle, view, c, source, i, bold=bold):
+                continue
             if want and _aims(bundle, view, effects, want, deep):
-                aims.add(cell)
+                cost = effort(bundle, view, source, i)
+                aims[cell] = min(aims.get(cell, cost), cost)
             elif source.startswith(("explore:", "slot:")) or _gives(bundle, view, effects):
                 gives.add(cell)
     return aims, gives
@@ -385,9 +427,17 @@ def _targets(
 # --------------------------------------------------------------------------- decisions
 
 
-def choose(bundle: dict, view: dict, actions: list[dict]) -> dict:
+def choose(bundle: dict, view: dict, actions: list[dict], curious: Rng | None = None) -> dict:
+    """The policy's action.  ``curious`` (the « curieux » temperament, a seeded generator):
+    in a dialogue, any answer that opens a paragraph not read yet; on every other turn, any
+    action here that still reveals something (a paragraph, a card in the box); otherwise the
+    same policy."""
     p = view["pending"]
     t = p["type"]
+    if curious is not None and t in ("turn", "dialogue"):
+        pick = _curious(bundle, view, actions, curious)
+        if pick is not None:
+            return pick
     if t == "turn":
         return _turn(bundle, view, actions)
     if t == "active":  # the one with the most hit points leads
@@ -459,6 +509,75 @@ def _draw(bundle: dict, view: dict, actions: list[dict]) -> dict:
     return next(a for a in pool if a["count"] == want)
 
 
+def _news(bundle: dict, view: dict, effects: list[dict]) -> bool:
+    """Do these effects show something not seen yet: a paragraph not read, a card still in
+    the box?  (Never an end of the adventure.)"""
+    read = set(view.get("read") or [])
+    flat = _flat(effects)
+    if any("adventure_ends" in e for e in flat):
+        return False
+    for effect in flat:
+        ((name, value),) = effect.items()
+        if name == "read" and str(value) not in read:
+            return True
+        if name in ("take", "take_if_available") and view["box"].get(str(value)):
+            return True
+    return False
+
+
+def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | None:
+    if view["pending"]["type"] == "dialogue":
+        para = rec.recs(bundle, "paragraph")[view["pending"]["paragraph"]]
+        news = []
+        for a in actions:
+            if a["type"] == "choose":
+                choice = para["choices"][a["index"]]
+                extra = [{"read": choice["read"]}] if choice.get("read") is not None else []
+                if _news(bundle, view, list(choice.get("effects") or []) + extra):
+                    news.append(a)
+            elif a["type"] == "act":
+                spec = (para.get("actions") or [])[a["index"]]
+                if _news(bundle, view, _action_effects(spec)):
+                    news.append(a)
+        return rng.choice(news) if news else None
+    if rng.below(2):
+        return None
+    news = []
+    for a in actions:
+        if a["type"] != "act" or a["source"].startswith(("hand:", "purse:", "quest:", "global:")):
+            continue
+        spec, _ = spec_of(bundle, view, a["source"], a["index"])
+        effects = _action_effects(spec or {})
+        if (
+            _news(bundle, view, effects)
+            and not _returns(effects)
+            and safe(bundle, view, a["character"], a["source"], a["index"])
+        ):
+            news.append(a)
+    if news:
+        return rng.choice(news)
+    if _worn_out(bundle, view):
+        return None
+    chars = view["characters"]
+    leader = max(
+        (i for i, c in enumerate(chars) if c["conscious"]),
+        key=lambda i: (chars[i]["hp"], -i),
+        default=0,
+    )
+    cells = set()
+    for cell in view["board"]:
+        for source, i in _cell_options(bundle, view, leader, cell):
+            if source.startswith(("hand:", "purse:", "quest:", "global:")):
+                continue
+            spec, _ = spec_of(bundle, view, source, i)
+            if _news(bundle, view, _action_effects(spec or {})) and safe(
+                bundle, view, leader, source, i
+            ):
+                cells.add(cell)
+                break
+    return _walk(view, actions, cells)
+
+
 def _dialogue(bundle: dict, view: dict, actions: list[dict]) -> dict:
     para = rec.recs(bundle, "paragraph")[view["pending"]["paragraph"]]
     read = set(view.get("read") or [])
@@ -521,7 +640,14 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for a in searches:
         if goal_map(bundle).get(f"c:{a['number']}", frozenset()) & wanted(bundle, view):
             return a
-    mine = [a for a in acts if not _returns(effects(a)) and fresh(a)]
+    bold = [
+        a
+        for a in acts
+        if not _returns(effects(a))
+        and fresh(a)
+        and safe(bundle, view, a["character"], a["source"], a["index"], bold=True)
+    ]
+    mine = [a for a in bold if safe(bundle, view, a["character"], a["source"], a["index"])]
     must = wanted(bundle, view, required=True)
     leader = max(
         (i for i, c in enumerate(chars) if c["conscious"]),
@@ -534,22 +660,33 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     for want in (must, wanted(bundle, view) - must):
         if not want:
             continue
-        # the ways the content names first, then unexplored land (it may hide what the
-        # scenario requires), then the flags and items those ways require
+        # the ways the content names (the cheapest first), then the land whose arrows name a
+        # card that leads there, then the flags and items those ways require or any
+        # unexplored land, whichever is nearest
         for deep in (False, True):
-            aiming = [a for a in mine if _aims(bundle, view, effects(a), want, deep)]
+            aiming = [
+                a
+                for a in (bold if want is must else mine)
+                if _aims(bundle, view, effects(a), want, deep)
+            ]
             if aiming:
-                return _best(view, aiming)
+                return _easiest(bundle, view, aiming)
             if examine:
                 return examine[0]
-            aims, gives = _targets(bundle, view, leader, failed, want, deep)
-            step = _walk(view, actions, aims)
+            aims, gives = _targets(bundle, view, leader, failed, want, deep, want is must)
+            if deep and want is must:
+                if reveals:
+                    return _best(view, reveals)
+                aims = {**dict.fromkeys(_frontier(view), 0), **aims}
+            step = _walk(view, actions, set(aims), aims)
             if step:
                 return step
             if want is must and not deep:
-                if reveals:
-                    return _best(view, reveals)
-                step = _walk(view, actions, _frontier(view))
+                ahead = _frontier(view, bundle, want)
+                here = [a for a in reveals if _reveals_at(a, _leading(view, bundle, want))]
+                if here:
+                    return _best(view, here)
+                step = _walk(view, actions, ahead)
                 if step:
                     return step
     if examine:
@@ -594,6 +731,73 @@ def _worn_out(bundle: dict, view: dict) -> bool:
     for home in homes:
         far = max(far, *_distances(view, home).values())
     return best <= HURT + (far + 1) // 2
+
+
+def effort(bundle: dict, view: dict, source: str, index: int) -> int:
+    """About how many cards an action costs until it succeeds: for each line still ahead of
+    its die (a simple action has one), the cost or the cards its difficulty needs on average,
+    whichever is more."""
+    spec, ref = spec_of(bundle, view, source, index)
+    spec = spec or {}
+    more = traits(bundle, spec)
+    cost = spec.get("cost", 0) + sum(t.get("cost", 0) for t in more)
+    harder = sum(t.get("difficulty", 0) for t in more)
+    lines = spec.get("lines")
+    if lines:
+        die = view["dice"].get(f"{ref['key']}#{index}") if ref else None
+        needs = [line["difficulty"] + harder for line in lines[die["line"] if die else 0 :]]
+        if die:
+            needs[0] = die["value"]
+    else:
+        needs = [spec.get("difficulty", 0) + harder]
+    return sum(max(cost, -(-n * 4 // 3)) for n in needs)
+
+
+def _one_try(bundle: dict, view: dict, source: str, index: int) -> tuple[int, int]:
+    """Cards drawn for one try of an action (its current line) and the damage its failure
+    deals."""
+    spec, ref = spec_of(bundle, view, source, index)
+    spec = spec or {}
+    more = traits(bundle, spec)
+    cost = spec.get("cost", 0) + sum(t.get("cost", 0) for t in more)
+    need = spec.get("difficulty", 0) + sum(t.get("difficulty", 0) for t in more)
+    failure = spec.get("failure") or []
+    if spec.get("lines"):
+        die = view["dice"].get(f"{ref['key']}#{index}") if ref else None
+        line = spec["lines"][die["line"] if die else 0]
+        need = die["value"] if die else line["difficulty"]
+        failure = line.get("failure") or []
+    damage = sum(v for e in _flat(list(failure)) for k, v in e.items() if k == "damage")
+    damage += sum(-v for e in _flat(list(failure)) for k, v in e.items() if k == "hit_points")
+    return max(cost, -(-need * 4 // 3)), max(0, damage)
+
+
+def safe(bundle: dict, view: dict, c: int, source: str, index: int, bold: bool = False) -> bool:
+    """Can character ``c`` try this action and, if it fails, still walk home?  The cards its
+    deck lacks cost half a hit point each (« Récupération »), then the failure's damage; what
+    is left must pay the way back from its Terrain (``HURT`` and a hit point every two
+    steps).  ``bold``, for what the scenario requires: only never to faint in the try."""
+    ch = view["characters"][c]
+    cards, damage = _one_try(bundle, view, source, index)
+    recovery = -(-max(0, cards - ch["deck"]) // 2)
+    if bold:
+        return ch["hp"] - recovery - damage > 0
+    homes = _home_cells(bundle, view)
+    far = min((d.get(ch["at"], 0) for d in (_distances(view, h) for h in homes)), default=0)
+    return ch["hp"] - recovery - damage > SAFE + (far + 1) // 2
+
+
+def _easiest(bundle: dict, view: dict, options: list[dict]) -> dict:
+    """The option that costs the fewest cards; among equals, the freshest character acts."""
+    chars = view["characters"]
+    return min(
+        options,
+        key=lambda a: (
+            effort(bundle, view, a["source"], a["index"]),
+            -chars[a["character"]]["hp"],
+            options.index(a),
+        ),
+    )
 
 
 def _best(view: dict, options: list[dict]) -> dict:

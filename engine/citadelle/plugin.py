@@ -40,6 +40,7 @@ class Citadelle(Game):
     oldest_save_version = 1  # played before saves kept their action log
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-citadelle/"
+    personas = tuple(Option(v, label, h) for v, label, h in T.PERSONAS)
     setup_fields = (
         SetupField(
             "recovery",
@@ -165,7 +166,8 @@ class Citadelle(Game):
         players; the policy reads what lies on the table (which numbered cards are still in the
         box is public: every card out of it is in play), never a deck's order."""
         actions = self.legal_actions(state, seat)
-        return auto.choose(self.bundle, game.view(self.bundle, state, seat), actions)
+        curious = rng if persona == "curieux" else None
+        return auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
         raise NotImplementedError("the Citadelle's policy decides in choose()")

@@ -481,3 +481,10 @@ def card_taken(a: dict) -> str:
     title; its number last, as printed on its back."""
     kind = TYPE.get(a["type"], a["type"])
     return f"Nouvelle carte — {kind} {quoted(a['title'])} (n° {a['number']})."
+
+
+#: the automatic policy's temperaments (the first is the default)
+PERSONAS = (
+    ("methodique", "Méthodique", "va droit aux objectifs du scénario et rentre à temps"),
+    ("curieux", "Curieux", "lit chaque paragraphe nouveau et ouvre chaque carte qu'il peut"),
+)
