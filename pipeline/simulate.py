@@ -150,7 +150,7 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
     pick = random.Random(seed)
     visited: set[str] = set()
     script: list[Any] = []
-    games = actions = 0
+    games = actions = scenarios = 0
     winners: list[dict[str, Any]] = []
     state: dict[str, Any] | None = None
     setup: dict[str, Any] = {}
@@ -176,6 +176,7 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
                 actions += 1
                 count += 1
             visited |= game.visits(state)
+            scenarios = max(scenarios, _scenarios(state))  # the campaign's record, game by game
             outcome = game.outcome(state)
             if outcome is None:
                 break
@@ -199,7 +200,7 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
             done,
             games=games,
             actions=actions,
-            scenarios=_scenarios(state),
+            scenarios=max(scenarios, _scenarios(state)),
             results=winners,
         )
     except Exception as exc:  # an engine error is a finding with its reproduction, not a crash

@@ -138,3 +138,12 @@ def test_check_deep_merges_simulation_findings(planted: Path):
     assert result.returncode == 0, result.stderr
     codes = {f["code"] for f in json.loads(result.stdout)["findings"]}
     assert "SIM001" in codes
+
+
+def test_scenarios_played_are_counted_when_the_campaign_is_over():
+    """A run ends when its campaign does (no state left): the scenarios it played still count
+    (they were lost with the last state, and the report said « 0 scénario »)."""
+    _, sg = _graph(ROOT / "content" / "citadelle")
+    report = simulate(sg, runs=3, seed="scen", jobs=1)
+    assert report.completed == report.runs
+    assert report.scenarios >= report.runs  # every run plays at least its first scenario
