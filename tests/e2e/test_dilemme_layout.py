@@ -177,6 +177,7 @@ def test_a_whole_game_keeps_the_last_round_your_house_and_the_result_by_the_choi
     else:
         pytest.fail(f"no end of game after {MAX_DECISIONS} decisions")
     assert seen_last, "no « Dernier tour » was ever shown"
+    assert forms_sent, "the negotiation form was never sent"
     assert n >= 10, f"a game of {n} decisions"
     m = page.evaluate(MEASURE, True)
     _snap(page, f"{size}-end")
