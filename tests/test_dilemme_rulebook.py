@@ -1216,3 +1216,104 @@ def test_achievements_only_when_their_condition_holds_and_game_end_abilities():
     julius = s["campaign"]["houses"]["julius"]
     row = next(r for r in s["result"]["rows"] if r["house"] == "julius")
     assert julius["craving"] == row["craving"] + 1
+
+
+# =========================================================================== Cartes Événement
+
+
+def test_an_event_card_is_put_in_play_once_told_by_title_set_up_and_signed_by_the_leader():
+    """« Cartes Événement »: an outcome puts the card in the Events zone (where it stays, from
+    one game to the next, until the event ends); its own set-up instructions apply at once,
+    signed by the leader who signs the outcome; a card already in play is not put in twice."""
+    b = bundle_with(X={"oui_da": [{"event": "EV"}, {"event": "EV"}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La grande foire", "text": "…",
+                                         "effects": [{"chronicle_sticker": "1"}]}}  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=J)
+    n = len(s["log"])
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["events"] == ["EV"]
+    started = [e for e in s["log"][n:] if e["key"] == "event.start"]
+    assert started == [{"key": "event.start", "args": {"title": "La grande foire", "card": "EV"}}]
+    stuck = [x for x in s["campaign"]["chronicle"]["morale"] if x]
+    assert [(x["id"], x["signer"]) for x in stuck] == [("1", "julius")]
+    assert [x["signed"] for x in s["seats"]] == [0, 1, 0]
+    s = _end(b, s)
+    assert s["campaign"]["events"] == ["EV"]  # kept for the next game
+    nxt = new_game(
+        b, copy.deepcopy(s["campaign"]), [{"house": h} for h in ("armin", "julius", "diana")], 4
+    )
+    assert nxt["events"] == ["EV"]
+
+
+# =========================================================================== Grand final
+
+
+def _final(b: dict, houses: dict[str, tuple[int, int]], cohesion: int, dissension: int) -> dict:
+    """The sixth secret sticker stuck by a vote of three houses, prestige and craving as given
+    (before the game's own), Cohésion and Dissension as the epilogues left them."""
+    b = {**b, "records": {**b["records"], "dilemma": {**b["records"]["dilemma"], "X": {
+        "id": "X", "title": "X", "question": "?", "preview": {},
+        "oui_da": {"text": "oui", "effects": [{"secret_sticker": "F"}]},
+        "nenni": {"text": "non", "effects": []}}}}}  # fmt: skip
+    b["records"]["envelope"] = {**b["records"]["envelope"], "70": {"id": 70, "story": "H70",
+                                                                  "cards": []}}  # fmt: skip
+    b["records"]["story_card"] = {
+        **b["records"]["story_card"],
+        "H70": {"id": "H70", "arc": "a", "title": "Fin", "text": "…"},
+    }
+    b, s = table(b, n=3, card="X")
+    camp = s["campaign"]
+    camp["secret_stickers"] = list("ABCDE")
+    camp["cohesion"], camp["dissension"] = cohesion, dissension
+    for h, (prestige, craving) in houses.items():
+        camp["houses"][h].update(prestige=prestige, craving=craving)
+    for h in camp["houses"]:
+        if h not in houses:
+            camp["houses"][h].update(prestige=0, craving=0)
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["campaign"]["finished"]
+    return s
+
+
+def test_grand_final_dissension_weighs_craving_double_and_the_journal_names_the_winner():
+    """Our ruling (rules page, « Le Grand final »): when Dissension outweighs Cohésion, each
+    craving point counts double and each prestige point once; the winner and the mood are told
+    and kept in the campaign."""
+    b = make_bundle()
+    s = _final(b, {"théodore": (9, 0), "julius": (0, 6)}, cohesion=1, dissension=3)
+    camp = s["campaign"]
+    gained = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    for h, (p, c) in gained.items():
+        base = {"théodore": (9, 0), "julius": (0, 6)}.get(h, (0, 0))
+        assert camp["final_scores"][h] == (base[0] + p) + 2 * (base[1] + c)
+    assert camp["mood"] == "dissension"
+    best = max(camp["final_scores"].values())
+    assert camp["winner"] == max(
+        camp["final_scores"],
+        key=lambda h: (camp["final_scores"][h], b["records"]["house"][h]["number"]),
+    )
+    told = [e for e in s["log"] if e["key"] == "campaign.winner"]
+    name = b["records"]["house"][camp["winner"]]["name"]
+    assert told == [{"key": "campaign.winner",
+                     "args": {"house": name, "mood": "dissension", "score": best}}]  # fmt: skip
+
+
+def test_grand_final_a_tie_of_moods_is_cohesion_and_the_campaign_may_set_its_own_weights():
+    """Cohésion equal to Dissension counts as Cohésion (prestige double by default); a
+    campaign's own « final_scoring » replaces the weights; a tie of final scores goes to the
+    higher house number."""
+    b = make_bundle()
+    s = _final(b, {"théodore": (5, 0), "julius": (0, 5)}, cohesion=2, dissension=2)
+    assert s["campaign"]["mood"] == "cohesion"
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == 2 * (5 + p) + c
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"prestige": 0, "craving": 0},
+                                      "dissension": {"prestige": 1, "craving": 1}}  # fmt: skip
+    s = _final(b, {"théodore": (5, 0), "julius": (0, 5)}, cohesion=4, dissension=0)
+    finals = s["campaign"]["final_scores"]
+    assert set(finals.values()) == {0}  # every house scores 0 with these weights
+    assert s["campaign"]["winner"] == max(finals, key=lambda h: b["records"]["house"][h]["number"])
