@@ -1317,3 +1317,25 @@ def test_grand_final_a_tie_of_moods_is_cohesion_and_the_campaign_may_set_its_own
     finals = s["campaign"]["final_scores"]
     assert set(finals.values()) == {0}  # every house scores 0 with these weights
     assert s["campaign"]["winner"] == max(finals, key=lambda h: b["records"]["house"][h]["number"])
+
+
+def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_yet():
+    """« Avant votre première partie »: the campaign's starting envelope (00 unless the campaign
+    names another) is opened, its dilemmas shuffled into the deck by the campaign's own seeded
+    generator; the campaign is saved with its format and its id; no winner, no final scores."""
+    from engine.core import Rng
+    from engine.dilemme.common import FORMAT_VERSION
+
+    b = make_bundle()
+    camp = new_campaign(b, 5)
+    assert camp["format_version"] == FORMAT_VERSION and camp["campaign"] == "test"
+    assert (camp["finished"], camp["winner"], camp["final_scores"]) == (False, None, {})
+    assert camp["opened"] == ["00"]
+    assert sorted(camp["deck"]) == sorted(b["records"]["envelope"]["00"]["cards"])
+    assert camp == new_campaign(b, 5)  # the same seed, the same campaign
+    assert isinstance(camp["rng"], int) and camp["rng"] != Rng.seed_from("campaign:5")  # used
+    b["records"]["envelope"]["03"] = {"id": 3, "story": "H0", "cards": ["D1", "D2"]}
+    b["campaign"]["start_envelope"] = 3
+    assert new_campaign(b, 5)["opened"] == ["03"]
+    del b["campaign"]["start_envelope"]
+    assert new_campaign(b, 5)["opened"] == ["00"]
