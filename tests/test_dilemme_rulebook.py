@@ -1339,3 +1339,30 @@ def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_y
     assert new_campaign(b, 5)["opened"] == ["03"]
     del b["campaign"]["start_envelope"]
     assert new_campaign(b, 5)["opened"] == ["00"]
+
+
+def test_event_rules_each_that_fits_the_move_adds_and_their_effects_are_signed_by_the_leader():
+    """An event card's rules apply when their moment comes: every rule of the cards in play
+    that fits the move (its moment, and its resource or any) adds its squares, the others
+    none; a rule's own effects are signed by the leader, and the moves they make are not
+    themselves enlarged by the events (one event never feeds on itself)."""
+    b = bundle_with(X={"oui_da": [{"prosperity": 1}]})
+    rules = [
+        {"on": "resource_down", "extra": 5},  # another moment
+        {"on": "resource_up", "resource": "morale", "extra": 5},  # another resource
+        {"on": "resource_up", "resource": "prosperity", "extra": 1},
+        {"on": "resource_up", "extra": 1},  # any resource
+        {"on": "resource_up", "resource": "prosperity",
+         "effects": [{"chronicle_sticker": "1"}, {"welfare": 1}]},
+    ]  # fmt: skip
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Foire", "text": "…", "rules": rules}}
+    b, s = table(b, n=3, card="X", leader=J)
+    s["events"] = ["EV"]
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    # 1 + 2 from the events + 1 of progression (same direction): 7 → 11
+    assert s["resources"]["prosperity"]["pos"] == 11
+    # the rule's own move: 1 + 1 of progression, no event squares: 7 → 9
+    assert s["resources"]["welfare"]["pos"] == 9
+    stuck = [x for x in s["campaign"]["chronicle"]["morale"] if x]
+    assert [(x["id"], x["signer"]) for x in stuck] == [("1", "julius")]
