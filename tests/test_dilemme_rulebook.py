@@ -1366,3 +1366,12 @@ def test_event_rules_each_that_fits_the_move_adds_and_their_effects_are_signed_b
     assert s["resources"]["welfare"]["pos"] == 9
     stuck = [x for x in s["campaign"]["chronicle"]["morale"] if x]
     assert [(x["id"], x["signer"]) for x in stuck] == [("1", "julius")]
+
+
+def test_an_event_card_without_a_title_is_told_by_its_number():
+    b = bundle_with(X={"oui_da": [{"event": "E7"}]})
+    b["records"]["event_card"] = {"E7": {"id": "E7", "text": "…"}}
+    b, s = table(b, n=3, card="X")
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert {"key": "event.start", "args": {"title": "E7", "card": "E7"}} in s["log"]
