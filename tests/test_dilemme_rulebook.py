@@ -1375,3 +1375,39 @@ def test_an_event_card_without_a_title_is_told_by_its_number():
     for seat in (T, J, A):
         s = vote(b, s, seat, "oui_da", 1)
     assert {"key": "event.start", "args": {"title": "E7", "card": "E7"}} in s["log"]
+
+
+# =========================================================================== Hauts faits narratifs
+
+
+def test_a_narrative_achievement_unlocks_at_once_and_closes_its_exclusive_rival():
+    """« Événement narratif » (🔑 on the back of a card): the house's narrative achievement is
+    unlocked at once, all its boxes ticked; some are mutually exclusive: once a house has
+    unlocked its own, the rival one is closed, and the journal says so."""
+    b = bundle_with(X={"oui_da": [{"achievement": "julius/n2"}, {"achievement": "théodore/n1"},
+                                  {"achievement": "armin/n3"}]})  # fmt: skip
+    houses = b["records"]["house"]
+    houses["théodore"]["achievements"] = [{"id": "n1", "kind": "narrative", "boxes": 1,
+                                           "condition": "Le pacte du sel",
+                                           "exclusive_with": ["julius/n2"]}]  # fmt: skip
+    houses["julius"]["achievements"] = [{"id": "n2", "kind": "narrative", "boxes": 1,
+                                         "condition": "La ligue des ports",
+                                         "exclusive_with": ["théodore/n1"]}]  # fmt: skip
+    houses["armin"]["achievements"] = [{"id": "n3", "kind": "narrative", "boxes": 2,
+                                        "condition": "Le serment des Brandes"}]  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    n = len(s["log"])
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    camp = s["campaign"]["houses"]
+    assert camp["julius"]["unlocked"] == ["n2"] and camp["armin"]["unlocked"] == ["n3"]
+    assert camp["théodore"]["unlocked"] == [] and "n1" not in camp["théodore"]["ticks"]
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [
+        {"key": "achievement.unlocked",
+         "args": {"house": "Julius", "achievement": "La ligue des ports"}},
+        {"key": "achievement.closed",
+         "args": {"house": "Théodore", "achievement": "Le pacte du sel"}},
+        {"key": "achievement.unlocked",
+         "args": {"house": "Armin", "achievement": "Le serment des Brandes"}},
+    ]  # fmt: skip
