@@ -1333,6 +1333,7 @@ def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_y
     assert camp["opened"] == ["00"]
     assert sorted(camp["deck"]) == sorted(b["records"]["envelope"]["00"]["cards"])
     assert camp == new_campaign(b, 5)  # the same seed, the same campaign
+    assert new_campaign(b) == new_campaign(b, 0)  # no seed: seed 0
     assert isinstance(camp["rng"], int) and camp["rng"] != Rng.seed_from("campaign:5")  # used
     b["records"]["envelope"]["03"] = {"id": 3, "story": "H0", "cards": ["D1", "D2"]}
     b["campaign"]["start_envelope"] = 3
