@@ -1412,3 +1412,14 @@ def test_a_narrative_achievement_unlocks_at_once_and_closes_its_exclusive_rival(
         {"key": "achievement.unlocked",
          "args": {"house": "Armin", "achievement": "Le serment des Brandes"}},
     ]  # fmt: skip
+
+
+def test_grand_final_opens_the_envelope_the_campaign_names_70_unless_told():
+    b = make_bundle()
+    b["campaign"]["grand_final"] = 71
+    b["records"]["envelope"]["71"] = {"id": 71, "story": "H70", "cards": []}
+    opened = _final(b, {}, cohesion=1, dissension=0)["campaign"]["opened"]
+    assert "71" in opened and "70" not in opened
+    b = make_bundle()
+    del b["campaign"]["grand_final"]
+    assert "70" in _final(b, {}, cohesion=1, dissension=0)["campaign"]["opened"]
