@@ -1260,7 +1260,7 @@ def _final(b: dict, houses: dict[str, tuple[int, int]], cohesion: int, dissensio
                                                                   "cards": []}}  # fmt: skip
     b["records"]["story_card"] = {
         **b["records"]["story_card"],
-        "H70": {"id": "H70", "arc": "a", "title": "Fin", "text": "…"},
+        "H70": {"id": "H70", "arc": "a", "title": "Fin", "text": "…", "signature": True},
     }
     b, s = table(b, n=3, card="X")
     camp = s["campaign"]
@@ -1423,3 +1423,16 @@ def test_grand_final_opens_the_envelope_the_campaign_names_70_unless_told():
     b = make_bundle()
     del b["campaign"]["grand_final"]
     assert "70" in _final(b, {}, cohesion=1, dissension=0)["campaign"]["opened"]
+
+
+def test_grand_final_its_story_card_is_signed_by_the_leader_and_a_missing_weight_counts_once():
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"craving": 3}, "dissension": {}}
+    s = _final(b, {"théodore": (2, 1)}, cohesion=1, dissension=0)
+    leader = s["seats"][s["leader"]]["house"]
+    assert {"card": "H70", "signer": leader} in [
+        {"card": e["card"], "signer": e.get("signer")} for e in s["campaign"]["arcs"]["a"]
+    ]
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == (2 + p) + 3 * (1 + c)
