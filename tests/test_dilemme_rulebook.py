@@ -1436,3 +1436,12 @@ def test_grand_final_its_story_card_is_signed_by_the_leader_and_a_missing_weight
     rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
     p, c = rows["théodore"]
     assert s["campaign"]["final_scores"]["théodore"] == (2 + p) + 3 * (1 + c)
+
+
+def test_grand_final_a_missing_craving_weight_counts_once():
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"prestige": 3}, "dissension": {}}
+    s = _final(b, {"théodore": (2, 4)}, cohesion=1, dissension=0)
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == 3 * (2 + p) + (4 + c)
