@@ -1216,3 +1216,232 @@ def test_achievements_only_when_their_condition_holds_and_game_end_abilities():
     julius = s["campaign"]["houses"]["julius"]
     row = next(r for r in s["result"]["rows"] if r["house"] == "julius")
     assert julius["craving"] == row["craving"] + 1
+
+
+# =========================================================================== Cartes Événement
+
+
+def test_an_event_card_is_put_in_play_once_told_by_title_set_up_and_signed_by_the_leader():
+    """« Cartes Événement »: an outcome puts the card in the Events zone (where it stays, from
+    one game to the next, until the event ends); its own set-up instructions apply at once,
+    signed by the leader who signs the outcome; a card already in play is not put in twice."""
+    b = bundle_with(X={"oui_da": [{"event": "EV"}, {"event": "EV"}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La grande foire", "text": "…",
+                                         "effects": [{"chronicle_sticker": "1"}]}}  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=J)
+    n = len(s["log"])
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["events"] == ["EV"]
+    started = [e for e in s["log"][n:] if e["key"] == "event.start"]
+    assert started == [{"key": "event.start", "args": {"title": "La grande foire", "card": "EV"}}]
+    stuck = [x for x in s["campaign"]["chronicle"]["morale"] if x]
+    assert [(x["id"], x["signer"]) for x in stuck] == [("1", "julius")]
+    assert [x["signed"] for x in s["seats"]] == [0, 1, 0]
+    s = _end(b, s)
+    assert s["campaign"]["events"] == ["EV"]  # kept for the next game
+    nxt = new_game(
+        b, copy.deepcopy(s["campaign"]), [{"house": h} for h in ("armin", "julius", "diana")], 4
+    )
+    assert nxt["events"] == ["EV"]
+
+
+# =========================================================================== Grand final
+
+
+def _final(b: dict, houses: dict[str, tuple[int, int]], cohesion: int, dissension: int) -> dict:
+    """The sixth secret sticker stuck by a vote of three houses, prestige and craving as given
+    (before the game's own), Cohésion and Dissension as the epilogues left them."""
+    b = {**b, "records": {**b["records"], "dilemma": {**b["records"]["dilemma"], "X": {
+        "id": "X", "title": "X", "question": "?", "preview": {},
+        "oui_da": {"text": "oui", "effects": [{"secret_sticker": "F"}]},
+        "nenni": {"text": "non", "effects": []}}}}}  # fmt: skip
+    b["records"]["envelope"] = {**b["records"]["envelope"], "70": {"id": 70, "story": "H70",
+                                                                  "cards": []}}  # fmt: skip
+    b["records"]["story_card"] = {
+        **b["records"]["story_card"],
+        "H70": {"id": "H70", "arc": "a", "title": "Fin", "text": "…", "signature": True},
+    }
+    b, s = table(b, n=3, card="X")
+    camp = s["campaign"]
+    camp["secret_stickers"] = list("ABCDE")
+    camp["cohesion"], camp["dissension"] = cohesion, dissension
+    for h, (prestige, craving) in houses.items():
+        camp["houses"][h].update(prestige=prestige, craving=craving)
+    for h in camp["houses"]:
+        if h not in houses:
+            camp["houses"][h].update(prestige=0, craving=0)
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["campaign"]["finished"]
+    return s
+
+
+def test_grand_final_dissension_weighs_craving_double_and_the_journal_names_the_winner():
+    """Our ruling (rules page, « Le Grand final »): when Dissension outweighs Cohésion, each
+    craving point counts double and each prestige point once; the winner and the mood are told
+    and kept in the campaign."""
+    b = make_bundle()
+    s = _final(b, {"théodore": (9, 0), "julius": (0, 6)}, cohesion=1, dissension=3)
+    camp = s["campaign"]
+    gained = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    for h, (p, c) in gained.items():
+        base = {"théodore": (9, 0), "julius": (0, 6)}.get(h, (0, 0))
+        assert camp["final_scores"][h] == (base[0] + p) + 2 * (base[1] + c)
+    assert camp["mood"] == "dissension"
+    best = max(camp["final_scores"].values())
+    assert camp["winner"] == max(
+        camp["final_scores"],
+        key=lambda h: (camp["final_scores"][h], b["records"]["house"][h]["number"]),
+    )
+    told = [e for e in s["log"] if e["key"] == "campaign.winner"]
+    name = b["records"]["house"][camp["winner"]]["name"]
+    assert told == [{"key": "campaign.winner",
+                     "args": {"house": name, "mood": "dissension", "score": best}}]  # fmt: skip
+
+
+def test_grand_final_a_tie_of_moods_is_cohesion_and_the_campaign_may_set_its_own_weights():
+    """Cohésion equal to Dissension counts as Cohésion (prestige double by default); a
+    campaign's own « final_scoring » replaces the weights; a tie of final scores goes to the
+    higher house number."""
+    b = make_bundle()
+    s = _final(b, {"théodore": (5, 0), "julius": (0, 5)}, cohesion=2, dissension=2)
+    assert s["campaign"]["mood"] == "cohesion"
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == 2 * (5 + p) + c
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"prestige": 0, "craving": 0},
+                                      "dissension": {"prestige": 1, "craving": 1}}  # fmt: skip
+    s = _final(b, {"théodore": (5, 0), "julius": (0, 5)}, cohesion=4, dissension=0)
+    finals = s["campaign"]["final_scores"]
+    assert set(finals.values()) == {0}  # every house scores 0 with these weights
+    assert s["campaign"]["winner"] == max(finals, key=lambda h: b["records"]["house"][h]["number"])
+
+
+def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_yet():
+    """« Avant votre première partie »: the campaign's starting envelope (00 unless the campaign
+    names another) is opened, its dilemmas shuffled into the deck by the campaign's own seeded
+    generator; the campaign is saved with its format and its id; no winner, no final scores."""
+    from engine.core import Rng
+    from engine.dilemme.common import FORMAT_VERSION
+
+    b = make_bundle()
+    camp = new_campaign(b, 5)
+    assert camp["format_version"] == FORMAT_VERSION and camp["campaign"] == "test"
+    assert (camp["finished"], camp["winner"], camp["final_scores"]) == (False, None, {})
+    assert camp["opened"] == ["00"]
+    assert sorted(camp["deck"]) == sorted(b["records"]["envelope"]["00"]["cards"])
+    assert camp == new_campaign(b, 5)  # the same seed, the same campaign
+    assert new_campaign(b) == new_campaign(b, 0)  # no seed: seed 0
+    assert isinstance(camp["rng"], int) and camp["rng"] != Rng.seed_from("campaign:5")  # used
+    b["records"]["envelope"]["03"] = {"id": 3, "story": "H0", "cards": ["D1", "D2"]}
+    b["campaign"]["start_envelope"] = 3
+    assert new_campaign(b, 5)["opened"] == ["03"]
+    del b["campaign"]["start_envelope"]
+    assert new_campaign(b, 5)["opened"] == ["00"]
+
+
+def test_event_rules_each_that_fits_the_move_adds_and_their_effects_are_signed_by_the_leader():
+    """An event card's rules apply when their moment comes: every rule of the cards in play
+    that fits the move (its moment, and its resource or any) adds its squares, the others
+    none; a rule's own effects are signed by the leader, and the moves they make are not
+    themselves enlarged by the events (one event never feeds on itself)."""
+    b = bundle_with(X={"oui_da": [{"prosperity": 1}]})
+    rules = [
+        {"on": "resource_down", "extra": 5},  # another moment
+        {"on": "resource_up", "resource": "morale", "extra": 5},  # another resource
+        {"on": "resource_up", "resource": "prosperity", "extra": 1},
+        {"on": "resource_up", "extra": 1},  # any resource
+        {"on": "resource_up", "resource": "prosperity",
+         "effects": [{"chronicle_sticker": "1"}, {"welfare": 1}]},
+    ]  # fmt: skip
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Foire", "text": "…", "rules": rules}}
+    b, s = table(b, n=3, card="X", leader=J)
+    s["events"] = ["EV"]
+    for seat in (J, A, T):
+        s = vote(b, s, seat, "oui_da", 1)
+    # 1 + 2 from the events + 1 of progression (same direction): 7 → 11
+    assert s["resources"]["prosperity"]["pos"] == 11
+    # the rule's own move: 1 + 1 of progression, no event squares: 7 → 9
+    assert s["resources"]["welfare"]["pos"] == 9
+    stuck = [x for x in s["campaign"]["chronicle"]["morale"] if x]
+    assert [(x["id"], x["signer"]) for x in stuck] == [("1", "julius")]
+
+
+def test_an_event_card_without_a_title_is_told_by_its_number():
+    b = bundle_with(X={"oui_da": [{"event": "E7"}]})
+    b["records"]["event_card"] = {"E7": {"id": "E7", "text": "…"}}
+    b, s = table(b, n=3, card="X")
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert {"key": "event.start", "args": {"title": "E7", "card": "E7"}} in s["log"]
+
+
+# =========================================================================== Hauts faits narratifs
+
+
+def test_a_narrative_achievement_unlocks_at_once_and_closes_its_exclusive_rival():
+    """« Événement narratif » (🔑 on the back of a card): the house's narrative achievement is
+    unlocked at once, all its boxes ticked; some are mutually exclusive: once a house has
+    unlocked its own, the rival one is closed, and the journal says so."""
+    b = bundle_with(X={"oui_da": [{"achievement": "julius/n2"}, {"achievement": "théodore/n1"},
+                                  {"achievement": "armin/n3"}]})  # fmt: skip
+    houses = b["records"]["house"]
+    houses["théodore"]["achievements"] = [{"id": "n1", "kind": "narrative", "boxes": 1,
+                                           "condition": "Le pacte du sel",
+                                           "exclusive_with": ["julius/n2"]}]  # fmt: skip
+    houses["julius"]["achievements"] = [{"id": "n2", "kind": "narrative", "boxes": 1,
+                                         "condition": "La ligue des ports",
+                                         "exclusive_with": ["théodore/n1"]}]  # fmt: skip
+    houses["armin"]["achievements"] = [{"id": "n3", "kind": "narrative", "boxes": 2,
+                                        "condition": "Le serment des Brandes"}]  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    n = len(s["log"])
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    camp = s["campaign"]["houses"]
+    assert camp["julius"]["unlocked"] == ["n2"] and camp["armin"]["unlocked"] == ["n3"]
+    assert camp["théodore"]["unlocked"] == [] and "n1" not in camp["théodore"]["ticks"]
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [
+        {"key": "achievement.unlocked",
+         "args": {"house": "Julius", "achievement": "La ligue des ports"}},
+        {"key": "achievement.closed",
+         "args": {"house": "Théodore", "achievement": "Le pacte du sel"}},
+        {"key": "achievement.unlocked",
+         "args": {"house": "Armin", "achievement": "Le serment des Brandes"}},
+    ]  # fmt: skip
+
+
+def test_grand_final_opens_the_envelope_the_campaign_names_70_unless_told():
+    b = make_bundle()
+    b["campaign"]["grand_final"] = 71
+    b["records"]["envelope"]["71"] = {"id": 71, "story": "H70", "cards": []}
+    opened = _final(b, {}, cohesion=1, dissension=0)["campaign"]["opened"]
+    assert "71" in opened and "70" not in opened
+    b = make_bundle()
+    del b["campaign"]["grand_final"]
+    assert "70" in _final(b, {}, cohesion=1, dissension=0)["campaign"]["opened"]
+
+
+def test_grand_final_its_story_card_is_signed_by_the_leader_and_a_missing_weight_counts_once():
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"craving": 3}, "dissension": {}}
+    s = _final(b, {"théodore": (2, 1)}, cohesion=1, dissension=0)
+    leader = s["seats"][s["leader"]]["house"]
+    assert {"card": "H70", "signer": leader} in [
+        {"card": e["card"], "signer": e.get("signer")} for e in s["campaign"]["arcs"]["a"]
+    ]
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == (2 + p) + 3 * (1 + c)
+
+
+def test_grand_final_a_missing_craving_weight_counts_once():
+    b = make_bundle()
+    b["campaign"]["final_scoring"] = {"cohesion": {"prestige": 3}, "dissension": {}}
+    s = _final(b, {"théodore": (2, 4)}, cohesion=1, dissension=0)
+    rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
+    p, c = rows["théodore"]
+    assert s["campaign"]["final_scores"]["théodore"] == 3 * (2 + p) + (4 + c)

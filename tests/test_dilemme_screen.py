@@ -12,8 +12,32 @@ def _last(b: dict, s: dict) -> dict:
     scr = S.screen(b, s, view(b, s, 0), 0, [])
     found = [w for w in scr["widgets"] if w.get("title", "").startswith("Dernier tour")]
     assert len(found) == 1 and found[0]["area"] == "main"
-    assert scr["widgets"].index(found[0]) == 0  # above the new dilemma
+    main = [w for w in scr["widgets"] if w["area"] == "main"]
+    # right above the choices: the new dilemma, « Dernier tour », then your house's own things
+    assert main[-2:] == [found[0], _self(scr)]
     return found[0]
+
+
+def _self(scr: dict) -> dict:
+    (mine,) = [w for w in scr["widgets"] if w.get("title", "").endswith("derrière votre paravent")]
+    return mine
+
+
+def test_the_last_round_and_your_house_sit_right_above_the_choices():
+    """On every size, in the area above the choices: the dilemma, « Dernier tour », your
+    Pouvoir, coins and objective last (nothing between them and the buttons); no recap of the
+    journal is added on top (the summary says it)."""
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 2)
+    s = act(b, s, A, "pass", **{"for": "power"})
+    s = act(b, s, T, "stand")
+    scr = S.screen(b, s, view(b, s, 0), 0, [])
+    titles = [w.get("title", "") for w in scr["widgets"] if w["area"] == "main"]
+    assert titles[-2].startswith("Dernier tour") and titles[-1].endswith("paravent")
+    if s.get("vote"):  # the next dilemma, when there is one, comes first
+        assert titles.index(scr["widgets"][0]["title"]) == 0
+    assert scr["recap"] is False
 
 
 def test_no_summary_before_the_first_vote():
@@ -51,3 +75,13 @@ def test_a_tie_settled_by_the_moderator_is_told():
     s = act(b, s, A, "decide", side="nenni")
     items = _last(b, s)["items"]
     assert "Égalité 1 contre 1 : Armin, Modérateur, tranche pour Nenni." in items
+
+
+def test_the_winning_side_s_total_is_told_first():
+    """« Nenni l'emporte, 7 contre 6 », never « 6 contre 7 » (it read as a defeat)."""
+    b, s = table(n=3, leader=T)
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 2)
+    s = act(b, s, A, "pass", **{"for": "power"})
+    s = act(b, s, T, "stand")
+    assert "Nenni l'emporte, 2 contre 1." in _last(b, s)["items"]

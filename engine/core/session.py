@@ -270,6 +270,8 @@ class Session:
         recap = self.log_lines(viewer, mark or 0)[-RECAP_LINES:] if mark is not None else []
         if not recap:
             recap = self.log_lines(viewer, 0)[-RECAP_LINES:]
+        if scr.get("recap") is False:  # the game's own widgets say what just happened
+            recap = []
         log = self.log_lines(viewer)
         scr.update(
             {

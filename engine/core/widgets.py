@@ -385,16 +385,21 @@ def screen(
     *,
     phase: str | None = None,
     prompt: str | None = None,
+    recap: bool = True,
 ) -> dict:
     """A whole screen: ``status`` says where we are (« À Maëlis de jouer — Vote »), ``prompt``
-    what the choices are about, ``phase`` the rulebook's name for the moment."""
-    out = {
+    what the choices are about, ``phase`` the rulebook's name for the moment.  ``recap=False``:
+    the game's own widgets already say what just happened (a summary of the last round), so the
+    session adds no recap of the journal above the choices."""
+    out: dict[str, Any] = {
         "status": status,
         "phase": phase,
         "prompt": prompt,
         "widgets": list(widgets),
         "groups": list(groups),
     }
+    if not recap:
+        out["recap"] = False
     validate(out)
     return out
 

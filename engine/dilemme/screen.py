@@ -180,7 +180,7 @@ def _chronicle_rows(bundle: dict, state: dict) -> dict:
     return W.items(lines, T.ui("board.chronicle"))
 
 
-def _self(bundle: dict, state: dict, view: dict, seat: int) -> dict:
+def _self(bundle: dict, state: dict, view: dict, seat: int, area: str = "self") -> dict:
     s = view["seats"][seat]
     facts = [
         W.fact(T.ui("self.power"), s["power"]),
@@ -199,7 +199,7 @@ def _self(bundle: dict, state: dict, view: dict, seat: int) -> dict:
             f"{T.RESOURCE_NAME[r]} {'+' if pol == 'positive' else '−'}" for r, pol in s["public"]
         )
         facts.append(W.fact(T.ui("self.public"), toks, T.ui("self.public_note")))
-    return W.facts(facts, T.ui("self.title", house=s["name"]))
+    return W.facts(facts, T.ui("self.title", house=s["name"]), area=area)
 
 
 def _dilemma(view: dict) -> dict | None:
@@ -447,7 +447,8 @@ def _last_round(state: dict) -> dict | None:
             out.append(T.ui("last.result_moderator", oui_da=oui, nenni=non, house=decided,
                             side=T.SIDE[side]))  # fmt: skip
         else:
-            out.append(T.ui("last.result", side=T.SIDE[side], oui_da=oui, nenni=non))
+            won, lost = (oui, non) if side == "oui_da" else (non, oui)  # the winner's first
+            out.append(T.ui("last.result", side=T.SIDE[side], won=won, lost=lost))
     if leader:
         out.append(T.ui("last.leader", house=leader))
     if moves:
@@ -479,20 +480,21 @@ def _last_round(state: dict) -> dict | None:
 def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: list[dict]) -> dict:
     pending = state.get("pending")
     names = [s["name"] for s in state["seats"]]
+    # Above the choices, in this order, so that the last three sit right above the buttons on
+    # a phone too: the dilemma being voted on (or an offer to answer), « Dernier tour », and
+    # your own Pouvoir, coins and objective.  At the end: « Dernier tour », then the result
+    # (why it ended, the ranking) right above the next-game buttons; your house goes aside.
     widgets: list[dict] = []
-    if state["phase"] == "over" and state.get("result"):
+    over = state["phase"] == "over" and state.get("result")
+    if over:
         phase = PHASE["over"]
         status = T.ui("status.over", game=state["campaign"]["game_no"])
-        widgets.append(_ranking(bundle, state))
     else:
         phase = PENDING.get((pending or {}).get("type", ""), PHASE.get(state["phase"], ""))
         who = names[pending["seat"]] if pending else ""
         status = T.ui("status.turn", house=who, phase=phase, round=state.get("round", 0))
-    last = _last_round(state)
-    if last:
-        widgets.append(last)
     dilemma = _dilemma(view)
-    if dilemma:
+    if dilemma and not over:
         widgets.append(dilemma)
     if state.get("offer") and pending and pending["type"] == "answer":
         o = state["offer"]
@@ -503,8 +505,13 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
                 tone="note",
             )
         )
+    last = _last_round(state)
+    if last:
+        widgets.append(last)
+    if over:
+        widgets.append(_ranking(bundle, state))
     if seat is not None:
-        widgets.append(_self(bundle, state, view, seat))
+        widgets.append(_self(bundle, state, view, seat, area="self" if over else "main"))
     widgets.append(_tracks(bundle, state))
     rules = _rules(bundle)
     widgets.append(
@@ -537,7 +544,12 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
     if pending and seat == pending["seat"]:
         prompt = T.ui(f"prompt.{pending['type']}", house=names[seat])
     return W.screen(
-        status, widgets, _groups(bundle, state, seat, actions), phase=phase, prompt=prompt
+        status,
+        widgets,
+        _groups(bundle, state, seat, actions),
+        phase=phase,
+        prompt=prompt,
+        recap=False,  # « Dernier tour » says what the round did; the journal keeps every line
     )
 
 

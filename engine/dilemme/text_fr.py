@@ -196,7 +196,7 @@ UI = {
     "last.pass_power": "{house} passe (Pouvoir)",
     "last.pass_moderator": "{house} passe (Modérateur)",
     "last.none": "{house} —",
-    "last.result": "{side} l'emporte, {oui_da} contre {nenni}.",
+    "last.result": "{side} l'emporte, {won} contre {lost}.",
     "last.result_moderator": "Égalité {oui_da} contre {nenni} : {house}, Modérateur, tranche pour {side}.",
     "last.leader": "Meneur : {house}, qui signe.",
     "last.tracks": "Pistes : {moves}.",
