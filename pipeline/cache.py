@@ -101,6 +101,9 @@ class Cache:
         self.code = code_version()
         self.hits = 0
         self.misses = 0
+        #: campaigns re-checked from their stored result and their changed files only
+        #: (``pipeline.incremental``)
+        self.quick = 0
 
     # ------------------------------------------------------------------ raw entries
     def _path(self, area: str, key: str) -> Path:
@@ -240,6 +243,32 @@ class Cache:
         except Exception:
             return
         self._write("campaigns", key, payload)
+
+    def get_edit(self, key: str) -> Any:
+        """The ``pipeline.incremental.Entry`` of a campaign's structure, or ``None``."""
+        payload = self._read("edits", key)
+        if payload is None:
+            return None
+        try:
+            entry = pickle.loads(payload)
+        except Exception:
+            return None
+        from .findings import Finding
+        from .incremental import Entry
+
+        if type(entry) is not Entry or not isinstance(entry.stats, dict):
+            return None
+        lists = [entry.manifest, entry.found, *entry.local]
+        if not all(isinstance(x, list) and all(type(f) is Finding for f in x) for x in lists):
+            return None
+        return entry
+
+    def put_edit(self, key: str, entry: Any) -> None:
+        try:
+            payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write("edits", key, payload)
 
     # ------------------------------------------------------------------ per run
     def run_key(self, content_dir: str, fmt: str, snapshot: list | None = None) -> str | None:
