@@ -12,11 +12,12 @@ import copy
 import json
 import pickle
 import random
+import shutil
 import tempfile
 from pathlib import Path
 
 from conftest import CAMPAIGNS, copy_base, read, write
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cache import EDITS, corrupt, writer_edit
 
@@ -190,4 +191,23 @@ def test_field_edits_from_the_stored_result_equal_cold(seed: int, steps: int) ->
             field_edit(content, rng, originals)
             if rng.random() < 0.1 and root.exists():
                 corrupt(root, rng)
+            same_as_cold(content, root)
+
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(1, 5))
+def test_field_edits_of_every_game_equal_cold(seed: int, steps: int) -> None:
+    """The same on the project's own content: every game's hooks run under the tracking."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="gamebook-edit-") as tmp:
+        content = Path(tmp) / "content"
+        shutil.copytree(CONTENT, content)
+        originals = {p: p.read_bytes() for p in content.rglob("*.yaml")}
+        root = Path(tmp) / "cache"
+        same_as_cold(content, root)
+        for _ in range(steps):
+            field_edit(content, rng, originals)
             same_as_cold(content, root)
