@@ -12,7 +12,12 @@ folder):
   model digest is stored beside it, so this key costs no model loading), the raw bytes of the
   files that could not be parsed (``pipeline.fold`` reads them), the manifest and the folder.
   A campaign where one file changed but its model did not (a comment, a blank line) reuses
-  them; otherwise every model is loaded and the graph and its checks rebuilt.
+  them.
+* **per campaign structure** (``edits``) — the same results split by file, with what the checks
+  over the graph read (``pipeline.incremental``), keyed by the campaign's folder, manifest and
+  file paths only: a real edit that changes only fields the checks never read (a node's text)
+  reuses them and re-validates the changed files alone.  Otherwise every model is loaded and
+  the graph and its checks rebuilt.
 * **per run** — the whole output of ``gamebook check`` for one format, keyed by a fingerprint of
   every content file (path, kind of entry, permissions, bytes) and of the checker's code.  An
   unchanged campaign prints it without importing the checker at all.
