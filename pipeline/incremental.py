@@ -18,7 +18,6 @@ reads the bytes), a changed line count or anything uncertain takes the full path
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -260,9 +259,31 @@ def same_for_checks(old: Any, new: Any, reads: dict[str, frozenset]) -> bool:
 
 
 def _same(a: Any, b: Any) -> bool:
-    try:
-        return pickle.dumps(a, protocol=pickle.HIGHEST_PROTOCOL) == pickle.dumps(
-            b, protocol=pickle.HIGHEST_PROTOCOL
-        )
-    except Exception:
+    """Equal and of the same types all the way down (``1``, ``1.0`` and ``True`` are equal
+    but not the same to a check; ``0.0`` and ``-0.0`` neither)."""
+    return a == b and _strict(a, b)
+
+
+_PLAIN = (str, int, bool, type(None), bytes)
+
+
+def _strict(a: Any, b: Any) -> bool:
+    t = type(a)
+    if t is not type(b):
         return False
+    if t in _PLAIN:
+        return True
+    if t is list or t is tuple:
+        return all(map(_strict, a, b))
+    if t is dict:
+        keys = list(a)
+        return (
+            keys == list(b) and all(map(_strict, keys, b)) and all(_strict(a[k], b[k]) for k in a)
+        )
+    if t is float:
+        return repr(a) == repr(b)
+    reduce = getattr(t, "__reduce__", None)
+    if t.__module__ == "pipeline.model" and reduce is not object.__reduce__:
+        # a model's slots dataclass, pickled as constructor and field values
+        return _strict(a.__reduce__()[1], b.__reduce__()[1])
+    return False  # anything else: not known to be the same

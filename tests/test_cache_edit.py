@@ -211,3 +211,12 @@ def test_field_edits_of_every_game_equal_cold(seed: int, steps: int) -> None:
         for _ in range(steps):
             field_edit(content, rng, originals)
             same_as_cold(content, root)
+
+
+def test_same_is_equality_with_types() -> None:
+    same = incremental._same
+    assert same({"a": [1, "x", None]}, {"a": [1, "x", None]})
+    assert same(["ab" * 3, ("k",)], ["".join(["ab"] * 3), ("k",)])  # shared or not
+    assert not same([1], [True]) and not same([1], [1.0]) and not same(0.0, -0.0)
+    assert not same({"a": 1, "b": 2}, {"b": 2, "a": 1})  # the order a check may iterate in
+    assert not same(object(), object())
