@@ -12,7 +12,12 @@ folder):
   model digest is stored beside it, so this key costs no model loading), the raw bytes of the
   files that could not be parsed (``pipeline.fold`` reads them), the manifest and the folder.
   A campaign where one file changed but its model did not (a comment, a blank line) reuses
-  them; otherwise every model is loaded and the graph and its checks rebuilt.
+  them.
+* **per campaign structure** (``edits``) — the same results split by file, with what the checks
+  over the graph read (``pipeline.incremental``), keyed by the campaign's folder, manifest and
+  file paths only: a real edit that changes only fields the checks never read (a node's text)
+  reuses them and re-validates the changed files alone.  Otherwise every model is loaded and
+  the graph and its checks rebuilt.
 * **per run** — the whole output of ``gamebook check`` for one format, keyed by a fingerprint of
   every content file (path, kind of entry, permissions, bytes) and of the checker's code.  An
   unchanged campaign prints it without importing the checker at all.
@@ -101,6 +106,9 @@ class Cache:
         self.code = code_version()
         self.hits = 0
         self.misses = 0
+        #: campaigns re-checked from their stored result and their changed files only
+        #: (``pipeline.incremental``)
+        self.quick = 0
 
     # ------------------------------------------------------------------ raw entries
     def _path(self, area: str, key: str) -> Path:
@@ -240,6 +248,32 @@ class Cache:
         except Exception:
             return
         self._write("campaigns", key, payload)
+
+    def get_edit(self, key: str) -> Any:
+        """The ``pipeline.incremental.Entry`` of a campaign's structure, or ``None``."""
+        payload = self._read("edits", key)
+        if payload is None:
+            return None
+        try:
+            entry = pickle.loads(payload)
+        except Exception:
+            return None
+        from .findings import Finding
+        from .incremental import Entry
+
+        if type(entry) is not Entry or not isinstance(entry.stats, dict):
+            return None
+        lists = [entry.manifest, entry.found, *entry.local]
+        if not all(isinstance(x, list) and all(type(f) is Finding for f in x) for x in lists):
+            return None
+        return entry
+
+    def put_edit(self, key: str, entry: Any) -> None:
+        try:
+            payload = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return
+        self._write("edits", key, payload)
 
     # ------------------------------------------------------------------ per run
     def run_key(self, content_dir: str, fmt: str, snapshot: list | None = None) -> str | None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import incremental
 from .findings import Finding, has_errors
 from .fold import fold
 from .messages import t
@@ -97,27 +98,75 @@ def check(
         for camp in campaigns:
             if lazy:
                 hit = cache.get_campaign(camp.digest) if camp.digest is not None else None
+                if hit is None and camp.digest is not None:
+                    # one real edit: the stored result and the changed files only
+                    hit = incremental.attempt(camp, content_dir, cache)
+                    if hit is not None:
+                        cache.put_campaign(camp.digest, *hit)
                 if hit is not None:
                     report.findings.extend(hit[0])
                     report.memo[camp.id] = hit[1]
                     continue
+                slots = list(camp.slots)
                 same = complete(camp)
+                tracker = incremental.Tracker(camp.records)
             # the graph and its checks (and networkx) are imported only when a campaign needs them
             from . import checks, graph
 
-            sg, found = graph.build(camp)
-            report.graphs[camp.id] = sg
-            mine = fold([*camp.findings, *found, *checks.run(sg)], camp.folder, content_dir, sg)
+            try:
+                sg, found = graph.build(camp)
+                report.graphs[camp.id] = sg
+                found = [*found, *checks.run(sg)]
+                if lazy:
+                    stats = checks.stats(sg)
+            finally:
+                if lazy:
+                    reads = tracker.stop()
+            mine = fold([*camp.findings, *found], camp.folder, content_dir, sg)
             report.findings.extend(mine)
             if lazy:
-                report.memo[camp.id] = stats = checks.stats(sg)
+                report.memo[camp.id] = stats
                 if same and camp.digest is not None:
                     cache.put_campaign(camp.digest, mine, stats)
+                    _remember(camp, content_dir, cache, slots, found, stats, reads)
     finally:
         if enabled:
             gc.enable()
     report.findings.sort(key=Finding.sort_key)
     return report
+
+
+def _remember(
+    camp: Campaign,
+    content_dir: Path,
+    cache: Any,
+    slots: list,
+    found: list[Finding],
+    stats: dict,
+    reads: dict,
+) -> None:
+    """Store what a full check of ``camp`` found, for ``incremental.attempt``."""
+    models = [slot.model for slot in slots]
+    if camp.manifest is None or any(m is None for m in models):
+        return
+    if any(s.key is None or s.digest is None for s in slots):
+        return
+    if incremental.broken(camp.manifest.findings) or any(
+        incremental.broken(m.findings) for m in models
+    ):
+        return
+    skey = incremental.structure_key(camp, content_dir, cache, slots)
+    if skey is None:
+        return
+    entry = incremental.Entry(
+        slots=[(s.task[1], s.key, s.digest) for s in slots],
+        manifest=list(camp.manifest.findings),
+        local=[list(m.findings) for m in models],
+        found=found,
+        stats=stats,
+        reads=reads,
+    )
+    cache.put_edit(skey, entry)
 
 
 def _same_campaign_id(campaigns: list[Campaign]) -> list[Finding]:
