@@ -229,6 +229,12 @@ def wait_done(page: Any, bare: bool) -> dict:
     if not bare:  # the first paint of the opening may be reported a moment later
         page.wait_for_function("() => window.__bench.fcp !== undefined", timeout=10_000)
     result = page.evaluate("() => window.__bench")
+    if not bare:  # how Python started (site/assets/boot.js): "snapshot" or "normal"
+        result["boot"] = page.evaluate("() => document.getElementById('gb-app').dataset.boot")
+        result["marks"] = page.evaluate(
+            "() => Object.fromEntries(performance.getEntriesByType('mark')"
+            ".filter((m) => m.name.startsWith('gb:')).map((m) => [m.name.slice(3), m.startTime]))"
+        )
     if result.get("error"):
         raise RuntimeError(f"{page.url}: {result['error']}")
     return result
@@ -272,6 +278,11 @@ def warm(pw: Any, base: str, runs: int) -> tuple[dict[str, list[dict]], dict]:
                 page = ctx.pages[0]
                 page.wait_for_function("() => navigator.serviceWorker.controller !== null")
                 page.wait_for_load_state("networkidle")
+                if name != "bare":  # the memory snapshot is stored when the page is idle
+                    page.wait_for_function(
+                        "() => { const d = document.getElementById('gb-app').dataset;"
+                        " return d.snapshot === 'saved' || d.boot === 'snapshot'; }"
+                    )
             precache = ctx.pages[0].evaluate(
                 """async () => {
                   const out = {};
@@ -320,6 +331,12 @@ def pct(values: list[float], q: float) -> float:
 
 def opening(r: dict) -> float:
     return max(r.get("story", 0.0), r.get("fcp", 0.0))
+
+
+def boots(runs: list[dict]) -> str:
+    """How Python started, when not normally: `` (snapshot ×3)``."""
+    n = sum(r.get("boot") == "snapshot" for r in runs)
+    return f" (snapshot ×{n})" if n else ""
 
 
 def ok(flag: bool) -> str:
@@ -375,7 +392,8 @@ def section(data: dict) -> str:
             verdicts.append(not why)
             lines.append(
                 f"| {data['titles'][g]} | {mode} | {s(med(opened))} [{s(min(opened))}–"
-                f"{s(max(opened))}] | {s(med(quick))} [{s(min(quick))}–{s(max(quick))}] | "
+                f"{s(max(opened))}] | {s(med(quick))} [{s(min(quick))}–{s(max(quick))}]"
+                f"{boots(runs)} | "
                 f"{s(med(bare))} | {ratio:.2f} × | {ok(not why)}"
                 f"{' (' + ', '.join(why) + ')' if why else ''} |"
             )
