@@ -60,6 +60,11 @@ const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { tim
  * identifier before it reaches Python.
  */
 export async function startPython({ manifest, root, game, engine, app }) {
+  mark("start");
+  const snapshots = canCache() && /^[a-z_][a-z0-9_]*$/.test(game) && manifest.version;
+  const cacheName = `${PREFIX}${manifest.version}`;
+  const key = new URL(`__snapshot/${game}`, root).href;
+  const stored = snapshots ? cached(cacheName, key) : Promise.resolve(null);  // meanwhile:
   const { loadPyodide } = await import(new URL(manifest.pyodide + "pyodide.mjs", root).href);
   const options = {
     indexURL: new URL(manifest.pyodide, root).href,
@@ -67,16 +72,12 @@ export async function startPython({ manifest, root, game, engine, app }) {
     stdout: () => {},
     stderr: (t) => console.warn(t),
   };
-  const snapshots = canCache() && /^[a-z_][a-z0-9_]*$/.test(game) && manifest.version;
-  const cacheName = `${PREFIX}${manifest.version}`;
-  const key = new URL(`__snapshot/${game}`, root).href;
   const install = async (pyodide) => {
     pyodide.unpackArchive(new Uint8Array(await engine), "zip", { extractDir: "/home/pyodide" });
   };
 
-  mark("start");
   if (snapshots) {
-    const bytes = await cached(cacheName, key);
+    const bytes = await stored;
     mark("snapshot-read");
     if (bytes) {
       try {
