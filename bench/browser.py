@@ -180,9 +180,9 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 
 def build(content: Path, out: Path) -> None:
-    script = Path(sys.executable).with_name("gamebook")
-    cmd = [str(script)] if script.is_file() else [sys.executable, "-m", "pipeline.cli"]
-    cmd += ["build", "--content", str(content), "--out", str(out)]
+    # this checkout's pipeline (run from ROOT), not whichever one the venv's script imports
+    cmd = [sys.executable, "-m", "pipeline.cli", "build", "--content", str(content)]
+    cmd += ["--out", str(out)]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
     if done.returncode != 0:
