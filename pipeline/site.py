@@ -4,10 +4,13 @@
 mkdocs-material (strict), then add what the play pages need, all from this origin:
 
 - ``pyodide/``: the runtime from the pinned npm package (``npm ci`` runs if it is missing), its
-  standard library precompiled to bytecode, cut to what the games import, stored uncompressed
-  (``templates/precompile.mjs``, run in Node by ``_precompiled``);
-- ``engine/engine-<hash>.pyc.zip``: the rules engine (``pipeline.engine_archive``), precompiled
-  the same way (``engine-<hash>.zip``, the sources, when Node is missing);
+  standard library cut to what the games import, minified (sources without docstrings or
+  comments) or precompiled to bytecode, stored uncompressed (``templates/precompile.mjs``, run
+  in Node by ``_precompiled``); its lock file without packages (the pages load none);
+- ``engine/engine-<game>-<hash>.min.zip``: what one game's play page loads of the rules engine
+  (``pipeline.engine_archive``: top level, ``core`` and that game), prepared the same way
+  (``.pyc.zip`` as bytecode, ``.zip`` the sources when Node is missing); ``engine-<hash>…``
+  is the whole engine;
 - ``bundles/<campaign>-<hash>.json``: the compiled campaigns;
 - ``manifest.json``: which of those files the pages load (versioned names, so no cache serves
   a stale one);
@@ -87,13 +90,24 @@ def _vendor(root: Path, out: Path, report) -> dict:
         name = f"bundles/{sg.campaign.family}-{_digest(data)}.json"
         (out / name).write_bytes(data)
         bundles[sg.campaign.family] = name
-    engine_zip = _precompiled(modules / "pyodide", out, build_archive(out / "engine"), bundles)
+    _lock_without_packages(modules / "pyodide" / "pyodide-lock.json", pyodide_out)
+    archives = {None: build_archive(out / "engine")}
+    for game in sorted(bundles):
+        archives[game] = build_archive(out / "engine", game=game)
+    archives = _precompiled(modules / "pyodide", out, archives, bundles)
     pyodide_version = json.loads((modules / "pyodide" / "package.json").read_text())["version"]
     manifest = {
-        "engine": engine_zip.relative_to(out).as_posix(),
+        "engine": archives.pop(None).relative_to(out).as_posix(),
+        # what a play page loads: the engine's top level, its core and that one game
+        "engines": {g: path.relative_to(out).as_posix() for g, path in sorted(archives.items())},
         "bundles": bundles,
         "pyodide": "pyodide/",
         "pyodide_version": pyodide_version,
+        # the runtime's own files (the standard library is cut and compiled at build time): the
+        # play pages key their memory snapshots by the version, which covers these bytes too
+        "runtime": _digest(
+            b"".join(_digest((pyodide_out / n).read_bytes()).encode() for n in PYODIDE_FILES)
+        ),
     }
     manifest["version"] = _digest(json.dumps(manifest, sort_keys=True).encode())
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
@@ -103,33 +117,65 @@ def _vendor(root: Path, out: Path, report) -> dict:
 PRECOMPILE = Path(__file__).resolve().parent / "templates" / "precompile.mjs"
 
 
-def _precompiled(pyodide: Path, out: Path, engine_zip: Path, bundles: dict[str, str]) -> Path:
-    """The standard library and the engine as bytecode of the shipped Pyodide's own Python,
-    stored uncompressed, the standard library cut to the modules the engine and Pyodide import
-    while every game is played (``templates/precompile.mjs``, run in Node).  Python then starts
-    without compiling anything.  Cached in the user's cache by the inputs' hash.  Without Node,
-    or with ``GAMEBOOK_PRECOMPILE=0``, or if anything fails, the sources are kept (slower to
-    start, same games): the engine archive returned is the one the page loads."""
+def _lock_without_packages(lock: Path, out: Path) -> None:
+    """``pyodide-lock.json`` with its ``info`` and no package: the play pages load none
+    (``packages: []``, ``engine`` is standard library only), and Pyodide fetches the lock file
+    at every start (the stock one weighs 120 kB)."""
+    data = json.loads(lock.read_text(encoding="utf-8"))
+    data["packages"] = {}
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    (out / "pyodide-lock.json").write_text(text, encoding="utf-8")
+
+
+# "bytecode" (the default): .pyc files, nothing compiled in the browser; "minify": sources
+# without docstrings or comments, a third of the bytecode's compressed weight but compiled at
+# every start (see bench/README.md).
+FORMS = ("minify", "bytecode")
+
+
+def _precompiled(
+    pyodide: Path, out: Path, archives: dict[str | None, Path], bundles: dict[str, str]
+) -> dict[str | None, Path]:
+    """The standard library and the engine archives in the form the page loads, made in the
+    shipped Pyodide's own Python, stored uncompressed; the standard library cut to the modules
+    the engine and Pyodide import while every game is played (``templates/precompile.mjs``,
+    run in Node).  ``GAMEBOOK_PYTHON=bytecode`` (default) ships ``.pyc`` files,
+    ``GAMEBOOK_PYTHON=minify`` sources without docstrings and comments.  Cached in the
+    user's cache by the inputs' hash.  Without Node, or with ``GAMEBOOK_PRECOMPILE=0``, or if
+    anything fails,
+    the sources are kept whole (heavier, same games): the archives returned are the ones the
+    pages load."""
     from .bundles import cache_dir
 
     node = shutil.which("node")
+    form = os.environ.get("GAMEBOOK_PYTHON", "bytecode")
+    if form not in FORMS:
+        print(f"gamebook build: GAMEBOOK_PYTHON={form!r} ignored ({', '.join(FORMS)})",
+              file=sys.stderr)  # fmt: skip
+        form = "bytecode"
     if os.environ.get("GAMEBOOK_PRECOMPILE", "1") == "0" or node is None:
-        return engine_zip
+        return archives
     stdlib = out / "pyodide" / "python_stdlib.zip"
-    key = hashlib.sha256()
-    for path in [PRECOMPILE, stdlib, engine_zip, *(out / b for b in sorted(bundles.values()))]:
+    engines = sorted(archives.items(), key=lambda kv: kv[0] or "")
+    key = hashlib.sha256(form.encode())
+    inputs = [PRECOMPILE, stdlib, *(p for _, p in engines)]
+    for path in [*inputs, *(out / b for b in sorted(bundles.values()))]:
         key.update(hashlib.sha256(path.read_bytes()).digest())
     folder = cache_dir() / "precompiled" / key.hexdigest()[:20]
-    std_out, engine_out = folder / "python_stdlib.zip", folder / "engine.zip"
-    if not (std_out.is_file() and engine_out.is_file()):
+    names = {game: f"engine-{game or 'all'}.zip" for game, _ in engines}
+    outs = [folder / "python_stdlib.zip", *(folder / n for n in names.values())]
+    if not all(f.is_file() for f in outs):
         folder.mkdir(parents=True, exist_ok=True)
         job = {
             "pyodide": str(pyodide),
-            "engine": str(engine_zip),
+            "engine": str(archives[None]),
             "games": [[g, str(out / b)] for g, b in sorted(bundles.items())],
             "archives": [
-                {"in": str(stdlib), "out": str(folder / "std.tmp"), "prune": True},
-                {"in": str(engine_zip), "out": str(folder / "engine.tmp"), "prune": False},
+                {"in": str(stdlib), "out": str(folder / "std.tmp"), "prune": True, "mode": form},
+                *(
+                    {"in": str(p), "out": str(folder / f"{names[g]}.tmp"), "mode": form}
+                    for g, p in engines
+                ),
             ],
         }
         (folder / "job.json").write_text(json.dumps(job), encoding="utf-8")
@@ -141,18 +187,24 @@ def _precompiled(pyodide: Path, out: Path, engine_zip: Path, bundles: dict[str, 
         except (OSError, subprocess.SubprocessError) as exc:
             detail = getattr(exc, "stderr", "") or str(exc)
             print(
-                f"gamebook build: bytecode not built, sources kept ({detail[-300:]})",
+                f"gamebook build: Python not prepared, sources kept ({detail[-300:]})",
                 file=sys.stderr,
             )
-            return engine_zip
-        os.replace(folder / "std.tmp", std_out)
-        os.replace(folder / "engine.tmp", engine_out)
-    shutil.copy2(std_out, stdlib)
-    data = engine_out.read_bytes()
-    compiled = engine_zip.with_name(f"engine-{hashlib.sha256(data).hexdigest()[:12]}.pyc.zip")
-    compiled.write_bytes(data)
-    engine_zip.unlink()
-    return compiled
+            return archives
+        os.replace(folder / "std.tmp", folder / "python_stdlib.zip")
+        for n in names.values():
+            os.replace(folder / (n + ".tmp"), folder / n)
+    shutil.copy2(folder / "python_stdlib.zip", stdlib)
+    suffix = ".pyc.zip" if form == "bytecode" else ".min.zip"
+    result: dict[str | None, Path] = {}
+    for game, source in engines:
+        data = (folder / names[game]).read_bytes()
+        stem = "engine" if game is None else f"engine-{game}"
+        made = source.with_name(f"{stem}-{hashlib.sha256(data).hexdigest()[:12]}{suffix}")
+        made.write_bytes(data)
+        source.unlink()
+        result[game] = made
+    return result
 
 
 SERVICE_WORKER = Path(__file__).resolve().parent / "templates" / "sw.js"

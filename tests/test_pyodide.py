@@ -146,6 +146,17 @@ def cpython_run(bundles) -> dict[tuple[str, int], list[str]]:
 
 
 @needs_pyodide
+def test_a_game_archive_holds_the_core_and_that_game_only(tmp_path):
+    for game in registry.ids():
+        path = build_archive(tmp_path, game=game)
+        assert re.fullmatch(rf"engine-{game}-[0-9a-f]{{12}}\.zip", path.name)
+        assert path.read_bytes() == archive_bytes(game=game)  # deterministic
+        names = zipfile.ZipFile(path).namelist()
+        assert {n.split("/")[1] for n in names if n.count("/") >= 2} == {"core", game}
+        top = {n for n in names if n.count("/") == 1}
+        assert top == {f"engine/{p.name}" for p in ENGINE_DIR.glob("*.py")}
+
+
 def test_pyodide_runs_a_recent_python(pyodide_run):
     assert tuple(pyodide_run["python"]) >= (3, 11), pyodide_run["python"]
     vendored = json.loads((PYODIDE_DIR / "package.json").read_text(encoding="utf-8"))

@@ -1,23 +1,32 @@
 #!/usr/bin/env node
-// Precompile Python to bytecode for the site's own Pyodide, at build time, in that very Pyodide
-// (so the bytecode is exactly its Python's), offline:
+// Prepare the Python the play page loads, at build time, in the site's own Pyodide (so the
+// bytecode or the parser is exactly its Python's), offline:
 //
 //   node precompile.mjs <job.json>
 //   job: {"pyodide": dir, "engine": engine.zip, "games": [[id, bundle.json], ...],
-//         "archives": [{"in": zip, "out": zip, "prune": bool}, ...]}
+//         "archives": [{"in": zip, "out": zip, "prune": bool, "mode": "minify"|"bytecode",
+//                       "only": [prefix, ...]}, ...]}
 //
 // First the engine plays every game here (start, actions, saves, refused saves, undo...), and
 // the standard-library modules that it and Pyodide import are recorded. Then each archive's .py
-// files become .pyc files (unchecked hash-based: no timestamp, no source needed), everything
-// else is kept; with "prune", only the recorded modules (and whole packages Pyodide or codecs
-// look up by name) are kept. Archives are stored uncompressed: the web server compresses the
-// transfer, the browser reads them without inflating anything. A file that does not compile
-// stays as source. Prints one JSON line: {"python", "modules", "files": [{...}]}.
+// files are rewritten:
+// - "minify": the source without docstrings or comments (``ast.unparse``), kept
+//   only when its syntax tree is exactly the original's minus the docstrings. Sources compress
+//   about four times better than bytecode, which is what keeps a play page under its weight
+//   budget (see bench/README.md);
+// - "bytecode" (what the site ships): .pyc files (unchecked hash-based: no timestamp, no
+//   source needed), compiled without docstrings and without column ranges (line numbers kept).
+// Everything else is kept; with "prune", only the recorded modules (and the few packages Pyodide
+// or codecs look up by name) are kept, and not the frozen ones (built into the runtime); with "only", only the entries under those prefixes.
+// Archives are stored uncompressed: the web server compresses the transfer, the browser reads
+// them without inflating anything. A file that does not compile stays as it was. Prints one
+// JSON line: {"python", "modules", "files": [{...}]}.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const COMPILER = String.raw`
+import ast
 import importlib.util
 import importlib._bootstrap_external as bootstrap
 import json
@@ -27,8 +36,16 @@ import zipfile
 FIXED = (1980, 1, 1, 0, 0, 0)
 
 
-# looked up by name at run time (codecs, Pyodide's own machinery): kept whole
-WHOLE = ("encodings", "pyodide", "_pyodide", "importlib", "collections", "json", "re")
+# looked up by name at run time (Pyodide's own machinery): kept whole
+WHOLE = ("pyodide", "_pyodide", "collections", "json", "re")
+# packages kept for their top level only (their sub-packages are big and never imported here)
+TOP = ("importlib",)
+# codecs looked up by name: the usual ones (the games only ever use UTF-8)
+CODECS = ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "utf_16",
+          "utf_32", "cp437", "raw_unicode_escape", "unicode_escape")
+
+
+FROZEN = set()
 
 
 def exercise(engine_zip, games):
@@ -68,16 +85,28 @@ def exercise(engine_zip, games):
             session.load_json(bad)
         session.act_json('{"nope": 1}')
         session.start_json('{"seed": 1, "players": 99}')
+    for name, module in sys.modules.items():  # built into the runtime: never read from the zip
+        if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
+            FROZEN.add(name)
+    FROZEN.discard("os")  # the landmark Python looks for to find its standard library
     return sorted(
         name for name, module in sys.modules.items()
         if str(getattr(module, "__file__", "") or "").startswith("/lib/python")
+        and name not in FROZEN
     )
 
 
 def wanted(name, modules):
     """Whether the archive entry name belongs to a recorded module or a whole package."""
     parts = name.split("/")
+    dotted = name[:-3].replace("/", ".") if name.endswith(".py") else ""
+    if dotted.removesuffix(".__init__") in FROZEN:
+        return False
     if parts[0] in WHOLE or parts[0].split(".")[0] in WHOLE or not name.endswith(".py"):
+        return True
+    if parts[0] in TOP and len(parts) == 2:
+        return True
+    if parts[0] == "encodings" and len(parts) == 2 and parts[1][:-3] in CODECS:
         return True
     dotted = name[:-3].replace("/", ".")
     if dotted.endswith(".__init__"):
@@ -85,7 +114,31 @@ def wanted(name, modules):
     return dotted in modules
 
 
-def convert(src, dst, modules=None):
+def _without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            body = node.body
+            first = body[0] if body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = body[1:] or [ast.Pass(lineno=first.lineno, col_offset=0)]
+    return ast.fix_missing_locations(tree)
+
+
+def minified(data, name):
+    """The source without docstrings or comments, or None when it cannot be proven the same
+    program: its syntax tree must be the original's minus the docstrings."""
+    try:
+        tree = _without_docstrings(ast.parse(data, name))
+        text = ast.unparse(tree)
+        same = ast.dump(ast.parse(text, name)) == ast.dump(tree)
+        compile(text, name, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return text.encode("utf-8") + b"\n" if same else None
+
+
+def convert(src, dst, modules=None, mode="bytecode", only=None):
     compiled = kept = dropped = 0
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as zout:
         for info in sorted(zin.infolist(), key=lambda i: i.filename):
@@ -93,11 +146,22 @@ def convert(src, dst, modules=None):
             if modules is not None and not wanted(name, modules):
                 dropped += 1
                 continue
+            if only is not None and not name.startswith(tuple(only)):
+                dropped += 1
+                continue
             data = zin.read(info)
-            if name.endswith(".py"):
-                try:
-                    code = compile(data, name, "exec", dont_inherit=True)
-                except (SyntaxError, ValueError):
+            if name.endswith(".py") and mode == "minify":
+                text = minified(data, name)
+                if text is None:
+                    kept += 1
+                else:
+                    data = text
+                    compiled += 1
+            elif name.endswith(".py"):
+                try:  # docstrings out, line numbers kept (PYTHONNODEBUGRANGES: no columns)
+                    tree = _without_docstrings(ast.parse(data, name))
+                    code = compile(tree, name, "exec", dont_inherit=True)
+                except (SyntaxError, ValueError, RecursionError):
                     kept += 1
                 else:
                     data = bytes(bootstrap._code_to_hash_pyc(
@@ -115,7 +179,12 @@ def convert(src, dst, modules=None):
 const job = JSON.parse(await readFile(process.argv[2], "utf-8"));
 const indexURL = path.resolve(job.pyodide) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL, packages: [], stdout: () => {}, stderr: (t) => console.error(t) });
+// PYTHONNODEBUGRANGES: the bytecode keeps line numbers but no column ranges (tracebacks lose
+// their ^^^ marks only), which takes a fifth off its compressed weight
+const py = await loadPyodide({
+  indexURL, packages: [], env: { PYTHONNODEBUGRANGES: "1" },
+  stdout: () => {}, stderr: (t) => console.error(t),
+});
 py.runPython(COMPILER);
 let modules = [];
 if (job.engine) {
@@ -133,7 +202,9 @@ const files = [];
 for (const a of job.archives) {
   py.FS.writeFile("/tmp/in.zip", await readFile(a.in));
   const keep = a.prune && modules.length ? py.toPy(new Set(modules)) : undefined;
-  const result = convert("/tmp/in.zip", "/tmp/out.zip", keep).toJs({ dict_converter: Object.fromEntries });
+  const only = a.only ? py.toPy(a.only) : undefined;
+  const result = convert.callKwargs("/tmp/in.zip", "/tmp/out.zip", keep, { mode: a.mode || "bytecode", only })
+    .toJs({ dict_converter: Object.fromEntries });
   await writeFile(a.out, py.FS.readFile("/tmp/out.zip"));
   files.push({ in: a.in, out: a.out, ...result });
 }

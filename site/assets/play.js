@@ -9,6 +9,7 @@
 import { h, T } from "./widgets/dom.js";
 import { draw } from "./widgets/index.js";
 import { drawChoices } from "./widgets/choices.js";
+import { startPython } from "./boot.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
@@ -99,18 +100,12 @@ async function boot() {
     step(1, T.loadingPython);
     const manifest = await (await fetch(new URL("manifest.json", ROOT))).json();
     const bundlePromise = fetch(new URL(manifest.bundles[GAME], ROOT)).then((r) => r.text());
-    const enginePromise = fetch(new URL(manifest.engine, ROOT)).then((r) => r.arrayBuffer());
-    const { loadPyodide } = await import(new URL(manifest.pyodide + "pyodide.mjs", ROOT).href);
-    const pyodide = await loadPyodide({
-      indexURL: new URL(manifest.pyodide, ROOT).href,
-      packages: [],
-      stdout: () => {},
-      stderr: (t) => console.warn(t),
-    });
+    // the engine's core and this game only (manifest.engine: the whole engine, older builds)
+    const engineURL = new URL((manifest.engines && manifest.engines[GAME]) || manifest.engine, ROOT);
+    const enginePromise = fetch(engineURL).then((r) => r.arrayBuffer());
+    // Pyodide and engine.web, from this site version's memory snapshot when there is one
+    const module = await startPython({ manifest, root: ROOT, game: GAME, engine: enginePromise, app });
     step(2, T.loadingEngine);
-    pyodide.unpackArchive(new Uint8Array(await enginePromise), "zip", { extractDir: "/home/pyodide" });
-    pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-    const module = pyodide.pyimport("engine.web");
     step(3, T.loadingCampaign);
     web = module.WebSession(GAME, await bundlePromise);
     info = call("info_json");
