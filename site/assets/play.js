@@ -166,16 +166,22 @@ function formatDate(text) {
 }
 
 function autosave() {
+  const prof = window.__gbProfile;
   try {
+    const t0 = prof ? performance.now() : 0;
     const save = web.save_json();
+    const t1 = prof ? performance.now() : 0;
+    const chronicle = web.chronicle_json();
+    const t2 = prof ? performance.now() : 0;
     const date = new Date().toISOString();
     localStorage.setItem(`${STORE}:${slot}`, save);
-    localStorage.setItem(`${STORE}:${slot}:chronicle`, web.chronicle_json());
+    localStorage.setItem(`${STORE}:${slot}:chronicle`, chronicle);
     localStorage.setItem(`${STORE}:${slot}:date`, date);
     localStorage.setItem(`${STORE}:${slot}:meta`, JSON.stringify({
       title: (info && info.title) || TITLE, progress: (screen && screen.progress) || "", date,
     }));
     localStorage.setItem(`${STORE}:slot`, slot);
+    if (prof) prof.parts = { save_json: t1 - t0, chronicle_json: t2 - t1, storage: performance.now() - t2, save_size: save.length };
   } catch (err) {
     status(T.autosaveFailed(err.message));
   }
@@ -415,11 +421,23 @@ function start(setup) {
 
 // ------------------------------------------------------------------ playing
 
+// Where an action's time goes, recorded only when a dev script asks (bench/actions.py sets
+// window.__gbProfile to an array before the page runs): one entry per action, in ms.
 function act(action) {
-  const result = call("act_json", JSON.stringify(action));
+  const prof = window.__gbProfile;
+  const t0 = prof ? performance.now() : 0;
+  const text = web.act_json(JSON.stringify(action));
+  const t1 = prof ? performance.now() : 0;
+  const result = JSON.parse(text);
+  const t2 = prof ? performance.now() : 0;
   render(result);
   if (result.error) status(result.error);
+  const t3 = prof ? performance.now() : 0;
   autosave();
+  if (prof) {
+    const t4 = performance.now();
+    prof.push({ python: t1 - t0, parse: t2 - t1, render: t3 - t2, autosave: t4 - t3, size: text.length, ...prof.parts });
+  }
 }
 
 function ask(question, then) {
