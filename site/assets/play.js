@@ -439,10 +439,11 @@ function act(action) {
   if (prof) prof.push({ python: t1 - t0, parse: t2 - t1, render: performance.now() - t2, size: text.length });
 }
 
-// The autosave (the whole save: setup, action log, state) is written once the new screen is
-// on its way to the screen — after the next frame, so that a move's answer never waits for it
-// and several quick moves are saved once — and at once whenever the page may go away (hidden,
-// closed, reloaded, updated) or something reads the slots (the menu, a resume, an export).
+// The autosave (the whole save: setup, action log, state) is written out of the action's
+// round trip — in the next animation frame, once the new screen is built and laid out, so that
+// a move's answer never waits for it and several quick moves are saved once — and at once
+// whenever the page may go away (hidden, closed, reloaded, updated) or something reads the
+// slots (the menu, a resume). Whoever sees the new screen in a frame sees it saved too.
 let unsaved = false;
 let saveTimer = 0;
 
@@ -450,7 +451,7 @@ function saveSoon() {
   unsaved = true;
   if (saveTimer) return;
   saveTimer = setTimeout(saveNow, 300);  // no frame comes to a hidden page
-  requestAnimationFrame(() => setTimeout(saveNow, 0));
+  requestAnimationFrame(saveNow);
 }
 
 function saveNow() {
