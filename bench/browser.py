@@ -157,6 +157,7 @@ async (n) => {
     const engine = /^[0-9]+$/.test(button.dataset.choice);
     const t0 = performance.now();
     button.click();
+    await null;  // the microtasks the move queued (the autosave) run here
     void root.offsetHeight;  // the new screen laid out
     const t1 = performance.now();
     if (error) { errors.push(error); byText("Menu").click(); continue; }

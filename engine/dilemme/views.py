@@ -3,14 +3,14 @@ the dilemma are removed."""
 
 from __future__ import annotations
 
-from ..core import copy_state
-from .common import _rec
+from ..core.state import copy_game
+from .common import SHARED, _rec
 
 
 def view(bundle: dict, state: dict, seat: int | None) -> dict:
     """What ``seat`` may see (``None``: a spectator).  Other seats' secret objectives, the deck's
     order, the back of the dilemma being voted on and the draft pool of others are removed."""
-    v = copy_state(state)
+    v = copy_game(state, SHARED)  # the log's entries are shared, never modified (as in apply)
     v.pop("rng", None)
     over = state["phase"] == "over"
     for i, s in enumerate(v["seats"]):

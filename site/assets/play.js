@@ -161,16 +161,22 @@ function formatDate(text) {
 }
 
 function autosave() {
+  const prof = window.__gbProfile;
   try {
+    const t0 = prof ? performance.now() : 0;
     const save = web.save_json();
+    const t1 = prof ? performance.now() : 0;
+    const chronicle = web.chronicle_json();
+    const t2 = prof ? performance.now() : 0;
     const date = new Date().toISOString();
     localStorage.setItem(`${STORE}:${slot}`, save);
-    localStorage.setItem(`${STORE}:${slot}:chronicle`, web.chronicle_json());
+    localStorage.setItem(`${STORE}:${slot}:chronicle`, chronicle);
     localStorage.setItem(`${STORE}:${slot}:date`, date);
     localStorage.setItem(`${STORE}:${slot}:meta`, JSON.stringify({
       title: (info && info.title) || TITLE, progress: (screen && screen.progress) || "", date,
     }));
     localStorage.setItem(`${STORE}:slot`, slot);
+    if (prof) (prof.saves ||= []).push({ save_json: t1 - t0, chronicle_json: t2 - t1, storage: performance.now() - t2, save_size: save.length });
   } catch (err) {
     status(T.autosaveFailed(err.message));
   }
@@ -217,6 +223,7 @@ function saveTools() {
 }
 
 function resumeSlot(s = slot) {
+  saveNow();
   const result = call("load_json", savedText(s));
   if (result.error) {
     // the explanation goes where the story goes: the save stays in its slot, untouched
@@ -275,6 +282,8 @@ function drawResume() {
 }
 
 function showSetup() {
+  saveNow();
+  view = null;
   screen = null;
   root.replaceChildren();
   story.hidden = false;
@@ -405,17 +414,53 @@ function start(setup) {
     return;
   }
   render(result);
-  autosave();
+  saveSoon();
 }
 
 // ------------------------------------------------------------------ playing
 
+// Where an action's time goes, recorded only when a dev script asks (bench/actions.py sets
+// window.__gbProfile to an array before the page runs): one entry per action, in ms.
 function act(action) {
-  const result = call("act_json", JSON.stringify(action));
+  const prof = window.__gbProfile;
+  const t0 = prof ? performance.now() : 0;
+  const text = web.act_json(JSON.stringify(action));
+  const t1 = prof ? performance.now() : 0;
+  const result = JSON.parse(text);
+  const t2 = prof ? performance.now() : 0;
   render(result);
   if (result.error) status(result.error);
+  saveSoon();
+  if (prof) prof.push({ python: t1 - t0, parse: t2 - t1, render: performance.now() - t2, size: text.length });
+}
+
+// The autosave (the whole save: setup, action log, state) is written in a microtask queued by
+// the move: it runs as soon as the move's handler returns, before any other task (a reload, a
+// test reading the slots, a tab closed), and several moves of one handler are saved once. It is
+// also written at once whenever the page may go away (hidden, closed, reloaded, updated) or
+// something reads the slots (the menu, a resume). Nothing a player did waits for a frame.
+let unsaved = false;
+let saveQueued = false;
+
+function saveSoon() {
+  unsaved = true;
+  if (saveQueued) return;
+  saveQueued = true;
+  queueMicrotask(saveNow);
+}
+
+function saveNow() {
+  saveQueued = false;
+  if (!unsaved || !web || !screen) return;
+  unsaved = false;
   autosave();
 }
+
+addEventListener("pagehide", saveNow);
+addEventListener("beforeunload", saveNow);
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") saveNow();
+});
 
 function ask(question, then) {
   const box = h("div", { class: "gb-confirm", role: "alertdialog", "aria-label": T.confirm },
@@ -435,79 +480,199 @@ function status(text) {
   else story.textContent = text;
 }
 
-function area(s, name) {
-  return (s.widgets || []).filter((w) => (w.area || "board") === name).map(draw).filter(Boolean);
+// ------------------------------------------------------------------ drawing a screen
+//
+// A new screen patches the page rather than rebuilding it: every region whose data did not
+// change keeps its nodes (nothing built again, no style or layout work for it), the journal
+// only gains its new lines, and the choices are always drawn anew (each button holds its
+// action). The page reads no layout while drawing (no forced synchronous layout).
+
+let view = null;  // the regions of the game screen on the page (null: setup or hand-over shown)
+let drawn = 0;  // screens drawn: the first child of #gb-root is a new marker for each one
+
+// Makes `old` look like `fresh` (same tag) by changing only what differs: attributes, texts,
+// and children walked in order; a child of another kind is replaced. Nothing unchanged is
+// touched, so the browser styles and lays out again only what changed. (Only for nodes
+// without listeners: widgets, texts, the recap.)
+function morph(old, fresh) {
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  const kids = old.childNodes, news = [...fresh.childNodes];
+  news.forEach((n, i) => {
+    const o = kids[i];
+    if (!o) old.append(n);
+    else if (o.nodeType === Node.TEXT_NODE && n.nodeType === Node.TEXT_NODE) {
+      if (o.data !== n.data) o.data = n.data;
+    } else if (o.nodeType === Node.ELEMENT_NODE && o.nodeName === n.nodeName) morph(o, n);
+    else o.replaceWith(n);
+  });
+  while (kids.length > news.length) old.lastChild.remove();
+}
+
+// One node per item ([id, key, build]) in `box`, in order. The node already there for the same
+// id is kept as it is when its key (its data) is the same, and morphed into the new one when
+// it changed; the others are built; anything else in `box` goes.
+function patch(box, items) {
+  const old = new Map();
+  for (const el of box.children) {
+    if (el.gbId === undefined) continue;
+    if (!old.has(el.gbId)) old.set(el.gbId, []);
+    old.get(el.gbId).push(el);
+  }
+  const nodes = [];
+  for (const [id, key, build] of items) {
+    let el = old.get(id)?.shift();
+    if (!el || el.gbKey !== key) {
+      const fresh = build();
+      if (!fresh) continue;
+      if (el && el.nodeName === fresh.nodeName && el.gbMorph) morph(el, fresh);
+      else el = fresh;
+      el.gbId = id;
+      el.gbKey = key;
+      el.gbMorph = true;
+    }
+    nodes.push(el);
+  }
+  let at = box.firstChild;
+  for (const el of nodes) {
+    if (at === el) at = at.nextSibling;
+    else box.insertBefore(el, at);
+  }
+  while (at) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+}
+
+// a widget is known by its kind and title, and its data is its key
+const widgetItems = (s, name) => (s.widgets || [])
+  .filter((w) => (w.area || "board") === name)
+  .map((w) => [`${w.type}:${w.title || ""}`, JSON.stringify(w), () => draw(w)]);
+const text = (id, cls, value) => (value ? [[id, value, () => h("p", { class: cls, text: value })]] : []);
+
+function skeleton() {
+  const choices = h("div", { class: "gb-choices" });
+  const statusLine = h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" });
+  Object.assign(choices, { gbId: "choices", gbKey: "" });
+  Object.assign(statusLine, { gbId: "status", gbKey: "" });
+  const main = h("section", { class: "gb-main", "aria-label": T.choices }, choices, statusLine);
+  const side = h("section", { class: "gb-self", "aria-label": T.yourThings });
+  const top = h("div", { class: "gb-top" }, main);
+  const board = h("section", { class: "gb-board", "aria-label": T.board });
+  const undo = h("button", { type: "button", class: "md-button", text: T.undo,
+    on: { click: () => { render(call("undo_json")); saveSoon(); } } });
+  const tools = h("div", { class: "gb-row gb-tools" }, undo,
+    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
+  const log = h("ol", { class: "gb-log", "aria-label": T.log, tabindex: "0" });
+  const journal = h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log);
+  // opened, the journal shows its last lines
+  journal.addEventListener("toggle", () => { if (journal.open) log.scrollTop = log.scrollHeight; });
+  const layout = h("div", { class: "gb-layout" }, top, tools, saveTools(), journal);
+  const mark = h("span", { class: "gb-screen", hidden: true });
+  root.replaceChildren(mark, layout);
+  return { mark, main, choices, statusLine, side, top, board, layout, tools, undo, log, journal, lines: [], first: 1 };
+}
+
+// the region of `box` shown only when it holds something, at its place in `parent`
+function showIf(box, parent, before) {
+  if (box.firstChild) {
+    if (box.parentNode !== parent) parent.insertBefore(box, before);
+  } else if (box.parentNode) box.remove();
+}
+
+function drawLog(s) {
+  const lines = (s.log || []).slice(-120);
+  const first = Math.max(1, (s.log_size || 0) - lines.length + 1);
+  const { log, lines: had, first: hadFirst } = view;
+  const end = first + lines.length, hadEnd = hadFirst + had.length;
+  // the journal goes on: what both show is the same, the new one only drops old lines and
+  // adds new ones; otherwise (undo, another seat's journal) it is drawn again
+  let same = had.length > 0 && hadFirst <= first && hadEnd <= end && first < hadEnd;
+  for (let i = first; same && i < hadEnd; i++) same = had[i - hadFirst] === lines[i - first];
+  if (same) {
+    for (let i = hadFirst; i < first; i++) log.firstElementChild.remove();
+    log.append(...lines.slice(hadEnd - first).map((line) => h("li", { text: line })));
+  } else {
+    log.replaceChildren(...lines.map((line) => h("li", { text: line })));
+  }
+  view.lines = lines;
+  view.first = first;
+  if (log.start !== first) log.start = first;
+  // room for the widest number, so that none is clipped
+  const pad = `${String(end).length + 2.5}ch`;
+  if (log.style.paddingLeft !== pad) log.style.paddingLeft = pad;
+  if (view.journal.open && end !== hadEnd) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+}
+
+function choicesOf(s) {
+  if (!(s.over && s.outcome)) return [drawChoices(s.groups || [], act, ask)];
+  const out = [h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver })];
+  const ranked = (s.widgets || []).some((w) => w.type === "ranking");
+  if (s.outcome.ranking.length && !ranked) {
+    out.push(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
+  }
+  for (const w of s.outcome.widgets || []) out.push(draw(w));
+  const row = h("div", { class: "gb-row" });
+  if (s.sequel) {
+    row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
+      text: T.nextGame, on: { click: () => { render(call("next_json")); saveSoon(); } } }));
+  }
+  for (const link of s.outcome.links || []) {
+    row.append(h("a", { class: "md-button", href: new URL(`play/${link.game}/`, ROOT).href, text: T.playLink(link.label) }));
+  }
+  row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
+  out.push(row);
+  return out.filter(Boolean);
 }
 
 function render(s) {
   const previous = screen;
   screen = s;
   announce(s);
-  resumeBox.replaceChildren();
-  root.replaceChildren();
-  story.replaceChildren();
-  story.append(h("p", { class: "gb-where", text: s.status }));
+  if (resumeBox.firstChild) resumeBox.replaceChildren();
   if (s.handoff) {
+    view = null;
+    story.replaceChildren(h("p", { class: "gb-where", text: s.status }));
     const go = h("button", {
       type: "button", class: "md-button md-button--primary", "data-choice": "handoff",
       text: T.iAm(s.handoff.name), on: { click: () => render(call("handed_json")) },
     });
-    root.append(h("section", { class: "gb-handoff", "aria-label": T.handoffTitle(s.handoff.name) },
+    root.replaceChildren(h("section", { class: "gb-handoff", "aria-label": T.handoffTitle(s.handoff.name) },
       h("h2", { text: T.handoffTitle(s.handoff.name) }), h("p", { text: T.handoffText }), go));
     go.focus();
     return;
   }
-  if (s.prompt) story.append(h("p", { class: "gb-prompt", text: s.prompt }));
-  story.append(...area(s, "main"));
-  if (s.notice) story.append(h("p", { class: "gb-notice", text: s.notice }));
-  const layout = h("div", { class: "gb-layout" });
-  const main = h("section", { class: "gb-main", "aria-label": T.choices });
-  if ((s.recap || []).length) {
-    main.append(h("section", { class: "gb-recap", "aria-label": T.recap },
-      h("h2", { text: T.recap }), h("ul", {}, ...s.recap.map((line) => h("li", { text: line })))));
-  }
-  const choices = h("div", { class: "gb-choices" });
-  if (s.over && s.outcome) {
-    choices.append(h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver }));
-    const ranked = (s.widgets || []).some((w) => w.type === "ranking");
-    if (s.outcome.ranking.length && !ranked) {
-      choices.append(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
-    }
-    for (const w of s.outcome.widgets || []) choices.append(draw(w));
-    const row = h("div", { class: "gb-row" });
-    if (s.sequel) {
-      row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
-        text: T.nextGame, on: { click: () => { render(call("next_json")); autosave(); } } }));
-    }
-    for (const link of s.outcome.links || []) {
-      row.append(h("a", { class: "md-button", href: new URL(`play/${link.game}/`, ROOT).href, text: T.playLink(link.label) }));
-    }
-    row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
-    choices.append(row);
-  } else {
-    choices.append(drawChoices(s.groups || [], act, ask));
-  }
-  main.append(choices, h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" }));
-  const mine = area(s, "self");
-  const side = mine.length ? h("section", { class: "gb-self", "aria-label": T.yourThings }, ...mine) : null;
-  layout.append(h("div", { class: "gb-top" }, main, side));
-  const board = area(s, "board");
-  if (board.length) layout.append(h("section", { class: "gb-board", "aria-label": T.board }, ...board));
-  const tools = h("div", { class: "gb-row gb-tools" },
-    h("button", { type: "button", class: "md-button", text: T.undo, disabled: !s.can_undo, on: { click: () => { render(call("undo_json")); autosave(); } } }),
-    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
-  const lines = (s.log || []).slice(-120);
-  const first = Math.max(1, (s.log_size || 0) - lines.length + 1);
-  const log = h("ol", { class: "gb-log", "aria-label": T.log, start: String(first), tabindex: "0" });
-  // room for the widest number, so that none is clipped
-  log.style.paddingLeft = `${String(first + lines.length).length + 2.5}ch`;
-  for (const line of lines) log.append(h("li", { text: line }));
-  layout.append(tools, saveTools(), h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log));
-  root.append(layout);
-  log.scrollTop = log.scrollHeight;
+  if (!view) view = skeleton();
+  const v = view;
+  // a new marker first in #gb-root: a new screen, for whoever waits for one
+  const mark = h("span", { class: "gb-screen", hidden: true, "data-screen": String(++drawn) });
+  v.mark.replaceWith(mark);
+  v.mark = mark;
+  patch(story, [
+    ["where", s.status, () => h("p", { class: "gb-where", text: s.status })],
+    ...text("prompt", "gb-prompt", s.prompt),
+    ...widgetItems(s, "main"),
+    ...text("notice", "gb-notice", s.notice),
+  ]);
+  const recap = s.recap || [];
+  patch(v.main, [
+    ...(recap.length ? [["recap", JSON.stringify(recap), () => h("section", { class: "gb-recap", "aria-label": T.recap },
+      h("h2", { text: T.recap, tabindex: "-1" }), h("ul", {}, ...recap.map((line) => h("li", { text: line }))))]] : []),
+    ["choices", "", () => v.choices],
+    ["status", "", () => v.statusLine],
+  ]);
+  v.choices.replaceChildren(...choicesOf(s));
+  if (v.statusLine.firstChild) v.statusLine.textContent = "";
+  patch(v.side, widgetItems(s, "self"));
+  showIf(v.side, v.top, null);
+  patch(v.board, widgetItems(s, "board"));
+  showIf(v.board, v.layout, v.tools);
+  v.undo.disabled = !s.can_undo;
+  drawLog(s);
   // focus goes to what changed (the recap), not to a choice that would look preselected
   if (!previous || previous.handoff || document.activeElement === document.body || !root.contains(document.activeElement)) {
-    const target = main.querySelector(".gb-recap h2") || main.querySelector("h3");
+    const target = v.main.querySelector(".gb-recap h2") || v.main.querySelector("h3");
     if (target) { target.tabIndex = -1; target.focus({ preventScroll: true }); }
   }
 }

@@ -414,9 +414,11 @@ class Game:
         return self.page.locator(".gb-log li").count()
 
     def saved(self) -> dict:
-        """The autosave of the current slot, as the page wrote it."""
+        """The autosave of the current slot, as the page wrote it (the page saves in the
+        animation frame after a new screen: one frame is awaited first)."""
         text = self.page.evaluate(
-            """game => {
+            """async game => {
+              await new Promise((done) => requestAnimationFrame(() => done()));
               const slot = localStorage.getItem(`gamebook:${game}:slot`) || "A";
               return localStorage.getItem(`gamebook:${game}:${slot}`);
             }""",

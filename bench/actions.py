@@ -1,0 +1,142 @@
+"""Where one action's round trip goes on the play pages (a dev tool for issue 17's p95 goal).
+
+For each game's play page, in headless Chromium: a quick start, a warm-up, then ``--actions``
+choices picked by the same seeded generator as ``bench/browser.py``; for each engine action
+the page's own profile (``window.__gbProfile``, filled by ``assets/play.js`` only when a dev
+script sets it) splits the round trip into: the Python call (``act_json``: the action, the
+bots' moves, the screen's JSON), ``JSON.parse``, the DOM build (``render``), the synchronous
+part of the autosave, and what is left (the forced layout).  Median, p95 and max of each.
+
+Usage: ``python bench/actions.py [--actions 200] [--games a,b] [--site DIR] [--json OUT]``.
+Nothing is written to BENCHMARKS.md: ``bench/browser.py`` measures the goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+import browser  # bench/ is on sys.path when run as a script
+from browser import GAMES, build, launch, pct, serve, visit
+
+PROFILE = "window.__gbProfile = [];"
+
+# the same walk as browser.ROUND_TRIPS, keeping the page's profile of each timed action
+WALK = """
+async (n) => {
+  let seed = 20261121;
+  const rand = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
+  const root = document.getElementById("gb-root");
+  const byText = (t) => [...root.querySelectorAll("button")].find((b) => b.textContent === t);
+  const prof = window.__gbProfile;
+  const rows = [];
+  const saved = (prof.saves || []).length;
+  let guard = 0;
+  while (rows.length < n && guard++ < 20 * n) {
+    const quick = document.querySelector('[data-testid="quick-start"]');
+    if (quick) { quick.click(); continue; }
+    const buttons = [...root.querySelectorAll(".gb-choices [data-choice]")]
+      .filter((b) => b.offsetParent !== null);
+    const kinds = buttons.map((b) => b.dataset.choice);
+    let button;
+    if (kinds.includes("next-game")) button = buttons[kinds.indexOf("next-game")];
+    else if (kinds.includes("handoff")) button = buttons[kinds.indexOf("handoff")];
+    else {
+      const real = buttons.filter((b) => /^[0-9]+$/.test(b.dataset.choice));
+      if (!real.length) { (byText("Nouvelle partie") || byText("Menu")).click(); continue; }
+      button = real[rand(real.length)];
+    }
+    const engine = /^[0-9]+$/.test(button.dataset.choice);
+    const before = prof.length;
+    const t0 = performance.now();
+    button.click();
+    void root.offsetHeight;
+    const t1 = performance.now();
+    if (engine && prof.length === before + 1) {
+      const row = { ...prof[prof.length - 1], total: t1 - t0 };
+      const parts = ["python", "parse", "render"];
+      const known = parts.reduce((a, k) => a + (row[k] || 0), 0);
+      row.layout = row.total - known;
+      rows.push(row);
+    }
+    if (rows.length % 20 === 0) await new Promise((r) => setTimeout(r, 0));
+  }
+  await new Promise((r) => setTimeout(r, 400));  // the last autosave
+  return { rows, saves: (prof.saves || []).slice(saved) };
+}
+"""
+
+COLUMNS = ("total", "python", "parse", "render", "layout")
+SAVE_COLUMNS = ("save_json", "chronicle_json", "storage")
+
+
+def profile(pw, url: str, actions: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="gb-bench-prof-") as tmp:
+        ctx = launch(pw, Path(tmp), "block")
+        ctx.add_init_script(PROFILE)
+        try:
+            visit(ctx, url, False)
+            page = ctx.pages[0]
+            page.locator('[data-testid="quick-start"]').click()
+            page.evaluate(WALK, 20)
+            return page.evaluate(WALK, actions)
+        finally:
+            ctx.close()
+
+
+def stats(name: str, vals: list[float]) -> str:
+    mean = sum(vals) / len(vals)
+    return f"{name:<15}{pct(vals, 0.5):9.2f}{pct(vals, 0.95):9.2f}{max(vals):9.2f}{mean:9.2f}"
+
+
+def table(data: dict) -> str:
+    rows, saves = data["rows"], data["saves"]
+    out = [f"{'phase':<15}{'median':>9}{'p95':>9}{'max':>9}{'mean':>9}"]
+    out += [stats(c, [r[c] for r in rows]) for c in COLUMNS]
+    sizes = [r["size"] for r in rows]
+    out.append(f"screen JSON: median {pct(sizes, 0.5)} chars, max {max(sizes)}")
+    if saves:
+        out.append(f"autosaves written: {len(saves)} (after the frame, off the round trip)")
+        out += [stats(c, [r[c] for r in saves]) for c in SAVE_COLUMNS]
+    for r in sorted(rows, key=lambda r: r["total"])[-3:]:
+        out.append("slowest: " + ", ".join(f"{c} {r[c]:.1f}" for c in COLUMNS))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    p = argparse.ArgumentParser(description="Split the play pages' action round trips.")
+    p.add_argument("--actions", type=int, default=200)
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("--site", help="an already built site (skips the build)")
+    p.add_argument("--json", help="write the raw rows there")
+    args = p.parse_args(argv)
+    if not browser.BROWSER.found:
+        print(f"bench/actions.py: {browser.BROWSER.missing}", file=sys.stderr)
+        return 2
+    raw = {}
+    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
+        site = Path(args.site) if args.site else Path(tmp) / "site"
+        if not args.site:
+            build(browser.ROOT / "content", site)
+        httpd, base = serve(site)
+        try:
+            with sync_playwright() as pw:
+                for g in args.games.split(","):
+                    raw[g] = data = profile(pw, f"{base}play/{g}/", args.actions)
+                    n = len(data["rows"])
+                    print(f"== {g} ({n} actions)\n{table(data)}\n", flush=True)
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+    if args.json:
+        Path(args.json).write_text(json.dumps(raw), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
