@@ -436,13 +436,7 @@ class Validator:
                 raw.keypos[name],
                 node,
             )
-        out = YMap()
-        out.kpos, out.keypos, out.pos = {}, {}, raw.pos
-        for name, value in raw.items():
-            key = fixes.get(name, name)
-            out[key] = value
-            out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
-        return out
+        return _renamed(raw, fixes)
 
     def _respelt(self, raw: YMap, specs: dict[str, S.Field], ctx: _Ctx) -> YMap:
         """Keys that are a known field once invisible or look-alike characters are removed: one
@@ -463,13 +457,7 @@ class Validator:
                 raw.keypos[name],
                 ctx.node,
             )
-        out = YMap()
-        out.kpos, out.keypos, out.pos = {}, {}, raw.pos
-        for name, value in raw.items():
-            key = fixes.get(name, name)
-            out[key] = value
-            out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
-        return out
+        return _renamed(raw, fixes)
 
     def _subnodes(
         self, spec: S.SubNodes, name: str, raw: Any, pos: Pos, path: str, parent: Record | None
@@ -831,3 +819,15 @@ def _shape(v: Any) -> str:
 
 def validate(family: str, rel: str, doc: Any, allow_campaign: bool = False) -> FileModel:
     return Validator(family, rel).file(doc, allow_campaign)
+
+
+def _renamed(raw: YMap, fixes: dict[str, str]) -> YMap:
+    """``raw`` with the keys of ``fixes`` read as the field they were meant to be (positions
+    kept)."""
+    out = YMap()
+    out.kpos, out.keypos, out.pos = {}, {}, raw.pos
+    for name, value in raw.items():
+        key = fixes.get(name, name)
+        out[key] = value
+        out.kpos[key], out.keypos[key] = raw.kpos[name], raw.keypos[name]
+    return out
