@@ -411,6 +411,9 @@ class Validator:
         (« txet: », « di: ») is one mistake: one error at the key, and its value is read as
         that field, so that nothing else (a missing field, references to the record) follows
         from the same slip.  ``keys``: only the record's id (or number), before it is keyed."""
+        unknown = [k for k in raw if isinstance(k, str) and k not in specs]
+        if not unknown:  # the usual case: no need to list the missing fields
+            return raw
         missing = [
             n
             for n, f in specs.items()
@@ -418,8 +421,7 @@ class Validator:
             and n not in raw
             and (not keys or n in ("id", "number"))
         ]
-        unknown = [k for k in raw if isinstance(k, str) and k not in specs]
-        if not missing or not unknown:
+        if not missing:
             return raw
         fixes: dict[str, str] = {}
         for name in unknown:
