@@ -350,10 +350,11 @@ class Validator:
                 inner = _Ctx(ctx.node, _and(ctx.condition, cond), ctx.context)
         if "verb" in raw and isinstance(raw.get("verb"), str):
             inner = _Ctx(inner.node, inner.condition, raw["verb"])
+        get = raw.get
         for name, fld in specs.items():
-            if name == "requires":
-                continue
-            if name not in raw or raw[name] is None:
+            if get(name) is None:  # absent, or written without a value
+                if name == "requires":
+                    continue
                 if fld.required and not (rec is not None and name in ("id", "number")):
                     self._find(
                         "FIELD001",
@@ -363,6 +364,8 @@ class Validator:
                     )
                 elif fld.default is not None:
                     out[name] = fld.default
+                continue
+            if name == "requires":
                 continue
             vpos = raw.kpos[name]
             if isinstance(fld.spec, S.SubNodes):
@@ -511,7 +514,9 @@ class Validator:
                 )
 
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
-        if isinstance(spec, S.Str):
+        # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would
+        kind = type(spec)
+        if kind is S.Str:
             if isinstance(v, str) and v.strip():
                 text = v
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -534,7 +539,7 @@ class Validator:
                     )
                 )
             return text
-        if isinstance(spec, S.Int):
+        if kind is S.Int:
             n = v
             if isinstance(v, str) and is_int_text(v):
                 n = int(v)
@@ -545,11 +550,11 @@ class Validator:
                 hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
                 return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
             return n
-        if isinstance(spec, S.Bool):
+        if kind is S.Bool:
             if isinstance(v, bool):
                 return v
             return self._bad(path, t("expect.bool"), v, pos, ctx)
-        if isinstance(spec, S.Enum):
+        if kind is S.Enum:
             if isinstance(v, str) and v in spec.values:
                 return v
             hint = did_you_mean(str(v), list(spec.values))
@@ -566,9 +571,9 @@ class Validator:
                 ctx.node,
             )
             return _BAD
-        if isinstance(spec, S.Ref):
+        if kind is S.Ref:
             return self._ref(spec, v, pos, path, ctx)
-        if isinstance(spec, S.ListOf):
+        if kind is S.ListOf:
             if not isinstance(v, YList):
                 return self._bad(path, t("expect.list"), v, pos, ctx)
             if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
@@ -590,7 +595,7 @@ class Validator:
                 if val is not _BAD:
                     items.append(val)
             return items
-        if isinstance(spec, S.MapOf):
+        if kind is S.MapOf:
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.mapping"), v, pos, ctx)
             out = {}
@@ -608,7 +613,7 @@ class Validator:
                 if val is not _BAD:
                     out[k] = val
             return out
-        if isinstance(spec, S.Record):
+        if kind is S.Record:
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.record"), v, pos, ctx)
             return self.fields(
@@ -621,9 +626,9 @@ class Validator:
                 unguarded=spec.unguarded,
                 required_if=spec.required_if,
             )
-        if isinstance(spec, S.Effects):
+        if kind is S.Effects:
             return self._effects(spec.family, v, pos, path, ctx)
-        if isinstance(spec, S.Condition):
+        if kind is S.Condition:
             return self._condition(spec.family, v, pos, path, ctx)
         raise TypeError(f"unknown spec {spec!r}")  # pragma: no cover
 
