@@ -194,8 +194,11 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
     get = parser.get_event
     anchors: dict[str, Any] = {}
     dup: list[tuple[str, Pos, Pos]] = []
-    # stack of [container, pending_key, pending_key_pos]
+    # stack of [container, pending_key, pending_key_pos, pos, merged keys]; ``top`` is its
+    # last entry (``None`` outside any container), ``in_list`` whether that one is a list
     stack: list[list[Any]] = []
+    top: Any = None
+    in_list = False
     root: Any = None
     docs = 0
     while True:
@@ -231,11 +234,18 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
                 anchors[e.anchor] = c
             if len(stack) >= MAX_DEPTH:
                 raise _Multiple(pos, t("yaml.too_deep", n=MAX_DEPTH))
-            stack.append([c, _NO_KEY, None, pos, None])
+            top = [c, _NO_KEY, None, pos, None]
+            stack.append(top)
+            in_list = kind == _SEQ
             continue
         elif kind == _END:
             c, _, _, pos, _ = stack.pop()
             value = c
+            if stack:
+                top = stack[-1]
+                in_list = type(top[0]) is YList
+            else:
+                top = None
         elif kind == _ALIAS:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
@@ -253,12 +263,11 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
         else:
             continue
         # attach value at pos to the current container
-        if not stack:
+        if top is None:
             root = value
             continue
-        top = stack[-1]
         c = top[0]
-        if type(c) is YList:
+        if in_list:
             c.append(value)
             c.ipos.append(pos)
         elif top[1] is _NO_KEY:
