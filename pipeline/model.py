@@ -324,17 +324,18 @@ class Validator:
         required_if: tuple[tuple[str, str, str], ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        raw = self._respelt(raw, specs, ctx)
-        raw = self._misspelt_required(raw, specs, path, ctx.node)
-        for name in raw:
-            if name not in specs:
-                hint = did_you_mean(name, list(specs))
-                self._find(
-                    "FIELD003",
-                    t("field.unknown", path=path, name=name, hint=hint),
-                    raw.keypos[name],
-                    ctx.node,
-                )
+        if not raw.keys() <= specs.keys():  # some key is not a field: say which, fix what can be
+            raw = self._respelt(raw, specs, ctx)
+            raw = self._misspelt_required(raw, specs, path, ctx.node)
+            for name in raw:
+                if name not in specs:
+                    hint = did_you_mean(name, list(specs))
+                    self._find(
+                        "FIELD003",
+                        t("field.unknown", path=path, name=name, hint=hint),
+                        raw.keypos[name],
+                        ctx.node,
+                    )
         # 'requires' guards every reference made by the rest of the record
         inner = ctx
         if "requires" in specs and "requires" in raw:
