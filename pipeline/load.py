@@ -35,6 +35,87 @@ except ImportError:  # pragma: no cover - the pure-Python fallback is 6x slower
 
 Pos = tuple[int, int]
 
+
+def _lean_events() -> None:
+    """Let libyaml's parser build its events with one Python call each.  ``_ruamel_yaml`` makes
+    every event by calling the event classes it finds in its module; ruamel's own classes chain
+    two or three ``__init__`` (about a third of a bare event drain).  Subclasses that set the
+    same slots directly are events like the others (same attributes, same ``isinstance``), so
+    anything else in the process that reads events is unaffected."""
+    try:
+        import _ruamel_yaml as clib
+    except ImportError:  # pragma: no cover - no C extension: the slow parser is used anyway
+        return
+    if getattr(clib, "_gamebook_lean", False):
+        return
+
+    class Scalar(ev.ScalarEvent):
+        __slots__ = ()
+
+        def __init__(
+            self,
+            anchor: Any,
+            tag: Any,
+            implicit: Any,
+            value: Any,
+            start_mark: Any = None,
+            end_mark: Any = None,
+            style: Any = None,
+            comment: Any = None,
+        ) -> None:
+            self.anchor, self.ctag, self.implicit, self.value = anchor, tag, implicit, value
+            self.start_mark, self.end_mark, self.style, self.comment = (
+                start_mark,
+                end_mark,
+                style,
+                comment,
+            )
+
+    def start(base: type) -> type:
+        class Start(base):  # type: ignore[valid-type,misc]
+            __slots__ = ()
+
+            def __init__(
+                self,
+                anchor: Any,
+                tag: Any,
+                implicit: Any,
+                start_mark: Any = None,
+                end_mark: Any = None,
+                flow_style: Any = None,
+                comment: Any = None,
+                nr_items: int | None = None,
+            ) -> None:
+                self.anchor, self.ctag, self.implicit = anchor, tag, implicit
+                self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
+                self.flow_style, self.nr_items = flow_style, nr_items
+
+        Start.__name__ = Start.__qualname__ = base.__name__
+        return Start
+
+    def end(base: type) -> type:
+        class End(base):  # type: ignore[valid-type,misc]
+            __slots__ = ()
+
+            def __init__(
+                self, start_mark: Any = None, end_mark: Any = None, comment: Any = None
+            ) -> None:
+                self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
+
+        End.__name__ = End.__qualname__ = base.__name__
+        return End
+
+    Scalar.__name__ = Scalar.__qualname__ = "ScalarEvent"
+    clib.ScalarEvent = Scalar
+    clib.MappingStartEvent = start(ev.MappingStartEvent)
+    clib.SequenceStartEvent = start(ev.SequenceStartEvent)
+    clib.MappingEndEvent = end(ev.MappingEndEvent)
+    clib.SequenceEndEvent = end(ev.SequenceEndEvent)
+    clib._gamebook_lean = True
+
+
+_lean_events()
+
 #: longest integer kept as an ``int`` (Python refuses to convert longer digit strings)
 MAX_DIGITS = 4000
 #: deepest nesting of lists and tables accepted: the validator and every later pass walk
@@ -107,41 +188,42 @@ def _tagged(value: str, tag: str) -> Any:
 
 def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
     """Build the document from libyaml's event stream: one Python pass, no node objects."""
-    ScalarEvent, MappingStartEvent, SequenceStartEvent = (
-        ev.ScalarEvent,
-        ev.MappingStartEvent,
-        ev.SequenceStartEvent,
-    )
-    MappingEndEvent, SequenceEndEvent, AliasEvent = (
-        ev.MappingEndEvent,
-        ev.SequenceEndEvent,
-        ev.AliasEvent,
-    )
-    DocumentStartEvent, StreamEndEvent = ev.DocumentStartEvent, ev.StreamEndEvent
+    kinds = _KINDS
+    words = _WORDS
+    letters = _LETTERS
     get = parser.get_event
     anchors: dict[str, Any] = {}
     dup: list[tuple[str, Pos, Pos]] = []
-    # stack of [container, pending_key, pending_key_pos]
+    # stack of [container, pending_key, pending_key_pos, pos, merged keys]; ``top`` is its
+    # last entry (``None`` outside any container), ``in_list`` whether that one is a list
     stack: list[list[Any]] = []
+    top: Any = None
+    in_list = False
     root: Any = None
     docs = 0
     while True:
         e = get()
-        et = type(e)
-        if et is ScalarEvent:
+        kind = kinds.get(type(e), _OTHER)
+        if kind == _SCALAR:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
             value = e.value
-            if e.tag is not None and e.tag != "!":
-                value = _tagged(value, e.tag)
+            tag = e.ctag
+            if tag is not None and tag != "!":
+                value = _tagged(value, str(tag))
             elif not e.style:
-                value = _plain(value)
+                # what ``_plain`` does, inlined for text that starts with a letter
+                if value[:1] in letters:
+                    if value in words:
+                        value = words[value]
+                else:
+                    value = _plain(value)
             if e.anchor is not None:
                 anchors[e.anchor] = value
-        elif et is MappingStartEvent or et is SequenceStartEvent:
+        elif kind in (_MAP, _SEQ):
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
-            if et is MappingStartEvent:
+            if kind == _MAP:
                 c: Any = YMap()
                 c.kpos, c.keypos = {}, {}
             else:
@@ -152,34 +234,40 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
                 anchors[e.anchor] = c
             if len(stack) >= MAX_DEPTH:
                 raise _Multiple(pos, t("yaml.too_deep", n=MAX_DEPTH))
-            stack.append([c, _NO_KEY, None, pos, None])
+            top = [c, _NO_KEY, None, pos, None]
+            stack.append(top)
+            in_list = kind == _SEQ
             continue
-        elif et is MappingEndEvent or et is SequenceEndEvent:
+        elif kind == _END:
             c, _, _, pos, _ = stack.pop()
             value = c
-        elif et is AliasEvent:
+            if stack:
+                top = stack[-1]
+                in_list = type(top[0]) is YList
+            else:
+                top = None
+        elif kind == _ALIAS:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
             if e.anchor not in anchors:
                 raise _Multiple(pos, f"l'alias *{e.anchor} n'a pas d'ancre &{e.anchor} au-dessus")
             value = anchors[e.anchor]
-        elif et is DocumentStartEvent:
+        elif kind == _DOC:
             docs += 1
             if docs > 1:
                 m = e.start_mark
                 raise _Multiple((m.line + 1, m.column + 1))
             continue
-        elif et is StreamEndEvent or e is None:
+        elif kind == _STOP or e is None:
             return root, dup
         else:
             continue
         # attach value at pos to the current container
-        if not stack:
+        if top is None:
             root = value
             continue
-        top = stack[-1]
         c = top[0]
-        if type(c) is YList:
+        if in_list:
             c.append(value)
             c.ipos.append(pos)
         elif top[1] is _NO_KEY:
@@ -196,6 +284,37 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
             c[key] = value
             c.kpos[key] = pos
             c.keypos[key] = kpos
+
+
+_SCALAR, _MAP, _SEQ, _END, _ALIAS, _DOC, _STOP, _OTHER = range(8)
+
+
+def _event_kinds() -> dict[type, int]:
+    """Each event class (ruamel's and the lean ones libyaml's parser builds) to its kind."""
+    classes = [ev]
+    try:
+        import _ruamel_yaml as clib
+
+        classes.append(clib)  # type: ignore[arg-type]
+    except ImportError:  # pragma: no cover
+        pass
+    kinds: dict[type, int] = {}
+    for mod in classes:
+        kinds[mod.ScalarEvent] = _SCALAR
+        kinds[mod.MappingStartEvent] = _MAP
+        kinds[mod.SequenceStartEvent] = _SEQ
+        kinds[mod.MappingEndEvent] = _END
+        kinds[mod.SequenceEndEvent] = _END
+        kinds[mod.AliasEvent] = _ALIAS
+        kinds[mod.DocumentStartEvent] = _DOC
+        kinds[mod.StreamEndEvent] = _STOP
+    return kinds
+
+
+_KINDS = _event_kinds()
+#: plain scalars that start with an ASCII letter are text, unless one of these words
+_WORDS: dict[str, Any] = {**dict.fromkeys(n for n in _NULLS if n and n != "~"), **_BOOLS}
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 _NO_KEY = object()

@@ -324,17 +324,18 @@ class Validator:
         required_if: tuple[tuple[str, str, str], ...] = (),
     ) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        raw = self._respelt(raw, specs, ctx)
-        raw = self._misspelt_required(raw, specs, path, ctx.node)
-        for name in raw:
-            if name not in specs:
-                hint = did_you_mean(name, list(specs))
-                self._find(
-                    "FIELD003",
-                    t("field.unknown", path=path, name=name, hint=hint),
-                    raw.keypos[name],
-                    ctx.node,
-                )
+        if not raw.keys() <= specs.keys():  # some key is not a field: say which, fix what can be
+            raw = self._respelt(raw, specs, ctx)
+            raw = self._misspelt_required(raw, specs, path, ctx.node)
+            for name in raw:
+                if name not in specs:
+                    hint = did_you_mean(name, list(specs))
+                    self._find(
+                        "FIELD003",
+                        t("field.unknown", path=path, name=name, hint=hint),
+                        raw.keypos[name],
+                        ctx.node,
+                    )
         # 'requires' guards every reference made by the rest of the record
         inner = ctx
         if "requires" in specs and "requires" in raw:
@@ -350,10 +351,11 @@ class Validator:
                 inner = _Ctx(ctx.node, _and(ctx.condition, cond), ctx.context)
         if "verb" in raw and isinstance(raw.get("verb"), str):
             inner = _Ctx(inner.node, inner.condition, raw["verb"])
+        get = raw.get
         for name, fld in specs.items():
-            if name == "requires":
-                continue
-            if name not in raw or raw[name] is None:
+            if get(name) is None:  # absent, or written without a value
+                if name == "requires":
+                    continue
                 if fld.required and not (rec is not None and name in ("id", "number")):
                     self._find(
                         "FIELD001",
@@ -363,6 +365,8 @@ class Validator:
                     )
                 elif fld.default is not None:
                     out[name] = fld.default
+                continue
+            if name == "requires":
                 continue
             vpos = raw.kpos[name]
             if isinstance(fld.spec, S.SubNodes):
@@ -411,6 +415,9 @@ class Validator:
         (« txet: », « di: ») is one mistake: one error at the key, and its value is read as
         that field, so that nothing else (a missing field, references to the record) follows
         from the same slip.  ``keys``: only the record's id (or number), before it is keyed."""
+        unknown = [k for k in raw if isinstance(k, str) and k not in specs]
+        if not unknown:  # the usual case: no need to list the missing fields
+            return raw
         missing = [
             n
             for n, f in specs.items()
@@ -418,8 +425,7 @@ class Validator:
             and n not in raw
             and (not keys or n in ("id", "number"))
         ]
-        unknown = [k for k in raw if isinstance(k, str) and k not in specs]
-        if not missing or not unknown:
+        if not missing:
             return raw
         fixes: dict[str, str] = {}
         for name in unknown:
@@ -497,7 +503,9 @@ class Validator:
                 )
 
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
-        if isinstance(spec, S.Str):
+        # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would
+        kind = type(spec)
+        if kind is S.Str:
             if isinstance(v, str) and v.strip():
                 text = v
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -520,7 +528,7 @@ class Validator:
                     )
                 )
             return text
-        if isinstance(spec, S.Int):
+        if kind is S.Int:
             n = v
             if isinstance(v, str) and is_int_text(v):
                 n = int(v)
@@ -531,11 +539,11 @@ class Validator:
                 hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
                 return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
             return n
-        if isinstance(spec, S.Bool):
+        if kind is S.Bool:
             if isinstance(v, bool):
                 return v
             return self._bad(path, t("expect.bool"), v, pos, ctx)
-        if isinstance(spec, S.Enum):
+        if kind is S.Enum:
             if isinstance(v, str) and v in spec.values:
                 return v
             hint = did_you_mean(str(v), list(spec.values))
@@ -552,9 +560,9 @@ class Validator:
                 ctx.node,
             )
             return _BAD
-        if isinstance(spec, S.Ref):
+        if kind is S.Ref:
             return self._ref(spec, v, pos, path, ctx)
-        if isinstance(spec, S.ListOf):
+        if kind is S.ListOf:
             if not isinstance(v, YList):
                 return self._bad(path, t("expect.list"), v, pos, ctx)
             if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
@@ -576,7 +584,7 @@ class Validator:
                 if val is not _BAD:
                     items.append(val)
             return items
-        if isinstance(spec, S.MapOf):
+        if kind is S.MapOf:
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.mapping"), v, pos, ctx)
             out = {}
@@ -594,7 +602,7 @@ class Validator:
                 if val is not _BAD:
                     out[k] = val
             return out
-        if isinstance(spec, S.Record):
+        if kind is S.Record:
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.record"), v, pos, ctx)
             return self.fields(
@@ -607,9 +615,9 @@ class Validator:
                 unguarded=spec.unguarded,
                 required_if=spec.required_if,
             )
-        if isinstance(spec, S.Effects):
+        if kind is S.Effects:
             return self._effects(spec.family, v, pos, path, ctx)
-        if isinstance(spec, S.Condition):
+        if kind is S.Condition:
             return self._condition(spec.family, v, pos, path, ctx)
         raise TypeError(f"unknown spec {spec!r}")  # pragma: no cover
 

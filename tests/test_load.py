@@ -70,3 +70,36 @@ def test_empty_file_is_no_value_and_no_finding():
 def test_control_character_position_counts_characters_not_bytes():
     _, (f,) = parse("a: éééééééééé\nb: c\x07\n", "x.yaml")
     assert (f.code, f.line, f.column) == ("YAML001", 2, 5)
+
+
+def _slots(event: object) -> dict:
+    names = {n for cls in type(event).__mro__ for n in getattr(cls, "__slots__", ())}
+    return {n: getattr(event, n, None) for n in sorted(names)}
+
+
+def test_lean_events_are_ruamel_events_with_the_same_attributes():
+    """libyaml's parser builds its events with the loader's lean classes: each is a subclass
+    of ruamel's own, and the same arguments give the same attributes."""
+    import _ruamel_yaml as clib
+    from ruamel.yaml import events as ev
+    from ruamel.yaml.cyaml import CParser
+
+    import pipeline.load  # noqa: F401 - installs the lean classes
+
+    marks = ("start", "end")
+    cases = {
+        "ScalarEvent": (("a", "!x", (True, False), "v", *marks, '"'), {"comment": None}),
+        "MappingStartEvent": (("a", "!m", True, *marks, False), {"nr_items": None}),
+        "SequenceStartEvent": (("a", None, True, *marks, True), {}),
+        "MappingEndEvent": (marks, {}),
+        "SequenceEndEvent": (marks, {}),
+    }
+    for name, (args, kwargs) in cases.items():
+        lean, base = getattr(clib, name), getattr(ev, name)
+        assert issubclass(lean, base) and lean.__name__ == name
+        assert _slots(lean(*args, **kwargs)) == _slots(base(*args, **kwargs))
+    seen = []
+    parser = CParser("a: &x [1, {b: c}]\nd: *x\n")
+    while (e := parser.get_event()) is not None:
+        seen.append(type(e).__mro__[1] if type(e).__module__ == "pipeline.load" else type(e))
+    assert ev.ScalarEvent in seen and ev.MappingEndEvent in seen and ev.AliasEvent in seen
