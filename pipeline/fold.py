@@ -107,7 +107,7 @@ def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object
 
 _GRAPH = ("GRAPH001", "GRAPH002", "GRAPH003", "GRAPH004")
 #: a record's own mistakes: the record is dropped, or read without the faulty value
-_RECORD_ERRORS = ("FIELD001", "FIELD002", "ID001")
+RECORD_ERRORS = ("FIELD001", "FIELD002", "ID001")
 
 
 def _fold_counts(findings: list[Finding], graph: object) -> list[Finding]:
@@ -121,7 +121,7 @@ def _fold_counts(findings: list[Finding], graph: object) -> list[Finding]:
     causes = [
         f
         for f in findings
-        if f.code in _RECORD_ERRORS and f.severity == "error" and id(f) not in whole
+        if f.code in RECORD_ERRORS and f.severity == "error" and id(f) not in whole
     ]
     if not causes:
         return findings

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .findings import CAUSES, Finding
+from .fold import RECORD_ERRORS
 
 #: above this many changed files, the full path is as quick
 MAX_CHANGED = 16
@@ -174,7 +175,11 @@ def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str |
 
 
 def broken(findings: list[Finding]) -> bool:
-    return any(f.code in CAUSES for f in findings)
+    """A file that cannot be read or parsed, or a record with an error of its own: either makes
+    ``pipeline.fold`` fold other findings under it, which needs the graph (the full path)."""
+    return any(
+        f.code in CAUSES or (f.code in RECORD_ERRORS and f.severity == "error") for f in findings
+    )
 
 
 def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dict] | None:

@@ -151,8 +151,10 @@ def _remember(
         return
     if any(s.key is None or s.digest is None for s in slots):
         return
-    if incremental.broken(camp.manifest.findings) or any(
-        incremental.broken(m.findings) for m in models
+    if (
+        incremental.broken(camp.manifest.findings)
+        or incremental.broken(found)
+        or any(incremental.broken(m.findings) for m in models)
     ):
         return
     skey = incremental.structure_key(camp, content_dir, cache, slots)
