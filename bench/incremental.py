@@ -12,8 +12,8 @@ writer waits for), with the peak memory of ``bench/run.py``'s ``measure``:
 * **unchanged**: ``gamebook check`` again, nothing changed;
 * **one file changed**: a comment line appended to one file (its bytes change, so its cache
   entries no longer apply, but what it defines does not), then ``gamebook check``;
-* **one text edited**: one node's text rewritten in that file (what it defines changes: the
-  campaign's graph and checks run again), then ``gamebook check``.
+* **one text edited**: one node's text rewritten in that file (its model changes, but not in
+  a field the checks over the graph read: the stored result is reused), then ``gamebook check``.
 
 The checker measured is this tree's (``PYTHONPATH`` is set to it), with its bytecode compiled
 first: an installed checker does not recompile itself at every run, even where
@@ -210,10 +210,12 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "is cached beside it), so the campaign's findings and statistics come from the "
         "per-campaign cache: no graph is built (nor networkx imported).",
         "- *one text edited* (one node's text rewritten, the same number of lines): that file's "
-        "model changed, so the other files' models come from the per-file cache and the graph "
-        "and every check over it run again for the whole campaign (the game's hooks may read "
-        "any field of any record: nothing proves a text edit cannot change a finding). In "
-        "brackets, its ratio to cold. This is the path the goals are not met on yet.",
+        "model changed, but only in fields the checks over the graph never read (a full check "
+        "records which fields of each kind of record its graph, checks and the game's hooks "
+        "read): its own validation runs again, the campaign's stored result is reused, no other "
+        "model is loaded. An edit to a field they read, a line count that changes, a broken "
+        "file or a record with an error of its own take the full path. In brackets, its ratio "
+        "to cold.",
         "- Bytecode is compiled before measuring (as for an installed checker).",
         "- The cache is in `$XDG_CACHE_HOME/gamebook` (a temporary one here).",
     ]

@@ -1,11 +1,12 @@
 """Benchmark ``gamebook simulate``: whole campaigns played by the real engine.
 
-Targets (issue: simulation and rules-aware coverage): ≥ 2,000 complete Dilemme games and
-≥ 2,000 Citadelle scenarios in ≤ 60 s each on this 2-core machine, with memory flat as runs
-grow.  Each simulation runs in a fresh child process (``pipeline.cli simulate``) so that its
-peak memory can be read from the kernel (``/usr/bin/time -v``, or ``wait4``).  The run counts
-are chosen so that the number of games (Dilemme) or scenarios (Citadelle) reaches 2,000; memory
-is measured again at half as many runs to show it stays flat.
+Targets (issue: simulation and rules-aware coverage): ≥ 2,000 units of play — complete games,
+or scenarios where a game's runs count them (a campaign of scenarios in one game) — in ≤ 60 s
+for every registered game on this 2-core machine, with memory flat as runs grow.  Each
+simulation runs in a fresh child process (``pipeline.cli simulate``) so that its peak memory can
+be read from the kernel (``wait4``).  The run count is chosen by a pilot of ``PILOT`` runs so
+that the units reach 2,000 (with a margin); memory is measured again at half as many runs to
+show it stays flat.
 
 Usage: ``python bench/simulate.py [--output BENCHMARKS.md] [--no-write]``.
 """
@@ -26,11 +27,15 @@ from pathlib import Path
 from common import write_section  # bench/ is on sys.path when run as a script
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.core import registry  # noqa: E402
+
 BEGIN = "<!-- BEGIN bench/simulate.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/simulate.py -->"
 TARGET_S = 60.0
-#: runs whose games (Dilemme) or scenarios (Citadelle) reach 2,000
-RUNS = {"dilemme": 240, "citadelle": 660}
+UNITS = 2000
+PILOT = 24
 
 
 def run(game: str, runs: int) -> dict:
@@ -45,6 +50,13 @@ def run(game: str, runs: int) -> dict:
         data = json.loads(out.read())
     # ru_maxrss of the waited child: the largest of the parent and the workers it waited for
     return {"seconds": seconds, "peak_mib": usage.ru_maxrss / 1024, "data": data}
+
+
+def _units(data: dict) -> tuple[int, str]:
+    """What a run plays: scenarios when the game counts more of them than games, else games."""
+    if data.get("scenarios", 0) > data["games"]:
+        return data["scenarios"], "scenarios"
+    return data["games"], "games"
 
 
 def section(results: dict) -> str:
@@ -64,8 +76,7 @@ def section(results: dict) -> str:
     ]
     for game, r in results.items():
         d = r["full"]["data"]
-        units = d["games"] if game == "dilemme" else d["scenarios"]
-        unit = "games" if game == "dilemme" else "scenarios"
+        units, unit = _units(d)
         per_run = 1000 * r["full"]["seconds"] / d["runs"]
         cov = d["coverage"]
         ok = "pass" if r["full"]["seconds"] <= TARGET_S and units >= 2000 else "FAIL"
@@ -84,7 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-write", action="store_true")
     args = p.parse_args(argv)
     results = {}
-    for game, runs in RUNS.items():
+    for game in registry.ids():  # every registered game with shipped content
+        if not (ROOT / "content" / game).is_dir():
+            continue
+        pilot = _units(run(game, PILOT)["data"])[0] / PILOT
+        runs = max(PILOT, int(UNITS * 1.15 / max(pilot, 1e-9)) + 1)
         results[game] = {"half": run(game, runs // 2), "full": run(game, runs)}
     text = section(results)
     print(text)
