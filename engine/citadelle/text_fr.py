@@ -117,7 +117,8 @@ def render(entry: dict[str, Any]) -> str:
     name = a.get("name", "")
     if key == "start.from":
         n = a.get("conditions", 0)
-        way = f" ; {n} condition(s) du chemin réunie(s)" if n else ""
+        way = (f" ; {n} condition du chemin réunie" if n == 1
+               else f" ; {n} conditions du chemin réunies" if n else "")  # fmt: skip
         return f"Partie commencée à « {a['node']} » pour les auteurs{way}."
     if key == "scenario.start":
         tremor = f", tremblement {a['tremor']}" if a.get("tremor") else ""

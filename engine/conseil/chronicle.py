@@ -87,7 +87,9 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         T.BAND[line["verdict"]],
     ]
     if line["silent_boxes"]:
-        details.append(f"Conseil silencieux : {line['silent_boxes']} case(s) cochée(s)")
+        n = line["silent_boxes"]
+        boxes = "case cochée" if n <= 1 else "cases cochées"
+        details.append(f"Conseil silencieux : {n} {boxes}")
     won = res["won"]
     why = game.render_log(state["log"][-1])
     throne = T.char(state["throne_char"]) if won else None

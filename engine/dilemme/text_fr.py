@@ -95,14 +95,14 @@ MESSAGES: dict[str, str] = {
     "secret.stuck": "Autocollant secret {letter} collé ({count} en tout). {text}",
     "envelope.open": "Enveloppe {envelope} ouverte{special} : {title}",
     "story.laid": "Carte Histoire « {title} » posée sur l'arc {arc}{signer}.",
-    "deck.added": "{count} carte(s) mélangée(s) dans le paquet Dilemme.",
+    "deck.added": "{cards} dans le paquet Dilemme.",
     "deck.removed": "Une carte quitte le paquet Dilemme.",
     "deck.empty": "Le paquet Dilemme est vide : le roi meurt, la chronique s'arrête.",
     "event.start": "Événement en jeu : « {title} ».",
     "event.end": "Fin de l'Événement « {title} ».",
     "gain": "{house} reçoit {what} ({why}).",
-    "give": "{giver} donne {coins} pièce(s) à {to}.",
-    "offer": "{giver} propose {coins} pièce(s) à {to} pour {ask}.",
+    "give": "{giver} donne {pieces} à {to}.",
+    "offer": "{giver} propose {pieces} à {to} pour {ask}.",
     "answer": "{house} {accept} le marché.",
     "achievement.ticked": "{house} coche une case du haut fait « {achievement} ».",
     "achievement.unlocked": "{house} débloque le haut fait « {achievement} » !",
@@ -123,11 +123,11 @@ UI = {
     "action.pass.moderator": "Passer pour devenir Modérateur",
     "action.add": "Ajouter {power} Pouvoir",
     "action.stand": "Ne rien faire",
-    "action.give": "Donner {coins} pièce(s) à {to}",
+    "action.give": "Donner {pieces} à {to}",
     "action.decide": "Trancher pour {side}",
     "action.choose_leader": "Désigner {leader} comme Meneur",
     "action.keep_tokens": "Garder : {tokens}",
-    "action.offer": "Proposer {coins} pièce(s) à {to} pour {ask}",
+    "action.offer": "Proposer {pieces} à {to} pour {ask}",
     "action.accept": "Accepter le marché",
     "action.decline": "Refuser le marché",
     "board.resources": "Ressources",
@@ -201,10 +201,10 @@ UI = {
     "last.leader": "Meneur : {house}, qui signe.",
     "last.tracks": "Pistes : {moves}.",
     "last.move": "{resource} {before} → {after}",
-    "last.deal": "{giver} propose {coins} pièce(s) à {to} pour {ask} : {answer}",
+    "last.deal": "{giver} propose {pieces} à {to} pour {ask} : {answer}",
     "last.deal_yes": "accepté",
     "last.deal_no": "refusé",
-    "last.gift": "{giver} donne {coins} pièce(s) à {to}",
+    "last.gift": "{giver} donne {pieces} à {to}",
     "last.deals": "Pièces : {deals}.",
     "last.balance": "La Balance donne {each} Pouvoir à {houses} ({left} y reste).",
     "last.sticker": "Autocollant Chronique « {title} » ({resource}) signé par {signer}.",
@@ -215,7 +215,7 @@ UI = {
     "self.public": "Vos Objectifs publics",
     "self.public_note": "chaque jeton rapporte si sa ressource finit en haut (+) ou en bas (−)",
     "offer.title": "Une offre",
-    "offer.text": "{giver} vous propose {coins} pièce(s) contre {ask}.",
+    "offer.text": "{giver} vous propose {pieces} contre {ask}.",
     "group.draft": "Objectif secret",
     "group.draft_help": "Il compte vos ressources dans ses zones et votre richesse en fin de partie.",
     "group.tokens": "Objectifs publics",
@@ -260,14 +260,15 @@ UI = {
 def _what(args: dict[str, Any]) -> str:
     parts = []
     names = {
-        "coins": "pièce(s)",
+        "coins": "pièce",
         "power": "Pouvoir",
         "prestige": "Prestige",
         "craving": "Convoitise",
     }
     for key, label in names.items():
         if args.get(key):
-            parts.append(f"{args[key]:+d} {label}")
+            plural = "s" if key == "coins" and abs(args[key]) > 1 else ""
+            parts.append(f"{args[key]:+d} {label}{plural}")
     return ", ".join(parts)
 
 
@@ -310,11 +311,22 @@ def render(entry: dict[str, Any]) -> str:
         args["accept"] = "accepte" if args["accept"] else "refuse"
     if key == "campaign.winner":
         args["mood"] = "la Cohésion" if args["mood"] == "cohesion" else "la Dissension"
-    return MESSAGES[key].format(**args)
+    return MESSAGES[key].format(**_counted(args))
 
 
 def ui(key: str, **args: Any) -> str:
-    return UI[key].format(**args)
+    return UI[key].format(**_counted(args))
+
+
+def _counted(args: dict[str, Any]) -> dict[str, Any]:
+    """Counts written out in words that agree with them: « 1 pièce », « 3 pièces »."""
+    if "coins" in args:
+        n = args["coins"]
+        args = {**args, "pieces": f"{n} pièce" if abs(n) <= 1 else f"{n} pièces"}
+    if isinstance(args.get("count"), int):
+        n = args["count"]
+        args = {**args, "cards": f"{n} carte mélangée" if n <= 1 else f"{n} cartes mélangées"}
+    return args
 
 
 def describe_action(action: dict[str, Any], seat_names: list[str]) -> str:

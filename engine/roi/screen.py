@@ -349,7 +349,8 @@ def outcome(game: Roi, st: dict) -> Outcome | None:
         key = (i in winners, scores[i])
         if key != prev:
             rank, prev = pos + 1, key
-        details = [T.ui("outcome.detail.manches", n=scores[i])]
+        many = "_many" if scores[i] > 1 else ""
+        details = [T.ui(f"outcome.detail.manches{many}", n=scores[i])]
         if i in winners and last.get("playoff"):
             details.append(T.UI["outcome.detail.playoff"])
         ranking.append(
