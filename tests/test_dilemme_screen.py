@@ -63,8 +63,7 @@ def test_the_last_round_votes_result_leader_tracks_and_deals():
     assert "Oui-Da l'emporte, 2 contre 1." in last["items"]
     assert "Meneur : Julius, qui signe." in last["items"]
     assert "Pistes : Influence 7 → 10 ; Moral 7 → 6." in last["items"]
-    assert any(line.startswith("Pièces : Théodore propose 2 pièces à Julius") and
-               line.endswith("accepté.") for line in last["items"])  # fmt: skip
+    assert "Pièces : Théodore → Julius : 2 pièces pour un vote Oui-Da, accepté." in last["items"]
 
 
 def test_a_tie_settled_by_the_moderator_is_told():

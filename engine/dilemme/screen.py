@@ -434,12 +434,13 @@ def _last_round(state: dict) -> dict | None:
     shown = []
     for s in state["seats"]:
         kind, power = votes.get(s["name"], ("", 0))
+        house = _short(s["name"])
         if kind in T.SIDE:
-            shown.append(T.ui("last.vote", house=s["name"], side=T.SIDE[kind], power=power))
+            shown.append(T.ui("last.vote", house=house, side=T.SIDE[kind], power=power))
         elif kind.startswith("pass_"):
-            shown.append(T.ui(f"last.{kind}", house=s["name"]))
+            shown.append(T.ui(f"last.{kind}", house=house))
         else:
-            shown.append(T.ui("last.none", house=s["name"]))
+            shown.append(T.ui("last.none", house=house))
     out = [T.ui("last.votes", votes=" · ".join(shown))]
     if totals and side:
         oui, non = totals.get("oui_da", 0), totals.get("nenni", 0)
@@ -464,14 +465,21 @@ def _last_round(state: dict) -> dict | None:
     if deals:
         said = []
         for d in deals:
+            giver, to = _short(d["giver"]), _short(d["to"])
             if d.get("gift"):
-                said.append(T.ui("last.gift", giver=d["giver"], coins=d["coins"], to=d["to"]))
+                said.append(T.ui("last.gift", giver=giver, coins=d["coins"], to=to))
             else:
                 answer = T.ui("last.deal_yes" if d.get("answer") else "last.deal_no")
-                said.append(T.ui("last.deal", giver=d["giver"], coins=d["coins"], to=d["to"],
+                said.append(T.ui("last.deal", giver=giver, coins=d["coins"], to=to,
                                  ask=T.ASK.get(d["ask"], d["ask"]), answer=answer))  # fmt: skip
         out.append(T.ui("last.deals", deals=" ; ".join(said)))
     return W.items(out + lines, T.ui("last.title", title=title), area="main")
+
+
+def _short(house: str) -> str:
+    """A house as the summary names it, without the word every house shares (« Ferrandine »
+    for « Maison Ferrandine »): the round's lines stay short enough for a phone."""
+    return house.removeprefix(T.HOUSE_WORD + " ") or house
 
 
 # --------------------------------------------------------------------------- the screen

@@ -36,6 +36,9 @@ OBJECTIVE = {
     "opportunism": "Opportunisme",
     "avarice": "Avarice",
 }
+#: the word every house's name begins with (left out where the houses are listed side by side)
+HOUSE_WORD = "Maison"
+
 ASK = {
     "oui_da": "un vote Oui-Da",
     "nenni": "un vote Nenni",
@@ -149,11 +152,11 @@ UI = {
     "prompt.answer": "{house}, acceptez-vous ce marché ?",
     "prompt.choose_leader": "{house}, désignez le prochain Meneur.",
     "objective.scores": "marque {points} points pour 1 à 5 ressources dans les zones ({zones}) ; richesse aux rangs I, II, III : {wealth}",
-    "score.resources": "ressources dans la zone de l'Objectif secret : {n}",
-    "score.wealth": "richesse (rang en pièces) : {n}",
+    "score.resources": "Objectif secret (ressources) : {n}",
+    "score.wealth": "richesse : {n}",
     "score.public": "Objectifs publics : {n:+d}",
     "score.power": "majorité de Pouvoir : {n}",
-    "score.campaign": "pour la campagne : Prestige +{prestige}, Convoitise +{craving}",
+    "score.campaign": "campagne : Prestige +{prestige}, Convoitise +{craving}",
     "board.kingdom": "Le Royaume",
     "board.houses": "Les Maisons",
     "board.timeline": "Frise du temps",
@@ -201,10 +204,10 @@ UI = {
     "last.leader": "Meneur : {house}, qui signe.",
     "last.tracks": "Pistes : {moves}.",
     "last.move": "{resource} {before} → {after}",
-    "last.deal": "{giver} propose {pieces} à {to} pour {ask} : {answer}",
+    "last.deal": "{giver} → {to} : {pieces} pour {ask}, {answer}",
     "last.deal_yes": "accepté",
     "last.deal_no": "refusé",
-    "last.gift": "{giver} donne {pieces} à {to}",
+    "last.gift": "{giver} → {to} : don de {pieces}",
     "last.deals": "Pièces : {deals}.",
     "last.balance": "La Balance donne {each} Pouvoir à {houses} ({left} y reste).",
     "last.sticker": "Autocollant Chronique « {title} » ({resource}) signé par {signer}.",

@@ -154,10 +154,28 @@ def _fill(form, rng: random.Random) -> None:
 def test_a_whole_game_keeps_the_last_round_your_house_and_the_result_by_the_choices(
     page, open_game, rng: random.Random, size: str
 ) -> None:
-    width, height = SIZES[size]
-    page.set_viewport_size({"width": width, "height": height})
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     game = open_game(GAME)
     game.quick_start()
+    _whole_game(page, game, rng, size)
+
+
+def test_five_houses_on_a_phone(page, open_game, rng: random.Random) -> None:
+    """The largest table (five houses: the longest « Dernier tour », five ranking lines) keeps
+    the same promise at 390×844: one human house, four bots, from the custom form."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["phone"], strict=True)))
+    game = open_game(GAME)
+    page.locator("details.gb-custom summary").click()
+    count = page.locator("#gb-count")
+    count.fill("5")
+    count.dispatch_event("change")
+    assert page.locator(".gb-seat").count() == 5
+    game.click_and_render(page.get_by_role("button", name="Commencer"))
+    _whole_game(page, game, rng, "phone-5")
+
+
+def _whole_game(page, game, rng: random.Random, size: str) -> None:
+    height = page.viewport_size["height"]
     seen_last = forms_sent = 0
     for n in range(MAX_DECISIONS):
         m = page.evaluate(MEASURE, True)
@@ -185,6 +203,6 @@ def test_a_whole_game_keeps_the_last_round_your_house_and_the_result_by_the_choi
     assert not m["clipped"], f"text clipped at the end: {m['clipped']}"
     for name in ("over", "next", "why"):
         assert _inside(m, m[name]), f"the end: {_where(m, name)}"
-    assert len(m["rows"]) >= 3
+    assert len(m["rows"]) >= 3 + size.endswith("-5") * 2
     for row in m["rows"]:
         assert _inside(m, row), f"the end: a ranking row at {row}, viewport {m['top']}–{height}"
