@@ -10,6 +10,7 @@ import random
 import re
 
 import pytest
+from test_french_counts import PLACEHOLDER, strings
 
 from engine.core import registry
 from pipeline.bundles import bundle_for
@@ -19,7 +20,7 @@ STEPS = 120
 SCENARIOS = (None, "pluie_grise", "forges_mortes", "chemin_des_cendreux", "coeur_de_varn")
 
 BAD = {
-    "placeholder": re.compile(r"\w\((?:e|s|es|x|ne)\)|\(e\)|\(s\)"),
+    "placeholder": PLACEHOLDER,
     "skill id": re.compile(r"\b(?:[abcd]|adv|ref|x)_[a-zé_]+\b|\bx\d\d\b"),
     "card key": re.compile(r"\b\d+/(?:green|gold)|@[a-z_]+|\+\d+\b/"),
     "paragraph sign": re.compile(r"§\s*\d"),
@@ -35,23 +36,6 @@ BAD = {
 def game():
     bundle = bundle_for("citadelle")
     return registry.get("citadelle")(bundle)
-
-
-SKIP = {"kind", "area", "tone", "action", "actions", "id", "key", "ref", "icon", "image", "style"}
-
-
-def strings(value, out: list[str]) -> list[str]:
-    """Every text of a screen (what the terminal and the page draw), not its actions' data."""
-    if isinstance(value, str):
-        out.append(value)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if k not in SKIP:
-                strings(v, out)
-    elif isinstance(value, list):
-        for v in value:
-            strings(v, out)
-    return out
 
 
 def texts(game, state, actions) -> list[str]:
