@@ -475,7 +475,7 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
 
 
 def check_game(sg: StoryGraph) -> list[Finding]:
-    """The checks only one game needs (``ContentSchema.checks``: the Dilemme's grand final).
+    """The checks only one game needs (``ContentSchema.checks``: a finale's requirements, say).
     Cost: stated by each game."""
     view = sg.view()
     return [_issue(sg, issue) for check in sg.schema.checks for issue in check(view)]

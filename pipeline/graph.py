@@ -38,9 +38,9 @@ class StoryGraph:
     #: findings about a key that may be missing only because a file could not be read (a
     #: reference to nothing, a campaign field naming a node), with that key: ``pipeline.fold``
     unknown: list[tuple[Finding, str]] = field(default_factory=list)
-    #: a game's findings about the campaign as a whole (« personnages absents », « il faut au
-    #: moins 4 dilemmes faciles »): they count records, so a file that could not be read makes
-    #: them untrustworthy: ``pipeline.fold`` folds them under that file's finding
+    #: a game's findings about the campaign as a whole (a kind of record missing, too few of
+    #: another): they count records, so a file that could not be read makes them
+    #: untrustworthy: ``pipeline.fold`` folds them under that file's finding
     whole: list[Finding] = field(default_factory=list)
 
     def is_story(self, node: str) -> bool:

@@ -42,7 +42,7 @@ from .findings import Finding
 from .graph import StoryGraph
 from .messages import t
 
-MAX_GAMES = 40  # a Dilemme campaign that has not reached its grand final by then stops
+MAX_GAMES = 40  # a campaign of several games that has not reached its end by then stops
 MAX_ACTIONS = 20_000
 #: the mixed policy: the bots (or the automatic policy) play, except that this share of
 #: decisions is any legal action, drawn from the run's own seeded generator

@@ -48,37 +48,10 @@ UNREACHABLE, ERROR, WARNING, ROOT = 1, 2, 4, 8
 #: reachable on the graph, never visited by the simulated games (only with coverage data)
 NEVER = 16
 
-#: node colours by kind (kinds not listed take the next colour of ``_PALETTE``)
-KIND_COLOURS = {
-    "campaign": "#3d2b1f",
-    "envelope": "#d9a400",
-    "story_card": "#4f8fd8",
-    "epilogue": "#a05fc4",
-    "dilemma": "#e5793b",
-    "outcome": "#e8a7a0",
-    "immediate_card": "#c93f86",
-    "event_card": "#8c6d2c",
-    "chronicle_sticker": "#4caf50",
-    "secret_sticker": "#ff9f1c",
-    "arc": "#7a8b99",
-    "house": "#6d4c41",
-    "achievement": "#9ccc65",
-    "secret_objective": "#5c6bc0",
-    "scenario": "#d9a400",
-    "paragraph": "#4f8fd8",
-    "adventure_card": "#43a047",
-    "exploration_card": "#8d9ba8",
-    "menace": "#b71c1c",
-    "objective": "#00897b",
-    "action_card": "#3949ab",
-    "character": "#8e24aa",
-    "citadel": "#795548",
-    "building": "#a1887f",
-    "destiny": "#f06292",
-    "side_quest": "#26a69a",
-    "lexicon_entry": "#90a4ae",
-    "creature_trait": "#6d8f3c",
-}
+#: the campaign node's colour; a game gives each of its kinds a colour in its content schema
+#: (``Kind.colour``), and a kind without one takes the next of ``_PALETTE``
+_CAMPAIGN_COLOUR = "#3d2b1f"
+
 _PALETTE = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#00acc1", "#c0ca33", "#6d4c41")
 
 #: edge kinds in French, for the node pages and the map's tooltips
@@ -105,8 +78,6 @@ EDGE_FR = {
     "objective": "objectif",
 }
 
-#: kinds ``messages.KIND_FR`` does not name yet
-_KIND_FR_MORE = {"lexicon_entry": "entrée du lexique", "creature_trait": "trait de créature"}
 
 #: fields shown as the node's title, first found wins
 _TITLE_FIELDS = ("title", "name", "term")
@@ -320,8 +291,7 @@ def node_title(sg: StoryGraph, node: str) -> str:
 
 def kind_label(kind: str) -> str:
     """A kind in French (« carte Aventure »)."""
-    label = kind_fr(kind)
-    return _KIND_FR_MORE.get(kind, label) if label == kind else label
+    return kind_fr(kind)
 
 
 def node_label(node: str) -> str:
@@ -330,12 +300,16 @@ def node_label(node: str) -> str:
     return f"{kind_label(kind)} {key}"
 
 
-def _colours(kinds: Iterable[str]) -> dict[str, str]:
+def _colours(family: str, kinds: Iterable[str]) -> dict[str, str]:
+    specs = S.KINDS.get(family, {})
     out: dict[str, str] = {}
     spare = 0
     for kind in kinds:
-        if kind in KIND_COLOURS:
-            out[kind] = KIND_COLOURS[kind]
+        spec = specs.get(kind)
+        if kind == "campaign":
+            out[kind] = _CAMPAIGN_COLOUR
+        elif spec is not None and spec.colour:
+            out[kind] = spec.colour
         else:
             out[kind] = _PALETTE[spare % len(_PALETTE)]
             spare += 1
@@ -571,7 +545,7 @@ def campaign_data(
         edges += (index[a], index[b])
         ekinds.append(edge_index[k])
         econd.append(1 if attrs.get("condition") else 0)
-    colours = _colours(kind_names)
+    colours = _colours(sg.campaign.family, kind_names)
     counts = {name: 0 for name in kind_names}
     for k in kinds:
         counts[kind_names[k]] += 1

@@ -15,11 +15,13 @@ import pytest
 from conftest import append, copy_base, replace
 
 from pipeline import check
+from pipeline import schema as S
 from pipeline.storymap import (
     ERROR,
     ROOT,
     UNREACHABLE,
     WARNING,
+    _colours,
     layout,
     script_json,
     slugs,
@@ -252,3 +254,13 @@ def test_layout_of_the_bench_campaign(tmp_path: Path) -> None:
     # wide, not a ribbon: the drawing stays navigable
     width = max(lay.x) + 1
     assert lay.rows <= 1000 and width <= 2000
+
+
+@pytest.mark.parametrize("family", sorted(S.KINDS))
+def test_each_kind_has_its_own_colour(family: str) -> None:
+    """A game names its kinds' colours in its own schema; on one map two kinds never share one."""
+    kinds = S.KINDS[family]
+    colours = _colours(family, ["campaign", *kinds])
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in colours.values()), colours
+    assert len(set(colours.values())) == len(colours), colours
+    assert all(colours[k] == spec.colour for k, spec in kinds.items() if spec.colour)

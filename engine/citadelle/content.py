@@ -695,6 +695,26 @@ def _label(kind: str, key: str, data: dict) -> str | None:
     return MESSAGES["label.adventure"].format(**args)
 
 
+#: node colours on the story map
+COLOURS = {
+    "scenario": "#d9a400",
+    "paragraph": "#4f8fd8",
+    "adventure_card": "#43a047",
+    "exploration_card": "#8d9ba8",
+    "menace": "#b71c1c",
+    "objective": "#00897b",
+    "action_card": "#3949ab",
+    "character": "#8e24aa",
+    "citadel": "#795548",
+    "building": "#a1887f",
+    "destiny": "#f06292",
+    "side_quest": "#26a69a",
+    "lexicon_entry": "#90a4ae",
+    "creature_trait": "#6d8f3c",
+    "epilogue": "#a05fc4",
+}
+
+
 def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
     from dataclasses import replace
 
@@ -703,6 +723,7 @@ def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
             k,
             name_fr=NAMES_FR[k.name][0],
             feminine=NAMES_FR[k.name][1],
+            colour=COLOURS.get(k.name, ""),
             dead_end_fix=MESSAGES.get(f"dead_end.{k.name}", ""),
             resolve_by="number" if k.name == "adventure_card" else None,
         )

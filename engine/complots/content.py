@@ -143,9 +143,19 @@ def _variant_checks(g: GraphView) -> list[Issue]:
     return out
 
 
+#: node colours on the story map
+COLOURS = {"character": "#8e24aa", "action": "#3949ab", "counter": "#b71c1c", "variant": "#7a8b99"}
+
+
 def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
     return tuple(
-        replace(k, name_fr=NAMES_FR[k.name][0], feminine=NAMES_FR[k.name][1]) for k in kinds
+        replace(
+            k,
+            name_fr=NAMES_FR[k.name][0],
+            feminine=NAMES_FR[k.name][1],
+            colour=COLOURS.get(k.name, ""),
+        )
+        for k in kinds
     )
 
 

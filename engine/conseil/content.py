@@ -92,6 +92,7 @@ KINDS = (
         "Carte Personnage : un des douze membres du Conseil et son effet.",
         story=False,
         name_fr="carte Personnage",
+        colour="#8e24aa",
         feminine=True,
     ),
     Kind(
@@ -106,6 +107,7 @@ KINDS = (
         "Carte Quémandeur : le personnage venu demander l'aide du Conseil.",
         story=False,
         name_fr="carte Quémandeur",
+        colour="#3949ab",
         feminine=True,
     ),
     Kind(
@@ -133,6 +135,7 @@ KINDS = (
         id_format="int",
         story=False,
         name_fr="carte Dilemme",
+        colour="#e5793b",
         feminine=True,
     ),
     Kind(
@@ -150,6 +153,7 @@ KINDS = (
         story=False,
         single=True,
         name_fr="carte Trône",
+        colour="#795548",
         feminine=True,
     ),
     Kind(
@@ -165,6 +169,7 @@ KINDS = (
         story=False,
         single=True,
         name_fr="carte Chef du Conseil",
+        colour="#00897b",
         feminine=True,
     ),
     Kind(
@@ -196,6 +201,7 @@ KINDS = (
         "Un mois de « L'année troublée » : Quémandeurs, dilemmes et règle spéciale.",
         story=False,
         name_fr="scénario",
+        colour="#d9a400",
     ),
     Kind(
         "tutorial",
@@ -211,6 +217,7 @@ KINDS = (
         id_format="int",
         story=False,
         name_fr="carte Tutoriel",
+        colour="#90a4ae",
         feminine=True,
     ),
 )

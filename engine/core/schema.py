@@ -182,6 +182,8 @@ class Kind:
     resolve_by: str | None = None
     #: a record of this kind must offer a way on (checked by ``way_on``; see ContentSchema)
     dead_end_fix: str = ""
+    #: the colour of this kind's nodes on the story map (CSS hex); empty: the map picks one
+    colour: str = ""
 
 
 def F(spec: Spec, fr: str = "", required: bool = False, default: Any = None) -> Field:

@@ -566,6 +566,24 @@ def _opening(g: GraphView) -> list[tuple[str, str]]:
     return [(story["title"], story.get("text", ""))] if story else []
 
 
+#: node colours on the story map
+COLOURS = {
+    "envelope": "#d9a400",
+    "story_card": "#4f8fd8",
+    "epilogue": "#a05fc4",
+    "dilemma": "#e5793b",
+    "outcome": "#e8a7a0",
+    "immediate_card": "#c93f86",
+    "event_card": "#8c6d2c",
+    "chronicle_sticker": "#4caf50",
+    "secret_sticker": "#ff9f1c",
+    "arc": "#7a8b99",
+    "house": "#6d4c41",
+    "achievement": "#9ccc65",
+    "secret_objective": "#5c6bc0",
+}
+
+
 def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
     from dataclasses import replace
 
@@ -574,6 +592,7 @@ def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
             k,
             name_fr=NAMES_FR[k.name][0],
             feminine=NAMES_FR[k.name][1],
+            colour=COLOURS.get(k.name, ""),
             dead_end_fix=MESSAGES.get(f"dead_end.{k.name}", ""),
         )
         for k in kinds
