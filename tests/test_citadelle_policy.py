@@ -76,6 +76,28 @@ def test_the_curious_temperament_reads_on_and_never_ends_the_adventure(bundle):
     assert picks == {1}
 
 
+def test_the_curious_temperament_examines_cards_and_follows_the_numbers_it_finds(bundle):
+    """Le Cœur de Varn: three red figures are painted on the Dortoir des Veilleurs' iron door
+    (307, hidden number 347).  The curious group looks at the card with the magnifier first,
+    then, for some of its generators, takes the card of the number it found."""
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    place(bundle, s, 307, "0,0")
+    first = decide(bundle, s, Rng({"rng": 1}))
+    assert first["type"] == "examine" and first["card"] == "307/green"
+    s = G.apply(bundle, s, first)
+    picks = [decide(bundle, s, Rng({"rng": k})) for k in range(12)]
+    assert {"type": "search", "character": 0, "number": 347} in picks
+
+
+def test_the_curious_temperament_explores_land_whose_card_it_has_not_seen(bundle):
+    """Les Portes de Varn (301) have arrows to the Bassins de scories (302) and the
+    Passerelle des soufflets (306), both still in the box: for some generators the curious
+    group turns one over."""
+    s = situation(bundle, ["A"], scenario="coeur_de_varn", hp={"A": 18})
+    picks = {decide(bundle, s, Rng({"rng": k}))["source"] for k in range(16)}
+    assert any(p.startswith("explore:") for p in picks)
+
+
 def test_the_temperaments_are_offered_and_the_first_is_the_default(bundle):
     game = registry.get("citadelle")(bundle)
     assert [o.value for o in game.personas] == ["methodique", "curieux"]

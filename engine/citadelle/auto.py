@@ -540,11 +540,23 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
                 if _news(bundle, view, _action_effects(spec)):
                     news.append(a)
         return rng.choice(news) if news else None
+    # a curious group looks at every card with the magnifier, and follows the numbers it finds
+    for a in actions:
+        if a["type"] == "examine" or (
+            a["type"] == "search" and view["box"].get(str(a["number"])) and rng.below(2)
+        ):
+            return a
     if rng.below(2):
         return None
     news = []
     for a in actions:
         if a["type"] != "act" or a["source"].startswith(("hand:", "purse:", "quest:", "global:")):
+            continue
+        if a["source"].startswith("explore:"):
+            if _unseen_arrow(view, a["source"]) and safe(
+                bundle, view, a["character"], a["source"], a["index"]
+            ):
+                news.append(a)  # the arrow names a card still in the box
             continue
         spec, _ = spec_of(bundle, view, a["source"], a["index"])
         effects = _action_effects(spec or {})
@@ -569,13 +581,22 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
         for source, i in _cell_options(bundle, view, leader, cell):
             if source.startswith(("hand:", "purse:", "quest:", "global:")):
                 continue
-            spec, _ = spec_of(bundle, view, source, i)
-            if _news(bundle, view, _action_effects(spec or {})) and safe(
-                bundle, view, leader, source, i
-            ):
+            if source.startswith("explore:"):
+                news_here = _unseen_arrow(view, source)
+            else:
+                spec, _ = spec_of(bundle, view, source, i)
+                news_here = _news(bundle, view, _action_effects(spec or {}))
+            if news_here and safe(bundle, view, leader, source, i):
                 cells.add(cell)
                 break
     return _walk(view, actions, cells)
+
+
+def _unseen_arrow(view: dict, source: str) -> bool:
+    """Does this face-down exploration place's arrow name a card still in the box?"""
+    slot = view["slots"].get(source.partition(":")[2]) or {}
+    card = slot.get("card")
+    return card is not None and bool(view["box"].get(str(card)))
 
 
 def _dialogue(bundle: dict, view: dict, actions: list[dict]) -> dict:
