@@ -7,6 +7,14 @@ legacy campaign, the games that follow it (``Game.sequel``) until the campaign e
 run to run.  Run ``i`` uses the seed ``f"{seed}:{i}"``, so the report is the same whatever
 ``--jobs`` is: workers only split the runs, and results are merged in run order.
 
+Chapters (``Game.chapter``: a campaign's scenarios).  The first runs play from the start and
+keep the state in which they enter each new chapter (at most ``KEEP_RUNS`` runs keep them);
+the last ``RESTART_SHARE`` of the runs begin at one of those states instead, the chapters in
+turn, so that a campaign's last chapter is played as often as its first, with what the
+chapters before it really gave (items, flags, the citadel's sheet).  A run that begins at a
+chapter counts only what it visits and the scenarios it plays from there.  A game without
+chapters plays every run from the start.
+
 What a run *visits* is what the game says its states visited (``Game.visits``: envelopes
 opened, dilemmas resolved, cards taken, paragraphs read...), as story-graph nodes.
 An edge counts as covered when play visited both of its ends.
@@ -47,6 +55,10 @@ MAX_ACTIONS = 20_000
 #: the mixed policy: the bots (or the automatic policy) play, except that this share of
 #: decisions is any legal action, drawn from the run's own seeded generator
 EPSILON = 0.25
+#: the share of the runs that begin where an earlier run entered a chapter
+RESTART_SHARE = 0.5
+#: how many of the first runs keep the states where they enter a chapter (memory stays flat)
+KEEP_RUNS = 32
 
 
 @dataclass
@@ -60,6 +72,10 @@ class RunResult:
     actions: int = 0
     error: dict | None = None
     results: list[dict] = field(default_factory=list)
+    #: ``(chapter, state as JSON)`` where this run entered a chapter (kept by the first runs)
+    chapters: list[tuple[str, str]] = field(default_factory=list)
+    #: the chapter this run began at (``None``: the start of the game)
+    began_at: str | None = None
 
 
 @dataclass
@@ -75,6 +91,8 @@ class SimulationReport:
     findings: list[Finding] = field(default_factory=list)
     #: story nodes the static graph cannot reach (the map shows them apart from never-visited)
     unreachable: list[str] = field(default_factory=list)
+    #: runs that began at a chapter, by chapter
+    restarts: dict[str, int] = field(default_factory=dict)
     edges_total: int = 0
     edges_covered: int = 0
     seconds: float = 0.0
@@ -113,6 +131,7 @@ class SimulationReport:
             "completed": self.completed,
             "games": self.games,
             "scenarios": self.scenarios,
+            "restarts": self.restarts,
             "play": self.play_stats(),
             "errors": self.errors,
             "coverage": {
@@ -134,10 +153,11 @@ class SimulationReport:
 # =========================================================================== one run
 
 
-def _setup(game: Game, seed: str, index: int) -> dict[str, Any]:
-    """Run ``index``'s table: the seat counts in turn, every seat a bot, personas in turn."""
+def _setup(game: Game, seed: str, index: int, seats: int | None = None) -> dict[str, Any]:
+    """Run ``index``'s table: the seat counts in turn (or ``seats``), every seat a bot,
+    personas in turn."""
     low, high = game.seat_range()
-    n = low + index % (high - low + 1)
+    n = seats or low + index % (high - low + 1)
     setup: dict[str, Any] = {"seed": seed, "players": n, "bots": n}
     if game.personas:
         names = [o.value for o in game.personas]
@@ -145,8 +165,17 @@ def _setup(game: Game, seed: str, index: int) -> dict[str, Any]:
     return setup
 
 
-def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
-    """One whole run: a game (and the games of its campaign that follow it)."""
+def play_run(
+    game: Game,
+    seed: str,
+    policy: str,
+    index: int,
+    keep: bool = False,
+    start: tuple[str, str] | None = None,
+) -> RunResult:
+    """One whole run: a game (and the games of its campaign that follow it).  ``keep``: keep
+    the states where play enters a new chapter; ``start``: ``(chapter, state as JSON)`` to
+    begin at instead of a new game (what was visited before it is not this run's)."""
     pick = random.Random(seed)
     visited: set[str] = set()
     script: list[Any] = []
@@ -154,9 +183,21 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
     winners: list[dict[str, Any]] = []
     state: dict[str, Any] | None = None
     setup: dict[str, Any] = {}
+    kept: list[tuple[str, str]] = []
+    before: set[str] = set()
+    already = 0
     try:
-        setup = game.normalize_setup(_setup(game, seed, index))
-        state = game.new_game(setup)
+        if start is None:
+            setup = game.normalize_setup(_setup(game, seed, index))
+            state = game.new_game(setup)
+        else:
+            # what no seat knows (the decks' order) dealt anew for this run
+            state = game.scramble(json.loads(start[1]), None, Rng({"rng": Rng.seed_from(seed)}))
+            before, already = game.visits(state), _scenarios(state)
+            # as many seats as the kept game; the personas take turns from run to run
+            seats = len(game.seat_names(state))
+            setup = game.normalize_setup(_setup(game, seed, index, seats))
+        chapter = game.chapter(state)
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
@@ -175,6 +216,11 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
                 state = game.apply(state, action)
                 actions += 1
                 count += 1
+                now = game.chapter(state)
+                if now != chapter:
+                    if keep and now is not None:
+                        kept.append((now, json.dumps(state, ensure_ascii=False)))
+                    chapter = now
             visited |= game.visits(state)
             scenarios = max(scenarios, _scenarios(state))  # the campaign's record, game by game
             outcome = game.outcome(state)
@@ -196,12 +242,14 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
         return RunResult(
             index,
             seed,
-            visited,
+            visited - before,
             done,
             games=games,
             actions=actions,
-            scenarios=max(scenarios, _scenarios(state)),
+            scenarios=max(scenarios, _scenarios(state)) - already,
             results=winners,
+            chapters=kept,
+            began_at=start[0] if start else None,
         )
     except Exception as exc:  # an engine error is a finding with its reproduction, not a crash
         if state is not None:
@@ -210,14 +258,16 @@ def play_run(game: Game, seed: str, policy: str, index: int) -> RunResult:
         return RunResult(
             index,
             seed,
-            visited,
+            visited - before,
             False,
             games=games,
             actions=actions,
             results=winners,
+            began_at=start[0] if start else None,
             error={
                 "run": index,
                 "seed": seed,
+                "chapter": start[0] if start else None,
                 "setup": setup,
                 "error": f"{type(exc).__name__}: {exc}",
                 "script": script[-400:],
@@ -236,9 +286,61 @@ def _init(bundle_text: str, family: str, policy: str) -> None:
     _WORKER.update(game=registry.get(family)(json.loads(bundle_text)), policy=policy)
 
 
-def _work(job: tuple[int, str]) -> RunResult:
-    index, seed = job
-    return play_run(_WORKER["game"], seed, _WORKER["policy"], index)
+def _work(job: tuple[int, str, bool, tuple[str, str] | None]) -> RunResult:
+    index, seed, keep, start = job
+    return play_run(_WORKER["game"], seed, _WORKER["policy"], index, keep, start)
+
+
+def _play(
+    jobs_list: list[tuple[int, str, bool, tuple[str, str] | None]],
+    workers: int,
+    bundle_text: str,
+    family: str,
+    policy: str,
+    done: int,
+    total: int,
+    progress: bool,
+) -> list[RunResult]:
+    """Play these runs (in parallel when ``workers`` > 1); results in run order."""
+    results: list[RunResult] = []
+    if workers > 1 and len(jobs_list) > 1:
+        ctx = (
+            multiprocessing.get_context("fork")
+            if "fork" in multiprocessing.get_all_start_methods()
+            else None
+        )
+        with ProcessPoolExecutor(
+            workers, mp_context=ctx, initializer=_init, initargs=(bundle_text, family, policy)
+        ) as pool:
+            chunk = max(1, len(jobs_list) // (workers * 8))
+            for result in pool.map(_work, jobs_list, chunksize=chunk):
+                results.append(result)
+                _progress(progress, done + len(results), total)
+    else:
+        _init(bundle_text, family, policy)
+        for job in jobs_list:
+            results.append(_work(job))
+            _progress(progress, done + len(results), total)
+    return results
+
+
+def _restarts(kept: list[RunResult], runs: range) -> list[tuple[str, str] | None]:
+    """Where each of ``runs`` begins: the chapters in turn (in the order play first entered
+    them), within a chapter the kept states in turn; ``None`` (the start of the game) when no
+    run entered a chapter."""
+    by_chapter: dict[str, list[str]] = {}
+    for r in kept:
+        for chapter, text in r.chapters:
+            by_chapter.setdefault(chapter, []).append(text)
+    if not by_chapter:
+        return [None for _ in runs]
+    names = list(by_chapter)
+    out: list[tuple[str, str] | None] = []
+    for k, _ in enumerate(runs):
+        chapter = names[k % len(names)]
+        states = by_chapter[chapter]
+        out.append((chapter, states[(k // len(names)) % len(states)]))
+    return out
 
 
 # =========================================================================== the report
@@ -254,29 +356,22 @@ def simulate(
 ) -> SimulationReport:
     family = sg.campaign.family
     bundle_text = json.dumps(comp.bundle(sg), ensure_ascii=False)
-    jobs_list = [(i, f"{seed}:{i}") for i in range(runs)]
     workers = max(1, jobs if jobs is not None else (os.cpu_count() or 1))
     start = time.perf_counter()
-    results: list[RunResult] = []
-    if workers > 1 and runs > 1:
-        ctx = (
-            multiprocessing.get_context("fork")
-            if "fork" in multiprocessing.get_all_start_methods()
-            else None
-        )
-        with ProcessPoolExecutor(
-            workers, mp_context=ctx, initializer=_init, initargs=(bundle_text, family, policy)
-        ) as pool:
-            for done, result in enumerate(
-                pool.map(_work, jobs_list, chunksize=max(1, runs // (workers * 8))), 1
-            ):
-                results.append(result)
-                _progress(progress, done, runs)
-    else:
-        _init(bundle_text, family, policy)
-        for done, job in enumerate(jobs_list, 1):
-            results.append(_work(job))
-            _progress(progress, done, runs)
+    # the first runs play from the start (the first ``KEEP_RUNS`` keep where they enter a
+    # chapter); the others begin at those chapters
+    first = runs - int(runs * RESTART_SHARE) if runs > 1 else runs
+    jobs_list: list[tuple[int, str, bool, tuple[str, str] | None]] = [
+        (i, f"{seed}:{i}", i < KEEP_RUNS and first < runs, None) for i in range(first)
+    ]
+    args = (workers, bundle_text, family, policy)
+    results = _play(jobs_list, *args, 0, runs, progress)
+    later = range(first, runs)
+    starts = _restarts(results, later)
+    for r in results:
+        r.chapters = []  # memory: the kept states are no longer needed
+    jobs_list = [(i, f"{seed}:{i}", False, s) for i, s in zip(later, starts, strict=True)]
+    results += _play(jobs_list, *args, first, runs, progress)
     if progress:
         print(file=sys.stderr)
     visits: dict[str, int] = {}
@@ -299,6 +394,9 @@ def simulate(
         seconds=time.perf_counter() - start,
         results=[x for r in results for x in r.results],
     )
+    for r in results:
+        if r.began_at:
+            report.restarts[r.began_at] = report.restarts.get(r.began_at, 0) + 1
     g = sg.graph
     report.edges_total = g.number_of_edges()
     report.edges_covered = sum(

@@ -147,3 +147,26 @@ def test_scenarios_played_are_counted_when_the_campaign_is_over():
     report = simulate(sg, runs=3, seed="scen", jobs=1)
     assert report.completed == report.runs
     assert report.scenarios >= report.runs  # every run plays at least its first scenario
+
+
+def test_later_runs_begin_where_earlier_runs_entered_a_chapter():
+    """The Citadel's scenarios are chapters: half the runs begin at one, the chapters in turn,
+    and such a run counts only what it visits from there (never the introduction's nodes)."""
+    _, sg = _graph(ROOT / "content" / "citadelle")
+    report = simulate(sg, runs=8, seed="chap", jobs=1)
+    assert sum(report.restarts.values()) == 4
+    assert all(c.startswith("scenario:") for c in report.restarts)
+    assert "scenario:portes_rouillees" not in report.restarts  # where every game begins
+    assert report.visits["scenario:portes_rouillees"] == 4  # the first four runs only
+    assert report.to_json()["restarts"] == report.restarts
+
+
+def test_a_game_without_chapters_plays_every_run_from_the_start(monkeypatch):
+    """``Game.chapter`` left at ``None``: no run begins anywhere but at the start."""
+    from engine.citadelle.plugin import Citadelle
+
+    monkeypatch.setattr(Citadelle, "chapter", lambda self, state: None)
+    _, sg = _graph(ROOT / "content" / "citadelle")
+    report = simulate(sg, runs=4, seed="chap", jobs=1)
+    assert report.restarts == {}
+    assert report.visits["scenario:portes_rouillees"] == 4

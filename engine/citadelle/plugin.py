@@ -110,6 +110,11 @@ class Citadelle(Game):
         state["table"] = len(chars)
         return state
 
+    def chapter(self, state: dict[str, Any]) -> str | None:
+        """The scenario being played (between two scenarios, the one just ended)."""
+        scenario = state.get("scenario")
+        return f"scenario:{scenario}" if scenario else None
+
     def legacy_setup(self, state: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
         bot = bool(state.get("auto"))
         seats = [

@@ -319,6 +319,15 @@ class Game:
         the game cannot start there."""
         raise SetupError(f"{self.title} ne sait pas commencer ailleurs qu'au début")
 
+    def chapter(self, state: dict[str, Any]) -> str | None:
+        """The story node of the chapter this state is playing (``kind:key``: a campaign's
+        scenario), or ``None`` for a game that has no chapters.  ``gamebook simulate`` keeps
+        the state in which play enters a new chapter during its first runs, and begins later
+        runs there, so that the last chapters of a long campaign are played as often as the
+        first, each with what the chapters before it really gave.  Cheap: it is asked after
+        every action."""
+        return None
+
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         """The next game of a campaign after a finished one (legacy games), or ``None``."""
         return None

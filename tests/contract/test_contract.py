@@ -11,6 +11,7 @@ depend on another seat's secrets, and every screen offers every legal action exa
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -325,3 +326,32 @@ def test_the_engine_never_writes_into_the_bundle_it_is_given(game: Game):
     _play(game, "lecture-seule", n)
     game.screen(game.new_game(game.normalize_setup({"players": n, "bots": n})), None, [])
     assert _canon(game.bundle) == before
+
+
+# --------------------------------------------------------------------------- chapters
+
+
+def test_a_chapter_entered_in_play_is_a_place_a_simulation_may_begin(game: Game):
+    """``Game.chapter``: ``None`` or a story node (``kind:key``), the same through JSON.  The
+    state in which play enters a new chapter — through JSON and with the secrets no seat knows
+    dealt anew, as ``gamebook simulate`` begins a run there — plays on to the end with bots."""
+    n = min(max(game.default_players, game.seat_range()[0]), game.seat_range()[1])
+    _, _, states, _ = _play(game, "chapter", n)
+    entries = []
+    for before, after in itertools.pairwise(states):
+        chapter = game.chapter(after)
+        assert chapter is None or (isinstance(chapter, str) and ":" in chapter)
+        assert chapter == game.chapter(json.loads(json.dumps(after)))
+        if chapter is not None and chapter != game.chapter(before):
+            entries.append(after)
+    if not entries:
+        assert all(game.chapter(s) is None for s in states), "a game with one chapter only"
+        return
+    state = game.scramble(json.loads(json.dumps(entries[-1])), None, Rng({"rng": 7}))
+    for i in range(MAX_ACTIONS):
+        seats = game.to_act(state)
+        if not seats:
+            break
+        bot = Rng({"rng": Rng.seed_from(f"chapter:{i}")})
+        state = game.apply(state, game.choose(state, seats[0], bot, None))
+    assert not game.to_act(state) and game.outcome(state) is not None
