@@ -9,9 +9,10 @@ run to run.  Run ``i`` uses the seed ``f"{seed}:{i}"``, so the report is the sam
 
 Chapters (``Game.chapter``: a campaign's scenarios).  The first runs play from the start and
 keep the state in which they enter each new chapter (at most ``KEEP_RUNS`` runs keep them);
-the last ``RESTART_SHARE`` of the runs begin at one of those states instead, the chapters in
-turn, so that a campaign's last chapter is played as often as its first, with what the
-chapters before it really gave (items, flags, the citadel's sheet).  A run that begins at a
+the last ``RESTART_SHARE`` of the runs begin at one of those states instead (the decks dealt
+anew), each at the chapter the fewest runs have played so far, so that a campaign's last
+chapters are played about as often as its first, with what the chapters before them really
+gave (items, flags, the citadel's sheet).  A run that begins at a
 chapter counts only what it visits and the scenarios it plays from there.  A game without
 chapters plays every run from the start.
 
@@ -74,6 +75,8 @@ class RunResult:
     results: list[dict] = field(default_factory=list)
     #: ``(chapter, state as JSON)`` where this run entered a chapter (kept by the first runs)
     chapters: list[tuple[str, str]] = field(default_factory=list)
+    #: the chapters this run entered after its first (whether it kept their states or not)
+    entered: list[str] = field(default_factory=list)
     #: the chapter this run began at (``None``: the start of the game)
     began_at: str | None = None
 
@@ -184,6 +187,7 @@ def play_run(
     state: dict[str, Any] | None = None
     setup: dict[str, Any] = {}
     kept: list[tuple[str, str]] = []
+    entered: list[str] = []
     before: set[str] = set()
     already = 0
     try:
@@ -218,8 +222,10 @@ def play_run(
                 count += 1
                 now = game.chapter(state)
                 if now != chapter:
-                    if keep and now is not None:
-                        kept.append((now, json.dumps(state, ensure_ascii=False)))
+                    if now is not None:
+                        entered.append(now)
+                        if keep:
+                            kept.append((now, json.dumps(state, ensure_ascii=False)))
                     chapter = now
             visited |= game.visits(state)
             scenarios = max(scenarios, _scenarios(state))  # the campaign's record, game by game
@@ -249,6 +255,7 @@ def play_run(
             scenarios=max(scenarios, _scenarios(state)) - already,
             results=winners,
             chapters=kept,
+            entered=entered,
             began_at=start[0] if start else None,
         )
     except Exception as exc:  # an engine error is a finding with its reproduction, not a crash
@@ -324,22 +331,30 @@ def _play(
     return results
 
 
-def _restarts(kept: list[RunResult], runs: range) -> list[tuple[str, str] | None]:
-    """Where each of ``runs`` begins: the chapters in turn (in the order play first entered
-    them), within a chapter the kept states in turn; ``None`` (the start of the game) when no
-    run entered a chapter."""
+def _restarts(earlier: list[RunResult], runs: range) -> list[tuple[str, str] | None]:
+    """Where each of ``runs`` begins: each time, the chapter the fewest runs have played so far
+    (the earlier runs that entered it, and the runs already sent there; among equals, the one
+    play entered first), and within a chapter the kept states in turn; ``None`` (the start of
+    the game) when no run kept a chapter."""
     by_chapter: dict[str, list[str]] = {}
-    for r in kept:
+    for r in earlier:
         for chapter, text in r.chapters:
             by_chapter.setdefault(chapter, []).append(text)
     if not by_chapter:
         return [None for _ in runs]
-    names = list(by_chapter)
+    played = dict.fromkeys(by_chapter, 0)
+    for r in earlier:
+        for chapter in set(r.entered):
+            if chapter in played:
+                played[chapter] += 1
+    order = list(by_chapter)
+    sent = dict.fromkeys(by_chapter, 0)
     out: list[tuple[str, str] | None] = []
-    for k, _ in enumerate(runs):
-        chapter = names[k % len(names)]
+    for _ in runs:
+        chapter = min(order, key=lambda c: (played[c] + sent[c], order.index(c)))
         states = by_chapter[chapter]
-        out.append((chapter, states[(k // len(names)) % len(states)]))
+        out.append((chapter, states[sent[chapter] % len(states)]))
+        sent[chapter] += 1
     return out
 
 

@@ -150,8 +150,8 @@ def test_scenarios_played_are_counted_when_the_campaign_is_over():
 
 
 def test_later_runs_begin_where_earlier_runs_entered_a_chapter():
-    """The Citadel's scenarios are chapters: half the runs begin at one, the chapters in turn,
-    and such a run counts only what it visits from there (never the introduction's nodes)."""
+    """The Citadel's scenarios are chapters: half the runs begin at one, and such a run counts
+    only what it visits from there (never the introduction's nodes)."""
     _, sg = _graph(ROOT / "content" / "citadelle")
     report = simulate(sg, runs=8, seed="chap", jobs=1)
     assert sum(report.restarts.values()) == 4
@@ -170,3 +170,20 @@ def test_a_game_without_chapters_plays_every_run_from_the_start(monkeypatch):
     report = simulate(sg, runs=4, seed="chap", jobs=1)
     assert report.restarts == {}
     assert report.visits["scenario:portes_rouillees"] == 4
+
+
+def test_a_run_begins_at_the_chapter_the_fewest_runs_have_played():
+    """Four earlier runs: all entered chapter B, one went on to C (whose state it kept with
+    B's); six later runs: C until it has been played as often as B, then in turn."""
+    from pipeline.simulate import RunResult, _restarts
+
+    def run(i: int, entered: list[str], kept: bool) -> RunResult:
+        chapters = [(c, f"{c}{i}") for c in entered] if kept else []
+        return RunResult(i, str(i), set(), True, chapters=chapters, entered=entered)
+
+    earlier = [run(0, ["b", "c"], True), run(1, ["b"], True), run(2, ["b"], False),
+               run(3, ["b"], False)]  # fmt: skip
+    starts = _restarts(earlier, range(4, 10))
+    assert [c for c, _ in starts] == ["c", "c", "c", "b", "c", "b"]
+    assert [s for c, s in starts if c == "b"] == ["b0", "b1"]  # the kept states in turn
+    assert _restarts([run(0, [], False)], range(1, 3)) == [None, None]

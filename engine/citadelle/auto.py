@@ -47,6 +47,14 @@ def _action_effects(action: dict) -> list[dict]:
     return out
 
 
+def _any_outcome(action: dict) -> list[dict]:
+    """What an action may bring, succeeded or failed (the curious group wants to see both)."""
+    out = list(action.get("success") or []) + list(action.get("failure") or [])
+    for line in action.get("lines") or []:
+        out += list(line.get("success") or []) + list(line.get("failure") or [])
+    return out
+
+
 def _flat(effects: list[dict]) -> list[dict]:
     out: list[dict] = []
     for effect in effects:
@@ -429,11 +437,16 @@ def _targets(
 
 def choose(bundle: dict, view: dict, actions: list[dict], curious: Rng | None = None) -> dict:
     """The policy's action.  ``curious`` (the « curieux » temperament, a seeded generator):
-    in a dialogue, any answer that opens a paragraph not read yet; on every other turn, any
-    action here that still reveals something (a paragraph, a card in the box); otherwise the
-    same policy."""
+    at the Citadel, any entry of the Destinée it can afford; in a dialogue, any answer that
+    opens a paragraph not read yet; on every other turn, a look with the magnifier at any card
+    that hides numbers and now and then the card of a number found, then any action here that
+    still reveals something (a paragraph, a card in the box, land whose arrow names a card in
+    the box); otherwise the same policy."""
     p = view["pending"]
     t = p["type"]
+    if curious is not None and t == "citadel":  # any page of the Destinée it can afford
+        buys = [a for a in actions if a["type"] == "destiny"]
+        return curious.choice(buys) if buys else {"type": "depart"}
     if curious is not None and t in ("turn", "dialogue"):
         pick = _curious(bundle, view, actions, curious)
         if pick is not None:
@@ -537,7 +550,7 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
                     news.append(a)
             elif a["type"] == "act":
                 spec = (para.get("actions") or [])[a["index"]]
-                if _news(bundle, view, _action_effects(spec)):
+                if _news(bundle, view, _any_outcome(spec)):
                     news.append(a)
         return rng.choice(news) if news else None
     # a curious group looks at every card with the magnifier, and follows the numbers it finds
@@ -561,7 +574,7 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
         spec, _ = spec_of(bundle, view, a["source"], a["index"])
         effects = _action_effects(spec or {})
         if (
-            _news(bundle, view, effects)
+            _news(bundle, view, _any_outcome(spec or {}))
             and not _returns(effects)
             and safe(bundle, view, a["character"], a["source"], a["index"])
         ):
@@ -585,7 +598,7 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
                 news_here = _unseen_arrow(view, source)
             else:
                 spec, _ = spec_of(bundle, view, source, i)
-                news_here = _news(bundle, view, _action_effects(spec or {}))
+                news_here = _news(bundle, view, _any_outcome(spec or {}))
             if news_here and safe(bundle, view, leader, source, i):
                 cells.add(cell)
                 break
