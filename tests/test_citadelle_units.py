@@ -811,3 +811,35 @@ def test_a_paragraph_read_during_an_action_keeps_its_participants(bundle):
         or {"_act": {"source": "paragraph:23", "index": 0, "character": 0}}
         in s["queue"][-1]["effects"]
     )
+
+
+def test_a_gold_card_behind_a_temporary_event_has_two_ways_out_of_the_box(bundle):
+    """Green before gold: a gold copy comes out only when no green one is left in the box.  A
+    green temporary event goes to the Past as soon as it is resolved and comes back with the
+    Past (with whatever took it); an exploration card is revealed once before the Past comes
+    back.  So when only exploration cards take the number, two of them must, or the gold copy
+    never comes out.  (The campfire 120, the vault 304 and the dying fire 419 had one each:
+    ``gamebook simulate`` never met their gold side.)"""
+    from engine.citadelle.start import _predecessors
+
+    preds = _predecessors(bundle)
+    lonely = []
+    for key, card in rec.recs(bundle, "adventure_card").items():
+        if card.get("version") != "gold" or card.get("scenario") or card.get("linked_card"):
+            continue
+        greens = [rec.adv(bundle, k) for k in rec.versions(bundle, card["number"])]
+        if not all(g["type"] == "temporary_event" for g in greens if g is not card):
+            continue
+        sources = {(kind, k) for kind, k, _ in preds.get(("adventure", str(card["number"])), [])}
+        if len(sources) < 2 and all(kind == "exploration_card" for kind, _ in sources):
+            lonely.append(key)
+    assert lonely == []
+
+
+def test_the_second_dying_fire_of_the_dead_forges_is_the_gold_one(bundle):
+    """Les Forges mortes: the scenario's own copy of 419 comes out first; while it lies in the
+    Past, a second one is the gold « Un feu mourant »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    K.move(bundle, s, K.adventure("419/green@forges_mortes"), "past")
+    s = consequence(bundle, s, {"take": 419})
+    assert K.where(bundle, s, K.adventure("419/gold")) != "box"
