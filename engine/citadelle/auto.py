@@ -555,11 +555,9 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
         return rng.choice(news) if news else None
     # a curious group looks at every card with the magnifier, and follows the numbers it finds
     for a in actions:
-        if a["type"] == "examine" or (
-            a["type"] == "search" and view["box"].get(str(a["number"])) and rng.below(2)
-        ):
+        if a["type"] == "examine" or (a["type"] == "search" and view["box"].get(str(a["number"]))):
             return a
-    if rng.below(2):
+    if rng.below(3) == 0:
         return None
     news = []
     for a in actions:
