@@ -62,17 +62,22 @@ def _units(data: dict) -> tuple[int, str]:
 def section(results: dict) -> str:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip() or "?"  # fmt: skip
+    load = " / ".join(f"{x:.1f}" for x in os.getloadavg())
     lines = [
         BEGIN,
         "",
         "## Simulation: whole campaigns played by the real engine",
         "",
         f"Date (UTC): {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} · commit {commit} · "
-        f"Python {platform.python_version()} · {os.cpu_count()} cores · policy `mixed`",
+        f"Python {platform.python_version()} · {os.cpu_count()} cores, load average {load} "
+        "at the end · policy `mixed`",
         "",
-        "| campaign | runs | games / scenarios | wall time | per run (median share) | "
-        "peak RSS (half the runs → all) | coverage | target ≤ 60 s |",
-        "|---|---:|---:|---:|---:|---:|---:|:---:|",
+        "*Begun at a chapter*: runs that begin where an earlier run entered a chapter (a "
+        "campaign's scenario, `Game.chapter`); they count only the scenarios they play.",
+        "",
+        "| campaign | runs | begun at a chapter | games / scenarios | wall time | "
+        "per run (median share) | peak RSS (half the runs → all) | coverage | target ≤ 60 s |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|:---:|",
     ]
     for game, r in results.items():
         d = r["full"]["data"]
@@ -81,7 +86,8 @@ def section(results: dict) -> str:
         cov = d["coverage"]
         ok = "pass" if r["full"]["seconds"] <= TARGET_S and units >= 2000 else "FAIL"
         lines.append(
-            f"| {game} | {d['runs']} | {units} {unit} | {r['full']['seconds']:.1f} s | "
+            f"| {game} | {d['runs']} | {sum((d.get('restarts') or {}).values())} | "
+            f"{units} {unit} | {r['full']['seconds']:.1f} s | "
             f"{per_run:.0f} ms | {r['half']['peak_mib']:.0f} → {r['full']['peak_mib']:.0f} MiB | "
             f"{cov['visited']}/{cov['reachable_static']} ({100 * cov['ratio']:.1f} %) | {ok} |"
         )
