@@ -11,6 +11,7 @@ import pytest
 
 from engine.citadelle import board as B
 from engine.citadelle import cards as K
+from engine.citadelle import taking
 from engine.citadelle.situation import situation
 from pipeline.bundles import bundle_for
 
@@ -58,3 +59,123 @@ def test_the_first_terrains_deal_an_exploration_card_before_each_free_arrow(bund
     assert north["exploration"] and not north["revealed"]
     assert K.where(bundle, s, K.exploration(north["exploration"])) == "slot:0,-1"
     assert "1,0" not in s["slots"]
+
+
+def test_a_resolved_exploration_card_frees_its_place_for_the_arrows_card(bundle):
+    """Bruno's example: the exploration card leaves the Plateau for the Past; the arrow's
+    numbered card (106, a Terrain) takes its place and deals zone I cards before its arrows."""
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    assert B.leave(bundle, s, K.exploration(exp), "past") == "slot:0,-1"
+    assert K.where(bundle, s, K.exploration(exp)) == "past"
+    assert s["board"]["0,-1"]["terrain"].startswith("106")
+    new = s["slots"]["0,-2"]
+    assert (new["from"], new["card"], new["zone"]) == ("0,-1", "121", "I")
+    assert new["exploration"] and K.where(bundle, s, K.exploration(new["exploration"])) == (
+        "slot:0,-2"
+    )
+
+
+def test_an_empty_exploration_deck_gets_the_past_back(bundle):
+    """« Si vous devez mettre en jeu une carte Exploration qui n'est pas disponible, vous
+    devez immédiatement ranger toutes les cartes du Passé »."""
+    s = situation(bundle, ["A"])
+    zone_one = list(s["explore_decks"]["I"])
+    for key in zone_one:
+        K.move(bundle, s, K.exploration(key), "past")
+    assert s["explore_decks"]["I"] == []
+    drawn = B.draw_exploration(bundle, s, "I")
+    assert drawn in zone_one and s["past"] == []
+    assert sorted(s["explore_decks"]["I"]) == sorted(zone_one)
+    assert entries(s, "past.restored") == [{"count": len(zone_one)}]
+    B.restore_past(bundle, s)  # nothing in the Past: nothing to log
+    assert len(entries(s, "past.restored")) == 1
+    assert B.draw_exploration(bundle, s, "no such zone") is None
+
+
+def test_figures_on_a_terrain_put_away_step_onto_the_nearest_terrain(bundle):
+    s = situation(bundle, ["A", "B", "C"])
+    s["characters"][1]["at"] = "2,0"
+    s["characters"][2]["at"] = "1,0"
+    B.leave(bundle, s, K.adventure(s["board"]["2,0"]["terrain"]), "box")
+    assert "2,0" not in s["board"]
+    assert [c["at"] for c in s["characters"]] == ["0,0", "1,0", "1,0"]
+    B.leave(bundle, s, K.adventure(s["board"]["1,0"]["terrain"]), "box")
+    assert [c["at"] for c in s["characters"]] == ["0,0", "0,0", "0,0"]
+
+
+def test_equally_near_terrains_the_first_in_reading_order_takes_the_figures(bundle):
+    s = situation(bundle, ["A"])
+    s["characters"][0]["at"] = "1,0"
+    B.leave_quietly(bundle, s, K.adventure(s["board"]["1,0"]["terrain"]), "box")
+    assert s["characters"][0]["at"] == "1,0"  # quietly: nobody regroups
+    B.regroup_orphans(s, "1,0")
+    assert s["characters"][0]["at"] == "0,0"  # 0,0 and 2,0 are both 1 away
+    s["board"].clear()
+    s["characters"][0]["at"] = "5,5"
+    B.regroup_orphans(s, "5,5")  # no Terrain left: the figure stays
+    assert s["characters"][0]["at"] == "5,5"
+
+
+def test_a_terrain_put_away_takes_its_linked_events_with_it(bundle):
+    s = situation(bundle, ["A"])
+    event = s["board"]["0,0"]["events"][0]["key"]
+    B.leave(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "past")
+    assert K.where(bundle, s, K.adventure(event)) == "past"
+    s = situation(bundle, ["A"])
+    B.leave_quietly(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "banished")
+    assert K.where(bundle, s, K.adventure(event)) == "banished"
+
+
+def test_a_terrain_without_an_arrow_goes_on_the_first_free_side():
+    """North, east, south, west in turn; with every side taken, the nearest free cell."""
+    state = {"board": {"0,0": {}, "1,0": {}}, "slots": {"0,-1": {}, "0,1": {}}}
+    assert B.adjacent_free(state, "0,0") == "-1,0"
+    state["board"]["-1,0"] = {}
+    assert B.adjacent_free(state, "0,0") == "-2,-2"
+    assert B.adjacent_free(state, "1,0") == "1,-1"
+    assert B.free(state, "5,5") and not B.free(state, "0,1") and not B.free(state, "1,0")
+
+
+def test_no_room_on_the_table_keeps_the_active_characters_terrain_at_the_centre(bundle):
+    """« Pas la place de mettre une carte en jeu »: everyone regroups on one Terrain, the other
+    Terrains and their permanent events are put away, and exploration cards are dealt again
+    before the free arrows."""
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0})
+    s["characters"][0]["at"] = "2,0"
+    gates, bridge, hamlet = (s["board"][k]["terrain"] for k in ("0,0", "1,0", "2,0"))
+    event = s["board"]["0,0"]["events"][0]["key"]
+    explorations = [slot["exploration"] for slot in s["slots"].values()]
+    orchard = K.adventure(taking.choose_version(bundle, s, "106"))
+    at = B.place_terrain(bundle, s, orchard["key"], "4,0")  # east of 3,0: off the table
+    assert at == "2,0"  # as far east of the kept Terrain as it was wanted
+    assert (
+        s["board"]["0,0"]["terrain"] == hamlet and s["board"]["2,0"]["terrain"] == (orchard["key"])
+    )
+    for key in (gates, bridge, event):
+        assert K.where(bundle, s, K.adventure(key)) == "box"
+    for key in explorations:  # back in their decks (one may be dealt again)
+        assert K.where(bundle, s, K.exploration(key)) in ("box", "slot:1,0", "slot:2,-1")
+    assert [c["at"] for c in s["characters"][:2]] == ["0,0", "0,0"]
+    assert set(s["slots"]) == {"1,0", "2,-1"}  # the hamlet's west arrow, the orchard's north
+    assert s["slots"]["1,0"]["from"] == "0,0" and s["slots"]["2,-1"]["from"] == "2,0"
+    assert entries(s, "table.full") == [{}]
+
+
+def test_no_room_where_the_shifted_place_is_taken_goes_beside_the_kept_terrain(bundle):
+    s = situation(bundle, ["A"])
+    s["action"] = {"character": 0}
+    assert B.out_of_space(bundle, s, "0,3") == ("0,-1", "0,0")  # 0,3 is off the table
+    assert list(s["board"]) == ["0,0"] and s["slots"] == {}
+    assert s["board"]["0,0"]["terrain"].startswith("101")
+
+
+def test_moving_a_figure_records_where_it_arrives(bundle):
+    s = situation(bundle, ["A"])
+    B.move_figure(bundle, s, 0, "1,0")
+    assert s["characters"][0]["at"] == "1,0" and s["arrivals"][-1] == "1,0"
+    title = B.terrain_title(bundle, s, "1,0")
+    assert title == "Le Pont de Mardoche"
+    name = s["characters"][0]["name"]
+    assert entries(s, "moved")[-1] == {"name": name, "title": title, "id": "A"}
+    assert B.terrain_title(bundle, s, None) == "" and B.terrain_title(bundle, s, "9,9") == ""
