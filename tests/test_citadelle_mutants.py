@@ -11,8 +11,9 @@ import pytest
 
 from engine.citadelle import board as B
 from engine.citadelle import cards as K
+from engine.citadelle import records as rec
 from engine.citadelle import taking
-from engine.citadelle.situation import situation
+from engine.citadelle.situation import place, situation
 from pipeline.bundles import bundle_for
 
 
@@ -179,3 +180,189 @@ def test_moving_a_figure_records_where_it_arrives(bundle):
     name = s["characters"][0]["name"]
     assert entries(s, "moved")[-1] == {"name": name, "title": title, "id": "A"}
     assert B.terrain_title(bundle, s, None) == "" and B.terrain_title(bundle, s, "9,9") == ""
+
+
+# --------------------------------------------------------------------------- taking.py
+
+
+def test_held_numbers_are_purses_blocked_cards_and_quest_items(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", purses={"A": [310]},
+                  blocked={"B": [207]})  # fmt: skip
+    K.move(bundle, s, K.adventure("325/green"), "quest_items")
+    assert taking.held_numbers(bundle, s) == {"310", "207", "325"}
+
+
+def test_green_before_gold_and_gold_only_when_no_green_is_left(bundle):
+    """« Un joueur n'a le droit de prendre une carte à dos doré que si aucune carte à dos
+    vert ayant le même numéro n'est disponible »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    assert taking.choose_version(bundle, s, "310") == "310/green"
+    K.move(bundle, s, K.adventure("310/green"), "purse:A")
+    assert taking.choose_version(bundle, s, "310") == "310/gold"
+    K.move(bundle, s, K.adventure("310/gold"), "past")
+    assert taking.choose_version(bundle, s, "310") is None
+
+
+def test_the_copy_of_the_scenario_being_played_comes_first(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    assert taking.choose_version(bundle, s, "105") == "105/green@pluie_grise"
+    other = situation(bundle, ["A"], scenario="forges_mortes")
+    assert taking.choose_version(bundle, other, "105") == "105/green"
+
+
+def test_a_card_that_is_not_available_brings_the_past_back_unless_marked(bundle):
+    """« SI AUCUNE CARTE N'EST DISPONIBLE »: ranger toutes les cartes du Passé, then take it;
+    with the « rien à faire » icon (``take_if_available``), nothing happens."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("310/green", "310/gold"):
+        K.move(bundle, s, K.adventure(key), "past")
+    ctx = {"character": 0, "verb": None}
+    assert not taking.take(bundle, s, "310", ctx, if_available=True)
+    assert entries(s, "card.unavailable") == [{"number": 310}]
+    assert len(s["past"]) == 2 and s["characters"][0]["purse"] == []
+    assert taking.take(bundle, s, "310", ctx)
+    assert s["characters"][0]["purse"] == ["310/green"] and s["past"] == []
+    assert K.where(bundle, s, K.adventure("310/gold")) == "box"
+
+
+def test_each_type_of_card_goes_where_the_rulebook_puts_it(bundle):
+    """Carte Bourse in front of the active player, Objet de quête behind its divider,
+    Événement global beside the Plateau, Mappemonde aside, Événement temporaire resolved."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    ctx = {"character": 1, "verb": None}
+    for key in ("310/green", "325/green", "203/green", "710/green", "304/green"):
+        taking.reveal(bundle, s, key, ctx)
+    where = {k: K.where(bundle, s, K.adventure(k)) for k in
+             ("310/green", "325/green", "203/green", "710/green", "304/green")}  # fmt: skip
+    assert where == {"310/green": "purse:B", "325/green": "quest_items",
+                     "203/green": "globals", "710/green": "world_map",
+                     "304/green": "resolving"}  # fmt: skip
+    taken = entries(s, "card.taken")[-5]
+    assert taken["number"] == 310 and taken["type"] == "purse" and taken["key"] == "310/green"
+    assert taken["title"] == "Tisonnier de Veilleur"
+
+
+def test_a_temporary_event_queues_its_mandatory_action_then_leaves(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    card = next(
+        (k, i)
+        for k in rec.recs(bundle, "adventure_card")
+        if rec.adv(bundle, k)["type"] == "temporary_event"
+        for i, a in enumerate(rec.adv(bundle, k).get("actions") or [])
+        if a.get("mandatory")
+    )
+    key, index = card
+    s["queue"] = []
+    taking.reveal(bundle, s, key, {"character": 1, "verb": None})
+    (frame,) = s["queue"]
+    assert {"_act": {"source": f"temp:{key}", "index": index, "character": 1}} in frame["effects"]
+    assert frame["effects"][-1] == {"_leave_temp": K.adventure(key)}
+    assert frame["ctx"]["this"] == K.adventure(key) and frame["ctx"]["character"] == 1
+
+
+def test_a_purse_card_found_together_is_given_by_the_participants(bundle):
+    """« Un participant met cette carte en jeu devant lui »: with two conscious participants
+    they choose who; alone, or with the other one fainted, the active player takes it."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["queue"] = []
+    taking.reveal(bundle, s, "310/green", {"character": 0, "participants": [0, 1]})
+    receive = {"_receive": {"key": "310/green", "participants": [0, 1]}}
+    assert s["queue"][0]["effects"][0] == receive
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"B": 0})
+    s["queue"] = []
+    taking.reveal(bundle, s, "310/green", {"character": 0, "participants": [0, 1]})
+    assert s["queue"] == []
+
+
+def test_the_hope_card_adds_one_hope(bundle):
+    s = situation(bundle, ["A"])
+    hope = s["citadel"]["hope"]
+    taking.reveal(bundle, s, "199/green", {"character": 0})
+    assert s["citadel"]["hope"] == hope + 1
+    assert entries(s, "hope")[-1] == {"amount": 1, "total": hope + 1}
+
+
+def test_a_terrain_taken_without_an_arrow_goes_beside_the_active_character(bundle):
+    """« lorsque vous mettez en jeu une nouvelle carte Terrain, vous n'y déplacez pas
+    automatiquement votre figurine »."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "2,0"
+    taking.reveal(bundle, s, "302/green", {"character": 1})
+    assert s["board"]["2,-1"]["terrain"] == "302/green"
+    assert [c["at"] for c in s["characters"]] == ["0,0", "2,0"]
+
+
+def test_a_permanent_event_is_linked_to_the_active_characters_terrain(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "1,0"
+    taking.reveal(bundle, s, "305/green", {"character": 1, "verb": "search"})
+    assert s["board"]["1,0"]["events"] == [{"key": "305/green", "blocked_verb": "search"}]
+    assert s["arrivals"][-1] == "1,0"
+
+
+def test_a_permanent_event_from_an_exploration_place_takes_that_place(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    taking.reveal(bundle, s, "305/green", {"character": 0}, at="-1,0", origin="0,0")
+    assert s["slots"]["-1,0"]["adventure"] == "305/green"
+    assert s["slots"]["-1,0"]["from"] == "0,0" and s["slots"]["-1,0"]["revealed"]
+    assert s["slots"]["-1,0"]["card"] is None
+
+
+def test_the_magnifier_finds_the_number_hidden_on_the_terrain_where_the_figure_stands(bundle):
+    """« Trouver un numéro caché »: Ludovic, on Terrain 154, finds 316, discards 154 and takes
+    316, whose back names 154.  Here La Chapelle effondrée (105) hides 131."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    chapel = place(bundle, s, 105, "-1,0")
+    assert taking.hiding_cards(bundle, s, 0) == []  # A is on 0,0, not on the chapel
+    s["characters"][0]["at"] = "-1,0"
+    assert taking.hiding_cards(bundle, s, 0) == [chapel]
+    assert taking.unfound(bundle, s, chapel) == [131]
+    taking.examine(bundle, s, 0, chapel)
+    assert s["found"] == [{"number": 131, "source": chapel}]
+    assert taking.unfound(bundle, s, chapel) == []
+    found = entries(s, "hidden.found")[-1]
+    assert found["numbers"] == [131] and found["id"] == "A"
+    assert found["title"] == "La Chapelle effondrée"
+    assert taking.found_here(bundle, s, 1) == []  # B does not stand there
+    assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
+    taking.search(bundle, s, 0, 131)
+    assert K.where(bundle, s, K.adventure(chapel)) == "past"
+    assert s["board"]["-1,0"]["terrain"] == "131/green" and s["found"] == []
+    assert s["characters"][0]["at"] == "-1,0" and s["arrivals"][-1] == "-1,0"
+    assert entries(s, "card.discard")[-1] == {"title": "La Chapelle effondrée"}
+
+
+def test_a_card_whose_back_names_another_card_is_put_back(bundle):
+    """« Si ce n'est pas le cas, vous avez dû prendre la mauvaise carte et devez la
+    ranger »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    chapel = place(bundle, s, 105, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    s["found"] = [{"number": 147, "source": chapel}]  # 147's back names 121
+    taking.search(bundle, s, 0, 147)
+    assert entries(s, "hidden.wrong") == [{"number": 147}]
+    assert K.where(bundle, s, K.adventure("147/green")) == "box"
+    assert s["board"]["-1,0"]["terrain"] == chapel and s["found"] == []
+
+
+def test_a_hidden_event_comes_out_of_its_terrain_which_stays(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    ground = place(bundle, s, 502, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    taking.examine(bundle, s, 0, ground)
+    taking.search(bundle, s, 0, 587)
+    assert s["board"]["-1,0"]["terrain"] == ground
+    assert K.where(bundle, s, K.adventure("587/green")) == "resolving"
+
+
+def test_a_found_number_is_taken_only_while_its_card_is_in_the_box(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes", purses={"A": [310]})
+    chapel = place(bundle, s, 105, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    taking.examine(bundle, s, 0, chapel)
+    assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
+    for key in rec.versions(bundle, 131):  # every copy of 131 in the Past
+        K.move(bundle, s, K.adventure(key), "past")
+    assert taking.found_here(bundle, s, 0) == []
+    s["characters"][0]["hp"], s["characters"][0]["conscious"] = 0, False
+    assert taking.hiding_cards(bundle, s, 0) == []
