@@ -11,9 +11,10 @@ import pytest
 
 from engine.citadelle import board as B
 from engine.citadelle import cards as K
+from engine.citadelle import effects as E
 from engine.citadelle import records as rec
 from engine.citadelle import taking
-from engine.citadelle.situation import place, situation
+from engine.citadelle.situation import consequence, place, situation
 from pipeline.bundles import bundle_for
 
 
@@ -366,3 +367,163 @@ def test_a_found_number_is_taken_only_while_its_card_is_in_the_box(bundle):
     assert taking.found_here(bundle, s, 0) == []
     s["characters"][0]["hp"], s["characters"][0]["conscious"] = 0, False
     assert taking.hiding_cards(bundle, s, 0) == []
+
+
+# --------------------------------------------------------------------------- effects.py
+
+
+def test_conditions_flags_items_objectives_scores_and_group_size(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", purses={"B": [310]})
+    s["flags"] = ["porte"]
+    s["objectives"] = ["o1"]
+    s["citadel"]["scores"]["defense"] = 4
+
+    def holds(*atoms: dict) -> bool:
+        return E.holds(bundle, s, list(atoms))
+
+    assert holds() and holds({"flag": "porte"}) and not holds({"flag": "pont"})
+    assert holds({"not_flag": "pont"}) and not holds({"not_flag": "porte"})
+    assert holds({"item": 310}) and not holds({"item": 311})
+    assert holds({"objective": "o1"}) and not holds({"objective": "o2"})
+    assert holds({"score": {"defense": 4}}) and not holds({"score": {"defense": 5}})
+    assert holds({"characters": 2}) and not holds({"characters": 3})
+    assert not holds({"flag": "porte"}, {"flag": "pont"})  # all of them
+    assert holds({"any": [{"flag": "pont"}, {"flag": "porte"}]})
+    assert not holds({"any": [{"flag": "pont"}, {"objective": "o2"}]})
+    assert E.holds(bundle, s, {"flag": "porte", "objective": "o1"})  # a mapping: all of them
+    assert not E.holds(bundle, s, {"flag": "porte", "objective": "o2"})
+
+
+def test_a_side_quest_condition_active_means_begun_and_not_done(bundle):
+    s = situation(bundle, ["A"])
+    quests = s["citadel"]["side_quests"]
+    active = {"quest": {"id": "q", "state": "active"}}
+    primed = {"quest": {"id": "q", "state": "primed"}}
+    assert not E.holds(bundle, s, [active]) and not E.holds(bundle, s, [primed])
+    quests["q"] = "primed"
+    assert E.holds(bundle, s, [active]) and E.holds(bundle, s, [primed])
+    quests["q"] = "done"
+    assert not E.holds(bundle, s, [active]) and not E.holds(bundle, s, [primed])
+    assert E.holds(bundle, s, [{"quest": {"id": "q", "state": "done"}}])
+
+
+def test_the_card_an_effect_names(bundle):
+    s = situation(bundle, ["A"])
+    gates = s["board"]["0,0"]["terrain"]
+    assert E.resolve(bundle, s, "this", {"this": K.adventure(gates)}) == K.adventure(gates)
+    assert E.resolve(bundle, s, "this", {}) is None
+    assert E.resolve(bundle, s, "this", {"this": {"kind": "paragraph", "key": "66"}}) is None
+    assert E.resolve(bundle, s, "a_estoc", {}) == K.action_card("a_estoc")
+    assert E.resolve(bundle, s, 101, {}) == K.adventure(gates)  # the copy in play
+    assert E.resolve(bundle, s, 310, {}) is None  # every copy in the box
+    exp = s["slots"]["0,-1"]["exploration"]
+    assert E.resolve(bundle, s, exp, {}) == K.exploration(exp)
+    assert E.resolve(bundle, s, "nothing", {}) is None
+
+
+def test_discarding_a_drawn_skill_sends_it_to_the_active_players_discard(bundle):
+    """« Défausser une carte »: an Action card goes to the discard of its owner (a drawn one:
+    of the active player); banished, it leaves the game; put back, into the box."""
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_estoc", "a_cri"]})
+    s["action"] = {"character": 1, "drawn": []}
+    K.move(bundle, s, K.action_card("a_bouclier"), "drawn")
+    ctx = {"character": 1, "participants": [1]}
+    for name, skill in (("discard", "a_bouclier"), ("banish", "a_estoc"), ("put_back", "a_cri")):
+        E._leave_play(bundle, s, name, skill, ctx)
+    assert K.where(bundle, s, K.action_card("a_bouclier")) == "discard:B"
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "banished"
+    assert K.where(bundle, s, K.action_card("a_cri")) == "box"
+    assert [e["key"] for e in s["log"][-3:]] == ["card.discard", "card.banish", "card.put_back"]
+    E._leave_play(bundle, s, "discard", "a_estoc", ctx)  # already banished: stays there
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "banished"
+
+
+def test_a_temporary_event_whose_participants_all_fainted_is_put_back(bundle):
+    """« Si tous les participants à une action figurant sur une carte [temporaire] deviennent
+    inconscients, cette carte est rangée »: its « défaussez » sends it to the box."""
+    s = situation(bundle, ["A", "B"], hp={"A": 0}, scenario="forges_mortes")
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    E._leave_play(bundle, s, "discard", "this", {"this": K.adventure("304/green"),
+                                                 "participants": [0]})  # fmt: skip
+    assert K.where(bundle, s, K.adventure("304/green")) == "box"
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    E._leave_play(bundle, s, "discard", "this", {"this": K.adventure("304/green"),
+                                                 "participants": [0, 1]})  # fmt: skip
+    assert K.where(bundle, s, K.adventure("304/green")) == "past"
+
+
+def test_apply_now_runs_branches_and_skips_the_turns_own_steps(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s["queue"] = [{"effects": [{"damage": 5}], "ctx": {}}]
+    branch = {"branch": {"requires": [], "then": [{"damage": 1}, {"flag": "x"}]}}
+    E.apply_now(bundle, s, [branch, {"_finish_action": None}, {"damage": 2}], {"character": 0})
+    assert s["characters"][0]["hp"] == 6 and "x" in s["flags"]
+    assert s["queue"] == [{"effects": [{"damage": 5}], "ctx": {}}]
+
+
+def test_effects_of_a_character_gone_fall_on_the_first_one(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s = consequence(bundle, s, {"damage": 2}, by=5)
+    assert [c["hp"] for c in s["characters"]] == [7, 9]
+    s = consequence(bundle, s, {"damage": 3}, by=1)
+    assert [c["hp"] for c in s["characters"]] == [7, 6]
+
+
+def test_a_cancelled_damage_is_told_with_what_it_cancelled(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s = consequence(bundle, s, {"cancel_damage": 5}, {"damage": 3}, {"damage": 4})
+    assert s["characters"][0]["hp"] == 9 - 2
+    cancelled = entries(s, "damage.cancelled")
+    assert [(e["amount"], e["of"]) for e in cancelled] == [(3, 3), (2, 4)]
+    s = consequence(bundle, s, {"damage": 1})
+    assert len(entries(s, "damage.cancelled")) == 2  # nothing cancelled: nothing told
+
+
+def test_keep_and_die_effects_need_an_action_under_way(bundle):
+    s = situation(bundle, ["A"])
+    s["action"] = None
+    E.apply_effect(bundle, s, {"add_to_hand": 1}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    assert s["action"] is None
+    s["action"] = {"character": 0, "keep": 1}
+    E.apply_effect(bundle, s, {"add_to_hand": 2}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    assert s["action"]["keep"] == 3 and s["action"]["move_die"] == 2
+
+
+def test_a_dialogue_choice_waits_for_the_reader(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["dialogue"] = s["pending"] = None
+    E.apply_effect(bundle, s, {"_dialogue_choice": "12"}, {"character": 0})
+    assert s["pending"] is None
+    s["dialogue"] = {"character": 1}
+    E.apply_effect(bundle, s, {"_dialogue_choice": "12"}, {"character": 0})
+    assert s["pending"] == {"type": "dialogue", "paragraph": "12", "character": 1}
+    E.apply_effect(bundle, s, {"_end_dialogue": None}, {"character": 0})
+    assert s["dialogue"] is None
+
+
+def test_a_purse_card_waits_for_its_receiver_only_with_two_conscious_participants(bundle):
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0}, purses={"A": [310]})
+    key = s["characters"][0]["purse"][0]
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 2]}}, {})
+    assert s["pending"] is None
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 1, 2]}}, {})
+    assert s["pending"] == {"type": "receive", "key": key, "participants": [0, 1]}
+    s["pending"] = None
+    K.move(bundle, s, K.adventure(key), "past")  # discarded meanwhile: nothing to give
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 1]}}, {})
+    assert s["pending"] is None
+
+
+def test_a_roll_names_the_card_it_is_written_on(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    gates = K.adventure(s["board"]["0,0"]["terrain"])
+    E._roll(bundle, s, {"at_most": 6, "then": [{"damage": 1}]}, {"this": gates})
+    roll = entries(s, "roll")[-1]
+    assert roll["ok"] and roll["title"] == "Les Portes rouillées" and 1 <= roll["value"] <= 6
+    assert s["queue"][-1]["effects"] == [{"damage": 1}]
+    E._roll(bundle, s, {"at_most": 0, "then": [{"damage": 1}]}, {})
+    assert not entries(s, "roll")[-1]["ok"] and entries(s, "roll")[-1]["title"] == ""
