@@ -183,6 +183,86 @@ def test_moving_a_figure_records_where_it_arrives(bundle):
     assert B.terrain_title(bundle, s, None) == "" and B.terrain_title(bundle, s, "9,9") == ""
 
 
+def test_the_nearest_terrain_counts_steps_across_and_down():
+    def nearest(gone: str, *left: str) -> str:
+        state = {"board": {key: {} for key in left}, "characters": [{"at": gone}]}
+        B.regroup_orphans(state, gone)
+        return state["characters"][0]["at"]
+
+    assert nearest("0,0", "1,0", "0,3") == "1,0"  # 1 step, not 3 down
+    assert nearest("0,2", "1,2", "0,-1") == "1,2"  # 1 step, not 3 up
+
+
+def test_every_cell_around_is_searched_for_room():
+    """The first free cell of the square around: here only its far corner is left."""
+    taken = {B.cell(x, y): {} for x in range(-2, 3) for y in range(-2, 3)}
+    del taken["2,2"]
+    assert B.adjacent_free({"board": taken, "slots": {}}, "0,0") == "2,2"
+    del taken["-2,2"]
+    assert B.adjacent_free({"board": {}, "slots": taken}, "0,0") == "-2,2"
+
+
+def test_a_place_still_holding_a_card_lets_no_arrow_card_come(bundle):
+    s = situation(bundle, ["A"])
+    B.free_slot(bundle, s, "0,-1")  # its exploration card is still there
+    assert "0,-1" in s["slots"] and "0,-1" not in s["board"]
+    s["slots"]["-1,0"] = {"exploration": None, "adventure": "305/green", "card": "106"}
+    B.free_slot(bundle, s, "-1,0")  # a permanent event holds it
+    assert "-1,0" in s["slots"] and "-1,0" not in s["board"]
+    B.free_slot(bundle, s, "5,5")  # no place there: nothing happens
+
+
+def test_the_arrow_card_comes_to_the_active_character_of_the_action(bundle):
+    """The active player takes the arrow's card: a purse card in front of the character whose
+    action freed the place; a permanent event on the place, pointing to the arrow's Terrain."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["action"] = {"character": 1, "drawn": []}
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": "310"}
+    B.free_slot(bundle, s, "-1,0")
+    assert K.where(bundle, s, K.adventure("310/green")) == "purse:B"
+    assert "-1,0" not in s["slots"]
+    s["slots"]["0,1"] = {**blank, "from": "1,0", "card": "305"}
+    B.free_slot(bundle, s, "0,1")
+    assert s["slots"]["0,1"]["adventure"] == "305/green" and s["slots"]["0,1"]["from"] == "1,0"
+
+
+def test_no_room_regroups_on_the_terrain_of_the_actions_active_character(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["action"] = {"character": 1, "drawn": []}
+    s["characters"][1]["at"] = "2,0"
+    hamlet = s["board"]["2,0"]["terrain"]
+    assert B.out_of_space(bundle, s, "5,0") == ("3,0", "0,0")
+    assert s["board"] == {"0,0": {"terrain": hamlet, "events": []}}
+
+
+def test_no_room_shifts_the_wanted_place_across_and_down(bundle):
+    s = situation(bundle, ["A"])
+    orchard = place(bundle, s, 106, "1,-1")
+    s["characters"][0]["at"] = "1,-1"
+    assert B.out_of_space(bundle, s, "1,-3") == ("0,-2", "0,0")
+    assert s["board"]["0,0"]["terrain"] == orchard
+
+
+def test_no_room_puts_back_the_events_on_exploration_places(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": None}
+    K.move(bundle, s, K.adventure("305/green"), "slot:-1,0")
+    B.out_of_space(bundle, s, "9,0")
+    assert K.where(bundle, s, K.adventure("305/green")) == "box"
+
+
+def test_no_room_with_no_terrain_left_starts_again_at_the_centre(bundle):
+    s = situation(bundle, ["A"])
+    for at in list(s["board"]):
+        B.leave_quietly(bundle, s, K.adventure(s["board"][at]["terrain"]), "box")
+    assert B.out_of_space(bundle, s, "9,0") == ("0,0", None)  # the figure's Terrain is gone
+    s["characters"][0]["at"] = None
+    assert B.out_of_space(bundle, s, "9,0") == ("0,0", None)
+    assert s["characters"][0]["at"] == "0,0"
+
+
 # --------------------------------------------------------------------------- taking.py
 
 
