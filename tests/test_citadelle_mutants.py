@@ -11,8 +11,10 @@ import pytest
 
 from engine.citadelle import board as B
 from engine.citadelle import cards as K
+from engine.citadelle import citadel as CI
 from engine.citadelle import effects as E
 from engine.citadelle import records as rec
+from engine.citadelle import scenario as S
 from engine.citadelle import taking
 from engine.citadelle.situation import consequence, place, situation
 from pipeline.bundles import bundle_for
@@ -607,3 +609,237 @@ def test_a_roll_names_the_card_it_is_written_on(bundle):
     assert s["queue"][-1]["effects"] == [{"damage": 1}]
     E._roll(bundle, s, {"at_most": 0, "then": [{"damage": 1}]}, {})
     assert not entries(s, "roll")[-1]["ok"] and entries(s, "roll")[-1]["title"] == ""
+
+
+# --------------------------------------------------------------------------- scenario.py
+
+
+@pytest.mark.parametrize(
+    ("characters", "options"),
+    [
+        ([], {}),
+        (["A", "B", "C", "D", "A"], {}),
+        (["A", "A"], {}),
+        (["A", "Z"], {}),
+        (["A"], {"recovery": "facile"}),
+        (["A"], {"scenario": "nulle_part"}),
+    ],
+    ids=["none", "five", "twice", "unknown", "recovery", "scenario"],
+)
+def test_an_adventure_needs_one_to_four_different_characters(bundle, characters, options):
+    with pytest.raises(ValueError):
+        S.new_game(bundle, characters, 0, **options)
+
+
+@pytest.mark.parametrize(("players", "hp"), [(1, 16), (2, 13), (3, 11), (4, 10)])
+def test_each_character_starts_with_the_scenarios_hit_points(bundle, players, hp):
+    """The introduction's table: 16, 13, 11 or 10 hit points for 1 to 4 characters."""
+    s = S.new_game(bundle, ["A", "B", "C", "D"][:players], 0)
+    assert [c["hp"] for c in s["characters"]] == [hp] * players
+    assert all(c["conscious"] for c in s["characters"])
+    assert entries(s, "scenario.start")[0]["hp"] == hp
+
+
+def test_a_new_adventure_puts_everyone_on_the_first_terrain(bundle):
+    s = S.new_game(bundle, ["A", "B"], 3)
+    assert s["scenario"] == "portes_rouillees" and s["menace"] is None
+    assert [c["at"] for c in s["characters"]] == ["0,0", "0,0"]
+    assert s["board"]["0,0"]["terrain"] == "101/green"
+    assert [e["key"] for e in s["board"]["0,0"]["events"]] == ["103/green"]
+    assert "premiere_sortie" in s["flags"] and s["citadel"]["tremor"] == 0
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert s["options"] == {"recovery": "normal"} and s["players"] == 2
+    assert s["box"]["304"] == ["304/gold", "304/green", "304/green@portes_rouillees"]
+    assert all(rec.exp(bundle, k)["zone"] == z for z, d in s["explore_decks"].items() for k in d)
+    K.check(bundle, s)
+    again = S.new_game(bundle, ["A", "B"], 3)
+    assert again["rng"] == s["rng"] and again["slots"] == s["slots"]
+    assert S.new_game(bundle, ["A"], 0, names={"A": "Ysolde"})["characters"][0]["name"] == "Ysolde"
+
+
+def test_a_menace_scenario_keeps_the_sheets_tremor_unless_it_sets_one(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    assert s["citadel"]["tremor"] == 2 and s["menace"] == "cendres_de_varn"
+    assert entries(s, "scenario.start")[-1]["tremor"] == 2
+    assert "pluie_de_cendre" in s["flags"]
+
+
+def test_the_next_scenario_puts_the_last_ones_table_back_and_keeps_hands_and_purses(bundle):
+    """Between scenarios: the Plateau, the exploration places, events and the Past go back
+    to the box; each discard is shuffled into its deck; hands, purses and quest items stay."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"]}, purses={"B": [110]},
+                  discards={"A": ["a_cri", "a_charge"]}, hp={"B": 0})  # fmt: skip
+    K.move(bundle, s, K.adventure("402/green"), "globals")
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    K.move(bundle, s, K.adventure("310/green"), "past")
+    K.move(bundle, s, K.adventure("325/green"), "quest_items")
+    s["flags"].append("gardé")
+    s["objectives"] = ["contact_sorgue"]
+    s["tremor_used"], s["scenario_turns"], s["saved"] = 2, 40, True
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["scenario"] == "pluie_grise" and s["objectives"] == []
+    assert s["tremor_used"] == 0 and s["scenario_turns"] == 0 and not s["saved"]
+    for key in ("101/green", "102/green", "104/green", "402/green", "304/green", "310/green"):
+        assert K.where(bundle, s, K.adventure(key)) == "box", key
+    assert s["past"] == [] and s["resolving"] == [] and s["globals"] == ["203/green"]
+    a, b = s["characters"]
+    assert a["discard"] == [] and {"a_cri", "a_charge"} <= set(a["deck"])
+    assert a["hand"] == ["a_estoc"] and b["purse"][0].startswith("110")
+    assert s["quest_items"] == ["325/green"] and "gardé" in s["flags"]
+    assert [c["hp"] for c in s["characters"]] == [13, 13] and b["conscious"]
+    assert s["board"]["0,0"]["terrain"].startswith("201") and a["at"] == b["at"] == "0,0"
+    K.check(bundle, s)
+
+
+def test_a_building_built_acts_at_the_start_of_every_scenario(bundle):
+    """L'infirmerie, its 3 boxes ticked: 2 more hit points at the start; 2 boxes: nothing."""
+    s = situation(bundle, ["A"])
+    s["citadel"]["buildings"]["infirmerie"] = 2
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["characters"][0]["hp"] == 15
+    s["citadel"]["buildings"]["infirmerie"] = 3
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["characters"][0]["hp"] == 17
+
+
+def test_a_saved_scenario_resumes_with_its_booklets_cards():
+    bundle = bundle_for("citadelle")
+    assert S.resume_cards(bundle, "pluie_grise") == ["103"]
+    assert S.resume_cards(bundle, "portes_rouillees") == []
+
+
+# --------------------------------------------------------------------------- citadel.py
+
+
+def test_the_sheet_starts_from_the_citadel_record(bundle):
+    sheet = CI.new_sheet(bundle)
+    assert sheet == {
+        "scores": {"influence": 3, "knowledge": 2, "production": 4, "defense": 3},
+        "tremor": 1, "buildings": {}, "hope": 0, "destiny": [], "side_quests": {},
+    }  # fmt: skip
+    assert CI.new_sheet({"records": {}})["scores"] == dict.fromkeys(
+        ("influence", "knowledge", "production", "defense"), 0
+    )
+
+
+def test_a_score_tells_what_it_asked_and_what_it_moved(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "score", {"defense": 30}, 0)
+    assert entries(s, "score")[-1] == {"score": "defense", "delta": 22, "asked": 30, "value": 25}
+
+
+def test_a_side_quest_is_told_once_per_state(bundle):
+    s = situation(bundle, ["A"])
+    for state in ("active", "active", "done", "active"):
+        CI.sheet_effect(bundle, s, "quest", {"id": "puits_sorgue", "state": state}, 0)
+    told = entries(s, "quest")
+    assert [(e["state"], e["title"], e["id"]) for e in told] == [
+        ("active", "L'eau de Sorgue", "puits_sorgue"),
+        ("done", "L'eau de Sorgue", "puits_sorgue"),
+    ]
+    assert s["citadel"]["side_quests"] == {"puits_sorgue": "done"}
+
+
+def test_an_objective_is_reached_once_and_told_with_its_text(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "objective", "contact_sorgue", 0)
+    CI.sheet_effect(bundle, s, "objective", "contact_sorgue", 0)
+    assert s["objectives"] == ["contact_sorgue"] and len(entries(s, "objective")) == 1
+    assert entries(s, "objective")[0]["text"] == CI.objective_text(bundle, "contact_sorgue") != ""
+    assert CI.objective_text(bundle, "aucun") == ""
+
+
+def test_hope_and_flags_on_the_sheet(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "hope", 2, 0)
+    assert entries(s, "hope")[-1] == {"amount": 2, "total": 2}
+    CI.sheet_effect(bundle, s, "unflag", "absent", 0)  # not raised: nothing to lower
+    CI.sheet_effect(bundle, s, "flag", "f", 0)
+    CI.sheet_effect(bundle, s, "unflag", "f", 0)
+    assert "f" not in s["flags"]
+
+
+def test_a_building_ticks_box_by_box_and_is_built_with_its_last(bundle):
+    s = situation(bundle, ["A"])
+    for _ in range(4):
+        CI.build(bundle, s, "infirmerie")
+    CI.build(bundle, s, "nulle_part")
+    assert s["citadel"]["buildings"] == {"infirmerie": 3}
+    ticks = [(e["key"], e["args"]["ticks"], e["args"]["boxes"]) for e in s["log"]
+             if e["key"].startswith("building.")]  # fmt: skip
+    assert ticks == [("building.ticked", 1, 3), ("building.ticked", 2, 3), ("building.built", 3, 3)]
+
+
+def test_a_skill_added_is_shuffled_into_that_characters_deck(bundle):
+    s = situation(bundle, ["A", "B"])
+    CI.add_skill(bundle, s, "adv_riposte", 1)
+    assert "adv_riposte" in s["characters"][1]["deck"]
+    assert entries(s, "skill.added")[-1]["name"] == s["characters"][1]["name"]
+    CI.add_skill(bundle, s, "adv_riposte", 0)
+    assert entries(s, "skill.unavailable")[-1]["title"]
+    CI.add_skill(bundle, s, "adv_garde_haute", 7)  # no such character: the first one
+    assert "adv_garde_haute" in s["characters"][0]["deck"]
+
+
+@pytest.mark.parametrize(
+    ("objectives", "branch"),
+    [
+        (["contact_sorgue", "vivres_rapportes"], "allies"),
+        (["vivres_rapportes"], "greniers_pleins"),
+        (["contact_sorgue"], "poignee_de_main"),
+        ([], "isoles"),
+    ],
+)
+def test_the_first_epilogue_whose_conditions_hold_is_read(bundle, objectives, branch):
+    s = situation(bundle, ["A", "B"], hp={"B": 0})
+    s["objectives"] = list(objectives)
+    CI.end_scenario(bundle, s)
+    assert s["epilogues"] == [{"scenario": "portes_rouillees", "branch": branch}]
+    assert s["scenarios_played"] == ["portes_rouillees"] and s["next_scenario"] == "pluie_grise"
+    assert s["phase"] == "citadel" and s["pending"] == {"type": "citadel"}
+    assert [(c["conscious"], c["at"]) for c in s["characters"]] == [(True, None)] * 2
+    assert [e["id"] for e in entries(s, "conscious")] == ["B"]
+    assert CI.start_hp(bundle, s) == 13
+
+
+def test_an_epilogue_that_ends_the_adventure(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s["objectives"] = ["captifs_liberes"]
+    CI.end_scenario(bundle, s)
+    assert s["phase"] == "over" and s["pending"] is None
+    assert s["result"] == {"result": "defeat", "why": "epilogue", "scenarios": ["coeur_de_varn"]}
+    assert CI.start_hp(bundle, s) is None
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s["objectives"] = ["coeur_eteint"]
+    CI.end_scenario(bundle, s)
+    assert s["result"]["result"] == "victory"
+    assert entries(s, "adventure.over") == [{"result": "victory", "why": "epilogue"}]
+
+
+def test_a_scenario_ending_mid_action_discards_the_revealed_cards(bundle):
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"], "B": ["a_cri"]})
+    s["suspended"] = [{"character": 0, "drawn": []}]
+    s["action"] = {"character": 1, "drawn": []}
+    K.move(bundle, s, K.action_card("a_cri"), "drawn")
+    s["suspended"][0]["drawn"].append("a_estoc")
+    s["characters"][0]["hand"].remove("a_estoc")
+    CI.end_scenario(bundle, s)
+    assert s["action"] is None and s["suspended"] == []
+    assert "a_cri" in s["characters"][1]["discard"]
+    assert "a_estoc" in s["characters"][0]["discard"]
+    K.check(bundle, s)
+
+
+def test_the_destiny_page_spends_hope(bundle):
+    s = situation(bundle, ["A", "B"])
+    assert CI.destiny_options(bundle, s) == []
+    s["citadel"]["hope"] = 2
+    options = CI.destiny_options(bundle, s)
+    assert "lecture_des_runes" in options and "lecons_des_anciens" not in options
+    CI.buy_destiny(bundle, s, "lecture_des_runes", 1)
+    assert s["citadel"]["hope"] == 0 and s["citadel"]["destiny"] == ["lecture_des_runes"]
+    assert "adv_lecture_runes" in s["characters"][1]["deck"]
+    told = entries(s, "destiny")[-1]
+    assert told["cost"] == 2 and told["left"] == 0 and told["name"] == s["characters"][1]["name"]
+    s["citadel"]["hope"] = 5
+    assert "lecture_des_runes" not in CI.destiny_options(bundle, s)
