@@ -7,6 +7,8 @@ these are the tests that judge the mutants of ``board.py``, ``taking.py``, ``eff
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engine.citadelle import board as B
@@ -16,7 +18,9 @@ from engine.citadelle import effects as E
 from engine.citadelle import records as rec
 from engine.citadelle import scenario as S
 from engine.citadelle import taking
+from engine.citadelle import turn as T
 from engine.citadelle.situation import consequence, place, situation
+from engine.core import IllegalAction, MalformedAction
 from pipeline.bundles import bundle_for
 
 
@@ -843,3 +847,219 @@ def test_the_destiny_page_spends_hope(bundle):
     assert told["cost"] == 2 and told["left"] == 0 and told["name"] == s["characters"][1]["name"]
     s["citadel"]["hope"] = 5
     assert "lecture_des_runes" not in CI.destiny_options(bundle, s)
+
+
+# --------------------------------------------------------------------------- turn.py
+
+
+def moves(bundle: dict, state: dict, c: int) -> set[str]:
+    return {a["to"] for a in T.legal_actions(bundle, state) if a["type"] == "move"
+            and a["character"] == c}  # fmt: skip
+
+
+def test_a_figure_moves_to_an_adjacent_terrain_unless_overloaded(bundle):
+    """« Déplacer sa figurine »: onto an adjacent Terrain (not an exploration place), if the
+    weight carried does not exceed the weight the character can carry (Maëlis, alone: 8)."""
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311]})  # 3 + 2 + 2 = 7
+    assert moves(bundle, s, 0) == {"1,0"}
+    s["characters"][0]["at"] = "1,0"
+    assert moves(bundle, s, 0) == {"0,0", "2,0"}
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311]}, blocked={"A": [313]})  # 9
+    assert moves(bundle, s, 0) == set()
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311, 315]})  # 8: just enough
+    assert moves(bundle, s, 0) == {"1,0"}
+
+
+def test_a_purse_card_is_given_only_to_a_conscious_character_on_the_same_terrain(bundle):
+    s = situation(bundle, ["A", "B", "C"], purses={"A": [310]}, blocked={"A": [311]},
+                  hp={"C": 0})  # fmt: skip
+    gives = [a for a in T.legal_actions(bundle, s) if a["type"] == "give"]
+    assert {(a["to"], a["item"], a["payer"]) for a in gives} == {
+        (1, k, who) for k in ("310/green", "311/green") for who in ("giver", "receiver")
+    }
+    s["characters"][1]["at"] = "1,0"
+    assert not [a for a in T.legal_actions(bundle, s) if a["type"] == "give"]
+
+
+def test_an_undiscardable_purse_card_is_neither_given_nor_dropped(bundle):
+    s = situation(bundle, ["A", "B"], purses={"A": [314]})
+    kinds = {a["type"] for a in T.legal_actions(bundle, s) if a.get("item")}
+    assert kinds == set()
+
+
+def test_free_moves_of_every_conscious_character(bundle):
+    """« À tout moment »: a Récupération, discarding a skill, discarding a purse card."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"], "B": ["a_cri"]},
+                  purses={"A": [310]}, discards={"A": ["a_charge", "a_epaule"]},
+                  hp={"B": 0})  # fmt: skip
+    free = T.free_moves(bundle, s)
+    assert {"type": "discard_skill", "character": 0, "card": "a_estoc"} in free
+    assert {"type": "drop", "character": 0, "item": "310/green"} in free
+    assert {"type": "recover", "character": 0, "cards": 2} in free
+    assert not [m for m in free if m["character"] == 1]
+    s["action"] = {"character": 0, "selected": ["310/green", "a_estoc"], "drawn": []}
+    free = T.free_moves(bundle, s)
+    assert not [m for m in free if m.get("card") == "a_estoc" or m.get("item") == "310/green"]
+
+
+def test_the_turn_offers_leaving_only_to_a_group_and_saving_in_a_menace(bundle):
+    s = situation(bundle, ["A"])
+    kinds = {a["type"] for a in T.legal_actions(bundle, s)}
+    assert "leave" not in kinds and "save" not in kinds
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    actions = T.legal_actions(bundle, s)
+    assert {"type": "save"} in actions
+    assert [a for a in actions if a["type"] == "leave"] == [
+        {"type": "leave", "character": 0}, {"type": "leave", "character": 1}]  # fmt: skip
+
+
+def test_an_unconscious_character_offers_nothing(bundle):
+    s = situation(bundle, ["A", "B"], hp={"B": 0}, hands={"B": ["a_cri"]})
+    assert not [a for a in T.legal_actions(bundle, s) if a.get("character") == 1
+                and a["type"] != "leave"]  # fmt: skip
+
+
+def test_the_citadel_offers_departure_destiny_leaving_and_joining(bundle):
+    s = situation(bundle, ["A", "B", "C"])
+    CI.end_scenario(bundle, s)
+    s["citadel"]["hope"] = 1
+    actions = T.legal_actions(bundle, s)
+    assert actions[0] == {"type": "depart"}
+    assert [a["id"] for a in actions if a["type"] == "join"] == ["D"]
+    assert {(a["entry"], a["character"]) for a in actions if a["type"] == "destiny"} == {
+        (e, c) for e in CI.destiny_options(bundle, s) for c in range(3)
+    }
+    assert len([a for a in actions if a["type"] == "leave"]) == 3
+    s = T.apply(bundle, s, {"type": "join", "id": "D"})
+    assert not [a for a in T.legal_actions(bundle, s) if a["type"] == "join"]
+    s = T.apply(bundle, s, {"type": "leave", "character": 3})
+    assert s["pending"] == {"type": "citadel"} and len(s["characters"]) == 3
+    alone = situation(bundle, ["A"])
+    CI.end_scenario(bundle, alone)
+    assert not [a for a in T.legal_actions(bundle, alone) if a["type"] == "leave"]
+
+
+def test_departing_from_the_citadel_starts_the_next_scenario_or_wins(bundle):
+    s = situation(bundle, ["A"])
+    CI.end_scenario(bundle, s)
+    s = T.apply(bundle, s, {"type": "depart"})
+    assert s["scenario"] == "pluie_grise" and s["phase"] == "play"
+    s = situation(bundle, ["A"])
+    CI.end_scenario(bundle, s)
+    s["next_scenario"] = None
+    s = T.apply(bundle, s, {"type": "depart"})
+    assert s["result"]["result"] == "victory" and s["result"]["why"] == "menace_over"
+
+
+def test_buying_a_destiny_entry_stays_at_the_citadel(bundle):
+    s = situation(bundle, ["A", "B"])
+    CI.end_scenario(bundle, s)
+    s["citadel"]["hope"] = 2
+    s = T.apply(bundle, s, {"type": "destiny", "entry": "lecture_des_runes", "character": 1})
+    assert s["pending"] == {"type": "citadel"}
+    assert "adv_lecture_runes" in s["characters"][1]["deck"]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "fly"},
+        {"type": "move", "character": 0, "to": "1,0", "speed": 3},
+        {"type": "move", "character": "0", "to": "1,0"},
+        {"type": "move", "character": True, "to": "1,0"},
+        {"type": "draw", "count": 2, "tremor": 1},
+    ],
+)
+def test_a_malformed_action_is_refused_naming_the_turn(bundle, action):
+    s = situation(bundle, ["A"])
+    with pytest.raises(MalformedAction) as err:
+        T.apply(bundle, s, action)
+    assert "scenario portes_rouillees, turn" in str(err.value)
+
+
+def test_an_action_not_offered_is_illegal_and_says_what_is_awaited(bundle):
+    s = situation(bundle, ["A"])
+    with pytest.raises(IllegalAction, match="waiting for turn"):
+        T.apply(bundle, s, {"type": "move", "character": 0, "to": "0,-1"})
+    s["pending"] = None
+    with pytest.raises(IllegalAction, match="the adventure is over"):
+        T.apply(bundle, s, {"type": "save"})
+    assert T.legal_actions(bundle, s) == []
+
+
+def test_apply_leaves_the_state_it_was_given_untouched(bundle):
+    s = situation(bundle, ["A"])
+    before = copy.deepcopy(s)
+    after = T.apply(bundle, s, {"type": "move", "character": 0, "to": "1,0"})
+    assert s == before and after["steps"] == 1 and after["action"]["source"] == "move"
+    assert after["mark"] == len(before["log"])
+
+
+def test_a_knocked_out_character_banishes_a_card_of_its_hand_before_the_turn(bundle):
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_cri"]})
+    s["interrupt"] = [{"type": "banish", "character": 0}, {"type": "banish", "character": 1}]
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "banish", "character": 1}  # A's hand is empty
+    assert T.legal_actions(bundle, s) == [{"type": "banish", "character": 1, "card": "a_cri"}]
+    s = T.apply(bundle, s, {"type": "banish", "character": 1, "card": "a_cri"})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+    assert entries(s, "card.banish")[-1]["name"] == s["characters"][1]["name"]
+    assert s["pending"] == {"type": "turn"}
+
+
+def test_a_hand_over_its_limit_is_trimmed_before_the_turn(bundle):
+    """Maëlis with one companion keeps 3 cards in hand."""
+    s = situation(bundle, ["B", "A"], hands={"A": ["a_estoc", "a_cri", "a_charge", "a_epaule"]})
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "hand_limit", "character": 1}
+    s = T.apply(bundle, s, {"type": "discard", "character": 1, "card": "a_cri"})
+    assert s["pending"] == {"type": "turn"} and "a_cri" in s["characters"][1]["discard"]
+    s["characters"][1]["hp"], s["characters"][1]["conscious"] = 0, False
+    K.move(bundle, s, K.action_card("a_cri"), "hand:A")
+    s["pending"] = None
+    T.next_turn(bundle, s)  # unconscious: its hand waits
+    assert s["pending"]["type"] != "hand_limit"
+
+
+def test_an_adventure_that_runs_too_long_ends_in_exhaustion(bundle):
+    s = situation(bundle, ["A"])
+    s["pending"], s["turns"] = None, S.MAX_TURNS + 1
+    T.next_turn(bundle, s)
+    assert s["result"]["why"] == "exhaustion"
+    s = situation(bundle, ["A"])
+    s["pending"], s["steps"] = None, T.MAX_STEPS + 1
+    T.next_turn(bundle, s)
+    assert s["result"]["why"] == "exhaustion"
+    s = situation(bundle, ["A"])
+    s["pending"], s["turns"], s["steps"] = None, S.MAX_TURNS, T.MAX_STEPS
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "turn"}
+
+
+def test_a_die_on_a_card_gone_goes_back_to_the_box(bundle):
+    s = situation(bundle, ["A"])
+    gates = s["board"]["0,0"]["terrain"]
+    s["dice"] = {"d1": {"card": gates}, "d2": {"card": "110/green"}, "d3": {"card": "zz"},
+                 "d4": {"card": "a_estoc"}}  # fmt: skip
+    T._drop_stale_dice(bundle, s)
+    assert set(s["dice"]) == {"d1", "d4"}  # a_estoc is in a deck: still in play
+
+
+def test_a_purse_card_refused_goes_to_the_past_received_to_the_chosen_one(bundle):
+    s = situation(bundle, ["A", "B"], purses={"A": [310]})
+    p = {"type": "receive", "key": "310/green", "participants": [0, 1]}
+    T._receive(bundle, s, p, {"type": "receive", "character": 1})
+    assert s["characters"][1]["purse"] == ["310/green"]
+    assert entries(s, "item.received")[-1]["name"] == s["characters"][1]["name"]
+    T._receive(bundle, s, p, {"type": "receive", "character": 1})  # already there
+    assert s["characters"][1]["purse"] == ["310/green"]
+    T._receive(bundle, s, p, {"type": "refuse"})
+    assert K.where(bundle, s, K.adventure("310/green")) == "past"
+    assert entries(s, "item.refused")[-1]["title"] == "Tisonnier de Veilleur"
+    s["pending"] = p
+    assert {"type": "refuse"} in T.legal_actions(bundle, s)
+    s["pending"] = {**p, "key": "314/green"}
+    assert {"type": "refuse"} not in T.legal_actions(bundle, s)
