@@ -553,6 +553,8 @@ def test_effects_of_a_character_gone_fall_on_the_first_one(bundle):
     assert [c["hp"] for c in s["characters"]] == [7, 9]
     s = consequence(bundle, s, {"damage": 3}, by=1)
     assert [c["hp"] for c in s["characters"]] == [7, 6]
+    s = consequence(bundle, s, {"damage": 1}, by=2)
+    assert [c["hp"] for c in s["characters"]] == [6, 6]
 
 
 def test_a_cancelled_damage_is_told_with_what_it_cancelled(bundle):
@@ -613,6 +615,77 @@ def test_a_roll_names_the_card_it_is_written_on(bundle):
     assert s["queue"][-1]["effects"] == [{"damage": 1}]
     E._roll(bundle, s, {"at_most": 0, "then": [{"damage": 1}]}, {})
     assert not entries(s, "roll")[-1]["ok"] and entries(s, "roll")[-1]["title"] == ""
+
+
+def test_a_roll_of_exactly_x_succeeds(bundle):
+    """« X ou moins »: the die showing X is a success, X + 1 a failure; a die has 6 faces."""
+    faces = set()
+    for seed in range(40):
+        s = situation(bundle, ["A"], seed=seed)
+        probe = copy.deepcopy(s)
+        E._roll(bundle, probe, {"at_most": 6, "then": []}, {})
+        die = entries(probe, "roll")[-1]["value"]
+        faces.add(die)
+        exact, above = copy.deepcopy(s), copy.deepcopy(s)
+        E._roll(bundle, exact, {"at_most": die, "then": [{"flag": "ok"}]}, {})
+        E._roll(bundle, above, {"at_most": die - 1, "then": [{"flag": "ok"}]}, {})
+        assert entries(exact, "roll")[-1] == {**entries(probe, "roll")[-1], "at_most": die}
+        assert exact["queue"][-1]["effects"] == [{"flag": "ok"}]
+        assert not entries(above, "roll")[-1]["ok"]
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_an_effect_without_a_character_falls_on_the_first_one(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"damage": 1}, {})
+    E.apply_effect(bundle, s, {"damage": 2}, {"character": 2})  # one past the last
+    assert [c["hp"] for c in s["characters"]] == [6, 9]
+
+
+def test_apply_now_uses_the_content_and_never_the_turns_own_steps(bundle):
+    s = situation(bundle, ["A"])
+    s["dialogue"] = {"character": 0, "paragraph": "12"}
+    E.apply_now(bundle, s, [{"_end_dialogue": None}, {"add_skill": "adv_riposte"}], {})
+    assert s["dialogue"] == {"character": 0, "paragraph": "12"}
+    assert "adv_riposte" in s["characters"][0]["deck"]
+
+
+def test_discarding_a_skill_from_a_hand_sends_it_to_its_owners_discard(bundle):
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_estoc"]})
+    s["action"] = {"character": 0, "drawn": []}
+    E._leave_play(bundle, s, "discard", "a_estoc", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "discard:B"
+    K.move(bundle, s, K.action_card("a_cri"), "drawn")
+    s["action"]["drawn"] = ["a_cri"]
+    E._leave_play(bundle, s, "banish", "a_cri", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+
+
+def test_a_card_already_out_of_play_is_left_where_it_is(bundle):
+    """« a card is never in two places »: discarding a card in the box or in the Past does
+    nothing, and nothing is told."""
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    B.leave(bundle, s, K.exploration(exp), "past")
+    told = len(s["log"])
+    E._leave_play(bundle, s, "discard", "adv_riposte", {"character": 0})  # in the box
+    E._leave_play(bundle, s, "banish", exp, {"character": 0})  # in the Past
+    assert K.where(bundle, s, K.action_card("adv_riposte")) == "box"
+    assert K.where(bundle, s, K.exploration(exp)) == "past"
+    K.move(bundle, s, K.action_card("a_cri"), "banished")
+    E._leave_play(bundle, s, "put_back", "a_cri", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+    assert not [e for e in s["log"][told:] if e["key"].startswith("card.")]
+
+
+def test_an_effect_names_the_copy_still_in_play(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    K.move(bundle, s, K.adventure("304/green"), "past")
+    K.move(bundle, s, K.adventure("304/gold"), "resolving")
+    assert E.resolve(bundle, s, 304, {}) == K.adventure("304/gold")
+    K.move(bundle, s, K.adventure("304/green"), "banished")
+    assert E.resolve(bundle, s, 304, {}) == K.adventure("304/gold")
 
 
 # --------------------------------------------------------------------------- scenario.py
