@@ -1136,3 +1136,128 @@ def test_a_purse_card_refused_goes_to_the_past_received_to_the_chosen_one(bundle
     assert {"type": "refuse"} in T.legal_actions(bundle, s)
     s["pending"] = {**p, "key": "314/green"}
     assert {"type": "refuse"} not in T.legal_actions(bundle, s)
+
+
+# --------------------------------------------------------------------------- cards.py
+
+
+def agree(bundle: dict, state: dict) -> None:
+    """``places`` (one card) and ``inventory`` (every card) say the same, and each card is in
+    exactly one place."""
+    inv = K.inventory(bundle, state)
+    for ref in K.every_card(bundle):
+        assert K.places(bundle, state, ref) == inv[(ref["kind"], ref["key"])], ref
+    K.check(bundle, state)
+
+
+def test_an_adventure_card_goes_through_every_place_and_is_always_in_one(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": None}
+    ref = K.adventure("305/green")
+    tour = ["event:0,0", "slot:-1,0", "resolving", "globals", "quest_items", "world_map",
+            "purse:B", "purse_blocked:A", "past", "banished", "terrain:0,2", "box"]  # fmt: skip
+    here = "box"
+    for to in tour:
+        assert K.move(bundle, s, ref, to) == here
+        assert K.where(bundle, s, ref) == to
+        agree(bundle, s)
+        here = to
+    assert s["slots"]["-1,0"]["adventure"] is None and "0,2" not in s["board"]
+
+
+def test_a_skill_goes_through_every_place_and_is_always_in_one(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["action"] = {"character": 1, "drawn": [], "selected": []}
+    ref = K.action_card("adv_riposte")
+    here = "box"
+    for to in ("deck:A", "hand:B", "discard:A", "blocked:B", "drawn", "past", "banished",
+               "box"):  # fmt: skip
+        assert K.move(bundle, s, ref, to) == here
+        assert K.where(bundle, s, ref) == to
+        agree(bundle, s)
+        here = to
+    s["suspended"] = [{"character": 0, "drawn": ["a_estoc"], "selected": []}]
+    s["characters"][0]["deck"].remove("a_estoc")
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "drawn"
+    agree(bundle, s)
+
+
+def test_an_exploration_card_goes_back_under_or_on_its_deck(bundle):
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    zone = s["explore_decks"][rec.exp(bundle, exp)["zone"]]
+    assert K.move(bundle, s, K.exploration(exp), "box", bottom=True) == "slot:0,-1"
+    assert zone[0] == exp and s["slots"]["0,-1"]["exploration"] is None
+    K.move(bundle, s, K.exploration(exp), "past")
+    K.move(bundle, s, K.exploration(exp), "box")
+    assert zone[-1] == exp
+    agree(bundle, s)
+
+
+def test_a_skill_goes_under_or_on_a_deck(bundle):
+    s = situation(bundle, ["A"])
+    deck = s["characters"][0]["deck"]
+    K.move(bundle, s, K.action_card("adv_riposte"), "deck:A", bottom=True)
+    assert deck[0] == "adv_riposte"
+    K.move(bundle, s, K.action_card("adv_garde_haute"), "deck:A")
+    assert deck[-1] == "adv_garde_haute"
+    K.move(bundle, s, K.action_card("adv_garde_haute"), "box")
+    assert s["skill_box"] == sorted(s["skill_box"]) and "adv_garde_haute" in s["skill_box"]
+
+
+def test_a_card_put_back_takes_its_place_in_the_box(bundle):
+    """« Ranger »: green before gold with the same number, the generic copy before the one
+    tied to a scenario."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("304/green", "304/gold", "304/green@portes_rouillees"):
+        K.move(bundle, s, K.adventure(key), "past")
+    for key in ("304/gold", "304/green@portes_rouillees", "304/green"):
+        K.move(bundle, s, K.adventure(key), "box")
+    assert s["box"]["304"] == ["304/green", "304/green@portes_rouillees", "304/gold"]
+
+
+def test_a_refused_move_leaves_the_card_where_it_was(bundle):
+    s = situation(bundle, ["A"])
+    ref = K.adventure("310/green")
+    taken = ("terrain:0,0", "slot:0,-1")  # a Terrain there; an exploration card there
+    for to in ("purse:Z", "event:5,5", "slot:5,5", "drawn", "nowhere", *taken):
+        with pytest.raises(K.CardError):
+            K.move(bundle, s, ref, to)
+        assert K.where(bundle, s, ref) == "box"
+    with pytest.raises(K.CardError):
+        K.move(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "box")  # its event
+    agree(bundle, s)
+
+
+def test_a_die_goes_back_to_the_box_with_its_card(bundle):
+    """« Précisions »: a die on a card that leaves play leaves it too."""
+    s = situation(bundle, ["A"])
+    event = s["board"]["0,0"]["events"][0]["key"]
+    K.move(bundle, s, K.adventure("310/green"), "purse:A")
+    s["dice"] = {"d1": {"card": event}, "d2": {"card": "310/green"}, "d3": {"card": "x"}}
+    K.move(bundle, s, K.adventure(event), "past")
+    K.move(bundle, s, K.adventure("310/green"), "purse_blocked:A")
+    assert set(s["dice"]) == {"d3"}
+    s["dice"]["d4"] = {"card": "310/green"}
+    K.move(bundle, s, K.adventure("310/green"), "past")  # blocked: no die there
+    assert set(s["dice"]) == {"d3", "d4"}
+
+
+def test_the_inventory_finds_a_card_twice_or_nowhere(bundle):
+    s = situation(bundle, ["A"])
+    s["characters"][0]["hand"].append(s["characters"][0]["deck"][-1])
+    with pytest.raises(K.CardError, match="is in"):
+        K.check(bundle, s)
+    s = situation(bundle, ["A"])
+    s["skill_box"].remove("adv_riposte")
+    with pytest.raises(K.CardError, match="no place"):
+        K.check(bundle, s)
+    with pytest.raises(K.CardError, match="no place"):
+        K.where(bundle, s, K.action_card("adv_riposte"))
+    s = situation(bundle, ["A"])
+    s["past"].append({"kind": "adventure", "key": "999/green"})
+    with pytest.raises(K.CardError, match="not a card of the box"):
+        K.check(bundle, s)
+    with pytest.raises(K.CardError):
+        K.places(bundle, s, {"kind": "token", "key": "x"})
