@@ -11,6 +11,7 @@ import copy
 
 import pytest
 
+from engine.citadelle import actions as A
 from engine.citadelle import board as B
 from engine.citadelle import cards as K
 from engine.citadelle import citadel as CI
@@ -1261,3 +1262,157 @@ def test_the_inventory_finds_a_card_twice_or_nowhere(bundle):
         K.check(bundle, s)
     with pytest.raises(K.CardError):
         K.places(bundle, s, {"kind": "token", "key": "x"})
+
+
+# --------------------------------------------------------------------------- actions.py
+
+
+def test_what_a_character_may_undertake_on_its_terrain(bundle):
+    """The Terrain's actions, its linked events', « chercher un passage » on each face-down
+    exploration card beside it; nothing for a figure off the Plateau or unconscious."""
+    s = situation(bundle, ["A", "B"])
+    assert A.available(bundle, s, 0) == [
+        ("terrain:0,0", 0), ("event:0,0:103/green", 0), ("explore:0,-1", 0), ("explore:0,1", 0)
+    ]  # fmt: skip
+    assert A.near(s, "0,0") == ["0,-1", "0,1"] and A.near(s, "1,0") == ["1,1"]
+    s["characters"][1]["at"] = None
+    assert A.available(bundle, s, 1) == []
+    s["characters"][0]["hp"], s["characters"][0]["conscious"] = 0, False
+    assert A.available(bundle, s, 0) == []
+
+
+def test_a_group_action_waits_for_every_conscious_character(bundle):
+    """« Rentrer à la Citadelle » is a group action: not while someone conscious stands
+    elsewhere; an unconscious one does not hold the group back."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "1,0"
+    assert ("event:0,0:103/green", 0) not in A.available(bundle, s, 0)
+    s["characters"][1]["hp"], s["characters"][1]["conscious"] = 0, False
+    assert ("event:0,0:103/green", 0) in A.available(bundle, s, 0)
+
+
+def test_an_action_already_done_here_is_not_offered_again(bundle):
+    """« Règle d'or ! » of the permanent events: the action shown on the positioning arrow
+    cannot be undertaken again from the Terrain it is linked to."""
+    s = situation(bundle, ["A"])
+    s["board"]["0,0"]["events"][0]["blocked_verb"] = "search"
+    assert ("terrain:0,0", 0) not in A.available(bundle, s, 0)
+    s["board"]["0,0"]["events"][0]["blocked_verb"] = "fight"
+    assert ("terrain:0,0", 0) in A.available(bundle, s, 0)
+
+
+def test_a_mandatory_action_is_led_by_the_participants_choice(bundle):
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0})
+    s["characters"][1]["at"] = "1,0"
+    s["pending"] = None
+    A.force(bundle, s, {"source": "terrain:0,0", "index": 0, "character": 0})
+    assert s["action"]["participants"] == [0] and s["action"]["mandatory"]  # alone there
+    s = situation(bundle, ["A", "B", "C"], hp={"A": 0})
+    s["characters"][2]["at"] = "1,0"
+    s["pending"] = None
+    A.force(bundle, s, {"source": "terrain:0,0", "index": 0, "character": 0})
+    assert s["action"]["character"] == 1  # the revealer fainted: the first conscious one
+    s = situation(bundle, ["A", "B", "C"])
+    s["characters"][2]["at"] = "1,0"
+    A.force(bundle, s, {"source": "event:0,0:103/green", "index": 0, "character": 1})
+    assert s["pending"] == {"type": "active", "source": "event:0,0:103/green", "index": 0,
+                            "participants": [0, 1, 2]}  # fmt: skip
+    assert A.present(s, 1) == [1, 0]
+
+
+def test_each_action_is_a_new_turn_and_an_action_inside_one_waits(bundle):
+    s = situation(bundle, ["A"])
+    turns, scen = s["turns"], s["scenario_turns"]
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    first = s["action"]
+    assert (first["verb"], first["title"], first["participants"]) == (
+        "search", "Fouiller les charrettes", [0])  # fmt: skip
+    assert s["pending"] == {"type": "draw", "character": 0}
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert s["suspended"] == [first] and s["action"]["target"] == "1,0"
+    assert (s["turns"], s["scenario_turns"]) == (turns + 2, scen + 2)
+    told = entries(s, "action.start")[-1]
+    assert told["verb"] == "move" and told["card"] == "" and told["others"] == []
+
+
+def test_the_cards_to_draw_are_the_cost_and_up_to_six_more(bundle):
+    """« Pioche »: at least the cost; any number more (here up to 6), never more than the
+    deck and the discard hold."""
+    s = situation(bundle, ["A"])
+    A.start(bundle, s, 0, "terrain:0,0", 0)  # cost 2
+    assert A.cost(bundle, s) == (2, 8)
+    ch = s["characters"][0]
+    for card in ch["deck"][3:]:
+        K.move(bundle, s, K.action_card(card), "box")
+    K.move(bundle, s, K.action_card(ch["deck"][0]), "discard:A")
+    assert A.cost(bundle, s) == (2, 3)
+    for card in list(ch["deck"]) + list(ch["discard"]):
+        K.move(bundle, s, K.action_card(card), "box")
+    assert A.cost(bundle, s) == (2, 2)
+
+
+def test_a_creatures_traits_add_to_the_cost_and_the_difficulty(bundle):
+    """Le gardien de fonte (308): difficulty 1, Carapace +1 and Colossal +2: 4 successes."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    place(bundle, s, 308, "0,0")
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    assert A.need(bundle, s) == 4 and A.base_cost(bundle, s) == 3
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    place(bundle, s, 305, "0,0", event=True)  # Repousser les Veilleurs: Nuée, 1 card more
+    src = next(src for src, _ in A.available(bundle, s, 0) if src.endswith("305/green"))
+    A.start(bundle, s, 0, src, 0)
+    spec, _ = A.spec_of(bundle, s, src, 0)
+    assert A.base_cost(bundle, s) == spec["cost"] + 1
+
+
+def test_the_tremor_is_for_exploring_only_while_levels_are_left(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")  # tremor 2
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.can_tremor(bundle, s) and A.cost(bundle, s, tremor=True)[0] == 0
+    s["tremor_used"] = 2
+    assert not A.can_tremor(bundle, s)
+    s["tremor_used"] = 1
+    s["action"]["verb"] = "search"
+    assert not A.can_tremor(bundle, s)
+    s["action"]["verb"] = "find_passage"
+    assert A.can_tremor(bundle, s)
+
+
+def test_a_multiple_action_needs_the_value_of_its_die(bundle):
+    """La Caravane ensevelie: the die on the first line shows 2; a success moves it to the
+    second line (3); counting successes lowers the die, which succeeds below 1."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    src = "event:0,0:205/green"
+    A.start(bundle, s, 0, src, 1)
+    die = s["action"]["die"]
+    assert die == "205/green#1" and s["dice"][die] == {"line": 0, "value": 2, "card": "205/green"}
+    assert A.need(bundle, s) == 2
+    s["action"]["tally"] = {"total": 3, "need": 2, "cancels": 0}
+    assert A.count_options(s) == [3, 0, 1]
+    A.count(bundle, s, 1)
+    assert s["dice"][die]["value"] == 1 and not s["action"]["ok"]
+    A.count(bundle, s, 1)
+    assert s["dice"][die]["value"] == 0 and s["action"]["ok"]
+    A.finish(bundle, s)
+    assert s["dice"][die] == {"line": 1, "value": 3, "card": "205/green"}
+
+
+def test_a_simple_action_counts_all_its_successes_or_none(bundle):
+    s = situation(bundle, ["A"])
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    s["action"]["tally"] = {"total": 3, "need": 1, "cancels": 0}
+    assert A.count_options(s) == [3, 0]
+    s["action"]["tally"] = {"total": 0, "need": 1, "cancels": 0}
+    assert A.count_options(s) == [0]
+    s["action"]["tally"] = {"total": 2, "need": 0, "cancels": 0}
+    assert A.count_options(s) == [2]
+
+
+def test_four_dice_at_most_the_oldest_is_taken_from_its_card(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    s["dice"] = {f"x#{i}": {"line": 0, "value": 1, "card": "101/green"} for i in range(4)}
+    A.start(bundle, s, 0, "event:0,0:205/green", 1)
+    assert len(s["dice"]) == 4 and "x#0" not in s["dice"] and "205/green#1" in s["dice"]
+    assert entries(s, "die.taken")[-1]["title"] == "Les Portes rouillées"
