@@ -689,6 +689,39 @@ def test_an_effect_names_the_copy_still_in_play(bundle):
     assert E.resolve(bundle, s, 304, {}) == K.adventure("304/gold")
 
 
+def test_take_brings_the_past_back_take_if_available_does_not(bundle):
+    """The « rien à faire » icon: with every copy in the Past, nothing happens; without it,
+    the Past is put back and the card taken."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("310/green", "310/gold"):
+        K.move(bundle, s, K.adventure(key), "past")
+    s = consequence(bundle, s, {"take_if_available": 310})
+    assert len(s["past"]) == 2 and s["characters"][0]["purse"] == []
+    s = consequence(bundle, s, {"take": 310})
+    assert s["past"] == [] and s["characters"][0]["purse"] == ["310/green"]
+
+
+def test_cancelled_damage_adds_up_and_the_damage_is_told_as_damage(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s = consequence(bundle, s, {"cancel_damage": 1}, {"cancel_damage": 2}, {"damage": 4})
+    assert s["characters"][0]["hp"] == 8
+    assert entries(s, "damage.cancelled")[-1] == {
+        "name": s["characters"][0]["name"], "amount": 3, "of": 4}  # fmt: skip
+    assert entries(s, "hp.lost")[-1]["cause"] == "damage"
+    s = consequence(bundle, s, {"hit_points": -2})
+    assert entries(s, "hp.lost")[-1]["cause"] == "hp"
+
+
+def test_a_card_blocks_itself(bundle):
+    """« Bloquez cette carte »: the purse card the effect is written on goes under the
+    character card."""
+    s = situation(bundle, ["A"], purses={"A": [110]})
+    key = s["characters"][0]["purse"][0]
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"block": "this"}, {"character": 0, "this": K.adventure(key)})
+    assert s["characters"][0]["purse_blocked"] == [key]
+
+
 # --------------------------------------------------------------------------- scenario.py
 
 
