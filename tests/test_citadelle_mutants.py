@@ -270,6 +270,36 @@ def test_no_room_with_no_terrain_left_starts_again_at_the_centre(bundle):
     assert s["characters"][0]["at"] == "0,0"
 
 
+def test_no_exploration_card_before_an_arrow_off_the_table_or_onto_a_terrain(bundle):
+    """Only « chaque emplacement adjacent libre désigné par une flèche »: at the top row a
+    north arrow leaves the table (the other arrow is still dealt); at 0,1 the north arrow
+    of 301 meets the gates."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    B.place_terrain(bundle, s, "301/green", "2,-2")
+    assert "2,-3" not in s["slots"] and s["slots"]["3,-2"]["card"] == "302"
+    B.place_terrain(bundle, s, "306/green", "-2,-2")  # north first: off the table
+    assert "-2,-3" not in s["slots"] and s["slots"]["-3,-2"]["card"] == "308"
+    s = situation(bundle, ["A"])
+    K.move(bundle, s, K.exploration(s["slots"]["0,1"]["exploration"]), "box")
+    del s["slots"]["0,1"]  # the gates' south place, emptied by hand
+    B.place_terrain(bundle, s, "301/green", "0,1")
+    assert s["board"]["0,0"]["terrain"] == "101/green" and "0,0" not in s["slots"]
+    assert s["slots"]["1,1"]["from"] == "1,0"  # already taken: left as it was
+    assert entries(s, "terrain.placed")[-1] == {"title": rec.adv(bundle, "301/green")["title"],
+                                                "at": "0,1"}  # fmt: skip
+
+
+def test_an_arrows_zone_deck_empty_gets_the_past_back_before_dealing(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    zone = list(s["explore_decks"]["II"])
+    for key in zone:
+        K.move(bundle, s, K.exploration(key), "past")
+    B.place_terrain(bundle, s, "301/green", "-2,0")
+    dealt = {s["slots"][k]["exploration"] for k in ("-1,0", "-2,-1")} - {None}
+    assert len(dealt) == 2 and dealt <= set(zone)
+    assert entries(s, "past.restored")[-1] == {"count": len(zone)}
+
+
 # --------------------------------------------------------------------------- taking.py
 
 
