@@ -20,7 +20,7 @@ from engine.citadelle import records as rec
 from engine.citadelle import scenario as S
 from engine.citadelle import taking
 from engine.citadelle import turn as T
-from engine.citadelle.situation import consequence, place, situation
+from engine.citadelle.situation import consequence, place, play, situation
 from engine.core import IllegalAction, MalformedAction
 from pipeline.bundles import bundle_for
 
@@ -750,6 +750,16 @@ def test_a_card_blocks_itself(bundle):
     s["pending"] = None
     E.apply_effect(bundle, s, {"block": "this"}, {"character": 0, "this": K.adventure(key)})
     assert s["characters"][0]["purse_blocked"] == [key]
+
+
+def test_moving_succeeds_and_the_figure_stands_on_the_next_terrain(bundle):
+    """« me déplacer » (cost 1, difficulty 0): once the card is drawn, the figure (and only
+    it) is on the adjacent Terrain."""
+    s = situation(bundle, ["A", "B"])
+    s = play(bundle, s, {"type": "move", "character": 1, "to": "1,0"})
+    s = play(bundle, s, {"type": "draw", "count": 1, "tremor": False})
+    assert [c["at"] for c in s["characters"]] == ["0,0", "1,0"]
+    assert entries(s, "moved")[-1]["id"] == "B" and s["action"] is None
 
 
 # --------------------------------------------------------------------------- scenario.py
