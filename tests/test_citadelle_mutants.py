@@ -207,6 +207,8 @@ def test_every_cell_around_is_searched_for_room():
     assert B.adjacent_free({"board": taken, "slots": {}}, "0,0") == "2,2"
     del taken["-2,2"]
     assert B.adjacent_free({"board": {}, "slots": taken}, "0,0") == "-2,2"
+    full = {B.cell(x, y): {} for x in range(-2, 3) for y in range(-2, 3)}
+    assert B.adjacent_free({"board": full, "slots": {}}, "0,0") == "-3,-3"  # the next ring
 
 
 def test_a_place_still_holding_a_card_lets_no_arrow_card_come(bundle):
@@ -232,6 +234,10 @@ def test_the_arrow_card_comes_to_the_active_character_of_the_action(bundle):
     s["slots"]["0,1"] = {**blank, "from": "1,0", "card": "305"}
     B.free_slot(bundle, s, "0,1")
     assert s["slots"]["0,1"]["adventure"] == "305/green" and s["slots"]["0,1"]["from"] == "1,0"
+    alone = situation(bundle, ["A"], scenario="forges_mortes")  # no action under way
+    alone["slots"]["-1,0"] = {**blank, "from": "0,0", "card": "310"}
+    B.free_slot(bundle, alone, "-1,0")
+    assert alone["characters"][0]["purse"] == ["310/green"]
 
 
 def test_no_room_regroups_on_the_terrain_of_the_actions_active_character(bundle):
