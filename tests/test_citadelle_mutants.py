@@ -768,6 +768,15 @@ def test_moving_succeeds_and_the_figure_stands_on_the_next_terrain(bundle):
     assert entries(s, "moved")[-1]["id"] == "B" and s["action"] is None
 
 
+def test_a_paragraph_read_in_an_action_keeps_its_participants(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    s["pending"], s["queue"] = None, []
+    E.apply_effect(bundle, s, {"read": 66}, {"character": 1, "participants": [1, 0]})
+    frame = s["queue"][-1]["ctx"]
+    assert frame["participants"] == [1, 0] and frame["character"] == 1
+    assert s["dialogue"] == {"paragraph": "66", "character": 1}
+
+
 # --------------------------------------------------------------------------- scenario.py
 
 
