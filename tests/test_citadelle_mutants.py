@@ -777,6 +777,23 @@ def test_a_paragraph_read_in_an_action_keeps_its_participants(bundle):
     assert s["dialogue"] == {"paragraph": "66", "character": 1}
 
 
+def test_the_adventure_ends_in_a_defeat(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    s = consequence(bundle, s, {"adventure_ends": True})
+    assert s["result"]["result"] == "defeat" and s["queue"] == []
+
+
+def test_a_branch_on_an_item_held_and_a_roll_on_a_card(bundle):
+    s = situation(bundle, ["A"], purses={"A": [110]}, hp={"A": 9})
+    branch = {"branch": {"requires": [{"item": 110}], "then": [{"damage": 1}],
+                         "otherwise": [{"damage": 3}]}}  # fmt: skip
+    assert consequence(bundle, s, branch)["characters"][0]["hp"] == 8
+    s["pending"] = None
+    gates = K.adventure(s["board"]["0,0"]["terrain"])
+    E.apply_effect(bundle, s, {"roll": {"at_most": 6, "then": []}}, {"this": gates})
+    assert entries(s, "roll")[-1]["title"] == "Les Portes rouillées"
+
+
 # --------------------------------------------------------------------------- scenario.py
 
 
