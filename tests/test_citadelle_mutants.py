@@ -512,6 +512,7 @@ def test_conditions_flags_items_objectives_scores_and_group_size(bundle):
     assert holds({"characters": 2}) and not holds({"characters": 3})
     assert not holds({"flag": "porte"}, {"flag": "pont"})  # all of them
     assert holds({"any": [{"flag": "pont"}, {"flag": "porte"}]})
+    assert holds({"any": [{"flag": "pont"}, {"item": 310}]})
     assert not holds({"any": [{"flag": "pont"}, {"objective": "o2"}]})
     assert E.holds(bundle, s, {"flag": "porte", "objective": "o1"})  # a mapping: all of them
     assert not E.holds(bundle, s, {"flag": "porte", "objective": "o2"})
