@@ -492,6 +492,18 @@ def test_a_found_number_is_taken_only_while_its_card_is_in_the_box(bundle):
     assert taking.hiding_cards(bundle, s, 0) == []
 
 
+def test_a_hidden_permanent_event_is_linked_to_the_searchers_terrain(bundle):
+    """The event found on 506 is put in play linked to the Terrain of the character who
+    searched, its arrow showing « fouiller »: that action is not offered there again."""
+    s = situation(bundle, ["A", "B"], scenario="chemin_des_cendreux")
+    ground = place(bundle, s, 506, "-1,0")
+    s["characters"][1]["at"] = "-1,0"
+    taking.examine(bundle, s, 1, ground)
+    taking.search(bundle, s, 1, 596)
+    assert s["board"]["-1,0"]["terrain"] == ground
+    assert {"key": "596/green", "blocked_verb": "search"} in s["board"]["-1,0"]["events"]
+
+
 # --------------------------------------------------------------------------- effects.py
 
 
