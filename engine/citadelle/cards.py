@@ -198,17 +198,12 @@ def _add(bundle: dict, state: dict, ref: dict, place: str, bottom: bool, verb: s
             state["skill_box"].append(key)
             state["skill_box"].sort()
     elif name == "terrain":
-        if arg in state["board"]:
-            raise CardError(f"terrain {key}: {arg} is taken")
         state["board"][arg] = {"terrain": key, "events": []}
     elif name == "event":
         state["board"][arg]["events"].append({"key": key, "blocked_verb": verb})
     elif name == "slot":
         slot = state["slots"][arg]
-        field = "adventure" if kind == "adventure" else "exploration"
-        if slot.get("adventure") or slot.get("exploration"):
-            raise CardError(f"{key}: the place {arg} is taken")
-        slot[field] = key
+        slot["adventure" if kind == "adventure" else "exploration"] = key
     elif name in ("resolving", "globals", "quest_items", "world_map"):
         state[name].append(key)
     elif name in ("purse", "purse_blocked", "hand", "discard", "blocked"):
@@ -234,8 +229,14 @@ def _check_destination(state: dict, place: str) -> None:
         _char(state, arg)
     elif name == "event" and arg not in state["board"]:
         raise CardError(f"no Terrain at {arg} to link an event to")
+    elif name == "terrain" and arg in state["board"]:
+        raise CardError(f"a Terrain already stands at {arg}")
     elif name == "slot" and arg not in state["slots"]:
         raise CardError(f"no exploration place at {arg}")
+    elif name == "slot" and (
+        state["slots"][arg].get("adventure") or state["slots"][arg].get("exploration")
+    ):
+        raise CardError(f"the exploration place {arg} is taken")
     elif name == "drawn" and not state.get("action"):
         raise CardError("no action is drawing cards")
     elif name not in (*_TABLE_PILES, "banished", "terrain", "event", "slot", *_CHARACTER_PILES):

@@ -1,0 +1,1536 @@
+"""The Citadel's table, cards, effects and turns one function at a time, written from the
+rulebook's situations (« Explorer les Terres Effondrées », « Pas la place de mettre une carte
+en jeu », « Ranger », the effects and the turn) so that a one-line change to a rule fails here:
+these are the tests that judge the mutants of ``board.py``, ``taking.py``, ``effects.py``,
+``turn.py``, ``scenario.py``, ``citadel.py``, ``actions.py`` and ``cards.py``
+(``engine/citadelle/mutation.toml``)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.citadelle import actions as A
+from engine.citadelle import board as B
+from engine.citadelle import cards as K
+from engine.citadelle import citadel as CI
+from engine.citadelle import effects as E
+from engine.citadelle import records as rec
+from engine.citadelle import scenario as S
+from engine.citadelle import taking
+from engine.citadelle import turn as T
+from engine.citadelle.situation import consequence, place, play, situation
+from engine.core import IllegalAction, MalformedAction
+from pipeline.bundles import bundle_for
+
+
+@pytest.fixture(scope="module")
+def bundle() -> dict:
+    return bundle_for("citadelle")
+
+
+def entries(state: dict, key: str) -> list[dict]:
+    return [e["args"] for e in state["log"] if e["key"] == key]
+
+
+# --------------------------------------------------------------------------- board.py
+
+
+def test_north_is_the_top_of_a_terrain():
+    """« le nord désigne toujours la partie supérieure d'une carte Terrain »."""
+    assert [B.neighbour("2,3", d) for d in ("north", "south", "east", "west")] == [
+        "2,2",
+        "2,4",
+        "3,3",
+        "1,3",
+    ]
+    assert B.coords("-3,12") == (-3, 12) and B.cell(-1, 0) == "-1,0"
+
+
+def test_the_table_has_room_for_seven_columns_and_five_rows(bundle):
+    """Around the first Terrain, 3 cells each side across and 2 up and down."""
+    inside = ["-3,0", "3,0", "0,-2", "0,2", "3,2", "-3,-2"]
+    outside = ["-4,0", "4,0", "0,-3", "0,3", "4,3"]
+    assert all(B.in_bounds(bundle, k) for k in inside)
+    assert not any(B.in_bounds(bundle, k) for k in outside)
+
+
+def test_the_first_terrains_deal_an_exploration_card_before_each_free_arrow(bundle):
+    """The introduction: north and south of the gates, a zone I card face down; east, the
+    arrow has no zone: its numbered card comes at once."""
+    s = situation(bundle, ["A", "B"])
+    assert s["board"]["0,0"]["terrain"].startswith("101")
+    assert s["board"]["1,0"]["terrain"].startswith("102")
+    north, south = s["slots"]["0,-1"], s["slots"]["0,1"]
+    assert (north["card"], north["zone"], north["from"]) == ("106", "I", "0,0")
+    assert (south["card"], south["zone"]) == ("107", "I")
+    assert north["exploration"] and not north["revealed"]
+    assert K.where(bundle, s, K.exploration(north["exploration"])) == "slot:0,-1"
+    assert "1,0" not in s["slots"]
+
+
+def test_a_resolved_exploration_card_frees_its_place_for_the_arrows_card(bundle):
+    """Bruno's example: the exploration card leaves the Plateau for the Past; the arrow's
+    numbered card (106, a Terrain) takes its place and deals zone I cards before its arrows."""
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    assert B.leave(bundle, s, K.exploration(exp), "past") == "slot:0,-1"
+    assert K.where(bundle, s, K.exploration(exp)) == "past"
+    assert s["board"]["0,-1"]["terrain"].startswith("106")
+    new = s["slots"]["0,-2"]
+    assert (new["from"], new["card"], new["zone"]) == ("0,-1", "121", "I")
+    assert new["exploration"] and K.where(bundle, s, K.exploration(new["exploration"])) == (
+        "slot:0,-2"
+    )
+
+
+def test_an_empty_exploration_deck_gets_the_past_back(bundle):
+    """« Si vous devez mettre en jeu une carte Exploration qui n'est pas disponible, vous
+    devez immédiatement ranger toutes les cartes du Passé »."""
+    s = situation(bundle, ["A"])
+    zone_one = list(s["explore_decks"]["I"])
+    for key in zone_one:
+        K.move(bundle, s, K.exploration(key), "past")
+    assert s["explore_decks"]["I"] == []
+    drawn = B.draw_exploration(bundle, s, "I")
+    assert drawn in zone_one and s["past"] == []
+    assert sorted(s["explore_decks"]["I"]) == sorted(zone_one)
+    assert entries(s, "past.restored") == [{"count": len(zone_one)}]
+    B.restore_past(bundle, s)  # nothing in the Past: nothing to log
+    assert len(entries(s, "past.restored")) == 1
+    assert B.draw_exploration(bundle, s, "no such zone") is None
+
+
+def test_figures_on_a_terrain_put_away_step_onto_the_nearest_terrain(bundle):
+    s = situation(bundle, ["A", "B", "C"])
+    s["characters"][1]["at"] = "2,0"
+    s["characters"][2]["at"] = "1,0"
+    B.leave(bundle, s, K.adventure(s["board"]["2,0"]["terrain"]), "box")
+    assert "2,0" not in s["board"]
+    assert [c["at"] for c in s["characters"]] == ["0,0", "1,0", "1,0"]
+    B.leave(bundle, s, K.adventure(s["board"]["1,0"]["terrain"]), "box")
+    assert [c["at"] for c in s["characters"]] == ["0,0", "0,0", "0,0"]
+
+
+def test_equally_near_terrains_the_first_in_reading_order_takes_the_figures(bundle):
+    s = situation(bundle, ["A"])
+    s["characters"][0]["at"] = "1,0"
+    B.leave_quietly(bundle, s, K.adventure(s["board"]["1,0"]["terrain"]), "box")
+    assert s["characters"][0]["at"] == "1,0"  # quietly: nobody regroups
+    B.regroup_orphans(s, "1,0")
+    assert s["characters"][0]["at"] == "0,0"  # 0,0 and 2,0 are both 1 away
+    s["board"].clear()
+    s["characters"][0]["at"] = "5,5"
+    B.regroup_orphans(s, "5,5")  # no Terrain left: the figure stays
+    assert s["characters"][0]["at"] == "5,5"
+
+
+def test_a_terrain_put_away_takes_its_linked_events_with_it(bundle):
+    s = situation(bundle, ["A"])
+    event = s["board"]["0,0"]["events"][0]["key"]
+    B.leave(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "past")
+    assert K.where(bundle, s, K.adventure(event)) == "past"
+    s = situation(bundle, ["A"])
+    B.leave_quietly(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "banished")
+    assert K.where(bundle, s, K.adventure(event)) == "banished"
+
+
+def test_a_terrain_without_an_arrow_goes_on_the_first_free_side():
+    """North, east, south, west in turn; with every side taken, the nearest free cell."""
+    state = {"board": {"0,0": {}, "1,0": {}}, "slots": {"0,-1": {}, "0,1": {}}}
+    assert B.adjacent_free(state, "0,0") == "-1,0"
+    state["board"]["-1,0"] = {}
+    assert B.adjacent_free(state, "0,0") == "-2,-2"
+    assert B.adjacent_free(state, "1,0") == "1,-1"
+    assert B.free(state, "5,5") and not B.free(state, "0,1") and not B.free(state, "1,0")
+
+
+def test_no_room_on_the_table_keeps_the_active_characters_terrain_at_the_centre(bundle):
+    """« Pas la place de mettre une carte en jeu »: everyone regroups on one Terrain, the other
+    Terrains and their permanent events are put away, and exploration cards are dealt again
+    before the free arrows."""
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0})
+    s["characters"][0]["at"] = "2,0"
+    gates, bridge, hamlet = (s["board"][k]["terrain"] for k in ("0,0", "1,0", "2,0"))
+    event = s["board"]["0,0"]["events"][0]["key"]
+    explorations = [slot["exploration"] for slot in s["slots"].values()]
+    orchard = K.adventure(taking.choose_version(bundle, s, "106"))
+    at = B.place_terrain(bundle, s, orchard["key"], "4,0")  # east of 3,0: off the table
+    assert at == "2,0"  # as far east of the kept Terrain as it was wanted
+    assert (
+        s["board"]["0,0"]["terrain"] == hamlet and s["board"]["2,0"]["terrain"] == (orchard["key"])
+    )
+    for key in (gates, bridge, event):
+        assert K.where(bundle, s, K.adventure(key)) == "box"
+    for key in explorations:  # back in their decks (one may be dealt again)
+        assert K.where(bundle, s, K.exploration(key)) in ("box", "slot:1,0", "slot:2,-1")
+    assert [c["at"] for c in s["characters"][:2]] == ["0,0", "0,0"]
+    assert set(s["slots"]) == {"1,0", "2,-1"}  # the hamlet's west arrow, the orchard's north
+    assert s["slots"]["1,0"]["from"] == "0,0" and s["slots"]["2,-1"]["from"] == "2,0"
+    assert entries(s, "table.full") == [{}]
+
+
+def test_no_room_where_the_shifted_place_is_taken_goes_beside_the_kept_terrain(bundle):
+    s = situation(bundle, ["A"])
+    s["action"] = {"character": 0}
+    assert B.out_of_space(bundle, s, "0,3") == ("0,-1", "0,0")  # 0,3 is off the table
+    assert list(s["board"]) == ["0,0"] and s["slots"] == {}
+    assert s["board"]["0,0"]["terrain"].startswith("101")
+
+
+def test_moving_a_figure_records_where_it_arrives(bundle):
+    s = situation(bundle, ["A"])
+    B.move_figure(bundle, s, 0, "1,0")
+    assert s["characters"][0]["at"] == "1,0" and s["arrivals"][-1] == "1,0"
+    title = B.terrain_title(bundle, s, "1,0")
+    assert title == "Le Pont de Mardoche"
+    name = s["characters"][0]["name"]
+    assert entries(s, "moved")[-1] == {"name": name, "title": title, "id": "A"}
+    assert B.terrain_title(bundle, s, None) == "" and B.terrain_title(bundle, s, "9,9") == ""
+
+
+def test_the_nearest_terrain_counts_steps_across_and_down():
+    def nearest(gone: str, *left: str) -> str:
+        state = {"board": {key: {} for key in left}, "characters": [{"at": gone}]}
+        B.regroup_orphans(state, gone)
+        return state["characters"][0]["at"]
+
+    assert nearest("0,0", "1,0", "0,3") == "1,0"  # 1 step, not 3 down
+    assert nearest("0,2", "1,2", "0,-1") == "1,2"  # 1 step, not 3 up
+
+
+def test_every_cell_around_is_searched_for_room():
+    """The first free cell of the square around: here only its far corner is left."""
+    taken = {B.cell(x, y): {} for x in range(-2, 3) for y in range(-2, 3)}
+    del taken["2,2"]
+    assert B.adjacent_free({"board": taken, "slots": {}}, "0,0") == "2,2"
+    del taken["-2,2"]
+    assert B.adjacent_free({"board": {}, "slots": taken}, "0,0") == "-2,2"
+    full = {B.cell(x, y): {} for x in range(-2, 3) for y in range(-2, 3)}
+    assert B.adjacent_free({"board": full, "slots": {}}, "0,0") == "-3,-3"  # the next ring
+
+
+def test_a_place_still_holding_a_card_lets_no_arrow_card_come(bundle):
+    s = situation(bundle, ["A"])
+    B.free_slot(bundle, s, "0,-1")  # its exploration card is still there
+    assert "0,-1" in s["slots"] and "0,-1" not in s["board"]
+    s["slots"]["-1,0"] = {"exploration": None, "adventure": "305/green", "card": "106"}
+    B.free_slot(bundle, s, "-1,0")  # a permanent event holds it
+    assert "-1,0" in s["slots"] and "-1,0" not in s["board"]
+    B.free_slot(bundle, s, "5,5")  # no place there: nothing happens
+
+
+def test_the_arrow_card_comes_to_the_active_character_of_the_action(bundle):
+    """The active player takes the arrow's card: a purse card in front of the character whose
+    action freed the place; a permanent event on the place, pointing to the arrow's Terrain."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["action"] = {"character": 1, "drawn": []}
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": "310"}
+    B.free_slot(bundle, s, "-1,0")
+    assert K.where(bundle, s, K.adventure("310/green")) == "purse:B"
+    assert "-1,0" not in s["slots"]
+    s["slots"]["0,1"] = {**blank, "from": "1,0", "card": "305"}
+    B.free_slot(bundle, s, "0,1")
+    assert s["slots"]["0,1"]["adventure"] == "305/green" and s["slots"]["0,1"]["from"] == "1,0"
+    alone = situation(bundle, ["A"], scenario="forges_mortes")  # no action under way
+    alone["slots"]["-1,0"] = {**blank, "from": "0,0", "card": "310"}
+    B.free_slot(bundle, alone, "-1,0")
+    assert alone["characters"][0]["purse"] == ["310/green"]
+
+
+def test_no_room_regroups_on_the_terrain_of_the_actions_active_character(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["action"] = {"character": 1, "drawn": []}
+    s["characters"][1]["at"] = "2,0"
+    hamlet = s["board"]["2,0"]["terrain"]
+    assert B.out_of_space(bundle, s, "5,0") == ("3,0", "0,0")
+    assert s["board"] == {"0,0": {"terrain": hamlet, "events": []}}
+
+
+def test_no_room_shifts_the_wanted_place_across_and_down(bundle):
+    s = situation(bundle, ["A"])
+    orchard = place(bundle, s, 106, "1,-1")
+    s["characters"][0]["at"] = "1,-1"
+    assert B.out_of_space(bundle, s, "1,-3") == ("0,-2", "0,0")
+    assert s["board"]["0,0"]["terrain"] == orchard
+
+
+def test_no_room_puts_back_the_events_on_exploration_places(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": None}
+    K.move(bundle, s, K.adventure("305/green"), "slot:-1,0")
+    B.out_of_space(bundle, s, "9,0")
+    assert K.where(bundle, s, K.adventure("305/green")) == "box"
+
+
+def test_no_room_with_no_terrain_left_starts_again_at_the_centre(bundle):
+    s = situation(bundle, ["A"])
+    for at in list(s["board"]):
+        B.leave_quietly(bundle, s, K.adventure(s["board"][at]["terrain"]), "box")
+    assert B.out_of_space(bundle, s, "9,0") == ("0,0", None)  # the figure's Terrain is gone
+    s["characters"][0]["at"] = None
+    assert B.out_of_space(bundle, s, "9,0") == ("0,0", None)
+    assert s["characters"][0]["at"] == "0,0"
+
+
+def test_no_exploration_card_before_an_arrow_off_the_table_or_onto_a_terrain(bundle):
+    """Only « chaque emplacement adjacent libre désigné par une flèche »: at the top row a
+    north arrow leaves the table (the other arrow is still dealt); at 0,1 the north arrow
+    of 301 meets the gates."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    B.place_terrain(bundle, s, "301/green", "2,-2")
+    assert "2,-3" not in s["slots"] and s["slots"]["3,-2"]["card"] == "302"
+    B.place_terrain(bundle, s, "306/green", "-2,-2")  # north first: off the table
+    assert "-2,-3" not in s["slots"] and s["slots"]["-3,-2"]["card"] == "308"
+    s = situation(bundle, ["A"])
+    K.move(bundle, s, K.exploration(s["slots"]["0,1"]["exploration"]), "box")
+    del s["slots"]["0,1"]  # the gates' south place, emptied by hand
+    B.place_terrain(bundle, s, "301/green", "0,1")
+    assert s["board"]["0,0"]["terrain"] == "101/green" and "0,0" not in s["slots"]
+    assert s["slots"]["1,1"]["from"] == "1,0"  # already taken: left as it was
+    assert entries(s, "terrain.placed")[-1] == {"title": rec.adv(bundle, "301/green")["title"],
+                                                "at": "0,1"}  # fmt: skip
+
+
+def test_an_arrows_zone_deck_empty_gets_the_past_back_before_dealing(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    zone = list(s["explore_decks"]["II"])
+    for key in zone:
+        K.move(bundle, s, K.exploration(key), "past")
+    B.place_terrain(bundle, s, "301/green", "-2,0")
+    dealt = {s["slots"][k]["exploration"] for k in ("-1,0", "-2,-1")} - {None}
+    assert len(dealt) == 2 and dealt <= set(zone)
+    assert entries(s, "past.restored")[-1] == {"count": len(zone)}
+
+
+# --------------------------------------------------------------------------- taking.py
+
+
+def test_held_numbers_are_purses_blocked_cards_and_quest_items(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", purses={"A": [310]},
+                  blocked={"B": [207]})  # fmt: skip
+    K.move(bundle, s, K.adventure("325/green"), "quest_items")
+    assert taking.held_numbers(bundle, s) == {"310", "207", "325"}
+
+
+def test_green_before_gold_and_gold_only_when_no_green_is_left(bundle):
+    """« Un joueur n'a le droit de prendre une carte à dos doré que si aucune carte à dos
+    vert ayant le même numéro n'est disponible »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    assert taking.choose_version(bundle, s, "310") == "310/green"
+    K.move(bundle, s, K.adventure("310/green"), "purse:A")
+    assert taking.choose_version(bundle, s, "310") == "310/gold"
+    K.move(bundle, s, K.adventure("310/gold"), "past")
+    assert taking.choose_version(bundle, s, "310") is None
+
+
+def test_the_copy_of_the_scenario_being_played_comes_first(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    assert taking.choose_version(bundle, s, "105") == "105/green@pluie_grise"
+    other = situation(bundle, ["A"], scenario="forges_mortes")
+    assert taking.choose_version(bundle, other, "105") == "105/green"
+
+
+def test_a_card_that_is_not_available_brings_the_past_back_unless_marked(bundle):
+    """« SI AUCUNE CARTE N'EST DISPONIBLE »: ranger toutes les cartes du Passé, then take it;
+    with the « rien à faire » icon (``take_if_available``), nothing happens."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("310/green", "310/gold"):
+        K.move(bundle, s, K.adventure(key), "past")
+    ctx = {"character": 0, "verb": None}
+    assert not taking.take(bundle, s, "310", ctx, if_available=True)
+    assert entries(s, "card.unavailable") == [{"number": 310}]
+    assert len(s["past"]) == 2 and s["characters"][0]["purse"] == []
+    assert taking.take(bundle, s, "310", ctx)
+    assert s["characters"][0]["purse"] == ["310/green"] and s["past"] == []
+    assert K.where(bundle, s, K.adventure("310/gold")) == "box"
+
+
+def test_each_type_of_card_goes_where_the_rulebook_puts_it(bundle):
+    """Carte Bourse in front of the active player, Objet de quête behind its divider,
+    Événement global beside the Plateau, Mappemonde aside, Événement temporaire resolved."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    ctx = {"character": 1, "verb": None}
+    for key in ("310/green", "325/green", "203/green", "710/green", "304/green"):
+        taking.reveal(bundle, s, key, ctx)
+    where = {k: K.where(bundle, s, K.adventure(k)) for k in
+             ("310/green", "325/green", "203/green", "710/green", "304/green")}  # fmt: skip
+    assert where == {"310/green": "purse:B", "325/green": "quest_items",
+                     "203/green": "globals", "710/green": "world_map",
+                     "304/green": "resolving"}  # fmt: skip
+    taken = entries(s, "card.taken")[-5]
+    assert taken["number"] == 310 and taken["type"] == "purse" and taken["key"] == "310/green"
+    assert taken["title"] == "Tisonnier de Veilleur"
+
+
+def test_a_temporary_event_queues_its_mandatory_action_then_leaves(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    card = next(
+        (k, i)
+        for k in rec.recs(bundle, "adventure_card")
+        if rec.adv(bundle, k)["type"] == "temporary_event"
+        for i, a in enumerate(rec.adv(bundle, k).get("actions") or [])
+        if a.get("mandatory")
+    )
+    key, index = card
+    s["queue"] = []
+    taking.reveal(bundle, s, key, {"character": 1, "verb": None})
+    (frame,) = s["queue"]
+    assert {"_act": {"source": f"temp:{key}", "index": index, "character": 1}} in frame["effects"]
+    assert frame["effects"][-1] == {"_leave_temp": K.adventure(key)}
+    assert frame["ctx"]["this"] == K.adventure(key) and frame["ctx"]["character"] == 1
+
+
+def test_a_purse_card_found_together_is_given_by_the_participants(bundle):
+    """« Un participant met cette carte en jeu devant lui »: with two conscious participants
+    they choose who; alone, or with the other one fainted, the active player takes it."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["queue"] = []
+    taking.reveal(bundle, s, "310/green", {"character": 0, "participants": [0, 1]})
+    receive = {"_receive": {"key": "310/green", "participants": [0, 1]}}
+    assert s["queue"][0]["effects"][0] == receive
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"B": 0})
+    s["queue"] = []
+    taking.reveal(bundle, s, "310/green", {"character": 0, "participants": [0, 1]})
+    assert s["queue"] == []
+
+
+def test_the_hope_card_adds_one_hope(bundle):
+    s = situation(bundle, ["A"])
+    hope = s["citadel"]["hope"]
+    taking.reveal(bundle, s, "199/green", {"character": 0})
+    assert s["citadel"]["hope"] == hope + 1
+    assert entries(s, "hope")[-1] == {"amount": 1, "total": hope + 1}
+
+
+def test_a_terrain_taken_without_an_arrow_goes_beside_the_active_character(bundle):
+    """« lorsque vous mettez en jeu une nouvelle carte Terrain, vous n'y déplacez pas
+    automatiquement votre figurine »."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "2,0"
+    taking.reveal(bundle, s, "302/green", {"character": 1})
+    assert s["board"]["2,-1"]["terrain"] == "302/green"
+    assert [c["at"] for c in s["characters"]] == ["0,0", "2,0"]
+
+
+def test_a_permanent_event_is_linked_to_the_active_characters_terrain(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "1,0"
+    taking.reveal(bundle, s, "305/green", {"character": 1, "verb": "search"})
+    assert s["board"]["1,0"]["events"] == [{"key": "305/green", "blocked_verb": "search"}]
+    assert s["arrivals"][-1] == "1,0"
+
+
+def test_a_permanent_event_from_an_exploration_place_takes_that_place(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    taking.reveal(bundle, s, "305/green", {"character": 0}, at="-1,0", origin="0,0")
+    assert s["slots"]["-1,0"]["adventure"] == "305/green"
+    assert s["slots"]["-1,0"]["from"] == "0,0" and s["slots"]["-1,0"]["revealed"]
+    assert s["slots"]["-1,0"]["card"] is None
+
+
+def test_the_magnifier_finds_the_number_hidden_on_the_terrain_where_the_figure_stands(bundle):
+    """« Trouver un numéro caché »: Ludovic, on Terrain 154, finds 316, discards 154 and takes
+    316, whose back names 154.  Here La Chapelle effondrée (105) hides 131."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    chapel = place(bundle, s, 105, "-1,0")
+    assert taking.hiding_cards(bundle, s, 0) == []  # A is on 0,0, not on the chapel
+    s["characters"][0]["at"] = "-1,0"
+    assert taking.hiding_cards(bundle, s, 0) == [chapel]
+    assert taking.unfound(bundle, s, chapel) == [131]
+    taking.examine(bundle, s, 0, chapel)
+    assert s["found"] == [{"number": 131, "source": chapel}]
+    assert taking.unfound(bundle, s, chapel) == []
+    found = entries(s, "hidden.found")[-1]
+    assert found["numbers"] == [131] and found["id"] == "A"
+    assert found["title"] == "La Chapelle effondrée"
+    assert taking.found_here(bundle, s, 1) == []  # B does not stand there
+    assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
+    taking.search(bundle, s, 0, 131)
+    assert K.where(bundle, s, K.adventure(chapel)) == "past"
+    assert s["board"]["-1,0"]["terrain"] == "131/green" and s["found"] == []
+    assert s["characters"][0]["at"] == "-1,0" and s["arrivals"][-1] == "-1,0"
+    assert entries(s, "card.discard")[-1] == {"title": "La Chapelle effondrée"}
+
+
+def test_a_card_whose_back_names_another_card_is_put_back(bundle):
+    """« Si ce n'est pas le cas, vous avez dû prendre la mauvaise carte et devez la
+    ranger »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    chapel = place(bundle, s, 105, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    s["found"] = [{"number": 147, "source": chapel}]  # 147's back names 121
+    taking.search(bundle, s, 0, 147)
+    assert entries(s, "hidden.wrong") == [{"number": 147}]
+    assert K.where(bundle, s, K.adventure("147/green")) == "box"
+    assert s["board"]["-1,0"]["terrain"] == chapel and s["found"] == []
+
+
+def test_a_hidden_event_comes_out_of_its_terrain_which_stays(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    ground = place(bundle, s, 502, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    taking.examine(bundle, s, 0, ground)
+    taking.search(bundle, s, 0, 587)
+    assert s["board"]["-1,0"]["terrain"] == ground
+    assert K.where(bundle, s, K.adventure("587/green")) == "resolving"
+
+
+def test_a_found_number_is_taken_only_while_its_card_is_in_the_box(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes", purses={"A": [310]})
+    chapel = place(bundle, s, 105, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    taking.examine(bundle, s, 0, chapel)
+    assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
+    for key in rec.versions(bundle, 131):  # every copy of 131 in the Past
+        K.move(bundle, s, K.adventure(key), "past")
+    assert taking.found_here(bundle, s, 0) == []
+    s["characters"][0]["hp"], s["characters"][0]["conscious"] = 0, False
+    assert taking.hiding_cards(bundle, s, 0) == []
+
+
+def test_a_hidden_permanent_event_is_linked_to_the_searchers_terrain(bundle):
+    """The event found on 506 is put in play linked to the Terrain of the character who
+    searched, its arrow showing « fouiller »: that action is not offered there again."""
+    s = situation(bundle, ["A", "B"], scenario="chemin_des_cendreux")
+    ground = place(bundle, s, 506, "-1,0")
+    s["characters"][1]["at"] = "-1,0"
+    taking.examine(bundle, s, 1, ground)
+    taking.search(bundle, s, 1, 596)
+    assert s["board"]["-1,0"]["terrain"] == ground
+    assert {"key": "596/green", "blocked_verb": "search"} in s["board"]["-1,0"]["events"]
+
+
+# --------------------------------------------------------------------------- effects.py
+
+
+def test_conditions_flags_items_objectives_scores_and_group_size(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", purses={"B": [310]})
+    s["flags"] = ["porte"]
+    s["objectives"] = ["o1"]
+    s["citadel"]["scores"]["defense"] = 4
+
+    def holds(*atoms: dict) -> bool:
+        return E.holds(bundle, s, list(atoms))
+
+    assert holds() and holds({"flag": "porte"}) and not holds({"flag": "pont"})
+    assert holds({"not_flag": "pont"}) and not holds({"not_flag": "porte"})
+    assert holds({"item": 310}) and not holds({"item": 311})
+    assert holds({"objective": "o1"}) and not holds({"objective": "o2"})
+    assert holds({"score": {"defense": 4}}) and not holds({"score": {"defense": 5}})
+    assert holds({"characters": 2}) and not holds({"characters": 3})
+    assert not holds({"flag": "porte"}, {"flag": "pont"})  # all of them
+    assert holds({"any": [{"flag": "pont"}, {"flag": "porte"}]})
+    assert holds({"any": [{"flag": "pont"}, {"item": 310}]})
+    assert not holds({"any": [{"flag": "pont"}, {"objective": "o2"}]})
+    assert E.holds(bundle, s, {"flag": "porte", "objective": "o1"})  # a mapping: all of them
+    assert not E.holds(bundle, s, {"flag": "porte", "objective": "o2"})
+
+
+def test_a_side_quest_condition_active_means_begun_and_not_done(bundle):
+    s = situation(bundle, ["A"])
+    quests = s["citadel"]["side_quests"]
+    active = {"quest": {"id": "q", "state": "active"}}
+    primed = {"quest": {"id": "q", "state": "primed"}}
+    assert not E.holds(bundle, s, [active]) and not E.holds(bundle, s, [primed])
+    quests["q"] = "primed"
+    assert E.holds(bundle, s, [active]) and E.holds(bundle, s, [primed])
+    quests["q"] = "done"
+    assert not E.holds(bundle, s, [active]) and not E.holds(bundle, s, [primed])
+    assert E.holds(bundle, s, [{"quest": {"id": "q", "state": "done"}}])
+
+
+def test_the_card_an_effect_names(bundle):
+    s = situation(bundle, ["A"])
+    gates = s["board"]["0,0"]["terrain"]
+    assert E.resolve(bundle, s, "this", {"this": K.adventure(gates)}) == K.adventure(gates)
+    assert E.resolve(bundle, s, "this", {}) is None
+    assert E.resolve(bundle, s, "this", {"this": {"kind": "paragraph", "key": "66"}}) is None
+    assert E.resolve(bundle, s, "a_estoc", {}) == K.action_card("a_estoc")
+    assert E.resolve(bundle, s, 101, {}) == K.adventure(gates)  # the copy in play
+    assert E.resolve(bundle, s, 310, {}) is None  # every copy in the box
+    exp = s["slots"]["0,-1"]["exploration"]
+    assert E.resolve(bundle, s, exp, {}) == K.exploration(exp)
+    assert E.resolve(bundle, s, "nothing", {}) is None
+
+
+def test_discarding_a_drawn_skill_sends_it_to_the_active_players_discard(bundle):
+    """« Défausser une carte »: an Action card goes to the discard of its owner (a drawn one:
+    of the active player); banished, it leaves the game; put back, into the box."""
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_estoc", "a_cri"]})
+    s["action"] = {"character": 1, "drawn": []}
+    K.move(bundle, s, K.action_card("a_bouclier"), "drawn")
+    ctx = {"character": 1, "participants": [1]}
+    for name, skill in (("discard", "a_bouclier"), ("banish", "a_estoc"), ("put_back", "a_cri")):
+        E._leave_play(bundle, s, name, skill, ctx)
+    assert K.where(bundle, s, K.action_card("a_bouclier")) == "discard:B"
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "banished"
+    assert K.where(bundle, s, K.action_card("a_cri")) == "box"
+    assert [e["key"] for e in s["log"][-3:]] == ["card.discard", "card.banish", "card.put_back"]
+    E._leave_play(bundle, s, "discard", "a_estoc", ctx)  # already banished: stays there
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "banished"
+
+
+def test_a_temporary_event_whose_participants_all_fainted_is_put_back(bundle):
+    """« Si tous les participants à une action figurant sur une carte [temporaire] deviennent
+    inconscients, cette carte est rangée »: its « défaussez » sends it to the box."""
+    s = situation(bundle, ["A", "B"], hp={"A": 0}, scenario="forges_mortes")
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    E._leave_play(bundle, s, "discard", "this", {"this": K.adventure("304/green"),
+                                                 "participants": [0]})  # fmt: skip
+    assert K.where(bundle, s, K.adventure("304/green")) == "box"
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    E._leave_play(bundle, s, "discard", "this", {"this": K.adventure("304/green"),
+                                                 "participants": [0, 1]})  # fmt: skip
+    assert K.where(bundle, s, K.adventure("304/green")) == "past"
+
+
+def test_apply_now_runs_branches_and_skips_the_turns_own_steps(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s["queue"] = [{"effects": [{"damage": 5}], "ctx": {}}]
+    branch = {"branch": {"requires": [], "then": [{"damage": 1}, {"flag": "x"}]}}
+    E.apply_now(bundle, s, [branch, {"_finish_action": None}, {"damage": 2}], {"character": 0})
+    assert s["characters"][0]["hp"] == 6 and "x" in s["flags"]
+    assert s["queue"] == [{"effects": [{"damage": 5}], "ctx": {}}]
+
+
+def test_effects_of_a_character_gone_fall_on_the_first_one(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s = consequence(bundle, s, {"damage": 2}, by=5)
+    assert [c["hp"] for c in s["characters"]] == [7, 9]
+    s = consequence(bundle, s, {"damage": 3}, by=1)
+    assert [c["hp"] for c in s["characters"]] == [7, 6]
+    s = consequence(bundle, s, {"damage": 1}, by=2)
+    assert [c["hp"] for c in s["characters"]] == [6, 6]
+
+
+def test_a_cancelled_damage_is_told_with_what_it_cancelled(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s = consequence(bundle, s, {"cancel_damage": 5}, {"damage": 3}, {"damage": 4})
+    assert s["characters"][0]["hp"] == 9 - 2
+    cancelled = entries(s, "damage.cancelled")
+    assert [(e["amount"], e["of"]) for e in cancelled] == [(3, 3), (2, 4)]
+    s = consequence(bundle, s, {"damage": 1})
+    assert len(entries(s, "damage.cancelled")) == 2  # nothing cancelled: nothing told
+
+
+def test_keep_and_die_effects_need_an_action_under_way(bundle):
+    s = situation(bundle, ["A"])
+    s["action"] = None
+    E.apply_effect(bundle, s, {"add_to_hand": 1}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    assert s["action"] is None
+    s["action"] = {"character": 0, "keep": 1}
+    E.apply_effect(bundle, s, {"add_to_hand": 2}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    E.apply_effect(bundle, s, {"move_die": 1}, {"character": 0})
+    assert s["action"]["keep"] == 3 and s["action"]["move_die"] == 2
+
+
+def test_a_dialogue_choice_waits_for_the_reader(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["dialogue"] = s["pending"] = None
+    E.apply_effect(bundle, s, {"_dialogue_choice": "12"}, {"character": 0})
+    assert s["pending"] is None
+    s["dialogue"] = {"character": 1}
+    E.apply_effect(bundle, s, {"_dialogue_choice": "12"}, {"character": 0})
+    assert s["pending"] == {"type": "dialogue", "paragraph": "12", "character": 1}
+    E.apply_effect(bundle, s, {"_end_dialogue": None}, {"character": 0})
+    assert s["dialogue"] is None
+
+
+def test_a_purse_card_waits_for_its_receiver_only_with_two_conscious_participants(bundle):
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0}, purses={"A": [310]})
+    key = s["characters"][0]["purse"][0]
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 2]}}, {})
+    assert s["pending"] is None
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 1, 2]}}, {})
+    assert s["pending"] == {"type": "receive", "key": key, "participants": [0, 1]}
+    s["pending"] = None
+    K.move(bundle, s, K.adventure(key), "past")  # discarded meanwhile: nothing to give
+    E.apply_effect(bundle, s, {"_receive": {"key": key, "participants": [0, 1]}}, {})
+    assert s["pending"] is None
+
+
+def test_a_roll_names_the_card_it_is_written_on(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    gates = K.adventure(s["board"]["0,0"]["terrain"])
+    E._roll(bundle, s, {"at_most": 6, "then": [{"damage": 1}]}, {"this": gates})
+    roll = entries(s, "roll")[-1]
+    assert roll["ok"] and roll["title"] == "Les Portes rouillées" and 1 <= roll["value"] <= 6
+    assert s["queue"][-1]["effects"] == [{"damage": 1}]
+    E._roll(bundle, s, {"at_most": 0, "then": [{"damage": 1}]}, {})
+    assert not entries(s, "roll")[-1]["ok"] and entries(s, "roll")[-1]["title"] == ""
+
+
+def test_a_roll_of_exactly_x_succeeds(bundle):
+    """« X ou moins »: the die showing X is a success, X + 1 a failure; a die has 6 faces."""
+    faces = set()
+    for seed in range(40):
+        s = situation(bundle, ["A"], seed=seed)
+        probe = copy.deepcopy(s)
+        E._roll(bundle, probe, {"at_most": 6, "then": []}, {})
+        die = entries(probe, "roll")[-1]["value"]
+        faces.add(die)
+        exact, above = copy.deepcopy(s), copy.deepcopy(s)
+        E._roll(bundle, exact, {"at_most": die, "then": [{"flag": "ok"}]}, {})
+        E._roll(bundle, above, {"at_most": die - 1, "then": [{"flag": "ok"}]}, {})
+        assert entries(exact, "roll")[-1] == {**entries(probe, "roll")[-1], "at_most": die}
+        assert exact["queue"][-1]["effects"] == [{"flag": "ok"}]
+        assert not entries(above, "roll")[-1]["ok"]
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_an_effect_without_a_character_falls_on_the_first_one(bundle):
+    s = situation(bundle, ["A", "B"], hp={"A": 9, "B": 9})
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"damage": 1}, {})
+    E.apply_effect(bundle, s, {"damage": 2}, {"character": 2})  # one past the last
+    assert [c["hp"] for c in s["characters"]] == [6, 9]
+
+
+def test_apply_now_uses_the_content_and_never_the_turns_own_steps(bundle):
+    s = situation(bundle, ["A"])
+    s["dialogue"] = {"character": 0, "paragraph": "12"}
+    E.apply_now(bundle, s, [{"_end_dialogue": None}, {"add_skill": "adv_riposte"}], {})
+    assert s["dialogue"] == {"character": 0, "paragraph": "12"}
+    assert "adv_riposte" in s["characters"][0]["deck"]
+
+
+def test_discarding_a_skill_from_a_hand_sends_it_to_its_owners_discard(bundle):
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_estoc"]})
+    s["action"] = {"character": 0, "drawn": []}
+    E._leave_play(bundle, s, "discard", "a_estoc", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "discard:B"
+    K.move(bundle, s, K.action_card("a_cri"), "drawn")
+    s["action"]["drawn"] = ["a_cri"]
+    E._leave_play(bundle, s, "banish", "a_cri", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+
+
+def test_a_card_already_out_of_play_is_left_where_it_is(bundle):
+    """« a card is never in two places »: discarding a card in the box or in the Past does
+    nothing, and nothing is told."""
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    B.leave(bundle, s, K.exploration(exp), "past")
+    told = len(s["log"])
+    E._leave_play(bundle, s, "discard", "adv_riposte", {"character": 0})  # in the box
+    E._leave_play(bundle, s, "banish", exp, {"character": 0})  # in the Past
+    assert K.where(bundle, s, K.action_card("adv_riposte")) == "box"
+    assert K.where(bundle, s, K.exploration(exp)) == "past"
+    K.move(bundle, s, K.action_card("a_cri"), "banished")
+    E._leave_play(bundle, s, "put_back", "a_cri", {"character": 0})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+    assert not [e for e in s["log"][told:] if e["key"].startswith("card.")]
+
+
+def test_an_effect_names_the_copy_still_in_play(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    K.move(bundle, s, K.adventure("304/green"), "past")
+    K.move(bundle, s, K.adventure("304/gold"), "resolving")
+    assert E.resolve(bundle, s, 304, {}) == K.adventure("304/gold")
+    K.move(bundle, s, K.adventure("304/green"), "banished")
+    assert E.resolve(bundle, s, 304, {}) == K.adventure("304/gold")
+
+
+def test_take_brings_the_past_back_take_if_available_does_not(bundle):
+    """The « rien à faire » icon: with every copy in the Past, nothing happens; without it,
+    the Past is put back and the card taken."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("310/green", "310/gold"):
+        K.move(bundle, s, K.adventure(key), "past")
+    s = consequence(bundle, s, {"take_if_available": 310})
+    assert len(s["past"]) == 2 and s["characters"][0]["purse"] == []
+    s = consequence(bundle, s, {"take": 310})
+    assert s["past"] == [] and s["characters"][0]["purse"] == ["310/green"]
+
+
+def test_cancelled_damage_adds_up_and_the_damage_is_told_as_damage(bundle):
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s = consequence(bundle, s, {"cancel_damage": 1}, {"cancel_damage": 2}, {"damage": 4})
+    assert s["characters"][0]["hp"] == 8
+    assert entries(s, "damage.cancelled")[-1] == {
+        "name": s["characters"][0]["name"], "amount": 3, "of": 4}  # fmt: skip
+    assert entries(s, "hp.lost")[-1]["cause"] == "damage"
+    s = consequence(bundle, s, {"hit_points": -2})
+    assert entries(s, "hp.lost")[-1]["cause"] == "hp"
+
+
+def test_a_card_blocks_itself(bundle):
+    """« Bloquez cette carte »: the purse card the effect is written on goes under the
+    character card."""
+    s = situation(bundle, ["A"], purses={"A": [110]})
+    key = s["characters"][0]["purse"][0]
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"block": "this"}, {"character": 0, "this": K.adventure(key)})
+    assert s["characters"][0]["purse_blocked"] == [key]
+
+
+def test_moving_succeeds_and_the_figure_stands_on_the_next_terrain(bundle):
+    """« me déplacer » (cost 1, difficulty 0): once the card is drawn, the figure (and only
+    it) is on the adjacent Terrain."""
+    s = situation(bundle, ["A", "B"])
+    s = play(bundle, s, {"type": "move", "character": 1, "to": "1,0"})
+    s = play(bundle, s, {"type": "draw", "count": 1, "tremor": False})
+    assert [c["at"] for c in s["characters"]] == ["0,0", "1,0"]
+    assert entries(s, "moved")[-1]["id"] == "B" and s["action"] is None
+
+
+def test_a_paragraph_read_in_an_action_keeps_its_participants(bundle):
+    s = situation(bundle, ["A", "B"], scenario="coeur_de_varn")
+    s["pending"], s["queue"] = None, []
+    E.apply_effect(bundle, s, {"read": 66}, {"character": 1, "participants": [1, 0]})
+    frame = s["queue"][-1]["ctx"]
+    assert frame["participants"] == [1, 0] and frame["character"] == 1
+    assert s["dialogue"] == {"paragraph": "66", "character": 1}
+
+
+def test_the_adventure_ends_in_a_defeat(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    s = consequence(bundle, s, {"adventure_ends": True})
+    assert s["result"]["result"] == "defeat" and s["queue"] == []
+
+
+def test_a_branch_on_an_item_held_and_a_roll_on_a_card(bundle):
+    s = situation(bundle, ["A"], purses={"A": [110]}, hp={"A": 9})
+    branch = {"branch": {"requires": [{"item": 110}], "then": [{"damage": 1}],
+                         "otherwise": [{"damage": 3}]}}  # fmt: skip
+    assert consequence(bundle, s, branch)["characters"][0]["hp"] == 8
+    s["pending"] = None
+    gates = K.adventure(s["board"]["0,0"]["terrain"])
+    E.apply_effect(bundle, s, {"roll": {"at_most": 6, "then": []}}, {"this": gates})
+    assert entries(s, "roll")[-1]["title"] == "Les Portes rouillées"
+
+
+# --------------------------------------------------------------------------- scenario.py
+
+
+@pytest.mark.parametrize(
+    ("characters", "options"),
+    [
+        ([], {}),
+        (["A", "B", "C", "D", "A"], {}),
+        (["A", "A"], {}),
+        (["A", "Z"], {}),
+        (["A"], {"recovery": "facile"}),
+        (["A"], {"scenario": "nulle_part"}),
+    ],
+    ids=["none", "five", "twice", "unknown", "recovery", "scenario"],
+)
+def test_an_adventure_needs_one_to_four_different_characters(bundle, characters, options):
+    with pytest.raises(ValueError):
+        S.new_game(bundle, characters, 0, **options)
+
+
+@pytest.mark.parametrize(("players", "hp"), [(1, 16), (2, 13), (3, 11), (4, 10)])
+def test_each_character_starts_with_the_scenarios_hit_points(bundle, players, hp):
+    """The introduction's table: 16, 13, 11 or 10 hit points for 1 to 4 characters."""
+    s = S.new_game(bundle, ["A", "B", "C", "D"][:players], 0)
+    assert [c["hp"] for c in s["characters"]] == [hp] * players
+    assert all(c["conscious"] for c in s["characters"])
+    assert entries(s, "scenario.start")[0]["hp"] == hp
+
+
+def test_a_new_adventure_puts_everyone_on_the_first_terrain(bundle):
+    s = S.new_game(bundle, ["A", "B"], 3)
+    assert s["scenario"] == "portes_rouillees" and s["menace"] is None
+    assert [c["at"] for c in s["characters"]] == ["0,0", "0,0"]
+    assert s["board"]["0,0"]["terrain"] == "101/green"
+    assert [e["key"] for e in s["board"]["0,0"]["events"]] == ["103/green"]
+    assert "premiere_sortie" in s["flags"] and s["citadel"]["tremor"] == 0
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert s["options"] == {"recovery": "normal"} and s["players"] == 2
+    assert s["box"]["304"] == ["304/gold", "304/green", "304/green@portes_rouillees"]
+    assert all(rec.exp(bundle, k)["zone"] == z for z, d in s["explore_decks"].items() for k in d)
+    K.check(bundle, s)
+    again = S.new_game(bundle, ["A", "B"], 3)
+    assert again["rng"] == s["rng"] and again["slots"] == s["slots"]
+    assert S.new_game(bundle, ["A"], 0, names={"A": "Ysolde"})["characters"][0]["name"] == "Ysolde"
+
+
+def test_a_menace_scenario_keeps_the_sheets_tremor_unless_it_sets_one(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    assert s["citadel"]["tremor"] == 2 and s["menace"] == "cendres_de_varn"
+    assert entries(s, "scenario.start")[-1]["tremor"] == 2
+    assert "pluie_de_cendre" in s["flags"]
+
+
+def test_the_next_scenario_puts_the_last_ones_table_back_and_keeps_hands_and_purses(bundle):
+    """Between scenarios: the Plateau, the exploration places, events and the Past go back
+    to the box; each discard is shuffled into its deck; hands, purses and quest items stay."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"]}, purses={"B": [110]},
+                  discards={"A": ["a_cri", "a_charge"]}, hp={"B": 0})  # fmt: skip
+    K.move(bundle, s, K.adventure("402/green"), "globals")
+    K.move(bundle, s, K.adventure("304/green"), "resolving")
+    K.move(bundle, s, K.adventure("310/green"), "past")
+    K.move(bundle, s, K.adventure("325/green"), "quest_items")
+    s["flags"].append("gardé")
+    s["objectives"] = ["contact_sorgue"]
+    s["tremor_used"], s["scenario_turns"], s["saved"] = 2, 40, True
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["scenario"] == "pluie_grise" and s["objectives"] == []
+    assert s["tremor_used"] == 0 and s["scenario_turns"] == 0 and not s["saved"]
+    for key in ("101/green", "102/green", "104/green", "402/green", "304/green", "310/green"):
+        assert K.where(bundle, s, K.adventure(key)) == "box", key
+    assert s["past"] == [] and s["resolving"] == [] and s["globals"] == ["203/green"]
+    a, b = s["characters"]
+    assert a["discard"] == [] and {"a_cri", "a_charge"} <= set(a["deck"])
+    assert a["hand"] == ["a_estoc"] and b["purse"][0].startswith("110")
+    assert s["quest_items"] == ["325/green"] and "gardé" in s["flags"]
+    assert [c["hp"] for c in s["characters"]] == [13, 13] and b["conscious"]
+    assert s["board"]["0,0"]["terrain"].startswith("201") and a["at"] == b["at"] == "0,0"
+    K.check(bundle, s)
+
+
+def test_a_building_built_acts_at_the_start_of_every_scenario(bundle):
+    """L'infirmerie, its 3 boxes ticked: 2 more hit points at the start; 2 boxes: nothing."""
+    s = situation(bundle, ["A"])
+    s["citadel"]["buildings"]["infirmerie"] = 2
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["characters"][0]["hp"] == 15
+    s["citadel"]["buildings"]["infirmerie"] = 3
+    S.start_scenario(bundle, s, "pluie_grise")
+    assert s["characters"][0]["hp"] == 17
+
+
+def test_a_saved_scenario_resumes_with_its_booklets_cards():
+    bundle = bundle_for("citadelle")
+    assert S.resume_cards(bundle, "pluie_grise") == ["103"]
+    assert S.resume_cards(bundle, "portes_rouillees") == []
+
+
+# --------------------------------------------------------------------------- citadel.py
+
+
+def test_the_sheet_starts_from_the_citadel_record(bundle):
+    sheet = CI.new_sheet(bundle)
+    assert sheet == {
+        "scores": {"influence": 3, "knowledge": 2, "production": 4, "defense": 3},
+        "tremor": 1, "buildings": {}, "hope": 0, "destiny": [], "side_quests": {},
+    }  # fmt: skip
+    assert CI.new_sheet({"records": {}})["scores"] == dict.fromkeys(
+        ("influence", "knowledge", "production", "defense"), 0
+    )
+
+
+def test_a_score_tells_what_it_asked_and_what_it_moved(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "score", {"defense": 30}, 0)
+    assert entries(s, "score")[-1] == {"score": "defense", "delta": 22, "asked": 30, "value": 25}
+
+
+def test_a_side_quest_is_told_once_per_state(bundle):
+    s = situation(bundle, ["A"])
+    for state in ("active", "active", "done", "active"):
+        CI.sheet_effect(bundle, s, "quest", {"id": "puits_sorgue", "state": state}, 0)
+    told = entries(s, "quest")
+    assert [(e["state"], e["title"], e["id"]) for e in told] == [
+        ("active", "L'eau de Sorgue", "puits_sorgue"),
+        ("done", "L'eau de Sorgue", "puits_sorgue"),
+    ]
+    assert s["citadel"]["side_quests"] == {"puits_sorgue": "done"}
+
+
+def test_an_objective_is_reached_once_and_told_with_its_text(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "objective", "contact_sorgue", 0)
+    CI.sheet_effect(bundle, s, "objective", "contact_sorgue", 0)
+    assert s["objectives"] == ["contact_sorgue"] and len(entries(s, "objective")) == 1
+    assert entries(s, "objective")[0]["text"] == CI.objective_text(bundle, "contact_sorgue") != ""
+    assert CI.objective_text(bundle, "aucun") == ""
+
+
+def test_hope_and_flags_on_the_sheet(bundle):
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "hope", 2, 0)
+    assert entries(s, "hope")[-1] == {"amount": 2, "total": 2}
+    CI.sheet_effect(bundle, s, "unflag", "absent", 0)  # not raised: nothing to lower
+    CI.sheet_effect(bundle, s, "flag", "f", 0)
+    CI.sheet_effect(bundle, s, "unflag", "f", 0)
+    assert "f" not in s["flags"]
+
+
+def test_a_building_ticks_box_by_box_and_is_built_with_its_last(bundle):
+    s = situation(bundle, ["A"])
+    for _ in range(4):
+        CI.build(bundle, s, "infirmerie")
+    CI.build(bundle, s, "nulle_part")
+    assert s["citadel"]["buildings"] == {"infirmerie": 3}
+    ticks = [(e["key"], e["args"]["ticks"], e["args"]["boxes"]) for e in s["log"]
+             if e["key"].startswith("building.")]  # fmt: skip
+    assert ticks == [("building.ticked", 1, 3), ("building.ticked", 2, 3), ("building.built", 3, 3)]
+
+
+def test_a_skill_added_is_shuffled_into_that_characters_deck(bundle):
+    s = situation(bundle, ["A", "B"])
+    CI.add_skill(bundle, s, "adv_riposte", 1)
+    assert "adv_riposte" in s["characters"][1]["deck"]
+    assert entries(s, "skill.added")[-1]["name"] == s["characters"][1]["name"]
+    CI.add_skill(bundle, s, "adv_riposte", 0)
+    assert entries(s, "skill.unavailable")[-1]["title"]
+    CI.add_skill(bundle, s, "adv_garde_haute", 7)  # no such character: the first one
+    assert "adv_garde_haute" in s["characters"][0]["deck"]
+
+
+@pytest.mark.parametrize(
+    ("objectives", "branch"),
+    [
+        (["contact_sorgue", "vivres_rapportes"], "allies"),
+        (["vivres_rapportes"], "greniers_pleins"),
+        (["contact_sorgue"], "poignee_de_main"),
+        ([], "isoles"),
+    ],
+)
+def test_the_first_epilogue_whose_conditions_hold_is_read(bundle, objectives, branch):
+    s = situation(bundle, ["A", "B"], hp={"B": 0})
+    s["objectives"] = list(objectives)
+    CI.end_scenario(bundle, s)
+    assert s["epilogues"] == [{"scenario": "portes_rouillees", "branch": branch}]
+    assert s["scenarios_played"] == ["portes_rouillees"] and s["next_scenario"] == "pluie_grise"
+    assert s["phase"] == "citadel" and s["pending"] == {"type": "citadel"}
+    assert [(c["conscious"], c["at"]) for c in s["characters"]] == [(True, None)] * 2
+    assert [e["id"] for e in entries(s, "conscious")] == ["B"]
+    assert CI.start_hp(bundle, s) == 13
+
+
+def test_an_epilogue_that_ends_the_adventure(bundle):
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s["objectives"] = ["captifs_liberes"]
+    CI.end_scenario(bundle, s)
+    assert s["phase"] == "over" and s["pending"] is None
+    assert s["result"] == {"result": "defeat", "why": "epilogue", "scenarios": ["coeur_de_varn"]}
+    assert CI.start_hp(bundle, s) is None
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s["objectives"] = ["coeur_eteint"]
+    CI.end_scenario(bundle, s)
+    assert s["result"]["result"] == "victory"
+    assert entries(s, "adventure.over") == [{"result": "victory", "why": "epilogue"}]
+
+
+def test_a_scenario_ending_mid_action_discards_the_revealed_cards(bundle):
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"], "B": ["a_cri"]})
+    s["suspended"] = [{"character": 0, "drawn": []}]
+    s["action"] = {"character": 1, "drawn": []}
+    K.move(bundle, s, K.action_card("a_cri"), "drawn")
+    s["suspended"][0]["drawn"].append("a_estoc")
+    s["characters"][0]["hand"].remove("a_estoc")
+    CI.end_scenario(bundle, s)
+    assert s["action"] is None and s["suspended"] == []
+    assert "a_cri" in s["characters"][1]["discard"]
+    assert "a_estoc" in s["characters"][0]["discard"]
+    K.check(bundle, s)
+
+
+def test_the_destiny_page_spends_hope(bundle):
+    s = situation(bundle, ["A", "B"])
+    assert CI.destiny_options(bundle, s) == []
+    s["citadel"]["hope"] = 2
+    options = CI.destiny_options(bundle, s)
+    assert "lecture_des_runes" in options and "lecons_des_anciens" not in options
+    CI.buy_destiny(bundle, s, "lecture_des_runes", 1)
+    assert s["citadel"]["hope"] == 0 and s["citadel"]["destiny"] == ["lecture_des_runes"]
+    assert "adv_lecture_runes" in s["characters"][1]["deck"]
+    told = entries(s, "destiny")[-1]
+    assert told["cost"] == 2 and told["left"] == 0 and told["name"] == s["characters"][1]["name"]
+    s["citadel"]["hope"] = 5
+    assert "lecture_des_runes" not in CI.destiny_options(bundle, s)
+
+
+# --------------------------------------------------------------------------- turn.py
+
+
+def moves(bundle: dict, state: dict, c: int) -> set[str]:
+    return {a["to"] for a in T.legal_actions(bundle, state) if a["type"] == "move"
+            and a["character"] == c}  # fmt: skip
+
+
+def test_a_figure_moves_to_an_adjacent_terrain_unless_overloaded(bundle):
+    """« Déplacer sa figurine »: onto an adjacent Terrain (not an exploration place), if the
+    weight carried does not exceed the weight the character can carry (Maëlis, alone: 8)."""
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311]})  # 3 + 2 + 2 = 7
+    assert moves(bundle, s, 0) == {"1,0"}
+    s["characters"][0]["at"] = "1,0"
+    assert moves(bundle, s, 0) == {"0,0", "2,0"}
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311]}, blocked={"A": [313]})  # 9
+    assert moves(bundle, s, 0) == set()
+    s = situation(bundle, ["A"], purses={"A": [312, 310, 311, 315]})  # 8: just enough
+    assert moves(bundle, s, 0) == {"1,0"}
+
+
+def test_a_purse_card_is_given_only_to_a_conscious_character_on_the_same_terrain(bundle):
+    s = situation(bundle, ["A", "B", "C"], purses={"A": [310]}, blocked={"A": [311]},
+                  hp={"C": 0})  # fmt: skip
+    gives = [a for a in T.legal_actions(bundle, s) if a["type"] == "give"]
+    assert {(a["to"], a["item"], a["payer"]) for a in gives} == {
+        (1, k, who) for k in ("310/green", "311/green") for who in ("giver", "receiver")
+    }
+    s["characters"][1]["at"] = "1,0"
+    assert not [a for a in T.legal_actions(bundle, s) if a["type"] == "give"]
+
+
+def test_an_undiscardable_purse_card_is_neither_given_nor_dropped(bundle):
+    s = situation(bundle, ["A", "B"], purses={"A": [314]})
+    kinds = {a["type"] for a in T.legal_actions(bundle, s) if a.get("item")}
+    assert kinds == set()
+
+
+def test_free_moves_of_every_conscious_character(bundle):
+    """« À tout moment »: a Récupération, discarding a skill, discarding a purse card."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_estoc"], "B": ["a_cri"]},
+                  purses={"A": [310]}, discards={"A": ["a_charge", "a_epaule"]},
+                  hp={"B": 0})  # fmt: skip
+    free = T.free_moves(bundle, s)
+    assert {"type": "discard_skill", "character": 0, "card": "a_estoc"} in free
+    assert {"type": "drop", "character": 0, "item": "310/green"} in free
+    assert {"type": "recover", "character": 0, "cards": 2} in free
+    assert not [m for m in free if m["character"] == 1]
+    s["action"] = {"character": 0, "selected": ["310/green", "a_estoc"], "drawn": []}
+    free = T.free_moves(bundle, s)
+    assert not [m for m in free if m.get("card") == "a_estoc" or m.get("item") == "310/green"]
+
+
+def test_the_turn_offers_leaving_only_to_a_group_and_saving_in_a_menace(bundle):
+    s = situation(bundle, ["A"])
+    kinds = {a["type"] for a in T.legal_actions(bundle, s)}
+    assert "leave" not in kinds and "save" not in kinds
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    actions = T.legal_actions(bundle, s)
+    assert {"type": "save"} in actions
+    assert [a for a in actions if a["type"] == "leave"] == [
+        {"type": "leave", "character": 0}, {"type": "leave", "character": 1}]  # fmt: skip
+
+
+def test_an_unconscious_character_offers_nothing(bundle):
+    s = situation(bundle, ["A", "B"], hp={"B": 0}, hands={"B": ["a_cri"]})
+    assert not [a for a in T.legal_actions(bundle, s) if a.get("character") == 1
+                and a["type"] != "leave"]  # fmt: skip
+
+
+def test_the_citadel_offers_departure_destiny_leaving_and_joining(bundle):
+    s = situation(bundle, ["A", "B", "C"])
+    CI.end_scenario(bundle, s)
+    s["citadel"]["hope"] = 1
+    actions = T.legal_actions(bundle, s)
+    assert actions[0] == {"type": "depart"}
+    assert [a["id"] for a in actions if a["type"] == "join"] == ["D"]
+    assert {(a["entry"], a["character"]) for a in actions if a["type"] == "destiny"} == {
+        (e, c) for e in CI.destiny_options(bundle, s) for c in range(3)
+    }
+    assert len([a for a in actions if a["type"] == "leave"]) == 3
+    s = T.apply(bundle, s, {"type": "join", "id": "D"})
+    assert not [a for a in T.legal_actions(bundle, s) if a["type"] == "join"]
+    s = T.apply(bundle, s, {"type": "leave", "character": 3})
+    assert s["pending"] == {"type": "citadel"} and len(s["characters"]) == 3
+    alone = situation(bundle, ["A"])
+    CI.end_scenario(bundle, alone)
+    assert not [a for a in T.legal_actions(bundle, alone) if a["type"] == "leave"]
+
+
+def test_departing_from_the_citadel_starts_the_next_scenario_or_wins(bundle):
+    s = situation(bundle, ["A"])
+    CI.end_scenario(bundle, s)
+    s = T.apply(bundle, s, {"type": "depart"})
+    assert s["scenario"] == "pluie_grise" and s["phase"] == "play"
+    s = situation(bundle, ["A"])
+    CI.end_scenario(bundle, s)
+    s["next_scenario"] = None
+    s = T.apply(bundle, s, {"type": "depart"})
+    assert s["result"]["result"] == "victory" and s["result"]["why"] == "menace_over"
+
+
+def test_buying_a_destiny_entry_stays_at_the_citadel(bundle):
+    s = situation(bundle, ["A", "B"])
+    CI.end_scenario(bundle, s)
+    s["citadel"]["hope"] = 2
+    s = T.apply(bundle, s, {"type": "destiny", "entry": "lecture_des_runes", "character": 1})
+    assert s["pending"] == {"type": "citadel"}
+    assert "adv_lecture_runes" in s["characters"][1]["deck"]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        None,
+        {"type": "fly"},
+        {"type": "move", "character": 0, "to": "1,0", "speed": 3},
+        {"type": "move", "character": "0", "to": "1,0"},
+        {"type": "move", "character": True, "to": "1,0"},
+        {"type": "draw", "count": 2, "tremor": 1},
+    ],
+)
+def test_a_malformed_action_is_refused_naming_the_turn(bundle, action):
+    s = situation(bundle, ["A"])
+    with pytest.raises(MalformedAction) as err:
+        T.apply(bundle, s, action)
+    assert "scenario portes_rouillees, turn" in str(err.value)
+
+
+def test_an_action_not_offered_is_illegal_and_says_what_is_awaited(bundle):
+    s = situation(bundle, ["A"])
+    with pytest.raises(IllegalAction, match="waiting for turn"):
+        T.apply(bundle, s, {"type": "move", "character": 0, "to": "0,-1"})
+    s["pending"] = None
+    with pytest.raises(IllegalAction, match="the adventure is over"):
+        T.apply(bundle, s, {"type": "save"})
+    assert T.legal_actions(bundle, s) == []
+
+
+def test_apply_leaves_the_state_it_was_given_untouched(bundle):
+    s = situation(bundle, ["A"])
+    before = copy.deepcopy(s)
+    after = T.apply(bundle, s, {"type": "move", "character": 0, "to": "1,0"})
+    assert s == before and after["steps"] == 1 and after["action"]["source"] == "move"
+    assert after["mark"] == len(before["log"])
+
+
+def test_a_knocked_out_character_banishes_a_card_of_its_hand_before_the_turn(bundle):
+    s = situation(bundle, ["A", "B"], hands={"B": ["a_cri"]})
+    s["interrupt"] = [{"type": "banish", "character": 0}, {"type": "banish", "character": 1}]
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "banish", "character": 1}  # A's hand is empty
+    assert T.legal_actions(bundle, s) == [{"type": "banish", "character": 1, "card": "a_cri"}]
+    s = T.apply(bundle, s, {"type": "banish", "character": 1, "card": "a_cri"})
+    assert K.where(bundle, s, K.action_card("a_cri")) == "banished"
+    assert entries(s, "card.banish")[-1]["name"] == s["characters"][1]["name"]
+    assert s["pending"] == {"type": "turn"}
+
+
+def test_a_hand_over_its_limit_is_trimmed_before_the_turn(bundle):
+    """Maëlis with one companion keeps 3 cards in hand."""
+    s = situation(bundle, ["B", "A"], hands={"A": ["a_estoc", "a_cri", "a_charge", "a_epaule"]})
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "hand_limit", "character": 1}
+    s = T.apply(bundle, s, {"type": "discard", "character": 1, "card": "a_cri"})
+    assert s["pending"] == {"type": "turn"} and "a_cri" in s["characters"][1]["discard"]
+    s["characters"][1]["hp"], s["characters"][1]["conscious"] = 0, False
+    K.move(bundle, s, K.action_card("a_cri"), "hand:A")
+    s["pending"] = None
+    T.next_turn(bundle, s)  # unconscious: its hand waits
+    assert s["pending"]["type"] != "hand_limit"
+
+
+def test_an_adventure_that_runs_too_long_ends_in_exhaustion(bundle):
+    s = situation(bundle, ["A"])
+    s["pending"], s["turns"] = None, S.MAX_TURNS + 1
+    T.next_turn(bundle, s)
+    assert s["result"]["why"] == "exhaustion"
+    s = situation(bundle, ["A"])
+    s["pending"], s["steps"] = None, T.MAX_STEPS + 1
+    T.next_turn(bundle, s)
+    assert s["result"]["why"] == "exhaustion"
+    s = situation(bundle, ["A"])
+    s["pending"], s["turns"], s["steps"] = None, S.MAX_TURNS, T.MAX_STEPS
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "turn"}
+
+
+def test_a_die_on_a_card_gone_goes_back_to_the_box(bundle):
+    s = situation(bundle, ["A"])
+    gates = s["board"]["0,0"]["terrain"]
+    s["dice"] = {"d1": {"card": gates}, "d2": {"card": "110/green"}, "d3": {"card": "zz"},
+                 "d4": {"card": "a_estoc"}}  # fmt: skip
+    T._drop_stale_dice(bundle, s)
+    assert set(s["dice"]) == {"d1", "d4"}  # a_estoc is in a deck: still in play
+
+
+def test_a_purse_card_refused_goes_to_the_past_received_to_the_chosen_one(bundle):
+    s = situation(bundle, ["A", "B"], purses={"A": [310]})
+    p = {"type": "receive", "key": "310/green", "participants": [0, 1]}
+    T._receive(bundle, s, p, {"type": "receive", "character": 1})
+    assert s["characters"][1]["purse"] == ["310/green"]
+    assert entries(s, "item.received")[-1]["name"] == s["characters"][1]["name"]
+    T._receive(bundle, s, p, {"type": "receive", "character": 1})  # already there
+    assert s["characters"][1]["purse"] == ["310/green"]
+    T._receive(bundle, s, p, {"type": "refuse"})
+    assert K.where(bundle, s, K.adventure("310/green")) == "past"
+    assert entries(s, "item.refused")[-1]["title"] == "Tisonnier de Veilleur"
+    s["pending"] = p
+    assert {"type": "refuse"} in T.legal_actions(bundle, s)
+    s["pending"] = {**p, "key": "314/green"}
+    assert {"type": "refuse"} not in T.legal_actions(bundle, s)
+
+
+# --------------------------------------------------------------------------- cards.py
+
+
+def agree(bundle: dict, state: dict) -> None:
+    """``places`` (one card) and ``inventory`` (every card) say the same, and each card is in
+    exactly one place."""
+    inv = K.inventory(bundle, state)
+    for ref in K.every_card(bundle):
+        assert K.places(bundle, state, ref) == inv[(ref["kind"], ref["key"])], ref
+    K.check(bundle, state)
+
+
+def test_an_adventure_card_goes_through_every_place_and_is_always_in_one(bundle):
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    blank = {"exploration": None, "adventure": None, "revealed": True, "zone": None}
+    s["slots"]["-1,0"] = {**blank, "from": "0,0", "card": None}
+    ref = K.adventure("305/green")
+    tour = ["event:0,0", "slot:-1,0", "resolving", "globals", "quest_items", "world_map",
+            "purse:B", "purse_blocked:A", "past", "banished", "terrain:0,2", "box"]  # fmt: skip
+    here = "box"
+    for to in tour:
+        assert K.move(bundle, s, ref, to) == here
+        assert K.where(bundle, s, ref) == to
+        agree(bundle, s)
+        here = to
+    assert s["slots"]["-1,0"]["adventure"] is None and "0,2" not in s["board"]
+
+
+def test_a_skill_goes_through_every_place_and_is_always_in_one(bundle):
+    s = situation(bundle, ["A", "B"])
+    s["action"] = {"character": 1, "drawn": [], "selected": []}
+    ref = K.action_card("adv_riposte")
+    here = "box"
+    for to in ("deck:A", "hand:B", "discard:A", "blocked:B", "drawn", "past", "banished",
+               "box"):  # fmt: skip
+        assert K.move(bundle, s, ref, to) == here
+        assert K.where(bundle, s, ref) == to
+        agree(bundle, s)
+        here = to
+    s["suspended"] = [{"character": 0, "drawn": ["a_estoc"], "selected": []}]
+    s["characters"][0]["deck"].remove("a_estoc")
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "drawn"
+    agree(bundle, s)
+
+
+def test_an_exploration_card_goes_back_under_or_on_its_deck(bundle):
+    s = situation(bundle, ["A"])
+    exp = s["slots"]["0,-1"]["exploration"]
+    zone = s["explore_decks"][rec.exp(bundle, exp)["zone"]]
+    assert K.move(bundle, s, K.exploration(exp), "box", bottom=True) == "slot:0,-1"
+    assert zone[0] == exp and s["slots"]["0,-1"]["exploration"] is None
+    K.move(bundle, s, K.exploration(exp), "past")
+    K.move(bundle, s, K.exploration(exp), "box")
+    assert zone[-1] == exp
+    agree(bundle, s)
+
+
+def test_a_skill_goes_under_or_on_a_deck(bundle):
+    s = situation(bundle, ["A"])
+    deck = s["characters"][0]["deck"]
+    K.move(bundle, s, K.action_card("adv_riposte"), "deck:A", bottom=True)
+    assert deck[0] == "adv_riposte"
+    K.move(bundle, s, K.action_card("adv_garde_haute"), "deck:A")
+    assert deck[-1] == "adv_garde_haute"
+    K.move(bundle, s, K.action_card("adv_garde_haute"), "box")
+    assert s["skill_box"] == sorted(s["skill_box"]) and "adv_garde_haute" in s["skill_box"]
+
+
+def test_a_card_put_back_takes_its_place_in_the_box(bundle):
+    """« Ranger »: green before gold with the same number, the generic copy before the one
+    tied to a scenario."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("304/green", "304/gold", "304/green@portes_rouillees"):
+        K.move(bundle, s, K.adventure(key), "past")
+    for key in ("304/gold", "304/green@portes_rouillees", "304/green"):
+        K.move(bundle, s, K.adventure(key), "box")
+    assert s["box"]["304"] == ["304/green", "304/green@portes_rouillees", "304/gold"]
+
+
+def test_a_refused_move_leaves_the_card_where_it_was(bundle):
+    s = situation(bundle, ["A"])
+    ref = K.adventure("310/green")
+    taken = ("terrain:0,0", "slot:0,-1")  # a Terrain there; an exploration card there
+    for to in ("purse:Z", "event:5,5", "slot:5,5", "drawn", "nowhere", *taken):
+        with pytest.raises(K.CardError):
+            K.move(bundle, s, ref, to)
+        assert K.where(bundle, s, ref) == "box"
+    with pytest.raises(K.CardError):
+        K.move(bundle, s, K.adventure(s["board"]["0,0"]["terrain"]), "box")  # its event
+    agree(bundle, s)
+
+
+def test_a_die_goes_back_to_the_box_with_its_card(bundle):
+    """« Précisions »: a die on a card that leaves play leaves it too."""
+    s = situation(bundle, ["A"])
+    event = s["board"]["0,0"]["events"][0]["key"]
+    K.move(bundle, s, K.adventure("310/green"), "purse:A")
+    s["dice"] = {"d1": {"card": event}, "d2": {"card": "310/green"}, "d3": {"card": "x"}}
+    K.move(bundle, s, K.adventure(event), "past")
+    K.move(bundle, s, K.adventure("310/green"), "purse_blocked:A")
+    assert set(s["dice"]) == {"d3"}
+    s["dice"]["d4"] = {"card": "310/green"}
+    K.move(bundle, s, K.adventure("310/green"), "past")  # blocked: no die there
+    assert set(s["dice"]) == {"d3", "d4"}
+
+
+def test_the_inventory_finds_a_card_twice_or_nowhere(bundle):
+    s = situation(bundle, ["A"])
+    s["characters"][0]["hand"].append(s["characters"][0]["deck"][-1])
+    with pytest.raises(K.CardError, match="is in"):
+        K.check(bundle, s)
+    s = situation(bundle, ["A"])
+    s["skill_box"].remove("adv_riposte")
+    with pytest.raises(K.CardError, match="no place"):
+        K.check(bundle, s)
+    with pytest.raises(K.CardError, match="no place"):
+        K.where(bundle, s, K.action_card("adv_riposte"))
+    s = situation(bundle, ["A"])
+    s["past"].append({"kind": "adventure", "key": "999/green"})
+    with pytest.raises(K.CardError, match="not a card of the box"):
+        K.check(bundle, s)
+    with pytest.raises(K.CardError):
+        K.places(bundle, s, {"kind": "token", "key": "x"})
+
+
+# --------------------------------------------------------------------------- actions.py
+
+
+def test_what_a_character_may_undertake_on_its_terrain(bundle):
+    """The Terrain's actions, its linked events', « chercher un passage » on each face-down
+    exploration card beside it; nothing for a figure off the Plateau or unconscious."""
+    s = situation(bundle, ["A", "B"])
+    assert A.available(bundle, s, 0) == [
+        ("terrain:0,0", 0), ("event:0,0:103/green", 0), ("explore:0,-1", 0), ("explore:0,1", 0)
+    ]  # fmt: skip
+    assert A.near(s, "0,0") == ["0,-1", "0,1"] and A.near(s, "1,0") == ["1,1"]
+    s["characters"][1]["at"] = None
+    assert A.available(bundle, s, 1) == []
+    s["characters"][0]["hp"], s["characters"][0]["conscious"] = 0, False
+    assert A.available(bundle, s, 0) == []
+
+
+def test_a_group_action_waits_for_every_conscious_character(bundle):
+    """« Rentrer à la Citadelle » is a group action: not while someone conscious stands
+    elsewhere; an unconscious one does not hold the group back."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "1,0"
+    assert ("event:0,0:103/green", 0) not in A.available(bundle, s, 0)
+    s["characters"][1]["hp"], s["characters"][1]["conscious"] = 0, False
+    assert ("event:0,0:103/green", 0) in A.available(bundle, s, 0)
+
+
+def test_an_action_already_done_here_is_not_offered_again(bundle):
+    """« Règle d'or ! » of the permanent events: the action shown on the positioning arrow
+    cannot be undertaken again from the Terrain it is linked to."""
+    s = situation(bundle, ["A"])
+    s["board"]["0,0"]["events"][0]["blocked_verb"] = "search"
+    assert ("terrain:0,0", 0) not in A.available(bundle, s, 0)
+    s["board"]["0,0"]["events"][0]["blocked_verb"] = "fight"
+    assert ("terrain:0,0", 0) in A.available(bundle, s, 0)
+
+
+def test_a_mandatory_action_is_led_by_the_participants_choice(bundle):
+    s = situation(bundle, ["A", "B", "C"], hp={"C": 0})
+    s["characters"][1]["at"] = "1,0"
+    s["pending"] = None
+    A.force(bundle, s, {"source": "terrain:0,0", "index": 0, "character": 0})
+    assert s["action"]["participants"] == [0] and s["action"]["mandatory"]  # alone there
+    s = situation(bundle, ["A", "B", "C"], hp={"A": 0})
+    s["characters"][2]["at"] = "1,0"
+    s["pending"] = None
+    A.force(bundle, s, {"source": "terrain:0,0", "index": 0, "character": 0})
+    assert s["action"]["character"] == 1  # the revealer fainted: the first conscious one
+    s = situation(bundle, ["A", "B", "C"])
+    s["characters"][2]["at"] = "1,0"
+    A.force(bundle, s, {"source": "event:0,0:103/green", "index": 0, "character": 1})
+    assert s["pending"] == {"type": "active", "source": "event:0,0:103/green", "index": 0,
+                            "participants": [0, 1, 2]}  # fmt: skip
+    assert A.present(s, 1) == [1, 0]
+
+
+def test_each_action_is_a_new_turn_and_an_action_inside_one_waits(bundle):
+    s = situation(bundle, ["A"])
+    turns, scen = s["turns"], s["scenario_turns"]
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    first = s["action"]
+    assert (first["verb"], first["title"], first["participants"]) == (
+        "search", "Fouiller les charrettes", [0])  # fmt: skip
+    assert s["pending"] == {"type": "draw", "character": 0}
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert s["suspended"] == [first] and s["action"]["target"] == "1,0"
+    assert (s["turns"], s["scenario_turns"]) == (turns + 2, scen + 2)
+    told = entries(s, "action.start")[-1]
+    assert told["verb"] == "move" and told["card"] == "" and told["others"] == []
+
+
+def test_the_cards_to_draw_are_the_cost_and_up_to_six_more(bundle):
+    """« Pioche »: at least the cost; any number more (here up to 6), never more than the
+    deck and the discard hold."""
+    s = situation(bundle, ["A"])
+    A.start(bundle, s, 0, "terrain:0,0", 0)  # cost 2
+    assert A.cost(bundle, s) == (2, 8)
+    ch = s["characters"][0]
+    for card in ch["deck"][3:]:
+        K.move(bundle, s, K.action_card(card), "box")
+    K.move(bundle, s, K.action_card(ch["deck"][0]), "discard:A")
+    assert A.cost(bundle, s) == (2, 3)
+    for card in list(ch["deck"]) + list(ch["discard"]):
+        K.move(bundle, s, K.action_card(card), "box")
+    assert A.cost(bundle, s) == (2, 2)
+
+
+def test_a_creatures_traits_add_to_the_cost_and_the_difficulty(bundle):
+    """Le gardien de fonte (308): difficulty 1, Carapace +1 and Colossal +2: 4 successes."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    place(bundle, s, 308, "0,0")
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    assert A.need(bundle, s) == 4 and A.base_cost(bundle, s) == 3
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    place(bundle, s, 305, "0,0", event=True)  # Repousser les Veilleurs: Nuée, 1 card more
+    src = next(src for src, _ in A.available(bundle, s, 0) if src.endswith("305/green"))
+    A.start(bundle, s, 0, src, 0)
+    spec, _ = A.spec_of(bundle, s, src, 0)
+    assert A.base_cost(bundle, s) == spec["cost"] + 1
+
+
+def test_the_tremor_is_for_exploring_only_while_levels_are_left(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")  # tremor 2
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.can_tremor(bundle, s) and A.cost(bundle, s, tremor=True)[0] == 0
+    s["tremor_used"] = 2
+    assert not A.can_tremor(bundle, s)
+    s["tremor_used"] = 1
+    s["action"]["verb"] = "search"
+    assert not A.can_tremor(bundle, s)
+    s["action"]["verb"] = "find_passage"
+    assert A.can_tremor(bundle, s)
+
+
+def test_a_multiple_action_needs_the_value_of_its_die(bundle):
+    """La Caravane ensevelie: the die on the first line shows 2; a success moves it to the
+    second line (3); counting successes lowers the die, which succeeds below 1."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    src = "event:0,0:205/green"
+    A.start(bundle, s, 0, src, 1)
+    die = s["action"]["die"]
+    assert die == "205/green#1" and s["dice"][die] == {"line": 0, "value": 2, "card": "205/green"}
+    assert A.need(bundle, s) == 2
+    s["action"]["tally"] = {"total": 3, "need": 2, "cancels": 0}
+    assert A.count_options(s) == [3, 0, 1]
+    A.count(bundle, s, 1)
+    assert s["dice"][die]["value"] == 1 and not s["action"]["ok"]
+    A.count(bundle, s, 1)
+    assert s["dice"][die]["value"] == 0 and s["action"]["ok"]
+    A.finish(bundle, s)
+    assert s["dice"][die] == {"line": 1, "value": 3, "card": "205/green"}
+
+
+def test_a_simple_action_counts_all_its_successes_or_none(bundle):
+    s = situation(bundle, ["A"])
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    s["action"]["tally"] = {"total": 3, "need": 1, "cancels": 0}
+    assert A.count_options(s) == [3, 0]
+    s["action"]["tally"] = {"total": 0, "need": 1, "cancels": 0}
+    assert A.count_options(s) == [0]
+    s["action"]["tally"] = {"total": 2, "need": 0, "cancels": 0}
+    assert A.count_options(s) == [2]
+
+
+def test_four_dice_at_most_the_oldest_is_taken_from_its_card(bundle):
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    s["dice"] = {f"x#{i}": {"line": 0, "value": 1, "card": "101/green"} for i in range(4)}
+    A.start(bundle, s, 0, "event:0,0:205/green", 1)
+    assert len(s["dice"]) == 4 and "x#0" not in s["dice"] and "205/green#1" in s["dice"]
+    assert entries(s, "die.taken")[-1]["title"] == "Les Portes rouillées"
