@@ -211,6 +211,53 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+class IncrementalDumps:
+    """``dumps`` of the same game's save again and again, as the game goes on (the browser's
+    autosave writes it after every move): the long lists of the save and of its state (the
+    action log, the journal) keep the text of the items they already held, so each call only
+    encodes what is new.  The text is exactly ``dumps(save)``.
+
+    An item is known by identity: a state is never modified once a move made it (``apply``
+    copies), and a list's items that are the same objects as last time are the same values.
+    """
+
+    #: lists shorter than this are encoded whole (nothing to gain)
+    LONG = 16
+
+    def __init__(self) -> None:
+        self._lists: dict[tuple[str, ...], tuple[list[Any], list[str]]] = {}
+
+    def __call__(self, save: dict[str, Any]) -> str:
+        return self._dict(save, ())
+
+    def _dict(self, value: dict[str, Any], path: tuple[str, ...]) -> str:
+        if not all(isinstance(k, str) for k in value):
+            return dumps(value)
+        parts = []
+        for key in sorted(value):
+            item = value[key]
+            if isinstance(item, list) and len(item) >= self.LONG:
+                text = self._list(item, (*path, key))
+            elif isinstance(item, dict) and len(path) < 2:  # the save, its state, a part
+                text = self._dict(item, (*path, key))
+            else:
+                text = dumps(item)
+            parts.append(f"{dumps(key)}:{text}")
+        return "{" + ",".join(parts) + "}"
+
+    def _list(self, value: list[Any], path: tuple[str, ...]) -> str:
+        items, texts = self._lists.get(path, ([], []))
+        same, limit = 0, min(len(items), len(value))
+        while same < limit and items[same] is value[same]:
+            same += 1
+        del items[same:], texts[same:]
+        for item in value[same:]:
+            items.append(item)
+            texts.append(dumps(item))
+        self._lists[path] = (items, texts)
+        return "[" + ",".join(texts) + "]"
+
+
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save of an older version to ``SAVE_VERSION`` (one step a version)."""
     if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
