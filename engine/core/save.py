@@ -211,6 +211,9 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+
+
 class IncrementalDumps:
     """``dumps`` of the same game's save again and again, as the game goes on (the browser's
     autosave writes it after every move): the long lists of the save and of its state (the
@@ -231,19 +234,25 @@ class IncrementalDumps:
         return self._dict(save, ())
 
     def _dict(self, value: dict[str, Any], path: tuple[str, ...]) -> str:
-        if not all(isinstance(k, str) for k in value):
-            return dumps(value)
-        parts = []
-        for key in sorted(value):
-            item = value[key]
-            if isinstance(item, list) and len(item) >= self.LONG:
-                text = self._list(item, (*path, key))
-            elif isinstance(item, dict) and len(path) < 2:  # the save, its state, a part
-                text = self._dict(item, (*path, key))
-            else:
-                text = dumps(item)
-            parts.append(f"{dumps(key)}:{text}")
-        return "{" + ",".join(parts) + "}"
+        """The dict's text: encoded in one call, its long lists (and, near the top, its dicts)
+        put in afterwards where a unique mark stood."""
+        holes: dict[str, str] = {}
+        if all(isinstance(k, str) for k in value):
+            for key, item in value.items():
+                if isinstance(item, list) and len(item) >= self.LONG:
+                    holes[key] = self._list(item, (*path, key))
+                elif isinstance(item, dict) and len(path) < 2:  # the save, its state, a part
+                    holes[key] = self._dict(item, (*path, key))
+        if not holes:
+            return _encode(value)
+        marks = {key: f"\x00gamebook-part-{i}\x00" for i, key in enumerate(holes)}
+        text = _encode({**value, **marks})
+        for key, mark in marks.items():
+            spot = _encode(mark)
+            if text.count(spot) != 1:  # the mark written in the game itself: no shortcut
+                return dumps(value)
+            text = text.replace(spot, holes[key])
+        return text
 
     def _list(self, value: list[Any], path: tuple[str, ...]) -> str:
         items, texts = self._lists.get(path, ([], []))
@@ -253,7 +262,7 @@ class IncrementalDumps:
         del items[same:], texts[same:]
         for item in value[same:]:
             items.append(item)
-            texts.append(dumps(item))
+            texts.append(_encode(item))
         self._lists[path] = (items, texts)
         return "[" + ",".join(texts) + "]"
 
