@@ -1,11 +1,12 @@
 """Where one action's round trip goes on the play pages (a dev tool for issue 17's p95 goal).
 
-For each game's play page, in headless Chromium: a quick start, a warm-up, then ``--actions``
-choices picked by the same seeded generator as ``bench/browser.py``; for each engine action
-the page's own profile (``window.__gbProfile``, filled by ``assets/play.js`` only when a dev
-script sets it) splits the round trip into: the Python call (``act_json``: the action, the
-bots' moves, the screen's JSON), ``JSON.parse``, the DOM build (``render``), the synchronous
-part of the autosave, and what is left (the forced layout).  Median, p95 and max of each.
+For each game's play page, in headless Chromium: the very walk of ``bench/browser.py``
+(``browser.ROUND_TRIPS``: a quick start, a warm-up, then ``--actions`` choices picked by the
+same seeded generator); for each engine action the page's own profile (``window.__gbProfile``,
+filled by ``assets/play.js`` only when a dev script sets it) splits the round trip into: the
+Python call (``act_json``: the action, the bots' moves, the screen's JSON), ``JSON.parse``, the
+DOM build (``render``), the autosave (``save``, in the move's microtask), and what is left
+(``layout``: the forced style and layout).  Median, p95 and max of each.
 
 Usage: ``python bench/actions.py [--actions 200] [--games a,b] [--site DIR] [--json OUT]``.
 Nothing is written to BENCHMARKS.md: ``bench/browser.py`` measures the goal.
@@ -20,71 +21,10 @@ import tempfile
 from pathlib import Path
 
 import browser  # bench/ is on sys.path when run as a script
-from browser import GAMES, build, launch, pct, serve, visit
+from browser import GAMES, build, pct, round_trips, serve
 
-PROFILE = "window.__gbProfile = [];"
-
-# the same walk as browser.ROUND_TRIPS, keeping the page's profile of each timed action
-WALK = """
-async (n) => {
-  let seed = 20261121;
-  const rand = (k) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
-  const root = document.getElementById("gb-root");
-  const byText = (t) => [...root.querySelectorAll("button")].find((b) => b.textContent === t);
-  const prof = window.__gbProfile;
-  const rows = [];
-  const saved = (prof.saves || []).length;
-  let guard = 0;
-  while (rows.length < n && guard++ < 20 * n) {
-    const quick = document.querySelector('[data-testid="quick-start"]');
-    if (quick) { quick.click(); continue; }
-    const buttons = [...root.querySelectorAll(".gb-choices [data-choice]")]
-      .filter((b) => b.offsetParent !== null);
-    const kinds = buttons.map((b) => b.dataset.choice);
-    let button;
-    if (kinds.includes("next-game")) button = buttons[kinds.indexOf("next-game")];
-    else if (kinds.includes("handoff")) button = buttons[kinds.indexOf("handoff")];
-    else {
-      const real = buttons.filter((b) => /^[0-9]+$/.test(b.dataset.choice));
-      if (!real.length) { (byText("Nouvelle partie") || byText("Menu")).click(); continue; }
-      button = real[rand(real.length)];
-    }
-    const engine = /^[0-9]+$/.test(button.dataset.choice);
-    const before = prof.length;
-    const t0 = performance.now();
-    button.click();
-    void root.offsetHeight;
-    const t1 = performance.now();
-    if (engine && prof.length === before + 1) {
-      const row = { ...prof[prof.length - 1], total: t1 - t0 };
-      const parts = ["python", "parse", "render"];
-      const known = parts.reduce((a, k) => a + (row[k] || 0), 0);
-      row.layout = row.total - known;
-      rows.push(row);
-    }
-    if (rows.length % 20 === 0) await new Promise((r) => setTimeout(r, 0));
-  }
-  await new Promise((r) => setTimeout(r, 400));  // the last autosave
-  return { rows, saves: (prof.saves || []).slice(saved) };
-}
-"""
-
-COLUMNS = ("total", "python", "parse", "render", "layout")
+COLUMNS = ("total", "python", "parse", "render", "save", "layout")
 SAVE_COLUMNS = ("save_json", "chronicle_json", "storage")
-
-
-def profile(pw, url: str, actions: int) -> dict:
-    with tempfile.TemporaryDirectory(prefix="gb-bench-prof-") as tmp:
-        ctx = launch(pw, Path(tmp), "block")
-        ctx.add_init_script(PROFILE)
-        try:
-            visit(ctx, url, False)
-            page = ctx.pages[0]
-            page.locator('[data-testid="quick-start"]').click()
-            page.evaluate(WALK, 20)
-            return page.evaluate(WALK, actions)
-        finally:
-            ctx.close()
 
 
 def stats(name: str, vals: list[float]) -> str:
@@ -99,7 +39,7 @@ def table(data: dict) -> str:
     sizes = [r["size"] for r in rows]
     out.append(f"screen JSON: median {pct(sizes, 0.5)} chars, max {max(sizes)}")
     if saves:
-        out.append(f"autosaves written: {len(saves)} (after the frame, off the round trip)")
+        out.append(f"autosaves written: {len(saves)} (in the move's microtask: inside)")
         out += [stats(c, [r[c] for r in saves]) for c in SAVE_COLUMNS]
     for r in sorted(rows, key=lambda r: r["total"])[-3:]:
         out.append("slowest: " + ", ".join(f"{c} {r[c]:.1f}" for c in COLUMNS))
@@ -127,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             with sync_playwright() as pw:
                 for g in args.games.split(","):
-                    raw[g] = data = profile(pw, f"{base}play/{g}/", args.actions)
+                    raw[g] = data = round_trips(pw, f"{base}play/{g}/", args.actions, profile=True)
                     n = len(data["rows"])
                     print(f"== {g} ({n} actions)\n{table(data)}\n", flush=True)
         finally:

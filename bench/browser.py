@@ -128,7 +128,13 @@ document.getElementById("out").textContent = "Pyodide prêt.";
 </script></body></html>
 """
 
-# Plays ``n`` actions in the page; returns the round trips (ms) of the engine's actions.
+# The one walk of the play pages (``bench/actions.py`` uses it too): plays until ``n`` engine
+# actions were timed and returns their round trips (ms).  Choices are picked by a seeded
+# generator among the visible ones; a choice that asks first is confirmed, and its round trip is
+# the confirming click's (the one that sends the action); at the end of a game, the campaign's
+# next game or a new quick start.  When a dev script set ``window.__gbProfile`` (see
+# ``assets/play.js``), ``rows`` holds the page's split of each timed action (Python call, JSON
+# parse, DOM build, autosave) and ``saves`` the autosaves written meanwhile.
 ROUND_TRIPS = """
 async (n) => {
   let seed = 20261121;
@@ -137,7 +143,9 @@ async (n) => {
   window.addEventListener("error", (e) => { error = String(e.message); });
   const root = document.getElementById("gb-root");
   const byText = (t) => [...root.querySelectorAll("button")].find((b) => b.textContent === t);
-  const times = [], errors = [];
+  const prof = window.__gbProfile;
+  const saved = prof ? (prof.saves || []).length : 0;
+  const times = [], errors = [], rows = [];
   let guard = 0;
   while (times.length < n && guard++ < 20 * n) {
     const quick = document.querySelector('[data-testid="quick-start"]');
@@ -155,16 +163,30 @@ async (n) => {
     }
     error = null;
     const engine = /^[0-9]+$/.test(button.dataset.choice);
-    const t0 = performance.now();
+    const before = prof ? prof.length : 0;
+    const savesBefore = prof ? (prof.saves || []).length : 0;
+    let t0 = performance.now();
     button.click();
+    const yes = root.querySelector(".gb-confirm .md-button--primary");
+    if (yes) { t0 = performance.now(); yes.click(); }  // it asked first: the action is sent now
     await null;  // the microtasks the move queued (the autosave) run here
     void root.offsetHeight;  // the new screen laid out
     const t1 = performance.now();
     if (error) { errors.push(error); byText("Menu").click(); continue; }
-    if (engine) times.push(t1 - t0);
+    if (engine) {
+      times.push(t1 - t0);
+      if (prof && prof.length === before + 1) {
+        const row = { ...prof[prof.length - 1], total: t1 - t0 };
+        const saves = (prof.saves || []).slice(savesBefore);
+        row.save = saves.reduce((a, r) => a + r.save_json + r.chronicle_json + r.storage, 0);
+        row.layout = row.total - row.python - row.parse - row.render - row.save;
+        rows.push(row);
+      }
+    }
     if (times.length % 20 === 0) await new Promise((r) => setTimeout(r, 0));
   }
-  return { times, errors };
+  await new Promise((r) => setTimeout(r, 0));
+  return { times, errors, rows, saves: prof ? (prof.saves || []).slice(saved) : [] };
 }
 """
 
@@ -305,9 +327,13 @@ def warm(pw: Any, base: str, runs: int) -> tuple[dict[str, list[dict]], dict]:
     return results, precache
 
 
-def round_trips(pw: Any, url: str, actions: int) -> dict:
-    with tempfile.TemporaryDirectory(prefix="gb-bench-act-") as profile:
-        ctx = launch(pw, Path(profile), "block")
+def round_trips(pw: Any, url: str, actions: int, profile: bool = False) -> dict:
+    """``actions`` round trips on a fresh page after a warm-up; ``profile``: the page also
+    splits each one (``window.__gbProfile``, read by ``bench/actions.py``)."""
+    with tempfile.TemporaryDirectory(prefix="gb-bench-act-") as tmp:
+        ctx = launch(pw, Path(tmp), "block")
+        if profile:
+            ctx.add_init_script("window.__gbProfile = [];")
         try:
             visit(ctx, url, False)
             page = ctx.pages[0]

@@ -211,6 +211,62 @@ def dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode
+
+
+class IncrementalDumps:
+    """``dumps`` of the same game's save again and again, as the game goes on (the browser's
+    autosave writes it after every move): the long lists of the save and of its state (the
+    action log, the journal) keep the text of the items they already held, so each call only
+    encodes what is new.  The text is exactly ``dumps(save)``.
+
+    An item is known by identity: a state is never modified once a move made it (``apply``
+    copies), and a list's items that are the same objects as last time are the same values.
+    """
+
+    #: lists shorter than this are encoded whole (nothing to gain)
+    LONG = 16
+
+    def __init__(self) -> None:
+        self._lists: dict[tuple[str, ...], tuple[list[Any], list[str]]] = {}
+
+    def __call__(self, save: dict[str, Any]) -> str:
+        return self._dict(save, ())
+
+    def _dict(self, value: dict[str, Any], path: tuple[str, ...]) -> str:
+        """The dict's text: encoded in one call, its long lists (and, near the top, its dicts)
+        put in afterwards where a unique mark stood."""
+        holes: dict[str, str] = {}
+        if all(isinstance(k, str) for k in value):
+            for key, item in value.items():
+                if isinstance(item, list) and len(item) >= self.LONG:
+                    holes[key] = self._list(item, (*path, key))
+                elif isinstance(item, dict) and len(path) < 2:  # the save, its state, a part
+                    holes[key] = self._dict(item, (*path, key))
+        if not holes:
+            return _encode(value)
+        marks = {key: f"\x00gamebook-part-{i}\x00" for i, key in enumerate(holes)}
+        text = _encode({**value, **marks})
+        for key, mark in marks.items():
+            spot = _encode(mark)
+            if text.count(spot) != 1:  # the mark written in the game itself: no shortcut
+                return dumps(value)
+            text = text.replace(spot, holes[key])
+        return text
+
+    def _list(self, value: list[Any], path: tuple[str, ...]) -> str:
+        items, texts = self._lists.get(path, ([], []))
+        same, limit = 0, min(len(items), len(value))
+        while same < limit and items[same] is value[same]:
+            same += 1
+        del items[same:], texts[same:]
+        for item in value[same:]:
+            items.append(item)
+            texts.append(_encode(item))
+        self._lists[path] = (items, texts)
+        return "[" + ",".join(texts) + "]"
+
+
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save of an older version to ``SAVE_VERSION`` (one step a version)."""
     if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:

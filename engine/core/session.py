@@ -30,6 +30,7 @@ from .rng import Rng
 from .save import (
     SAVE_FORMAT,
     SAVE_VERSION,
+    IncrementalDumps,
     SaveError,
     check_keys,
     check_schema,
@@ -60,7 +61,8 @@ class Session:
         self.handed: int | None = None
         self.marks: dict[str, int] = {}
         self.notice: str | None = None
-        self._rendered: dict[int, str] = {}
+        self._rendered: dict[int, tuple[dict[str, Any], str]] = {}
+        self._dumps = IncrementalDumps()  # the autosave's text, item by item (same as dumps)
 
     # ------------------------------------------------------------------ starting
 
@@ -219,16 +221,22 @@ class Session:
     def log_lines(self, viewer: int | None, start: int = 0) -> list[str]:
         assert self.state is not None
         log = self.state.get("log", [])
+        # Each entry's line is rendered once (entries are shared by successive states, never
+        # modified).  The cache keeps the entry with its line: an id is only unique while its
+        # object lives, and a line kept under the id of a dropped entry (a finished game, a
+        # state gone from the undo stack) was shown for the new entry that got that id.
+        rendered = self._rendered
+        if len(rendered) > 2 * len(log) + 512:
+            rendered.clear()
         out = []
         for i in range(start, len(log)):
             entry = log[i]
             if not self._visible(entry, viewer):
                 continue
-            line = self._rendered.get(id(entry))
-            if line is None:
-                line = self.game.render_log(entry)
-                self._rendered[id(entry)] = line
-            out.append(line)
+            known = rendered.get(id(entry))
+            if known is None or known[0] is not entry:
+                known = rendered[id(entry)] = (entry, self.game.render_log(entry))
+            out.append(known[1])
         return out
 
     def screen(self) -> dict[str, Any]:
@@ -343,7 +351,7 @@ class Session:
         }
 
     def save_text(self) -> str:
-        return dumps(self.save())
+        return self._dumps(self.save())
 
     def load(self, data: Any) -> None:
         """Restore a save (text or parsed), replaying its log.  ``SaveError`` (French) leaves

@@ -488,7 +488,8 @@ function status(text) {
 // action). The page reads no layout while drawing (no forced synchronous layout).
 
 let view = null;  // the regions of the game screen on the page (null: setup or hand-over shown)
-let drawn = 0;  // screens drawn: the first child of #gb-root is a new marker for each one
+let drawn = 0;  // screens drawn: the marker first in #gb-root holds the number of the last one
+const MARK_ATTRIBUTES = new Set(["class", "hidden", "data-screen"]);
 
 // Makes `old` look like `fresh` (same tag) by changing only what differs: attributes, texts,
 // and children walked in order; a child of another kind is replaced. Nothing unchanged is
@@ -545,10 +546,17 @@ function patch(box, items) {
   }
 }
 
-// a widget is known by its kind and title, and its data is its key
-const widgetItems = (s, name) => (s.widgets || [])
-  .filter((w) => (w.area || "board") === name)
-  .map((w) => [`${w.type}:${w.title || ""}`, JSON.stringify(w), () => draw(w)]);
+// a widget is known by its kind and its rank among the widgets of that kind (its title may
+// change: it is then morphed in place, and nothing is inserted), and its data is its key
+function widgetItems(s, name) {
+  const seen = {};
+  return (s.widgets || [])
+    .filter((w) => (w.area || "board") === name)
+    .map((w) => {
+      seen[w.type] = (seen[w.type] || 0) + 1;
+      return [`${w.type}:${seen[w.type]}`, JSON.stringify(w), () => draw(w)];
+    });
+}
 const text = (id, cls, value) => (value ? [[id, value, () => h("p", { class: cls, text: value })]] : []);
 
 function skeleton() {
@@ -627,6 +635,10 @@ function choicesOf(s) {
 }
 
 function render(s) {
+  // Focus in what is drawn anew (a choice, a group's heading) leaves it now, while the page is
+  // still laid out: removed later, it would make the browser lay out the half-patched page.
+  const focused = document.activeElement;
+  if (view && focused && focused !== document.body && view.choices.contains(focused)) focused.blur();
   const previous = screen;
   screen = s;
   announce(s);
@@ -645,10 +657,11 @@ function render(s) {
   }
   if (!view) view = skeleton();
   const v = view;
-  // a new marker first in #gb-root: a new screen, for whoever waits for one
-  const mark = h("span", { class: "gb-screen", hidden: true, "data-screen": String(++drawn) });
-  v.mark.replaceWith(mark);
-  v.mark = mark;
+  // a new screen, for whoever waits for one: the marker first in #gb-root takes the screen's
+  // number and loses any attribute set on it meanwhile (a test marks the screen it saw there).
+  // It stays the same node: a new first child would make the browser restyle the whole game.
+  for (const { name } of [...v.mark.attributes]) if (!MARK_ATTRIBUTES.has(name)) v.mark.removeAttribute(name);
+  v.mark.dataset.screen = String(++drawn);
   patch(story, [
     ["where", s.status, () => h("p", { class: "gb-where", text: s.status })],
     ...text("prompt", "gb-prompt", s.prompt),
