@@ -1,0 +1,169 @@
+"""Where a warm start's time goes on the play pages (a dev tool for issue 17's ≤ 1 s goal).
+
+The same warm visits as ``bench/browser.py`` (one profile primed by visiting the page once, the
+service worker in control and the memory snapshot stored; then each measured visit in a newly
+launched browser on that profile, nothing routed), but each visit is split into steps read in
+the page, from navigation start:
+
+* the navigation (``PerformanceNavigationTiming``: the worker's start, the response's end,
+  ``DOMContentLoaded``);
+* the page's own ``gb:`` marks (``assets/play.js``, ``assets/boot.js``);
+* the wasm: when ``WebAssembly.instantiateStreaming`` / ``instantiate`` were called and
+  resolved (wrapped by a script installed before the page's own, so nothing is changed);
+* every file the page fetched (``PerformanceResourceTiming``: start, the worker's start,
+  the response's end);
+* the quick start clickable (as ``bench/browser.py`` counts it).
+
+Usage: ``python bench/warm.py [--runs 5] [--games roi,citadelle] [--site DIR] [--json OUT]``.
+Nothing is written to BENCHMARKS.md: ``bench/browser.py`` measures the goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import browser  # bench/ is on sys.path when run as a script
+from browser import GAMES, build, launch, serve, visit
+
+# Times the wasm's compile and instantiation without touching the page's code.
+WASM_PROBE = """
+(() => {
+  const t = (window.__wasm = {});
+  for (const name of ["instantiateStreaming", "compileStreaming", "instantiate", "compile"]) {
+    const real = WebAssembly[name];
+    if (!real) continue;
+    WebAssembly[name] = function (...args) {
+      const start = performance.now();
+      return real.apply(this, args).then((r) => {
+        (t[name] ||= []).push({ start, end: performance.now() });
+        return r;
+      });
+    };
+  }
+})();
+"""
+
+COLLECT = """
+() => {
+  const nav = performance.getEntriesByType("navigation")[0];
+  const marks = Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("gb:")).map((m) => [m.name.slice(3), m.startTime]));
+  const files = performance.getEntriesByType("resource").map((r) => ({
+    name: r.name.replace(location.origin, ""), start: r.startTime, worker: r.workerStart,
+    end: r.responseEnd, size: r.encodedBodySize, transfer: r.transferSize,
+  }));
+  return {
+    nav: { worker: nav.workerStart, response: nav.responseEnd, dcl: nav.domContentLoadedEventEnd,
+           load: nav.loadEventEnd },
+    marks, files, wasm: window.__wasm, quick: window.__bench.quick, fcp: window.__bench.fcp,
+    boot: document.getElementById("gb-app").dataset.boot,
+  };
+}
+"""
+
+
+def prime(pw: Any, profile: Path, url: str) -> None:
+    ctx = launch(pw, profile, "allow")
+    try:
+        visit(ctx, url, False)
+        page = ctx.pages[0]
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_function(
+            "() => { const d = document.getElementById('gb-app').dataset;"
+            " return d.snapshot === 'saved' || d.boot === 'snapshot'; }"
+        )
+    finally:
+        ctx.close()
+
+
+def measure(pw: Any, url: str, runs: int) -> list[dict]:
+    out = []
+    with tempfile.TemporaryDirectory(prefix="gb-bench-warm-") as tmp:
+        profile = Path(tmp)
+        prime(pw, profile, url)
+        for _ in range(runs):
+            ctx = launch(pw, profile, "allow")
+            ctx.add_init_script(WASM_PROBE)
+            try:
+                visit(ctx, url, False)
+                out.append(ctx.pages[0].evaluate(COLLECT))
+            finally:
+                ctx.close()
+    return out
+
+
+def rows(visit: dict) -> dict[str, float]:
+    """One visit's times (ms from navigation start), by step."""
+    r: dict[str, float] = {}
+    nav = visit["nav"]
+    r["nav: worker start"] = nav["worker"]
+    r["nav: response end"] = nav["response"]
+    r["nav: DOMContentLoaded"] = nav["dcl"]
+    for k, v in visit["marks"].items():
+        r[f"mark {k}"] = v
+    for name, calls in (visit.get("wasm") or {}).items():
+        for i, c in enumerate(calls):
+            r[f"wasm {name}#{i} start"] = c["start"]
+            r[f"wasm {name}#{i} end"] = c["end"]
+    for f in visit["files"]:
+        short = f["name"].rsplit("/", 1)[-1] or f["name"]
+        r[f"file {short} start"] = f["start"]
+        r[f"file {short} end"] = f["end"]
+    r["fcp"] = visit.get("fcp") or 0.0
+    r["quick start clickable"] = visit["quick"]
+    return r
+
+
+def table(visits: list[dict]) -> str:
+    all_rows = [rows(v) for v in visits]
+    keys = sorted({k for r in all_rows for k in r}, key=lambda k: statistics.median(
+        [r[k] for r in all_rows if k in r]))  # fmt: skip
+    out = [f"{'step (ms from navigation start)':<58}{'median':>9}{'min':>9}{'max':>9}"]
+    for k in keys:
+        vals = [r[k] for r in all_rows if k in r]
+        out.append(f"{k:<58}{statistics.median(vals):9.1f}{min(vals):9.1f}{max(vals):9.1f}")
+    boots = [v["boot"] for v in visits]
+    out.append(f"boots: {', '.join(boots)}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from playwright.sync_api import sync_playwright
+
+    p = argparse.ArgumentParser(description="Split the play pages' warm start.")
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("--site", help="an already built site (skips the build)")
+    p.add_argument("--json", help="write the raw visits there")
+    args = p.parse_args(argv)
+    if not browser.BROWSER.found:
+        print(f"bench/warm.py: {browser.BROWSER.missing}", file=sys.stderr)
+        return 2
+    raw = {}
+    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
+        site = Path(args.site) if args.site else Path(tmp) / "site"
+        if not args.site:
+            build(browser.ROOT / "content", site)
+        httpd, base = serve(site)
+        try:
+            with sync_playwright() as pw:
+                for g in args.games.split(","):
+                    raw[g] = visits = measure(pw, f"{base}play/{g}/", args.runs)
+                    print(f"== {g} ({len(visits)} warm visits)\n{table(visits)}\n", flush=True)
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+    if args.json:
+        Path(args.json).write_text(json.dumps(raw), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
