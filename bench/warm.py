@@ -99,6 +99,52 @@ def measure(pw: Any, url: str, runs: int) -> list[dict]:
     return out
 
 
+def cpu_profile(pw: Any, url: str, top: int) -> str:
+    """One more warm visit under V8's sampling profiler: the functions that took the most
+    time, self and inclusive (the main thread only: the service worker runs elsewhere)."""
+    with tempfile.TemporaryDirectory(prefix="gb-bench-warm-") as tmp:
+        profile = Path(tmp)
+        prime(pw, profile, url)
+        ctx = launch(pw, profile, "allow")
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 250})
+            cdp.send("Profiler.start")
+            visit(ctx, url, False)
+            prof = cdp.send("Profiler.stop")["profile"]
+        finally:
+            ctx.close()
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+    deltas = prof["timeDeltas"]
+    self_ms: dict[str, float] = {}
+    incl_ms: dict[str, float] = {}
+
+    def label(n: dict) -> str:
+        f = n["callFrame"]
+        return f"{f['functionName'] or '(anonymous)'} {f['url'].rsplit('/', 1)[-1]}:{f['lineNumber']}"
+
+    for i, sample in enumerate(prof["samples"]):
+        dt = (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
+        node = nodes[sample]
+        self_ms[label(node)] = self_ms.get(label(node), 0) + dt
+        seen = set()
+        cur: int | None = sample
+        while cur is not None:
+            name = label(nodes[cur])
+            if name not in seen:
+                incl_ms[name] = incl_ms.get(name, 0) + dt
+                seen.add(name)
+            cur = parent.get(cur)
+    out = ["self time (ms):"]
+    out += [f"{v:9.1f}  {k}" for k, v in sorted(self_ms.items(), key=lambda kv: -kv[1])[:top]]
+    out.append("inclusive time (ms):")
+    out += [f"{v:9.1f}  {k}" for k, v in sorted(incl_ms.items(), key=lambda kv: -kv[1])[:top]]
+    return "\n".join(out)
+
+
 def rows(visit: dict) -> dict[str, float]:
     """One visit's times (ms from navigation start), by step."""
     r: dict[str, float] = {}
@@ -142,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--site", help="an already built site (skips the build)")
     p.add_argument("--json", help="write the raw visits there")
+    p.add_argument("--cpu", type=int, default=0, help="then profile one visit: top N functions")
     args = p.parse_args(argv)
     if not browser.BROWSER.found:
         print(f"bench/warm.py: {browser.BROWSER.missing}", file=sys.stderr)
@@ -157,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                 for g in args.games.split(","):
                     raw[g] = visits = measure(pw, f"{base}play/{g}/", args.runs)
                     print(f"== {g} ({len(visits)} warm visits)\n{table(visits)}\n", flush=True)
+                    if args.cpu:
+                        print(cpu_profile(pw, f"{base}play/{g}/", args.cpu), flush=True)
         finally:
             httpd.shutdown()
             httpd.server_close()

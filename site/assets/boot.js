@@ -13,27 +13,27 @@
 //   its build id) and any failure while restoring it (or importing the engine from it) deletes it
 //   and boots normally: a stale or damaged snapshot is never trusted.
 //
+// The start begins as early as it can (`prefetch`): the play page loads this module on its own
+// as an async script right after the game's block, so the manifest, the snapshot, Pyodide's
+// module, the engine archive and the bundle are asked for while the rest of the page (the
+// theme, play.js and its widgets) is still loading; play.js's `startPython` then picks them up.
+// The snapshot's bytes are handed to Pyodide as a promise, so reading them from Cache Storage
+// overlaps with fetching and compiling the wasm.
+//
+// The engine's archive is not unpacked: it is written as one file and put on `sys.path`
+// (zipimport), so a start from the snapshot only writes that file back (the snapshot remembers
+// the path and the archive's directory; the version in the cache name guarantees the same bytes).
+//
 // `app.dataset.boot` says how the page started ("snapshot" or "normal"), and
 // `app.dataset.snapshot` becomes "saved" once this visit's snapshot is stored (the tests and
 // the benchmark read them).
 
 const PREFIX = "gbsnap-";
+// How this file lays the engine out (a snapshot made by another layout is not restored: its
+// interpreter would look for the engine's modules where they no longer are)
+const FORMAT = "engine-zip,packed-1";
 
 const canCache = () => typeof caches !== "undefined" && window.isSecureContext;
-
-async function cached(cacheName, key) {
-  try {
-    const cache = await caches.open(cacheName);
-    const hit = await cache.match(key);
-    if (!hit) return null;
-    const bytes = new Uint8Array(await hit.arrayBuffer());
-    if (String(bytes.length) !== hit.headers.get("x-snapshot-length")) throw new Error("length");
-    return bytes;
-  } catch (err) {
-    await forget(cacheName, key);
-    return null;
-  }
-}
 
 async function forget(cacheName, key) {
   try {
@@ -55,80 +55,235 @@ const mark = (step) => performance.mark(`gb:${step}`);
 
 const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 500));
 
+// ------------------------------------------------------------------ the snapshot's form
+
+// Most of an interpreter's memory is pages never written (61 % of Citadelle's 31 MB): the stored
+// form keeps only the runs of pages that hold a non-zero byte, so reading it back from Cache
+// Storage (the slowest step of a warm start) reads 12 MB instead of 31. Layout (little-endian
+// u32): magic, the snapshot's length, the number of runs, 0; then each run's offset and length;
+// then the runs' bytes one after the other.
+const PACKED = 0x315a4247;  // "GBZ1"
+const PAGE = 4096;
+
+export function pack(snapshot) {
+  if (snapshot.byteOffset % 4) snapshot = snapshot.slice();
+  const words = new Uint32Array(snapshot.buffer, snapshot.byteOffset, snapshot.length >>> 2);
+  const runs = [];
+  let from = -1;
+  for (let at = 0; at < snapshot.length; at += PAGE) {
+    const end = Math.min(at + PAGE, snapshot.length);
+    let used = false;
+    for (let w = at >>> 2; w < end >>> 2; w++) if (words[w] !== 0) { used = true; break; }
+    for (let b = end & ~3; !used && b < end; b++) used = snapshot[b] !== 0;  // an odd tail
+    if (used && from < 0) from = at;
+    if (!used && from >= 0) { runs.push([from, at - from]); from = -1; }
+  }
+  if (from >= 0) runs.push([from, snapshot.length - from]);
+  const head = 16 + 8 * runs.length;
+  const size = runs.reduce((n, [, length]) => n + length, head);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, PACKED, true);
+  view.setUint32(4, snapshot.length, true);
+  view.setUint32(8, runs.length, true);
+  let data = head;
+  runs.forEach(([offset, length], i) => {
+    view.setUint32(16 + 8 * i, offset, true);
+    view.setUint32(20 + 8 * i, length, true);
+    out.set(snapshot.subarray(offset, offset + length), data);
+    data += length;
+  });
+  return out;
+}
+
+// The snapshot back from its stored form; throws on anything that does not add up.
+export function unpack(packed) {
+  const bad = (why) => new Error(`snapshot: ${why}`);
+  if (packed.length < 16) throw bad("too short");
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
+  if (view.getUint32(0, true) !== PACKED) throw bad("not a packed snapshot");
+  const length = view.getUint32(4, true);
+  const count = view.getUint32(8, true);
+  const head = 16 + 8 * count;
+  if (length > 2 ** 31 || count > length / PAGE + 1 || head > packed.length) throw bad("header");
+  const out = new Uint8Array(length);
+  let data = head;
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(16 + 8 * i, true);
+    const size = view.getUint32(20 + 8 * i, true);
+    if (offset < last || offset + size > length || data + size > packed.length) throw bad("runs");
+    out.set(packed.subarray(data, data + size), offset);
+    data += size;
+    last = offset + size;
+  }
+  if (data !== packed.length) throw bad("length");
+  return out;
+}
+
+// ------------------------------------------------------------------ the early start
+
+// A snapshot stored for this version and game: `null`, or `{ bytes }` where `bytes` is a promise
+// of its contents (checked against the length recorded beside it) being read.
+async function lookup(cacheName, key) {
+  try {
+    const hit = await (await caches.open(cacheName)).match(key);
+    if (!hit) return null;
+    if (hit.headers.get("x-snapshot-format") !== FORMAT) throw new Error("snapshot format");
+    const length = hit.headers.get("x-snapshot-length");
+    const bytes = hit.arrayBuffer().then((buffer) => {
+      if (String(buffer.byteLength) !== length) throw new Error("snapshot length");
+      mark("snapshot-read");
+      const snapshot = unpack(new Uint8Array(buffer));
+      mark("snapshot-unpacked");
+      return snapshot;
+    });
+    bytes.catch(() => {});  // a failure is handled where the bytes are used
+    return { bytes };
+  } catch (err) {
+    await forget(cacheName, key);
+    return null;
+  }
+}
+
+let early = null;
+
 /**
- * Returns `engine.web` (a PyProxy) of a running interpreter. `game` is checked to be an
- * identifier before it reaches Python.
+ * Starts everything a play page's Python needs, at once and once: the manifest, then (in
+ * parallel) the stored snapshot's lookup, Pyodide's module, the engine archive and the bundle.
+ * Returns promises: `{ manifest, snapshot, loader, engine, bundle, cacheName, key }`.
  */
-export async function startPython({ manifest, root, game, engine, app }) {
+export function prefetch({ root, game }) {
+  if (early) return early;
+  mark("prefetch");
+  const manifest = fetch(new URL("manifest.json", root)).then((r) => r.json());
+  const ok = /^[a-z_][a-z0-9_]*$/.test(game);
+  const files = manifest.then((m) => {
+    const cacheName = `${PREFIX}${m.version}`;
+    const key = new URL(`__snapshot/${game}`, root).href;
+    const snapshots = canCache() && ok && m.version;
+    // the engine's core and this game only (manifest.engine: the whole engine, older builds)
+    const engineURL = new URL((m.engines && m.engines[game]) || m.engine, root);
+    return {
+      snapshots,
+      cacheName,
+      key,
+      snapshot: snapshots ? lookup(cacheName, key) : Promise.resolve(null),
+      loader: import(new URL(m.pyodide + "pyodide.mjs", root).href),
+      engine: fetch(engineURL).then((r) => r.arrayBuffer()),
+      bundle: ok && m.bundles && m.bundles[game]
+        ? fetch(new URL(m.bundles[game], root)).then((r) => r.text())
+        : Promise.reject(new Error(`no bundle for ${game}`)),
+    };
+  });
+  early = { manifest, files };
+  // nobody may be waiting yet: a failure is reported where the promise is used
+  manifest.catch(() => {});
+  files.then((f) => [f.loader, f.engine, f.bundle].forEach((p) => p.catch(() => {})), () => {});
+  return early;
+}
+
+
+// ------------------------------------------------------------------ the start
+
+const ENGINE_ZIP = "/home/pyodide/engine.zip";
+
+// The engine archive as one file on sys.path (zipimport reads it when a module is imported).
+function install(pyodide, bytes) {
+  pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(bytes));
+}
+
+let started = null;
+
+/**
+ * Returns (a promise of) `engine.web`, a PyProxy, of a running interpreter; started once per
+ * page, whoever asks first. `game` is checked to be an identifier before it reaches Python.
+ */
+export function startPython({ root, game, app }) {
+  if (!started) started = boot({ root, game, app });
+  return started;
+}
+
+async function boot({ root, game, app }) {
   mark("start");
-  const snapshots = canCache() && /^[a-z_][a-z0-9_]*$/.test(game) && manifest.version;
-  const cacheName = `${PREFIX}${manifest.version}`;
-  const key = new URL(`__snapshot/${game}`, root).href;
-  const stored = snapshots ? cached(cacheName, key) : Promise.resolve(null);  // meanwhile:
-  const { loadPyodide } = await import(new URL(manifest.pyodide + "pyodide.mjs", root).href);
+  const { files } = prefetch({ root, game });
+  const { snapshots, cacheName, key, snapshot, loader, engine } = await files;
+  const { loadPyodide } = await loader;
   const options = {
-    indexURL: new URL(manifest.pyodide, root).href,
+    indexURL: new URL((await early.manifest).pyodide, root).href,
     packages: [],
     stdout: () => {},
     stderr: (t) => console.warn(t),
   };
-  const install = async (pyodide) => {
-    pyodide.unpackArchive(new Uint8Array(await engine), "zip", { extractDir: "/home/pyodide" });
-  };
 
-  if (snapshots) {
-    const bytes = await stored;
-    mark("snapshot-read");
-    if (bytes) {
-      try {
-        const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
-        mark("pyodide");
-        await install(pyodide);  // the files, for whatever the engine imports later
-        // a snapshot is every visit's same memory: Python's own generator gets fresh entropy
-        // (the games draw from their seeded generators only; this is for anything else)
-        pyodide.runPython("import random\nrandom.seed()");
-        const web = pyodide.pyimport("engine.web");
-        mark("engine");
-        app.dataset.boot = "snapshot";
-        return web;
-      } catch (err) {
-        console.warn("gamebook: snapshot not used", err);
-        await forget(cacheName, key);
-      }
+  const stored = await snapshot;
+  mark("snapshot-found");
+  if (stored) {
+    try {
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
+      mark("pyodide");
+      install(pyodide, await engine);  // the same bytes as when the snapshot was made
+      // a snapshot is every visit's same memory: Python's own generator gets fresh entropy
+      // (the games draw from their seeded generators only; this is for anything else)
+      pyodide.runPython("import random\nrandom.seed()");
+      const web = pyodide.pyimport("engine.web");
+      mark("engine");
+      app.dataset.boot = "snapshot";
+      return web;
+    } catch (err) {
+      console.warn("gamebook: snapshot not used", err);
+      await forget(cacheName, key);
     }
   }
 
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots) });
   mark("pyodide");
-  await install(pyodide);
+  install(pyodide, await engine);
   pyodide.runPython(
-    "import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\n" +
+    `import sys\nif ${JSON.stringify(ENGINE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\n` +
       "import engine.web\nfrom engine.core import registry\n" +
       (snapshots ? `registry.get(${JSON.stringify(game)})\n` : ""),
   );
   mark("engine");
-  if (snapshots) {
-    let snapshot = null;
-    try {
-      snapshot = pyodide.makeMemorySnapshot();
-    } catch (err) {
-      console.warn("gamebook: no snapshot", err);
-    }
-    mark("snapshot-made");
-    if (snapshot) {
-      idle(async () => {
-        try {
-          await dropOtherVersions(cacheName);
-          const headers = { "content-type": "application/octet-stream", "x-snapshot-length": String(snapshot.length) };
-          await (await caches.open(cacheName)).put(key, new Response(snapshot, { headers }));
-          app.dataset.snapshot = "saved";
-        } catch (err) {
-          console.warn("gamebook: snapshot not stored", err);  // full disk, private mode...
-        }
-        snapshot = null;
-      });
-    }
-  }
+  if (snapshots) keep(pyodide, cacheName, key, app);
   app.dataset.boot = "normal";
   return pyodide.pyimport("engine.web");
+}
+
+// This visit's snapshot, copied now (before any game object exists) and stored when idle.
+function keep(pyodide, cacheName, key, app) {
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (err) {
+    console.warn("gamebook: no snapshot", err);
+  }
+  mark("snapshot-made");
+  if (!snapshot) return;
+  idle(async () => {
+    try {
+      await dropOtherVersions(cacheName);
+      const packed = pack(snapshot);
+      snapshot = null;
+      const headers = {
+        "content-type": "application/octet-stream",
+        "x-snapshot-length": String(packed.length),
+        "x-snapshot-format": FORMAT,
+      };
+      await (await caches.open(cacheName)).put(key, new Response(packed, { headers }));
+      app.dataset.snapshot = "saved";
+    } catch (err) {
+      console.warn("gamebook: snapshot not stored", err);  // full disk, private mode...
+    }
+    snapshot = null;
+  });
+}
+
+// Loaded by its own async script on a play page: start at once.
+{
+  const app = typeof document !== "undefined" && document.getElementById("gb-app");
+  if (app && app.dataset.game && /^https?:$/.test(location.protocol)) {
+    const root = new URL(app.dataset.root, location.href).href;
+    startPython({ root, game: app.dataset.game, app }).catch(() => {});  // play.js reports it
+  }
 }

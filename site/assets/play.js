@@ -9,7 +9,7 @@
 import { h, T } from "./widgets/dom.js";
 import { draw } from "./widgets/index.js";
 import { drawChoices } from "./widgets/choices.js";
-import { startPython } from "./boot.js";
+import { prefetch, startPython } from "./boot.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
@@ -98,13 +98,11 @@ async function boot() {
   if (after && SLOTS.includes(after) && savedText(after)) ready.then(() => resumeSlot(after));
   try {
     step(1, T.loadingPython);
-    const manifest = await (await fetch(new URL("manifest.json", ROOT))).json();
-    const bundlePromise = fetch(new URL(manifest.bundles[GAME], ROOT)).then((r) => r.text());
-    // the engine's core and this game only (manifest.engine: the whole engine, older builds)
-    const engineURL = new URL((manifest.engines && manifest.engines[GAME]) || manifest.engine, ROOT);
-    const enginePromise = fetch(engineURL).then((r) => r.arrayBuffer());
+    // the files were asked for as soon as boot.js loaded (prefetch), before this module
+    const { files } = prefetch({ root: ROOT, game: GAME });
+    const bundlePromise = files.then((f) => f.bundle);
     // Pyodide and engine.web, from this site version's memory snapshot when there is one
-    const module = await startPython({ manifest, root: ROOT, game: GAME, engine: enginePromise, app });
+    const module = await startPython({ root: ROOT, game: GAME, app });
     step(2, T.loadingEngine);
     step(3, T.loadingCampaign);
     web = module.WebSession(GAME, await bundlePromise);
