@@ -124,7 +124,8 @@ def cpu_profile(pw: Any, url: str, top: int) -> str:
 
     def label(n: dict) -> str:
         f = n["callFrame"]
-        return f"{f['functionName'] or '(anonymous)'} {f['url'].rsplit('/', 1)[-1]}:{f['lineNumber']}"
+        where = f"{f['url'].rsplit('/', 1)[-1]}:{f['lineNumber']}"
+        return f"{f['functionName'] or '(anonymous)'} {where}"
 
     for i, sample in enumerate(prof["samples"]):
         dt = (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
