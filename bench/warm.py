@@ -99,6 +99,10 @@ def measure(pw: Any, url: str, runs: int) -> list[dict]:
     return out
 
 
+TREE_ROOTS = ("(root)",)  # boot.js's start, Pyodide's loadPyodide (minified name)
+TREE_DEPTH = 3
+
+
 def cpu_profile(pw: Any, url: str, top: int) -> str:
     """One more warm visit under V8's sampling profiler: the functions that took the most
     time, self and inclusive (the main thread only: the service worker runs elsewhere)."""
@@ -139,7 +143,33 @@ def cpu_profile(pw: Any, url: str, top: int) -> str:
                 incl_ms[name] = incl_ms.get(name, 0) + dt
                 seen.add(name)
             cur = parent.get(cur)
-    out = ["self time (ms):"]
+    # top-down: the calls under the roots asked for, merged by name, to a few levels
+    kids: dict[int, list[int]] = {n["id"]: n.get("children", []) for n in prof["nodes"]}
+    node_ms = {n["id"]: 0.0 for n in prof["nodes"]}
+    for i, sample in enumerate(prof["samples"]):
+        node_ms[sample] += (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
+
+    def total(nid: int) -> float:
+        return node_ms[nid] + sum(total(c) for c in kids[nid])
+
+    tree: list[str] = []
+
+    def walk(ids: list[int], depth: int) -> None:
+        merged: dict[str, list[int]] = {}
+        for nid in ids:
+            merged.setdefault(label(nodes[nid]), []).append(nid)
+        ranked = sorted(merged.items(), key=lambda kv: -sum(total(n) for n in kv[1]))
+        for name, group in ranked:
+            ms = sum(total(n) for n in group)
+            if ms < 3:
+                continue
+            tree.append(f"{ms:9.1f}  {'  ' * depth}{name}")
+            if depth < TREE_DEPTH:
+                walk([c for n in group for c in kids[n]], depth + 1)
+
+    roots = [n["id"] for n in prof["nodes"] if n["callFrame"]["functionName"] in TREE_ROOTS]
+    walk(roots, 0)
+    out = ["top-down from " + ", ".join(TREE_ROOTS) + " (ms):", *tree, "self time (ms):"]
     out += [f"{v:9.1f}  {k}" for k, v in sorted(self_ms.items(), key=lambda kv: -kv[1])[:top]]
     out.append("inclusive time (ms):")
     out += [f"{v:9.1f}  {k}" for k, v in sorted(incl_ms.items(), key=lambda kv: -kv[1])[:top]]

@@ -24,8 +24,8 @@
 // (zipimport), so a start from the snapshot only writes that file back (the snapshot remembers
 // the path and the archive's directory; the version in the cache name guarantees the same bytes).
 //
-// `app.dataset.boot` says how the page started ("snapshot" or "normal"), and
-// `app.dataset.snapshot` becomes "saved" once this visit's snapshot is stored (the tests and
+// `#gb-app`'s `data-boot` says how the page started ("snapshot" or "normal"), and
+// `data-snapshot` becomes "saved" once this visit's snapshot is stored (the tests and
 // the benchmark read them).
 
 const PREFIX = "gbsnap-";
@@ -121,6 +121,46 @@ export function unpack(packed) {
   return out;
 }
 
+// ------------------------------------------------------------------ the wasm
+
+// The interpreter's wasm is fetched and compiled here, from the start of the page, not when
+// Pyodide asks for it: compiling 9.6 MB then overlaps with reading the snapshot (and, on a
+// first visit, with the download) instead of following it. Pyodide gets the compiled module
+// through its usual calls, for the time of `loadPyodide` only (`withWasm`): its
+// `fetch(pyodide.asm.wasm)` answered with this fetch's response (so the file is not asked for
+// twice) and its `WebAssembly.instantiateStreaming` with an instance of this module.
+export function compileWasm(url) {
+  const response = fetch(url);
+  const module = WebAssembly.compileStreaming(response.then((r) => r.clone())).catch(async () => {
+    // a host that does not say application/wasm: compiled from the bytes
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  });
+  module.then(() => mark("wasm-compiled"), () => {});
+  return { url, response, module };
+}
+
+async function withWasm(wasm, run) {
+  if (!wasm) return run();
+  const realFetch = globalThis.fetch;
+  const realStreaming = WebAssembly.instantiateStreaming;
+  const ours = (what) => String(what instanceof Request ? what.url : what) === wasm.url;
+  globalThis.fetch = function (what, ...rest) {
+    return ours(what) ? wasm.response : realFetch.call(this, what, ...rest);
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const response = await source;
+    if (!response || response.url !== wasm.url) return realStreaming.call(WebAssembly, response, imports);
+    const module = await wasm.module;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
+  try {
+    return await run();
+  } finally {
+    globalThis.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realStreaming;
+  }
+}
+
 // ------------------------------------------------------------------ the early start
 
 // A snapshot stored for this version and game: `null`, or `{ bytes }` where `bytes` is a promise
@@ -169,6 +209,7 @@ export function prefetch({ root, game }) {
       cacheName,
       key,
       snapshot: snapshots ? lookup(cacheName, key) : Promise.resolve(null),
+      wasm: compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href),
       loader: import(new URL(m.pyodide + "pyodide.mjs", root).href),
       engine: fetch(engineURL).then((r) => r.arrayBuffer()),
       bundle: ok && m.bundles && m.bundles[game]
@@ -179,7 +220,7 @@ export function prefetch({ root, game }) {
   early = { manifest, files };
   // nobody may be waiting yet: a failure is reported where the promise is used
   manifest.catch(() => {});
-  files.then((f) => [f.loader, f.engine, f.bundle].forEach((p) => p.catch(() => {})), () => {});
+  files.then((f) => [f.loader, f.engine, f.bundle, f.wasm.response, f.wasm.module].forEach((p) => p.catch(() => {})), () => {});
   return early;
 }
 
@@ -193,65 +234,88 @@ function install(pyodide, bytes) {
   pyodide.FS.writeFile(ENGINE_ZIP, new Uint8Array(bytes));
 }
 
+// Says on the play page's block how the start went (`data-boot`, `data-snapshot`), once the
+// block is in the document (this module may run before the page's body is parsed).
+function tell(key, value) {
+  const put = () => {
+    const app = document.getElementById("gb-app");
+    if (app) app.dataset[key] = value;
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", put, { once: true });
+  else put();
+}
+
 let started = null;
 
 /**
- * Returns (a promise of) `engine.web`, a PyProxy, of a running interpreter; started once per
- * page, whoever asks first. `game` is checked to be an identifier before it reaches Python.
+ * Returns (a promise of) the game's `engine.web.WebSession` (a PyProxy) in a running
+ * interpreter, made with the game's bundle; started once per page, whoever asks first. `game`
+ * is checked to be an identifier before it reaches Python.
  */
-export function startPython({ root, game, app }) {
-  if (!started) started = boot({ root, game, app });
+export function startPython({ root, game }) {
+  if (!started) started = boot({ root, game });
   return started;
 }
 
-async function boot({ root, game, app }) {
+async function boot({ root, game }) {
   mark("start");
-  const { files } = prefetch({ root, game });
-  const { snapshots, cacheName, key, snapshot, loader, engine } = await files;
+  const { manifest, files } = prefetch({ root, game });
+  const { snapshots, cacheName, key, snapshot, loader, engine, bundle, wasm } = await files;
   const { loadPyodide } = await loader;
   const options = {
-    indexURL: new URL((await early.manifest).pyodide, root).href,
+    indexURL: new URL((await manifest).pyodide, root).href,
     packages: [],
     stdout: () => {},
     stderr: (t) => console.warn(t),
   };
 
-  const stored = await snapshot;
+  // the snapshot's bytes reach Pyodide as a promise: read while the wasm is fetched
+  const found = snapshots ? await snapshot : null;
+  const stored = found ? found.bytes : null;
   mark("snapshot-found");
   if (stored) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: stored.bytes });
+      const pyodide = await withWasm(wasm, () => loadPyodide({ ...options, _loadSnapshot: stored }));
       mark("pyodide");
       install(pyodide, await engine);  // the same bytes as when the snapshot was made
       // a snapshot is every visit's same memory: Python's own generator gets fresh entropy
       // (the games draw from their seeded generators only; this is for anything else)
       pyodide.runPython("import random\nrandom.seed()");
-      const web = pyodide.pyimport("engine.web");
+      const session = pyodide.globals.get(SESSION);
+      if (!session) throw new Error("no session in the snapshot");
       mark("engine");
-      app.dataset.boot = "snapshot";
-      return web;
+      tell("boot", "snapshot");
+      return session;
     } catch (err) {
       console.warn("gamebook: snapshot not used", err);
       await forget(cacheName, key);
     }
   }
 
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots) });
+  // (after a failed restore: a fresh fetch and compile, nothing of the failed one reused)
+  const again = stored ? null : wasm;
+  const pyodide = await withWasm(again, () => loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots) }));
   mark("pyodide");
   install(pyodide, await engine);
+  pyodide.globals.set("_gb_bundle", await bundle);
   pyodide.runPython(
     `import sys\nif ${JSON.stringify(ENGINE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})\n` +
-      "import engine.web\nfrom engine.core import registry\n" +
-      (snapshots ? `registry.get(${JSON.stringify(game)})\n` : ""),
+      `import engine.web\n${SESSION} = engine.web.WebSession(${JSON.stringify(game)}, _gb_bundle)\n` +
+      "del _gb_bundle\n",
   );
   mark("engine");
-  if (snapshots) keep(pyodide, cacheName, key, app);
-  app.dataset.boot = "normal";
-  return pyodide.pyimport("engine.web");
+  if (snapshots) keep(pyodide, cacheName, key);
+  tell("boot", "normal");
+  return pyodide.globals.get(SESSION);
 }
 
-// This visit's snapshot, copied now (before any game object exists) and stored when idle.
-function keep(pyodide, cacheName, key, app) {
+// The session lives in `__main__` under this name, so that a snapshot holds it ready: the
+// game made from the bundle, no game in progress.
+const SESSION = "_gb_session";
+
+// This visit's snapshot, copied now (the session made, before any game is started) and
+// stored when idle.
+function keep(pyodide, cacheName, key) {
   let snapshot = null;
   try {
     snapshot = pyodide.makeMemorySnapshot();
@@ -271,7 +335,7 @@ function keep(pyodide, cacheName, key, app) {
         "x-snapshot-format": FORMAT,
       };
       await (await caches.open(cacheName)).put(key, new Response(packed, { headers }));
-      app.dataset.snapshot = "saved";
+      tell("snapshot", "saved");
     } catch (err) {
       console.warn("gamebook: snapshot not stored", err);  // full disk, private mode...
     }
@@ -279,11 +343,12 @@ function keep(pyodide, cacheName, key, app) {
   });
 }
 
-// Loaded by its own async script on a play page: start at once.
+// Loaded by its own async script in the play page's head (`<meta name="gb-play">` names the
+// game and the site's root): start at once, before the page's body is even parsed.
 {
-  const app = typeof document !== "undefined" && document.getElementById("gb-app");
-  if (app && app.dataset.game && /^https?:$/.test(location.protocol)) {
-    const root = new URL(app.dataset.root, location.href).href;
-    startPython({ root, game: app.dataset.game, app }).catch(() => {});  // play.js reports it
+  const meta = typeof document !== "undefined" && document.querySelector('meta[name="gb-play"]');
+  if (meta && meta.dataset.game && /^https?:$/.test(location.protocol)) {
+    const root = new URL(meta.dataset.root, location.href).href;
+    startPython({ root, game: meta.dataset.game }).catch(() => {});  // play.js reports it
   }
 }

@@ -9,7 +9,7 @@
 import { h, T } from "./widgets/dom.js";
 import { draw } from "./widgets/index.js";
 import { drawChoices } from "./widgets/choices.js";
-import { prefetch, startPython } from "./boot.js";
+import { startPython } from "./boot.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
@@ -98,14 +98,11 @@ async function boot() {
   if (after && SLOTS.includes(after) && savedText(after)) ready.then(() => resumeSlot(after));
   try {
     step(1, T.loadingPython);
-    // the files were asked for as soon as boot.js loaded (prefetch), before this module
-    const { files } = prefetch({ root: ROOT, game: GAME });
-    const bundlePromise = files.then((f) => f.bundle);
-    // Pyodide and engine.web, from this site version's memory snapshot when there is one
-    const module = await startPython({ root: ROOT, game: GAME, app });
+    // Python's start began in the page's head (boot.js); this waits for it: the game's
+    // session, made from its bundle (ready-made in this version's memory snapshot)
+    web = await startPython({ root: ROOT, game: GAME });
     step(2, T.loadingEngine);
     step(3, T.loadingCampaign);
-    web = module.WebSession(GAME, await bundlePromise);
     info = call("info_json");
     step(4, T.ready);
     loader.hidden = true;
