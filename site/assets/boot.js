@@ -129,28 +129,38 @@ export function unpack(packed) {
 // through its usual calls, for the time of `loadPyodide` only (`withWasm`): its
 // `fetch(pyodide.asm.wasm)` answered with this fetch's response (so the file is not asked for
 // twice) and its `WebAssembly.instantiateStreaming` with an instance of this module.
-export function compileWasm(url) {
-  const response = fetch(url);
+export function compileWasm(url, fetchFn = globalThis.fetch) {
+  const response = fetchFn(url);
   const module = WebAssembly.compileStreaming(response.then((r) => r.clone())).catch(async () => {
     // a host that does not say application/wasm: compiled from the bytes
-    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+    const again = await fetchFn(url);
+    if (!again.ok) throw new Error(`${url}: HTTP ${again.status}`);
+    return WebAssembly.compile(await again.arrayBuffer());
   });
   module.then(() => mark("wasm-compiled"), () => {});
+  response.catch(() => {});
   return { url, response, module };
 }
 
+// Runs `run` (a loadPyodide) with the wasm of `compileWasm`; if that one could not be had,
+// Pyodide fetches and compiles it as it would have.
 async function withWasm(wasm, run) {
   if (!wasm) return run();
   const realFetch = globalThis.fetch;
   const realStreaming = WebAssembly.instantiateStreaming;
   const ours = (what) => String(what instanceof Request ? what.url : what) === wasm.url;
   globalThis.fetch = function (what, ...rest) {
-    return ours(what) ? wasm.response : realFetch.call(this, what, ...rest);
+    return ours(what) ? wasm.response.catch(() => realFetch(wasm.url)) : realFetch.call(this, what, ...rest);
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const response = await source;
     if (!response || response.url !== wasm.url) return realStreaming.call(WebAssembly, response, imports);
-    const module = await wasm.module;
+    let module;
+    try {
+      module = await wasm.module;
+    } catch (err) {
+      return realStreaming.call(WebAssembly, realFetch(wasm.url), imports);
+    }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
   try {
