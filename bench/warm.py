@@ -14,7 +14,10 @@ the page, from navigation start:
   the response's end);
 * the quick start clickable (as ``bench/browser.py`` counts it).
 
-Usage: ``python bench/warm.py [--runs 5] [--games roi,citadelle] [--site DIR] [--json OUT]``.
+Usage: ``python bench/warm.py [--runs 5] [--games roi,citadelle] [--site DIR] [--compare DIR]
+[--cpu N] [--json OUT]``: ``--compare`` measures a second built site interleaved with the first
+(an A/B comparison under the same load); ``--cpu N`` profiles one more visit (V8's sampler) and
+prints the N costliest functions.
 Nothing is written to BENCHMARKS.md: ``bench/browser.py`` measures the goal.
 """
 
@@ -83,19 +86,23 @@ def prime(pw: Any, profile: Path, url: str) -> None:
         ctx.close()
 
 
-def measure(pw: Any, url: str, runs: int) -> list[dict]:
-    out = []
+def measure(pw: Any, urls: list[str], runs: int) -> list[list[dict]]:
+    """``runs`` warm visits of each URL (one primed profile each), interleaved: when two
+    builds are compared, both are measured under the same load."""
+    out: list[list[dict]] = [[] for _ in urls]
     with tempfile.TemporaryDirectory(prefix="gb-bench-warm-") as tmp:
-        profile = Path(tmp)
-        prime(pw, profile, url)
+        profiles = [Path(tmp) / str(i) for i in range(len(urls))]
+        for profile, url in zip(profiles, urls, strict=True):
+            prime(pw, profile, url)
         for _ in range(runs):
-            ctx = launch(pw, profile, "allow")
-            ctx.add_init_script(WASM_PROBE)
-            try:
-                visit(ctx, url, False)
-                out.append(ctx.pages[0].evaluate(COLLECT))
-            finally:
-                ctx.close()
+            for i, (profile, url) in enumerate(zip(profiles, urls, strict=True)):
+                ctx = launch(pw, profile, "allow")
+                ctx.add_init_script(WASM_PROBE)
+                try:
+                    visit(ctx, url, False)
+                    out[i].append(ctx.pages[0].evaluate(COLLECT))
+                finally:
+                    ctx.close()
     return out
 
 
@@ -218,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--games", default=",".join(GAMES))
     p.add_argument("--site", help="an already built site (skips the build)")
+    p.add_argument("--compare", help="another built site, measured interleaved with the first")
     p.add_argument("--json", help="write the raw visits there")
     p.add_argument("--cpu", type=int, default=0, help="then profile one visit: top N functions")
     args = p.parse_args(argv)
@@ -229,17 +237,23 @@ def main(argv: list[str] | None = None) -> int:
         site = Path(args.site) if args.site else Path(tmp) / "site"
         if not args.site:
             build(browser.ROOT / "content", site)
-        httpd, base = serve(site)
+        servers = [serve(site)] + ([serve(Path(args.compare))] if args.compare else [])
+        names = [str(site)] + ([args.compare] if args.compare else [])
         try:
             with sync_playwright() as pw:
                 for g in args.games.split(","):
-                    raw[g] = visits = measure(pw, f"{base}play/{g}/", args.runs)
-                    print(f"== {g} ({len(visits)} warm visits)\n{table(visits)}\n", flush=True)
+                    urls = [f"{base}play/{g}/" for _, base in servers]
+                    results = measure(pw, urls, args.runs)
+                    both = dict(zip(names, results, strict=True))
+                    raw[g] = results[0] if len(results) == 1 else both
+                    for name, visits in zip(names, results, strict=True):
+                        print(f"== {g}, {name} ({len(visits)} warm visits)\n{table(visits)}\n")
                     if args.cpu:
-                        print(cpu_profile(pw, f"{base}play/{g}/", args.cpu), flush=True)
+                        print(cpu_profile(pw, urls[0], args.cpu), flush=True)
         finally:
-            httpd.shutdown()
-            httpd.server_close()
+            for httpd, _ in servers:
+                httpd.shutdown()
+                httpd.server_close()
     if args.json:
         Path(args.json).write_text(json.dumps(raw), encoding="utf-8")
     return 0

@@ -130,36 +130,37 @@ export function unpack(packed) {
 // `fetch(pyodide.asm.wasm)` answered with this fetch's response (so the file is not asked for
 // twice) and its `WebAssembly.instantiateStreaming` with an instance of this module.
 export function compileWasm(url, fetchFn = globalThis.fetch) {
-  const response = fetchFn(url);
-  const module = WebAssembly.compileStreaming(response.then((r) => r.clone())).catch(async () => {
+  const module = WebAssembly.compileStreaming(fetchFn(url)).catch(async () => {
     // a host that does not say application/wasm: compiled from the bytes
     const again = await fetchFn(url);
     if (!again.ok) throw new Error(`${url}: HTTP ${again.status}`);
     return WebAssembly.compile(await again.arrayBuffer());
   });
   module.then(() => mark("wasm-compiled"), () => {});
-  response.catch(() => {});
-  return { url, response, module };
+  return { url, module, fetchFn };
 }
 
-// Runs `run` (a loadPyodide) with the wasm of `compileWasm`; if that one could not be had,
-// Pyodide fetches and compiles it as it would have.
+// Runs `run` (a loadPyodide) with the wasm of `compileWasm`: Pyodide's fetch of it gets a
+// stand-in response (the bytes were already read by the compilation) and its streaming
+// instantiation of that stand-in an instance of the compiled module. If the module could not
+// be had, Pyodide's instantiation fetches and compiles the file as it would have.
 async function withWasm(wasm, run) {
   if (!wasm) return run();
   const realFetch = globalThis.fetch;
   const realStreaming = WebAssembly.instantiateStreaming;
+  const standIn = new Response(null, { headers: { "content-type": "application/wasm" } });
   const ours = (what) => String(what instanceof Request ? what.url : what) === wasm.url;
   globalThis.fetch = function (what, ...rest) {
-    return ours(what) ? wasm.response.catch(() => realFetch(wasm.url)) : realFetch.call(this, what, ...rest);
+    return ours(what) ? Promise.resolve(standIn) : realFetch.call(this, what, ...rest);
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const response = await source;
-    if (!response || response.url !== wasm.url) return realStreaming.call(WebAssembly, response, imports);
+    if (response !== standIn) return realStreaming.call(WebAssembly, response, imports);
     let module;
     try {
       module = await wasm.module;
     } catch (err) {
-      return realStreaming.call(WebAssembly, realFetch(wasm.url), imports);
+      return realStreaming.call(WebAssembly, wasm.fetchFn(wasm.url), imports);
     }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
@@ -230,7 +231,7 @@ export function prefetch({ root, game }) {
   early = { manifest, files };
   // nobody may be waiting yet: a failure is reported where the promise is used
   manifest.catch(() => {});
-  files.then((f) => [f.loader, f.engine, f.bundle, f.wasm.response, f.wasm.module].forEach((p) => p.catch(() => {})), () => {});
+  files.then((f) => [f.loader, f.engine, f.bundle, f.wasm.module].forEach((p) => p.catch(() => {})), () => {});
   return early;
 }
 
@@ -302,9 +303,8 @@ async function boot({ root, game }) {
     }
   }
 
-  // (after a failed restore: a fresh fetch and compile, nothing of the failed one reused)
-  const again = stored ? null : wasm;
-  const pyodide = await withWasm(again, () => loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots) }));
+  // (after a failed restore too: a compiled module can make any number of instances)
+  const pyodide = await withWasm(wasm, () => loadPyodide({ ...options, _makeSnapshot: Boolean(snapshots) }));
   mark("pyodide");
   install(pyodide, await engine);
   pyodide.globals.set("_gb_bundle", await bundle);
