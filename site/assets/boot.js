@@ -129,8 +129,9 @@ export function unpack(packed) {
 // through its usual calls, for the time of `loadPyodide` only (`withWasm`): its
 // `fetch(pyodide.asm.wasm)` answered with this fetch's response (so the file is not asked for
 // twice) and its `WebAssembly.instantiateStreaming` with an instance of this module.
-export function compileWasm(url, fetchFn = globalThis.fetch) {
-  const module = WebAssembly.compileStreaming(fetchFn(url)).catch(async () => {
+export function compileWasm(url, fetchFn = globalThis.fetch, after = null) {
+  const start = after ? after.then(() => {}, () => {}) : Promise.resolve();
+  const module = start.then(() => WebAssembly.compileStreaming(fetchFn(url))).catch(async () => {
     // a host that does not say application/wasm: compiled from the bytes
     const again = await fetchFn(url);
     if (!again.ok) throw new Error(`${url}: HTTP ${again.status}`);
@@ -178,7 +179,7 @@ async function withWasm(wasm, run) {
 // of its contents (checked against the length recorded beside it) being read.
 async function lookup(cacheName, key) {
   try {
-    const hit = await (await caches.open(cacheName)).match(key);
+    const hit = await caches.match(key, { cacheName });  // (opens no cache that is not there)
     if (!hit) return null;
     if (hit.headers.get("x-snapshot-format") !== FORMAT) throw new Error("snapshot format");
     const length = hit.headers.get("x-snapshot-length");
@@ -213,14 +214,16 @@ export function prefetch({ root, game }) {
     const cacheName = `${PREFIX}${m.version}`;
     const key = new URL(`__snapshot/${game}`, root).href;
     const snapshots = canCache() && ok && m.version;
+    const snapshot = snapshots ? lookup(cacheName, key) : Promise.resolve(null);
     // the engine's core and this game only (manifest.engine: the whole engine, older builds)
     const engineURL = new URL((m.engines && m.engines[game]) || m.engine, root);
     return {
       snapshots,
       cacheName,
       key,
-      snapshot: snapshots ? lookup(cacheName, key) : Promise.resolve(null),
-      wasm: compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href),
+      snapshot,
+      // asked for once the snapshot is found (its lookup is not held up behind 9.6 MB)
+      wasm: compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href, globalThis.fetch, snapshot),
       loader: import(new URL(m.pyodide + "pyodide.mjs", root).href),
       engine: fetch(engineURL).then((r) => r.arrayBuffer()),
       bundle: ok && m.bundles && m.bundles[game]
