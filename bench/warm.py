@@ -106,22 +106,40 @@ def measure(pw: Any, urls: list[str], runs: int) -> list[list[dict]]:
     return out
 
 
-TREE_ROOTS = ("(root)",)  # boot.js's start, Pyodide's loadPyodide (minified name)
-TREE_DEPTH = 3
+TREE_DEPTH = 4
+
+# With --cpu: every "gb:" mark also runs a function named after it for a millisecond, so that
+# the profile shows where each mark fell (a window between two marks can then be looked at).
+MARK_PROBE = """
+(() => {
+  const real = performance.mark.bind(performance);
+  performance.mark = (name, ...rest) => {
+    const out = real(name, ...rest);
+    if (String(name).startsWith("gb:")) {
+      const fn = "gbmark_" + String(name).slice(3).replace(/[^a-z0-9]/gi, "_");
+      const busy = "const t = performance.now(); while (performance.now() - t < 1);";
+      new Function(`return function ${fn}() { ${busy} }`)()();
+    }
+    return out;
+  };
+})();
+"""
 
 
-def cpu_profile(pw: Any, url: str, top: int) -> str:
+def cpu_profile(pw: Any, url: str, top: int, window: tuple[str, str] | None = None) -> str:
     """One more warm visit under V8's sampling profiler: the functions that took the most
-    time, self and inclusive (the main thread only: the service worker runs elsewhere)."""
+    time, self and inclusive, and a top-down tree (the main thread only: the service worker
+    runs elsewhere); only between two ``gb:`` marks when ``window`` names them."""
     with tempfile.TemporaryDirectory(prefix="gb-bench-warm-") as tmp:
         profile = Path(tmp)
         prime(pw, profile, url)
         ctx = launch(pw, profile, "allow")
+        ctx.add_init_script(MARK_PROBE)
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             cdp = ctx.new_cdp_session(page)
             cdp.send("Profiler.enable")
-            cdp.send("Profiler.setSamplingInterval", {"interval": 250})
+            cdp.send("Profiler.setSamplingInterval", {"interval": 200})
             cdp.send("Profiler.start")
             visit(ctx, url, False)
             prof = cdp.send("Profiler.stop")["profile"]
@@ -129,32 +147,45 @@ def cpu_profile(pw: Any, url: str, top: int) -> str:
             ctx.close()
     nodes = {n["id"]: n for n in prof["nodes"]}
     parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+    kids: dict[int, list[int]] = {n["id"]: n.get("children", []) for n in prof["nodes"]}
     deltas = prof["timeDeltas"]
-    self_ms: dict[str, float] = {}
-    incl_ms: dict[str, float] = {}
 
     def label(n: dict) -> str:
         f = n["callFrame"]
         where = f"{f['url'].rsplit('/', 1)[-1]}:{f['lineNumber']}"
         return f"{f['functionName'] or '(anonymous)'} {where}"
 
-    for i, sample in enumerate(prof["samples"]):
-        dt = (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
-        node = nodes[sample]
-        self_ms[label(node)] = self_ms.get(label(node), 0) + dt
-        seen = set()
-        cur: int | None = sample
+    def stack(sample: int) -> list[str]:
+        out, cur = [], sample
         while cur is not None:
-            name = label(nodes[cur])
-            if name not in seen:
-                incl_ms[name] = incl_ms.get(name, 0) + dt
-                seen.add(name)
+            out.append(label(nodes[cur]))
             cur = parent.get(cur)
-    # top-down: the calls under the roots asked for, merged by name, to a few levels
-    kids: dict[int, list[int]] = {n["id"]: n.get("children", []) for n in prof["nodes"]}
+        return out
+
+    times, t = [], 0
+    for d in deltas:
+        t += d
+        times.append(t / 1000)  # ms from the profile's start
+    marks: dict[str, float] = {}
+    for i, sample in enumerate(prof["samples"]):
+        for name in stack(sample):
+            if name.startswith("gbmark_"):
+                marks.setdefault(name.split()[0][len("gbmark_") :], times[i])
+    lo, hi = (marks.get(window[0], 0.0), marks.get(window[1], 1e12)) if window else (0.0, 1e12)
+    weight = []
+    for i in range(len(prof["samples"])):
+        dt = (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
+        weight.append(dt if lo <= times[i] < hi else 0.0)
+    self_ms: dict[str, float] = {}
+    incl_ms: dict[str, float] = {}
     node_ms = {n["id"]: 0.0 for n in prof["nodes"]}
     for i, sample in enumerate(prof["samples"]):
-        node_ms[sample] += (deltas[i + 1] if i + 1 < len(deltas) else 0) / 1000
+        dt = weight[i]
+        node_ms[sample] += dt
+        names = stack(sample)
+        self_ms[names[0]] = self_ms.get(names[0], 0) + dt
+        for name in set(names):
+            incl_ms[name] = incl_ms.get(name, 0) + dt
 
     def total(nid: int) -> float:
         return node_ms[nid] + sum(total(c) for c in kids[nid])
@@ -174,9 +205,11 @@ def cpu_profile(pw: Any, url: str, top: int) -> str:
             if depth < TREE_DEPTH:
                 walk([c for n in group for c in kids[n]], depth + 1)
 
-    roots = [n["id"] for n in prof["nodes"] if n["callFrame"]["functionName"] in TREE_ROOTS]
-    walk(roots, 0)
-    out = ["top-down from " + ", ".join(TREE_ROOTS) + " (ms):", *tree, "self time (ms):"]
+    walk([n["id"] for n in prof["nodes"] if n["callFrame"]["functionName"] == "(root)"], 0)
+    seen = ", ".join(f"{k} {v - marks.get('start', 0):.0f}" for k, v in marks.items())
+    span = f"between gb:{window[0]} and gb:{window[1]}, {hi - lo:.0f} ms" if window else "all"
+    out = [f"marks (ms after gb:start, under the profiler): {seen}", f"window: {span}"]
+    out += ["top-down (ms):", *tree, "self time (ms):"]
     out += [f"{v:9.1f}  {k}" for k, v in sorted(self_ms.items(), key=lambda kv: -kv[1])[:top]]
     out.append("inclusive time (ms):")
     out += [f"{v:9.1f}  {k}" for k, v in sorted(incl_ms.items(), key=lambda kv: -kv[1])[:top]]
@@ -228,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--compare", help="another built site, measured interleaved with the first")
     p.add_argument("--json", help="write the raw visits there")
     p.add_argument("--cpu", type=int, default=0, help="then profile one visit: top N functions")
+    p.add_argument(
+        "--window", help="with --cpu: only between two marks, e.g. snapshot-unpacked,pyodide"
+    )
     args = p.parse_args(argv)
     if not browser.BROWSER.found:
         print(f"bench/warm.py: {browser.BROWSER.missing}", file=sys.stderr)
@@ -249,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
                     for name, visits in zip(names, results, strict=True):
                         print(f"== {g}, {name} ({len(visits)} warm visits)\n{table(visits)}\n")
                     if args.cpu:
-                        print(cpu_profile(pw, urls[0], args.cpu), flush=True)
+                        window = tuple(args.window.split(",", 1)) if args.window else None
+                        print(cpu_profile(pw, urls[0], args.cpu, window), flush=True)
         finally:
             for httpd, _ in servers:
                 httpd.shutdown()

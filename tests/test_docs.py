@@ -124,6 +124,8 @@ def test_play_pages_start_python_from_their_head(built_site):
         assert boot != -1, game
         assert boot < head.find('rel="stylesheet"') and boot < head.find("<script src="), game
         assert head.find('rel="preload" href="../../manifest.json"') < boot, game
+        # the snapshot's read begins in the head's own script, before any file arrives
+        assert -1 < head.find("window.gbEarly") < head.find('rel="stylesheet"'), game
     sw = (built_site / "sw.js").read_text(encoding="utf-8")
     # an exact match first: matching while ignoring the query reads every entry
     assert "store.match(request)" in sw and "url).search" in sw

@@ -177,13 +177,13 @@ async function withWasm(wasm, run) {
 
 // A snapshot stored for this version and game: `null`, or `{ bytes }` where `bytes` is a promise
 // of its contents (checked against the length recorded beside it) being read.
-async function lookup(cacheName, key) {
+async function lookup(cacheName, key, begun) {
   try {
-    const hit = await caches.match(key, { cacheName });  // (opens no cache that is not there)
+    const hit = begun ? await begun : await caches.match(key, { cacheName });  // (opens no cache)
     if (!hit) return null;
     if (hit.headers.get("x-snapshot-format") !== FORMAT) throw new Error("snapshot format");
     const length = hit.headers.get("x-snapshot-length");
-    const bytes = hit.arrayBuffer().then((buffer) => {
+    const bytes = (begun ? hit.body : hit.arrayBuffer()).then((buffer) => {
       if (String(buffer.byteLength) !== length) throw new Error("snapshot length");
       mark("snapshot-read");
       const snapshot = unpack(new Uint8Array(buffer));
@@ -198,6 +198,13 @@ async function lookup(cacheName, key) {
   }
 }
 
+// What the play page's head began before this module arrived (`window.gbEarly`: the manifest
+// and the snapshot's response, its body being read), when it is for this game and root.
+function begunInHead(root, game) {
+  const e = typeof window !== "undefined" ? window.gbEarly : null;
+  return e && e.game === game && e.root === root ? e : null;
+}
+
 let early = null;
 
 /**
@@ -208,13 +215,14 @@ let early = null;
 export function prefetch({ root, game }) {
   if (early) return early;
   mark("prefetch");
-  const manifest = fetch(new URL("manifest.json", root)).then((r) => r.json());
+  const head = begunInHead(root, game);
+  const manifest = head ? head.manifest : fetch(new URL("manifest.json", root)).then((r) => r.json());
   const ok = /^[a-z_][a-z0-9_]*$/.test(game);
   const files = manifest.then((m) => {
     const cacheName = `${PREFIX}${m.version}`;
     const key = new URL(`__snapshot/${game}`, root).href;
     const snapshots = canCache() && ok && m.version;
-    const snapshot = snapshots ? lookup(cacheName, key) : Promise.resolve(null);
+    const snapshot = snapshots ? lookup(cacheName, key, head && head.snapshot) : Promise.resolve(null);
     // the engine's core and this game only (manifest.engine: the whole engine, older builds)
     const engineURL = new URL((m.engines && m.engines[game]) || m.engine, root);
     return {
