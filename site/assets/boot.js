@@ -31,7 +31,7 @@
 const PREFIX = "gbsnap-";
 // How this file lays the engine out (a snapshot made by another layout is not restored: its
 // interpreter would look for the engine's modules where they no longer are)
-const FORMAT = "engine-zip,packed-1";
+const FORMAT = "engine-zip,packed-2";
 
 const canCache = () => typeof caches !== "undefined" && window.isSecureContext;
 
@@ -96,8 +96,9 @@ export function pack(snapshot) {
   return out;
 }
 
-// The snapshot back from its stored form; throws on anything that does not add up.
-export function unpack(packed) {
+// The snapshot back from its stored form, into `into` (a zero-filled array of the snapshot's
+// length) or a new array; throws on anything that does not add up, before writing anything.
+export function unpack(packed, into = null) {
   const bad = (why) => new Error(`snapshot: ${why}`);
   if (packed.length < 16) throw bad("too short");
   const view = new DataView(packed.buffer, packed.byteOffset, packed.length);
@@ -106,18 +107,25 @@ export function unpack(packed) {
   const count = view.getUint32(8, true);
   const head = 16 + 8 * count;
   if (length > 2 ** 31 || count > length / PAGE + 1 || head > packed.length) throw bad("header");
-  const out = new Uint8Array(length);
+  if (into && into.length !== length) throw bad("size");
   let data = head;
   let last = 0;
   for (let i = 0; i < count; i++) {
     const offset = view.getUint32(16 + 8 * i, true);
     const size = view.getUint32(20 + 8 * i, true);
     if (offset < last || offset + size > length || data + size > packed.length) throw bad("runs");
-    out.set(packed.subarray(data, data + size), offset);
     data += size;
     last = offset + size;
   }
   if (data !== packed.length) throw bad("length");
+  const out = into || new Uint8Array(length);
+  data = head;
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(16 + 8 * i, true);
+    const size = view.getUint32(20 + 8 * i, true);
+    out.set(packed.subarray(data, data + size), offset);
+    data += size;
+  }
   return out;
 }
 
@@ -177,21 +185,24 @@ async function withWasm(wasm, run) {
 
 // A snapshot stored for this version and game: `null`, or `{ bytes }` where `bytes` is a promise
 // of its contents (checked against the length recorded beside it) being read.
+// A snapshot stored for this version and game: `null`, or `{ size, packed }`: the snapshot's
+// length (recorded beside it) and a promise of its stored form being read (checked against
+// the length recorded too).
 async function lookup(cacheName, key, begun) {
   try {
     const hit = begun ? await begun : await caches.match(key, { cacheName });  // (opens no cache)
     if (!hit) return null;
     if (hit.headers.get("x-snapshot-format") !== FORMAT) throw new Error("snapshot format");
     const length = hit.headers.get("x-snapshot-length");
-    const bytes = (begun ? hit.body : hit.arrayBuffer()).then((buffer) => {
+    const size = Number(hit.headers.get("x-snapshot-memory"));
+    if (!Number.isSafeInteger(size) || size <= 0 || size > 2 ** 31) throw new Error("snapshot size");
+    const packed = (begun ? hit.body : hit.arrayBuffer()).then((buffer) => {
       if (String(buffer.byteLength) !== length) throw new Error("snapshot length");
       mark("snapshot-read");
-      const snapshot = unpack(new Uint8Array(buffer));
-      mark("snapshot-unpacked");
-      return snapshot;
+      return new Uint8Array(buffer);
     });
-    bytes.catch(() => {});  // a failure is handled where the bytes are used
-    return { bytes };
+    packed.catch(() => {});  // a failure is handled where the bytes are used
+    return { size, packed };
   } catch (err) {
     await forget(cacheName, key);
     return null;
@@ -291,13 +302,23 @@ async function boot({ root, game }) {
     stderr: (t) => console.warn(t),
   };
 
-  // the snapshot's bytes reach Pyodide as a promise: read while the wasm is fetched
   const found = snapshots ? await snapshot : null;
-  const stored = found ? found.bytes : null;
   mark("snapshot-found");
-  if (stored) {
+  if (found) {
     try {
-      const pyodide = await withWasm(wasm, () => loadPyodide({ ...options, _loadSnapshot: stored }));
+      // Pyodide sizes its memory from the snapshot's length and restores it only once its
+      // runtime is ready (instantiated, linked, its files in place), after the `fsInit` step
+      // it waits for: so it gets a zero-filled array of the right length at once, filled
+      // (`unpack`) while it gets ready; what cannot be filled is left zero, which Pyodide
+      // refuses (no magic number) and the page boots normally.
+      const memory = new Uint8Array(found.size);
+      const filled = found.packed.then((packed) => {
+        unpack(packed, memory);
+        mark("snapshot-unpacked");
+      }).catch((err) => console.warn("gamebook: snapshot not read", err));
+      const fsInit = () => filled;
+      const restore = { ...options, _loadSnapshot: memory, fsInit };
+      const pyodide = await withWasm(wasm, () => loadPyodide(restore));
       mark("pyodide");
       install(pyodide, await engine);  // the same bytes as when the snapshot was made
       // a snapshot is every visit's same memory: Python's own generator gets fresh entropy
@@ -348,11 +369,13 @@ function keep(pyodide, cacheName, key) {
   idle(async () => {
     try {
       await dropOtherVersions(cacheName);
+      const size = snapshot.length;
       const packed = pack(snapshot);
       snapshot = null;
       const headers = {
         "content-type": "application/octet-stream",
         "x-snapshot-length": String(packed.length),
+        "x-snapshot-memory": String(size),
         "x-snapshot-format": FORMAT,
       };
       await (await caches.open(cacheName)).put(key, new Response(packed, { headers }));

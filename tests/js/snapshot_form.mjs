@@ -25,6 +25,31 @@ for (const [i, m] of memories.entries()) {
   for (let p = 0; p < m.length; p += 4096) if (m.subarray(p, p + 4096).some((x) => x)) used.add(p);
   if (packed.length > 16 + used.size * (4096 + 8)) failures.push(`not smaller ${i}`);
 }
+// into a zero-filled array of the right length (what boot.js hands Pyodide at once)
+for (const [i, m] of memories.entries()) {
+  const into = new Uint8Array(m.length);
+  if (unpack(pack(m), into) !== into || !same(into, m)) failures.push(`into ${i}`);
+}
+// ... of another length: refused, nothing written
+{
+  const m = new Uint8Array(2 * 4096).fill(5);
+  const into = new Uint8Array(4096);
+  try {
+    unpack(pack(m), into);
+    failures.push("accepted: into of another length");
+  } catch (err) {
+    if (into.some((x) => x)) failures.push("wrote into an array of another length");
+  }
+}
+// a damaged run table writes nothing (checked before any copy)
+{
+  const m = new Uint8Array(4 * 4096); m[0] = 1; m[3 * 4096] = 1;
+  const b = pack(m);
+  new DataView(b.buffer).setUint32(24, 0xfffff000, true);  // the second run points outside
+  const into = new Uint8Array(m.length);
+  try { unpack(b, into); failures.push("accepted: a run outside"); } catch (err) { /* refused */ }
+  if (into.some((x) => x)) failures.push("wrote the runs before the damaged one");
+}
 // a snapshot's view that does not start at a word boundary
 const base = new Uint8Array(3 * 4096 + 1);
 base[4096 + 7] = 4;
