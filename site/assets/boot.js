@@ -149,6 +149,14 @@ export function compileWasm(url, fetchFn = globalThis.fetch, after = null) {
   return { url, module, fetchFn };
 }
 
+// Whether a runtime file can be fetched under its own name: not when the site ships it
+// compressed (`manifest.packed`) and no service worker holds it decoded; Pyodide then gets it
+// the way the packed runtime provides, not from here.
+function shippedAsIs(manifest, name) {
+  const packed = manifest.packed && manifest.packed[manifest.pyodide + name];
+  return !packed || Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+}
+
 // Runs `run` (a loadPyodide) with the wasm of `compileWasm`: Pyodide's fetch of it gets a
 // stand-in response (the bytes were already read by the compilation) and its streaming
 // instantiation of that stand-in an instance of the compiled module. If the module could not
@@ -169,7 +177,7 @@ async function withWasm(wasm, run) {
     try {
       module = await wasm.module;
     } catch (err) {
-      return realStreaming.call(WebAssembly, wasm.fetchFn(wasm.url), imports);
+      return realStreaming.call(WebAssembly, realFetch.call(globalThis, wasm.url), imports);
     }
     return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
@@ -242,7 +250,9 @@ export function prefetch({ root, game }) {
       key,
       snapshot,
       // asked for once the snapshot is found (its lookup is not held up behind 9.6 MB)
-      wasm: compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href, globalThis.fetch, snapshot),
+      wasm: shippedAsIs(m, "pyodide.asm.wasm")
+        ? compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href, globalThis.fetch, snapshot)
+        : null,
       loader: import(new URL(m.pyodide + "pyodide.mjs", root).href),
       engine: fetch(engineURL).then((r) => r.arrayBuffer()),
       bundle: ok && m.bundles && m.bundles[game]
@@ -253,7 +263,7 @@ export function prefetch({ root, game }) {
   early = { manifest, files };
   // nobody may be waiting yet: a failure is reported where the promise is used
   manifest.catch(() => {});
-  files.then((f) => [f.loader, f.engine, f.bundle, f.wasm.module].forEach((p) => p.catch(() => {})), () => {});
+  files.then((f) => [f.loader, f.engine, f.bundle, f.wasm && f.wasm.module].forEach((p) => p && p.catch(() => {})), () => {});
   return early;
 }
 
