@@ -13,12 +13,14 @@
 //   its build id) and any failure while restoring it (or importing the engine from it) deletes it
 //   and boots normally: a stale or damaged snapshot is never trusted.
 //
-// The start begins as early as it can (`prefetch`): the play page loads this module on its own
-// as an async script right after the game's block, so the manifest, the snapshot, Pyodide's
-// module, the engine archive and the bundle are asked for while the rest of the page (the
-// theme, play.js and its widgets) is still loading; play.js's `startPython` then picks them up.
-// The snapshot's bytes are handed to Pyodide as a promise, so reading them from Cache Storage
-// overlaps with fetching and compiling the wasm.
+// The start begins as early as it can: the play page's head (overrides/game.html) reads the
+// manifest and begins reading the snapshot in a few inline lines (`window.gbEarly`), then loads
+// this module as an async script, which starts Python at once (`startPython`, once per page):
+// Pyodide's module, the engine archive, the bundle and the wasm (compiled here, `compileWasm`)
+// are asked for while the rest of the page (the theme, play.js and its widgets) still loads;
+// play.js only awaits the same `startPython()`. Pyodide gets a zero-filled memory of the
+// snapshot's length at once and restores it once it is filled, so reading the snapshot from
+// Cache Storage overlaps with instantiating and linking the runtime (bench/README.md).
 //
 // The engine's archive is not unpacked: it is written as one file and put on `sys.path`
 // (zipimport), so a start from the snapshot only writes that file back (the snapshot remembers
