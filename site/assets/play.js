@@ -98,16 +98,11 @@ async function boot() {
   if (after && SLOTS.includes(after) && savedText(after)) ready.then(() => resumeSlot(after));
   try {
     step(1, T.loadingPython);
-    const manifest = await (await fetch(new URL("manifest.json", ROOT))).json();
-    const bundlePromise = fetch(new URL(manifest.bundles[GAME], ROOT)).then((r) => r.text());
-    // the engine's core and this game only (manifest.engine: the whole engine, older builds)
-    const engineURL = new URL((manifest.engines && manifest.engines[GAME]) || manifest.engine, ROOT);
-    const enginePromise = fetch(engineURL).then((r) => r.arrayBuffer());
-    // Pyodide and engine.web, from this site version's memory snapshot when there is one
-    const module = await startPython({ manifest, root: ROOT, game: GAME, engine: enginePromise, app });
+    // Python's start began in the page's head (boot.js); this waits for it: the game's
+    // session, made from its bundle (ready-made in this version's memory snapshot)
+    web = await startPython({ root: ROOT, game: GAME });
     step(2, T.loadingEngine);
     step(3, T.loadingCampaign);
-    web = module.WebSession(GAME, await bundlePromise);
     info = call("info_json");
     step(4, T.ready);
     loader.hidden = true;

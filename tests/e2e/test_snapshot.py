@@ -84,7 +84,7 @@ def test_a_snapshot_of_another_version_is_not_used(page, open_game, site) -> Non
     assert list(page.evaluate(CACHES)) == [current]  # the other version's cache is gone
 
 
-@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "contents"])
 def test_a_damaged_snapshot_is_ignored_and_replaced(page, open_game, site, damage) -> None:
     game = opened(page, open_game)
     wait_saved(page)
@@ -92,16 +92,24 @@ def test_a_damaged_snapshot_is_ignored_and_replaced(page, open_game, site, damag
         """async ([name, damage]) => {
           const cache = await caches.open(name);
           const [request] = await cache.keys();
-          const good = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+          const stored = await cache.match(request);
+          const good = new Uint8Array(await stored.arrayBuffer());
           let bytes, length;
           if (damage === "garbage") {
             bytes = new Uint8Array(good.length).fill(7);  // right length, wrong bytes
             length = String(bytes.length);
-          } else {
+          } else if (damage === "truncated") {
             bytes = good.slice(0, good.length >> 1);  // cut short
             length = String(good.length);
+          } else {
+            // a well-formed stored form (boot.js's pack) of a memory that is not Pyodide's
+            const runs = new DataView(good.buffer).getUint32(8, true);
+            bytes = good.slice().fill(7, 16 + 8 * runs);
+            length = String(bytes.length);
           }
-          const headers = { "x-snapshot-length": length };
+          // the stored headers kept (the form, the length...): only the bytes are damaged
+          const headers = Object.fromEntries(stored.headers);
+          headers["x-snapshot-length"] = length;
           await cache.put(request, new Response(bytes, { headers }));
         }""",
         [f"gbsnap-{version(site)}", damage],
