@@ -17,6 +17,8 @@
 // `app.dataset.snapshot` becomes "saved" once this visit's snapshot is stored (the tests and
 // the benchmark read them).
 
+import { packedRuntime } from "./unpack.js";
+
 const PREFIX = "gbsnap-";
 
 const canCache = () => typeof caches !== "undefined" && window.isSecureContext;
@@ -65,7 +67,10 @@ export async function startPython({ manifest, root, game, engine, app }) {
   const cacheName = `${PREFIX}${manifest.version}`;
   const key = new URL(`__snapshot/${game}`, root).href;
   const stored = snapshots ? cached(cacheName, key) : Promise.resolve(null);  // meanwhile:
-  const { loadPyodide } = await import(new URL(manifest.pyodide + "pyodide.mjs", root).href);
+  // the runtime's heaviest files come compressed (unpack.js): their download starts now
+  const runtime = packedRuntime({ manifest, root });
+  const { loadPyodide: load } = await import(new URL(manifest.pyodide + "pyodide.mjs", root).href);
+  const loadPyodide = runtime.wrap(load);
   const options = {
     indexURL: new URL(manifest.pyodide, root).href,
     packages: [],
