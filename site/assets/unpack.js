@@ -4,16 +4,16 @@
 // the site ships `pyodide/pyodide.asm.wasm.zst` (2.9 MB instead of 3.55 MB as gzip) and
 // `pyodide/python_stdlib.zip.zst` in place of the files, listed in `manifest.packed` (original
 // path → {zst, size, sha256, type}). On a visit that no service worker controls, this module
-// fetches them at once, decodes them with the vendored decoder (`manifest.decoder`, fzstd from
-// npm) and answers Pyodide's own requests for the original names with the decoded bytes, typed
-// as the originals (`application/wasm`: streaming compilation still works). A visit the
-// service worker controls asks for the original names: the worker holds them decoded.
+// has them fetched and decoded at once, each by a worker (unpack-worker.js, with the vendored
+// decoder `manifest.decoder`, fzstd from npm) block by block as they download, and answers
+// Pyodide's own requests for the original names with a stream of the decoded blocks, typed as
+// the originals (`application/wasm`: the runtime compiles while it is still arriving). A visit
+// the service worker controls asks for the original names: the worker holds them decoded.
 //
 // A compressed file that is missing, damaged or truncated (its decoded length, and in a secure
-// context its SHA-256, are checked) stops the start with a French message (`GB_UI`), never a
-// hang: Pyodide only logs a failed compilation and waits forever, so `wrap` races it.
-
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+// context its SHA-256, are checked before its stream ends) stops the start with a French
+// message (`GB_UI`), never a hang: Pyodide only logs a failed compilation and waits forever,
+// so `wrap` races it.
 
 const say = (key, ...args) => {
   const T = globalThis.GB_UI || {};
@@ -21,45 +21,78 @@ const say = (key, ...args) => {
   return `${key} ${args.join(" ")}`;
 };
 
-const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+// One file being decoded: its blocks so far, and the streams that want them.
+class Unpacking {
+  constructor(entry, root, decoder) {
+    this.entry = entry;
+    this.name = entry.zst.split("/").pop();
+    this.chunks = [];
+    this.readers = new Set();
+    this.error = null;
+    this.done = false;
+    this.settled = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.settled.catch(() => {});  // reported through wrap()
+    const worker = new Worker(new URL("unpack-worker.js", import.meta.url));
+    worker.onmessage = ({ data }) => {
+      if (data.chunk) {
+        this.chunks.push(data.chunk);
+        for (const c of this.readers) c.enqueue(data.chunk);
+        return;
+      }
+      worker.terminate();
+      if (data.done) {
+        this.done = true;
+        for (const c of this.readers) c.close();
+        this.readers.clear();
+        const at = performance.now();  // what it cost (the benchmark reads these)
+        performance.measure(`gb:unpack ${this.name}`, { start: at - data.timing.total, end: at });
+        performance.measure(`gb:decode ${this.name}`, { start: at - data.timing.decode, end: at });
+        this.resolve();
+      } else {
+        this.fail(data.error === "unreachable" ? "packedUnreachable" : "packedDamaged", data.detail);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      this.fail("packedUnreachable", event.message);
+    };
+    worker.postMessage({
+      url: new URL(entry.zst, root).href,
+      size: entry.size,
+      sha256: entry.sha256,
+      decoder: new URL(decoder, root).href,
+    });
+  }
 
-async function decode(entry, fetchFn, zstURL, decoder) {
-  const name = entry.zst.split("/").pop();
-  let response;
-  try {
-    response = await fetchFn(zstURL);
-  } catch (err) {
-    throw new Error(say("packedUnreachable", name));
+  fail(key, detail) {
+    if (this.done || this.error) return;
+    console.warn(`gamebook: ${this.entry.zst}: ${detail}`);
+    this.error = new Error(say(key, this.name));
+    for (const c of this.readers) c.error(this.error);
+    this.readers.clear();
+    this.reject(this.error);
   }
-  if (!response.ok) throw new Error(say("packedUnreachable", name));
-  let data = new Uint8Array(await response.arrayBuffer());
-  // a host that decoded it already (a Content-Encoding of its own) hands over the original
-  if (ZSTD_MAGIC.every((b, i) => data[i] === b)) {
-    let fzstd;
-    try {
-      fzstd = await decoder;
-    } catch (err) {
-      throw new Error(say("packedUnreachable", "fzstd.js"));
-    }
-    try {
-      data = fzstd.decompress(data, new Uint8Array(entry.size));
-    } catch (err) {
-      throw new Error(say("packedDamaged", name));
-    }
-  }
-  if (data.length !== entry.size) throw new Error(say("packedDamaged", name));
-  if (globalThis.crypto && crypto.subtle) {
-    if (hex(await crypto.subtle.digest("SHA-256", data)) !== entry.sha256) {
-      throw new Error(say("packedDamaged", name));
-    }
-  }
-  return data;
-}
 
-async function loadDecoder(url) {
-  await import(url);  // a UMD script: as a module it sets self.fzstd
-  if (!globalThis.fzstd) throw new Error("fzstd");
-  return globalThis.fzstd;
+  // A response with the decoded bytes, streamed as they come (the blocks so far first).
+  response() {
+    let mine = null;
+    const body = new ReadableStream({
+      start: (controller) => {
+        mine = controller;
+        for (const chunk of this.chunks) controller.enqueue(chunk);
+        if (this.error) controller.error(this.error);
+        else if (this.done) controller.close();
+        else this.readers.add(controller);
+      },
+      cancel: () => this.readers.delete(mine),
+    });
+    const headers = { "content-type": this.entry.type, "content-length": String(this.entry.size) };
+    return new Response(body, { headers });
+  }
 }
 
 /**
@@ -71,38 +104,32 @@ async function loadDecoder(url) {
 export function packedRuntime({ manifest, root }) {
   const packed = manifest.packed || {};
   const controlled = Boolean(globalThis.navigator && navigator.serviceWorker && navigator.serviceWorker.controller);
-  if (!Object.keys(packed).length || !manifest.decoder || controlled) return { wrap: (load) => load };
+  if (!Object.keys(packed).length || !manifest.decoder || controlled || typeof Worker === "undefined") {
+    return { wrap: (load) => load };
+  }
   const original = globalThis.fetch;
-  const decoder = loadDecoder(new URL(manifest.decoder, root).href);
-  decoder.catch(() => {});  // reported by decode()
-  const pending = new Map();  // absolute URL of the original → {entry, bytes: a promise}
-  const start = (hit) => {
-    if (!hit.bytes) {
-      hit.bytes = decode(hit.entry, original, new URL(hit.entry.zst, root), decoder);
-      hit.bytes.catch(() => {});  // reported through wrap()
-    }
-    return hit.bytes;
-  };
+  const files = new Map();  // absolute URL of the original → {entry, unpacking}
+  const start = (file) => (file.unpacking ||= new Unpacking(file.entry, root, manifest.decoder));
   for (const [rel, entry] of Object.entries(packed)) {
-    const hit = { entry, bytes: null };
-    start(hit);  // now: the download and the decoding overlap Pyodide's own loading
-    pending.set(new URL(rel, root).href, hit);
+    const file = { entry, unpacking: null };
+    start(file);  // now: the downloads and the decoding overlap Pyodide's own loading
+    files.set(new URL(rel, root).href, file);
   }
   const shim = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
-    const hit = pending.get(new URL(url, location.href).href.split(/[?#]/)[0]);
-    if (!hit) return original.call(this, input, init);
-    const headers = { "content-type": hit.entry.type, "content-length": String(hit.entry.size) };
-    return start(hit).then((data) => new Response(data, { headers }));
+    const file = files.get(new URL(url, location.href).href.split(/[?#]/)[0]);
+    if (!file) return original.call(this, input, init);
+    return Promise.resolve(start(file).response());
   };
   return {
     wrap: (load) => async (options) => {
       globalThis.fetch = shim;
       try {
-        const failed = Promise.all([...pending.values()].map(start)).then(() => new Promise(() => {}));
+        const all = [...files.values()].map((f) => start(f).settled);
+        const failed = Promise.all(all).then(() => new Promise(() => {}));
         const pyodide = await Promise.race([load(options), failed]);
         // started: the decoded bytes are Pyodide's now (another start would decode again)
-        for (const hit of pending.values()) hit.bytes = null;
+        for (const file of files.values()) file.unpacking = null;
         return pyodide;
       } finally {
         if (globalThis.fetch === shim) globalThis.fetch = original;
