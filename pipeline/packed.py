@@ -59,6 +59,8 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
     path, ``{"zst", "size", "sha256", "type"}`` (empty when nothing was packed)."""
     zstandard = _zstandard()
     decoder = modules / "fzstd" / "umd" / "index.js"
+    for rel in PACKED:  # from an earlier build into the same folder
+        (out / f"{rel}.zst").unlink(missing_ok=True)
     if zstandard is None or not decoder.is_file():
         if zstandard is not None:
             print(
