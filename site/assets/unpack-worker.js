@@ -1,8 +1,8 @@
 // Decodes one Zstandard runtime file off the page's thread (started by unpack.js), block by
 // block as it downloads: each decoded block is posted at once (the page streams it to
-// Pyodide, which compiles the WebAssembly while the rest arrives), then the whole is checked
-// (length, and SHA-256 in a secure context) before "done". Messages: {chunk}, {done, timing},
-// {error: "unreachable" | "damaged"}.
+// Pyodide, which compiles the WebAssembly while the rest arrives); once its length is right
+// "complete" (the stream may end), then its SHA-256 is checked (in a secure context) before
+// "done". Messages: {chunk}, {complete}, {done, timing}, {error: "unreachable" | "damaged"}.
 let decoderLoaded = false;
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -47,6 +47,7 @@ self.onmessage = async (event) => {
     }
     stage = "damaged";
     if (at !== size) throw new Error(`${at} bytes, not ${size}`);
+    self.postMessage({ complete: true });  // the page may end its stream: Pyodide compiles on
     const t1 = performance.now();
     if (self.crypto && crypto.subtle && hex(await crypto.subtle.digest("SHA-256", out)) !== sha256) {
       throw new Error("not the file it stands for");

@@ -10,8 +10,9 @@
 // the originals (`application/wasm`: the runtime compiles while it is still arriving). A visit
 // the service worker controls asks for the original names: the worker holds them decoded.
 //
-// A compressed file that is missing, damaged or truncated (its decoded length, and in a secure
-// context its SHA-256, are checked before its stream ends) stops the start with a French
+// A compressed file that is missing, damaged or truncated (its decoded length is checked
+// before its stream ends, its SHA-256 in a secure context before Python runs anything of the
+// page's) stops the start with a French
 // message (`GB_UI`), never a hang: Pyodide only logs a failed compilation and waits forever,
 // so `wrap` races it.
 
@@ -29,7 +30,8 @@ class Unpacking {
     this.chunks = [];
     this.readers = new Set();
     this.error = null;
-    this.done = false;
+    this.complete = false;  // every block is here (the streams end)
+    this.done = false;  // and checked
     this.settled = new Promise((resolve, reject) => {
       this.resolve = resolve;
       this.reject = reject;
@@ -42,11 +44,15 @@ class Unpacking {
         for (const c of this.readers) c.enqueue(data.chunk);
         return;
       }
+      if (data.complete) {
+        this.complete = true;
+        for (const c of this.readers) c.close();
+        this.readers.clear();
+        return;
+      }
       worker.terminate();
       if (data.done) {
         this.done = true;
-        for (const c of this.readers) c.close();
-        this.readers.clear();
         const at = performance.now();  // what it cost (the benchmark reads these)
         performance.measure(`gb:unpack ${this.name}`, { start: at - data.timing.total, end: at });
         performance.measure(`gb:decode ${this.name}`, { start: at - data.timing.decode, end: at });
@@ -85,7 +91,7 @@ class Unpacking {
         mine = controller;
         for (const chunk of this.chunks) controller.enqueue(chunk);
         if (this.error) controller.error(this.error);
-        else if (this.done) controller.close();
+        else if (this.complete) controller.close();
         else this.readers.add(controller);
       },
       cancel: () => this.readers.delete(mine),
@@ -128,6 +134,7 @@ export function packedRuntime({ manifest, root }) {
         const all = [...files.values()].map((f) => start(f).settled);
         const failed = Promise.all(all).then(() => new Promise(() => {}));
         const pyodide = await Promise.race([load(options), failed]);
+        await Promise.all(all);  // the digests, checked while Pyodide compiled and booted
         // started: the decoded bytes are Pyodide's now (another start would decode again)
         for (const file of files.values()) file.unpacking = null;
         return pyodide;
