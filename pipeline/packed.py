@@ -16,7 +16,8 @@ the original is removed: what a page decodes is exactly what Pyodide shipped.  T
 the decoded length and, in a secure context, the same digest (``manifest.json``'s ``packed``).
 
 Without the ``zstandard`` package, or with ``GAMEBOOK_ZSTD=0``, nothing is packed: the files
-stay as they are and the pages load them as before.
+stay as they are and the pages load them as before (``GAMEBOOK_ZSTD=python_stdlib.zip``
+packs that file only: names separated by commas).
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
     decoder = modules / "fzstd" / "umd" / "index.js"
     for rel in PACKED:  # from an earlier build into the same folder
         (out / f"{rel}.zst").unlink(missing_ok=True)
+    only = os.environ.get("GAMEBOOK_ZSTD", "1")
+    chosen = [r for r in PACKED if only == "1" or r.rsplit("/", 1)[-1] in only.split(",")]
     if zstandard is None or not decoder.is_file():
         if zstandard is not None:
             print(
@@ -78,7 +81,8 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
     if licence.is_file():
         shutil.copy2(licence, vendor.with_name("fzstd.LICENSE.txt"))
     packed: dict[str, dict] = {}
-    for rel, kind in PACKED.items():
+    for rel in chosen:
+        kind = PACKED[rel]
         source = out / rel
         if not source.is_file():
             continue

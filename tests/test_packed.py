@@ -122,6 +122,9 @@ def test_nothing_is_packed_when_switched_off_or_without_the_decoder(
     assert packed.pack(out, modules) == {}
     monkeypatch.delenv("GAMEBOOK_ZSTD")
     assert packed.pack(out, tmp_path / "no_modules") == {}
+    monkeypatch.setenv("GAMEBOOK_ZSTD", "python_stdlib.zip")
+    assert list(packed.pack(out, modules)) == ["pyodide/python_stdlib.zip"]
+    files.pop("pyodide/python_stdlib.zip")
     for rel, data in files.items():
         assert (out / rel).read_bytes() == data
         assert not (out / f"{rel}.zst").exists()
