@@ -12,6 +12,9 @@ mkdocs-material (strict), then add what the play pages need, all from this origi
   (``.pyc.zip`` as bytecode, ``.zip`` the sources when Node is missing); ``engine-<hash>…``
   is the whole engine;
 - ``bundles/<campaign>-<hash>.json``: the compiled campaigns;
+- ``pyodide/pyodide.asm.wasm.zst``, ``pyodide/python_stdlib.zip.zst``: the two heaviest
+  runtime files compressed with Zstandard in place of the files, decoded by the page and the
+  service worker (``pipeline.packed``; ``assets/vendor/fzstd.js`` is the decoder);
 - ``manifest.json``: which of those files the pages load (versioned names, so no cache serves
   a stale one);
 - ``sw.js``: a cache-first service worker precaching all of it, so a page visited once plays
@@ -36,6 +39,7 @@ from typing import ClassVar
 
 from . import compile as comp
 from .engine_archive import build_archive
+from .packed import DECODER, pack
 from .report import check
 
 PYODIDE_FILES = (
@@ -58,9 +62,15 @@ def _config_path(config: Path) -> Path:
 
 
 def ensure_vendor(root: Path) -> Path:
-    """``node_modules`` with the pinned Pyodide; installs it with npm when missing."""
+    """``node_modules`` with the pinned Pyodide and the other packages of ``package.json``'s
+    ``dependencies``; installs them with npm when one is missing."""
     modules = root / "node_modules"
-    if not (modules / "pyodide" / "pyodide.mjs").is_file():
+    try:
+        wanted = json.loads((root / "package.json").read_text(encoding="utf-8"))["dependencies"]
+    except (OSError, ValueError, KeyError):
+        wanted = {}
+    missing = [name for name in wanted if not (modules / name / "package.json").is_file()]
+    if missing or not (modules / "pyodide" / "pyodide.mjs").is_file():
         npm = shutil.which("npm")
         if npm is None:
             raise FileNotFoundError(2, "npm is needed to vendor Pyodide (install Node.js)", "npm")
@@ -109,6 +119,12 @@ def _vendor(root: Path, out: Path, report) -> dict:
             b"".join(_digest((pyodide_out / n).read_bytes()).encode() for n in PYODIDE_FILES)
         ),
     }
+    # the heaviest runtime files as Zstandard, decoded by the page and the service worker
+    # (pipeline.packed; the "runtime" digest above is of the decoded bytes)
+    packed = pack(out, modules)
+    if packed:
+        manifest["packed"] = packed
+        manifest["decoder"] = DECODER
     manifest["version"] = _digest(json.dumps(manifest, sort_keys=True).encode())
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return manifest
@@ -211,12 +227,16 @@ SERVICE_WORKER = Path(__file__).resolve().parent / "templates" / "sw.js"
 
 
 def _service_worker(out: Path, manifest: dict) -> None:
+    packed = manifest.get("packed", {})
+    packed_files = {e["zst"] for e in packed.values()}
     files = []
     for path in sorted(out.rglob("*")):
         if not path.is_file() or path.name == "sw.js" or path.suffix in NOT_PRECACHED:
             continue
         rel = path.relative_to(out).as_posix()
         if rel.startswith("carte/"):  # the authoring story map stays out of the players' cache
+            continue
+        if rel in packed_files:  # the worker stores these decoded, under the original names
             continue
         files.append(rel)
         if rel.endswith("index.html"):  # linked as …/index.html, typed as …/
@@ -227,12 +247,16 @@ def _service_worker(out: Path, manifest: dict) -> None:
         path = out / rel
         if path.is_file():
             digest.update(rel.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for rel, entry in sorted(packed.items()):
+        digest.update(rel.encode() + b"\0" + entry["sha256"].encode())
     version = digest.hexdigest()[:16]
     template = SERVICE_WORKER.read_text(encoding="utf-8")
     text = template % {
         "version": version,
         "manifest": manifest["version"],
         "files": json.dumps(files, indent=0),
+        "packed": json.dumps(dict(sorted(packed.items()))),
+        "decoder": json.dumps(manifest.get("decoder", "")),
     }
     (out / "sw.js").write_text(text, encoding="utf-8")
 

@@ -82,8 +82,10 @@ def test_site_has_the_pages_the_runtime_and_the_bundles(built_site):
     assert {"dilemme", "citadelle"} <= set(manifest["bundles"])  # and every other game's
     for rel in [manifest["engine"], *manifest["bundles"].values()]:
         assert (built_site / rel).is_file(), rel
+    packed = manifest.get("packed", {})  # shipped as Zstandard (pipeline.packed)
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        assert (built_site / "pyodide" / name).is_file(), name
+        rel = f"pyodide/{name}"
+        assert (built_site / (packed[rel]["zst"] if rel in packed else rel)).is_file(), name
     sw = (built_site / "sw.js").read_text(encoding="utf-8")
     # the worker precaches the engine and the manifest; its version digests every precached file
     assert manifest["engine"] in sw and '"manifest.json"' in sw

@@ -13,7 +13,10 @@ self.addEventListener("install", (event) => {
   const scope = self.registration.scope;
   event.waitUntil(caches.open(CACHE)
     // "reload": from the network, never from an HTTP cache that may still hold the old version
-    .then((cache) => cache.addAll(FILES.map((f) => new Request(new URL(f, scope).href, { cache: "reload" }))))
+    .then((cache) => Promise.all([
+      cache.addAll(FILES.map((f) => new Request(new URL(f, scope).href, { cache: "reload" }))),
+      ...Object.keys(PACKED).map((rel) => unpackInto(cache, rel, { cache: "reload" })),
+    ]))
     .then(() => (self.registration.active ? undefined : self.skipWaiting())));
 });
 self.addEventListener("message", (event) => {
@@ -42,6 +45,7 @@ async function fromCache(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (packedFetch(event)) return;
   event.respondWith(fromCache(request).then((hit) => hit || fetch(request).then((response) => {
     if (response.ok) {
       const copy = response.clone();
@@ -50,3 +54,52 @@ self.addEventListener("fetch", (event) => {
     return response;
   })));
 });
+
+// ---- runtime files shipped as Zstandard (pipeline/packed.py), kept decoded ---------------
+// The site ships the heaviest runtime files compressed (`<file>.zst`, decoded in the page by
+// assets/unpack.js on a visit this worker does not control). This worker precaches them
+// decoded, under the original names: a page it controls asks for those names and compiles
+// the runtime from Cache Storage (and the browser's code cache) with nothing to decode.
+const PACKED = %(packed)s;  // original path → {zst, size, sha256, type}
+const DECODER = %(decoder)s;  // the vendored decoder (fzstd), sets self.fzstd
+if (DECODER) importScripts(DECODER);
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+
+function packedPath(url) {
+  const scope = self.registration.scope;
+  if (!url.startsWith(scope)) return null;
+  const rel = url.slice(scope.length).split(/[?#]/)[0];
+  return Object.hasOwn(PACKED, rel) ? rel : null;
+}
+
+async function unpackInto(cache, rel, init) {
+  const entry = PACKED[rel];
+  const scope = self.registration.scope;
+  const response = await fetch(new URL(entry.zst, scope).href, init);
+  if (!response.ok) throw new Error(`${entry.zst}: HTTP ${response.status}`);
+  let data = new Uint8Array(await response.arrayBuffer());
+  // a host that decoded it already (Content-Encoding) hands over the original bytes
+  if (ZSTD_MAGIC.every((b, i) => data[i] === b)) data = self.fzstd.decompress(data, new Uint8Array(entry.size));
+  if (data.length !== entry.size) throw new Error(`${entry.zst}: decoded to ${data.length} bytes, not ${entry.size}`);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== entry.sha256) throw new Error(`${entry.zst}: not the file it stands for`);
+  const headers = { "content-type": entry.type, "content-length": String(entry.size) };
+  const decoded = new Response(data, { headers });
+  await cache.put(new URL(rel, scope).href, decoded.clone());
+  return decoded;
+}
+
+// Answers a request for a packed file (true), or leaves the request to the generic handler.
+function packedFetch(event) {
+  const url = event.request.url.split(/[?#]/)[0];
+  const rel = packedPath(url);
+  if (rel) {
+    event.respondWith(cache().then((store) =>
+      store.match(url).then((hit) => hit || unpackInto(store, rel))));
+    return true;
+  }
+  // the compressed files themselves (a page that started before this worker took over):
+  // from the network, never cached (the decoded bytes are)
+  return Object.values(PACKED).some((e) => url === new URL(e.zst, self.registration.scope).href);
+}

@@ -30,6 +30,8 @@
 // `data-snapshot` becomes "saved" once this visit's snapshot is stored (the tests and
 // the benchmark read them).
 
+import { packedRuntime } from "./unpack.js";
+
 const PREFIX = "gbsnap-";
 // How this file lays the engine out (a snapshot made by another layout is not restored: its
 // interpreter would look for the engine's modules where they no longer are)
@@ -255,6 +257,9 @@ export function prefetch({ root, game }) {
       wasm: shippedAsIs(m, "pyodide.asm.wasm")
         ? compileWasm(new URL(m.pyodide + "pyodide.asm.wasm", root).href, globalThis.fetch, snapshot)
         : null,
+      // the runtime's files shipped compressed, when no service worker holds them decoded:
+      // their download and decoding start now (unpack.js)
+      runtime: packedRuntime({ manifest: m, root }),
       loader: import(new URL(m.pyodide + "pyodide.mjs", root).href),
       engine: fetch(engineURL).then((r) => r.arrayBuffer()),
       bundle: ok && m.bundles && m.bundles[game]
@@ -305,8 +310,9 @@ export function startPython({ root, game }) {
 async function boot({ root, game }) {
   mark("start");
   const { manifest, files } = prefetch({ root, game });
-  const { snapshots, cacheName, key, snapshot, loader, engine, bundle, wasm } = await files;
-  const { loadPyodide } = await loader;
+  const { snapshots, cacheName, key, snapshot, loader, engine, bundle, wasm, runtime } = await files;
+  // the runtime's files shipped compressed (unpack.js) are decoded for Pyodide's own requests
+  const loadPyodide = runtime.wrap((await loader).loadPyodide);
   const options = {
     indexURL: new URL((await manifest).pyodide, root).href,
     packages: [],

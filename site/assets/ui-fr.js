@@ -11,6 +11,8 @@ window.GB_UI = Object.freeze({
   loadingCampaign: "Chargement du jeu…",
   ready: "Prêt.",
   bootFailed: (message) => `Le jeu n'a pas pu démarrer : ${message}`,
+  packedUnreachable: (file) => `le fichier « ${file} » n'a pas pu être téléchargé ; vérifiez la connexion et rechargez la page.`,
+  packedDamaged: (file) => `le fichier « ${file} » est arrivé abîmé ou incomplet ; rechargez la page (si cela recommence, le site est à republier).`,
 
   // saves
   autosaveFailed: (message) => `La sauvegarde automatique a échoué : ${message}`,
