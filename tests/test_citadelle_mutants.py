@@ -807,6 +807,26 @@ def test_a_branch_on_an_item_held_and_a_roll_on_a_card(bundle):
     assert entries(s, "roll")[-1]["title"] == "Les Portes rouillées"
 
 
+@pytest.mark.parametrize("effect", [{"damage": 3}, {"hit_points": -3}])
+def test_knocked_out_by_an_effect_while_carrying_a_purse_card(bundle, effect):
+    s = situation(bundle, ["A", "B"], hp={"A": 2}, purses={"A": [310]})
+    s = consequence(bundle, s, effect)
+    a = s["characters"][0]
+    assert not a["conscious"] and a["at"] is None and a["purse"] == ["310/green"]
+    assert len(a["hand"]) == 3
+
+
+def test_a_deck_run_out_by_an_effect_costs_the_last_hit_point(bundle):
+    """« Si vous devez défausser davantage de cartes que n'en contient votre Deck d'Action,
+    vous devez immédiatement effectuer une Récupération »: with 1 hit point left, it faints."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1}, purses={"A": [310]})
+    a = s["characters"][0]
+    for card in a["deck"][:-1]:
+        K.move(bundle, s, K.action_card(card), "discard:A")
+    s = consequence(bundle, s, {"discard_from_deck": 3})
+    assert not s["characters"][0]["conscious"] and s["characters"][0]["hp"] == 0
+
+
 # --------------------------------------------------------------------------- scenario.py
 
 
