@@ -446,6 +446,7 @@ def test_the_magnifier_finds_the_number_hidden_on_the_terrain_where_the_figure_s
     assert taking.unfound(bundle, s, chapel) == []
     found = entries(s, "hidden.found")[-1]
     assert found["numbers"] == [131] and found["id"] == "A"
+    assert found["name"] == s["characters"][0]["name"]
     assert found["title"] == "La Chapelle effondrée"
     assert taking.found_here(bundle, s, 1) == []  # B does not stand there
     assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
