@@ -505,6 +505,16 @@ def test_a_hidden_permanent_event_is_linked_to_the_searchers_terrain(bundle):
     assert {"key": "596/green", "blocked_verb": "search"} in s["board"]["-1,0"]["events"]
 
 
+def test_a_number_hidden_on_an_event_replaces_the_event(bundle):
+    """447, a permanent event, hides 448: the event is discarded and 448 resolved."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    event = place(bundle, s, 447, "0,0", event=True)
+    taking.examine(bundle, s, 0, event)
+    taking.search(bundle, s, 0, 448)
+    assert K.where(bundle, s, K.adventure(event)) == "past"
+    assert K.where(bundle, s, K.adventure("448/green")) == "resolving"
+
+
 # --------------------------------------------------------------------------- effects.py
 
 
