@@ -515,6 +515,24 @@ def test_a_number_hidden_on_an_event_replaces_the_event(bundle):
     assert K.where(bundle, s, K.adventure("448/green")) == "resolving"
 
 
+def test_equal_copies_are_taken_at_random_and_a_single_one_draws_nothing(bundle):
+    """« Le joueur actif prend une des cartes à dos vert au hasard »: the shipped box has no
+    two equal copies, so a second green 310 is added to a copy of the records."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    rng = s["rng"]
+    assert taking.choose_version(bundle, s, "310") == "310/green" and s["rng"] == rng
+    twin = {**bundle, "records": {**bundle["records"]}}
+    cards = dict(rec.recs(bundle, "adventure_card"))
+    cards["310/green~"] = {**cards["310/green"], "key": "310/green~"}
+    twin["records"]["adventure_card"] = cards
+    seen = set()
+    for seed in range(12):
+        s = situation(bundle, ["A"], scenario="forges_mortes", seed=seed)
+        s["box"]["310"] = ["310/green", "310/green~", "310/gold"]
+        seen.add(taking.choose_version(twin, s, "310"))
+    assert seen == {"310/green", "310/green~"}
+
+
 # --------------------------------------------------------------------------- effects.py
 
 
