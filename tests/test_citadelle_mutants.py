@@ -332,6 +332,8 @@ def test_the_copy_of_the_scenario_being_played_comes_first(bundle):
     assert taking.choose_version(bundle, s, "105") == "105/green@pluie_grise"
     other = situation(bundle, ["A"], scenario="forges_mortes")
     assert taking.choose_version(bundle, other, "105") == "105/green"
+    linked = situation(bundle, ["A"], purses={"A": [110]})  # « ou possédez la carte »
+    assert taking.choose_version(bundle, linked, "120") == "120/green+110"
 
 
 def test_a_card_that_is_not_available_brings_the_past_back_unless_marked(bundle):
