@@ -332,6 +332,8 @@ def test_the_copy_of_the_scenario_being_played_comes_first(bundle):
     assert taking.choose_version(bundle, s, "105") == "105/green@pluie_grise"
     other = situation(bundle, ["A"], scenario="forges_mortes")
     assert taking.choose_version(bundle, other, "105") == "105/green"
+    linked = situation(bundle, ["A"], purses={"A": [110]})  # « ou possédez la carte »
+    assert taking.choose_version(bundle, linked, "120") == "120/green+110"
 
 
 def test_a_card_that_is_not_available_brings_the_past_back_unless_marked(bundle):
@@ -446,6 +448,7 @@ def test_the_magnifier_finds_the_number_hidden_on_the_terrain_where_the_figure_s
     assert taking.unfound(bundle, s, chapel) == []
     found = entries(s, "hidden.found")[-1]
     assert found["numbers"] == [131] and found["id"] == "A"
+    assert found["name"] == s["characters"][0]["name"]
     assert found["title"] == "La Chapelle effondrée"
     assert taking.found_here(bundle, s, 1) == []  # B does not stand there
     assert taking.found_here(bundle, s, 0) == [{"number": 131, "source": chapel}]
@@ -502,6 +505,34 @@ def test_a_hidden_permanent_event_is_linked_to_the_searchers_terrain(bundle):
     taking.search(bundle, s, 1, 596)
     assert s["board"]["-1,0"]["terrain"] == ground
     assert {"key": "596/green", "blocked_verb": "search"} in s["board"]["-1,0"]["events"]
+
+
+def test_a_number_hidden_on_an_event_replaces_the_event(bundle):
+    """447, a permanent event, hides 448: the event is discarded and 448 resolved."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    event = place(bundle, s, 447, "0,0", event=True)
+    taking.examine(bundle, s, 0, event)
+    taking.search(bundle, s, 0, 448)
+    assert K.where(bundle, s, K.adventure(event)) == "past"
+    assert K.where(bundle, s, K.adventure("448/green")) == "resolving"
+
+
+def test_equal_copies_are_taken_at_random_and_a_single_one_draws_nothing(bundle):
+    """« Le joueur actif prend une des cartes à dos vert au hasard »: the shipped box has no
+    two equal copies, so a second green 310 is added to a copy of the records."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    rng = s["rng"]
+    assert taking.choose_version(bundle, s, "310") == "310/green" and s["rng"] == rng
+    twin = {**bundle, "records": {**bundle["records"]}}
+    cards = dict(rec.recs(bundle, "adventure_card"))
+    cards["310/green~"] = {**cards["310/green"], "key": "310/green~"}
+    twin["records"]["adventure_card"] = cards
+    seen = set()
+    for seed in range(12):
+        s = situation(bundle, ["A"], scenario="forges_mortes", seed=seed)
+        s["box"]["310"] = ["310/green", "310/green~", "310/gold"]
+        seen.add(taking.choose_version(twin, s, "310"))
+    assert seen == {"310/green", "310/green~"}
 
 
 # --------------------------------------------------------------------------- effects.py
@@ -805,6 +836,26 @@ def test_a_branch_on_an_item_held_and_a_roll_on_a_card(bundle):
     gates = K.adventure(s["board"]["0,0"]["terrain"])
     E.apply_effect(bundle, s, {"roll": {"at_most": 6, "then": []}}, {"this": gates})
     assert entries(s, "roll")[-1]["title"] == "Les Portes rouillées"
+
+
+@pytest.mark.parametrize("effect", [{"damage": 3}, {"hit_points": -3}])
+def test_knocked_out_by_an_effect_while_carrying_a_purse_card(bundle, effect):
+    s = situation(bundle, ["A", "B"], hp={"A": 2}, purses={"A": [310]})
+    s = consequence(bundle, s, effect)
+    a = s["characters"][0]
+    assert not a["conscious"] and a["at"] is None and a["purse"] == ["310/green"]
+    assert len(a["hand"]) == 3
+
+
+def test_a_deck_run_out_by_an_effect_costs_the_last_hit_point(bundle):
+    """« Si vous devez défausser davantage de cartes que n'en contient votre Deck d'Action,
+    vous devez immédiatement effectuer une Récupération »: with 1 hit point left, it faints."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1}, purses={"A": [310]})
+    a = s["characters"][0]
+    for card in a["deck"][:-1]:
+        K.move(bundle, s, K.action_card(card), "discard:A")
+    s = consequence(bundle, s, {"discard_from_deck": 3})
+    assert not s["characters"][0]["conscious"] and s["characters"][0]["hp"] == 0
 
 
 # --------------------------------------------------------------------------- scenario.py

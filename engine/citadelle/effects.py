@@ -17,7 +17,6 @@ from . import board as B
 from . import cards as K
 from . import characters as C
 from . import records as rec
-from . import rules as R
 
 log = B.log
 PUMP_LIMIT = 200_000  # content that loops on itself stops with an error, never hangs
@@ -258,7 +257,3 @@ def holds(bundle: dict, state: dict, cond: list[dict] | dict) -> bool:
         elif name == "characters" and len(state["characters"]) < value:
             return False
     return True
-
-
-def clamp(value: int) -> int:
-    return R.clamp_score(value)
