@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
+
+#: marshal's version 2 writes no back-references: a value met twice is copied twice, as
+#: ``_copy_tree`` does (a copy never aliases two parts that the caller may change apart)
+_TREE = 2
 
 
 def copy_state(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars) — several times faster than
-    ``copy.deepcopy``, which matters: ``apply`` copies its input on every action."""
+    ``copy.deepcopy``, which matters: ``apply`` copies its input on every action.  Done by
+    ``marshal`` (C code, 2–4 × quicker than walking the value in Python, in CPython and in
+    Pyodide); a value marshal cannot write (an object of another type) is walked instead."""
+    if isinstance(value, (dict, list)):
+        try:
+            return marshal.loads(marshal.dumps(value, _TREE))
+        except ValueError:
+            return _copy_tree(value)
+    return value
+
+
+def _copy_tree(value: Any) -> Any:
     if isinstance(value, dict):
-        return {k: copy_state(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
+        return {k: _copy_tree(v) if isinstance(v, (dict, list)) else v for k, v in value.items()}
     if isinstance(value, list):
-        return [copy_state(v) if isinstance(v, (dict, list)) else v for v in value]
+        return [_copy_tree(v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 
@@ -24,18 +40,18 @@ def copy_game(value: dict, shared: dict) -> dict:
     nested ``shared`` mapping for a sub-dict.  Copying the whole log on every action made a
     long adventure quadratic.
     """
-    out = {}
-    for k, v in value.items():
-        rule = shared.get(k)
+    out = copy_state({k: v for k, v in value.items() if k not in shared})
+    for k, rule in shared.items():
+        if k not in value:
+            continue
+        v = value[k]
         if rule is True:
             out[k] = list(v)
         elif isinstance(rule, dict) and isinstance(v, dict):
             out[k] = copy_game(v, rule)
-        elif isinstance(v, (dict, list)):
-            out[k] = copy_state(v)
         else:
-            out[k] = v
-    return out
+            out[k] = copy_state(v)
+    return {k: out[k] for k in value}  # the keys in their order
 
 
 def to_json(state: dict) -> str:
