@@ -53,9 +53,9 @@ from .messages import t
 
 MAX_GAMES = 40  # a campaign of several games that has not reached its end by then stops
 MAX_ACTIONS = 20_000
-#: the mixed policy: the bots (or the automatic policy) play, except that this share of
-#: decisions is any legal action, drawn from the run's own seeded generator
-EPSILON = 0.25
+#: the mixed policy: the bots (or the automatic policy) play, except that a share of
+#: decisions (``Game.simulation_wander``) is any legal action, drawn from the run's own seeded
+#: generator
 #: the share of the runs that begin where an earlier run entered a chapter
 RESTART_SHARE = 0.5
 #: how many of the first runs keep the states where they enter a chapter (memory stays flat)
@@ -202,6 +202,7 @@ def play_run(
             seats = len(game.seat_names(state))
             setup = game.normalize_setup(_setup(game, seed, index, seats))
         chapter = game.chapter(state)
+        wander = game.simulation_wander
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
@@ -210,7 +211,7 @@ def play_run(
                 if not seats:
                     break
                 seat = seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
-                if policy == "random" or (policy == "mixed" and pick.random() < EPSILON):
+                if policy == "random" or (policy == "mixed" and pick.random() < wander):
                     action = pick.choice(game.legal_actions(state, seat))
                 else:
                     rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{actions}")})

@@ -187,3 +187,19 @@ def test_a_run_begins_at_the_chapter_the_fewest_runs_have_played():
     assert [c for c, _ in starts] == ["c", "c", "c", "b", "c", "b"]
     assert [s for c, s in starts if c == "b"] == ["b0", "b1"]  # the kept states in turn
     assert _restarts([run(0, [], False)], range(1, 3)) == [None, None]
+
+
+def test_the_mixed_policy_wanders_as_much_as_the_game_says(monkeypatch):
+    """``Game.simulation_wander``: at 0 the mixed policy is the bots' play, move for move; above
+    it, some moves are drawn at random."""
+    from engine.citadelle.plugin import Citadelle
+
+    _, sg = _graph(ROOT / "content" / "citadelle")
+
+    def actions(policy: str, wander: float) -> list:
+        monkeypatch.setattr(Citadelle, "simulation_wander", wander)
+        report = simulate(sg, runs=1, seed="wander", policy=policy, jobs=1)
+        return report.to_json()["play"]["mean_actions"], sorted(report.visits.items())
+
+    assert actions("mixed", 0.0) == actions("bots", 0.25)
+    assert actions("mixed", 0.1) != actions("mixed", 0.0)

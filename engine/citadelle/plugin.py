@@ -38,6 +38,10 @@ class Citadelle(Game):
     seat_word = "personnage"
     state_version = game.FORMAT_VERSION
     oldest_save_version = 1  # played before saves kept their action log
+    # a turn is many small decisions (each step of an action, each card given or discarded):
+    # a quarter of them at random ruins every run (recoveries, banishments, departures) before
+    # the later scenarios; one in ten keeps the runs varied and lets them get there
+    simulation_wander = 0.1
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-citadelle/"
     personas = tuple(Option(v, label, h) for v, label, h in T.PERSONAS)

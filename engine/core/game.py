@@ -372,6 +372,10 @@ class Game:
 
     #: bot temperaments a player may pick (the first is the default); may be empty
     personas: ClassVar[tuple[Option, ...]] = ()
+    #: the share of decisions ``gamebook simulate``'s mixed policy draws at random among the
+    #: legal ones (the bots take the others): a game whose turns are made of many small
+    #: decisions wanders less, or its runs end in disorder before its later content
+    simulation_wander: ClassVar[float] = 0.25
 
     def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
         """A bot's action for ``seat``.  Decided from the seat's view only, among its legal
