@@ -343,6 +343,18 @@ def prepare_context(context: Any, request: pytest.FixtureRequest) -> None:
     context.add_init_script(SEEDED_RANDOM % page_seed(request))
 
 
+def worker_page(browser: Any, request: pytest.FixtureRequest, **options: Any) -> tuple:
+    """``(context, page, guard)``: a fresh context where the site's service worker may run
+    (nothing routed: routing would hide what the worker answers), watched by a new ``Guard``."""
+    guard = Guard()
+    context = browser.new_context(service_workers="allow", locale="fr-FR", **options)
+    prepare_context(context, request)
+    guard.watch_context(context, route=False)
+    page = context.new_page()
+    guard.watch_page(page)
+    return context, page, guard
+
+
 @pytest.fixture
 def guard() -> Guard:
     return Guard()
@@ -653,5 +665,5 @@ def kit() -> Any:
     return SimpleNamespace(
         Game=Game, Guard=Guard, serve_site=serve_site, screenshot=screenshot,
         artifact_name=artifact_name, prepare_context=prepare_context, build_site=build_site,
-        root=ROOT,
+        worker_page=worker_page, root=ROOT,
     )  # fmt: skip

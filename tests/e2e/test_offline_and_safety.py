@@ -68,14 +68,9 @@ def test_offline_reload_plays_on(browser, site, kit, request, rng) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     server = kit.serve_site(site)  # its own server (and origin): this test stops it
-    guard = kit.Guard()
-    context = browser.new_context(
-        service_workers="allow", locale="fr-FR", viewport={"width": 1280, "height": 900}
+    context, page, guard = kit.worker_page(
+        browser, request, viewport={"width": 1280, "height": 900}
     )
-    kit.prepare_context(context, request)
-    guard.watch_context(context, route=False)  # routing would hide what the worker answers
-    page = context.new_page()
-    guard.watch_page(page)
     controlled = "() => navigator.serviceWorker.controller !== null"
     try:
         # the address the site's own navigation links to

@@ -131,12 +131,7 @@ def test_the_service_worker_keeps_the_runtime_decoded(browser, site, kit, reques
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     url = f"http://127.0.0.1:{httpd.server_address[1]}/"
-    guard = kit.Guard()
-    context = browser.new_context(service_workers="allow", locale="fr-FR")
-    kit.prepare_context(context, request)
-    guard.watch_context(context, route=False)  # routing would hide what the worker answers
-    page = context.new_page()
-    guard.watch_page(page)
+    context, page, guard = kit.worker_page(browser, request)
     try:
         game = kit.Game(page, url, "dilemme").open()
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")

@@ -57,12 +57,7 @@ def test_a_new_version_is_offered_and_the_game_goes_on(browser, builds, kit, req
     live.mkdir(exist_ok=True)
     _publish(builds / "a", live)
     server = kit.serve_site(live)
-    guard = kit.Guard()
-    context = browser.new_context(service_workers="allow", locale="fr-FR")
-    kit.prepare_context(context, request)
-    guard.watch_context(context, route=False)  # routing would hide what the worker answers
-    page = context.new_page()
-    guard.watch_page(page)
+    context, page, guard = kit.worker_page(browser, request)
     game_id = "dilemme" if (builds / "a" / "play" / "dilemme").is_dir() else None
     game_id = game_id or sorted(p.name for p in (builds / "a" / "play").iterdir())[0]
     try:
