@@ -14,7 +14,7 @@ the page, from navigation start:
   the response's end);
 * the quick start clickable (as ``bench/browser.py`` counts it).
 
-Usage: ``python bench/warm.py [--runs 5] [--games roi,citadelle] [--site DIR] [--compare DIR]
+Usage: ``python bench/warm.py [--runs 5] [--games ID,ID] [--site DIR] [--compare DIR]
 [--cpu N] [--json OUT]``: ``--compare`` measures a second built site interleaved with the first
 (an A/B comparison under the same load); ``--cpu N`` profiles one more visit (V8's sampler) and
 prints the N costliest functions.

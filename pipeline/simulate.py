@@ -12,7 +12,7 @@ keep the state in which they enter each new chapter (at most ``KEEP_RUNS`` runs 
 the last ``RESTART_SHARE`` of the runs begin at one of those states instead (the decks dealt
 anew), each at the chapter the fewest runs have played so far, so that a campaign's last
 chapters are played about as often as its first, with what the chapters before them really
-gave (items, flags, the citadel's sheet).  A run that begins at a
+gave (items, flags, what the campaign keeps).  A run that begins at a
 chapter counts only what it visits and the scenarios it plays from there.  A game without
 chapters plays every run from the start.
 

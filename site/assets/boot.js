@@ -61,7 +61,7 @@ const idle = (fn) => (window.requestIdleCallback ? requestIdleCallback(fn, { tim
 
 // ------------------------------------------------------------------ the snapshot's form
 
-// Most of an interpreter's memory is pages never written (61 % of Citadelle's 31 MB): the stored
+// Most of an interpreter's memory is pages never written (61 % of one game's 31 MB): the stored
 // form keeps only the runs of pages that hold a non-zero byte, so reading it back from Cache
 // Storage (the slowest step of a warm start) reads 12 MB instead of 31. Layout (little-endian
 // u32): magic, the snapshot's length, the number of runs, 0; then each run's offset and length;
