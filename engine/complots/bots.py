@@ -72,6 +72,24 @@ def unseen(view: dict, char: str) -> int:
     return max(0, total - seen)
 
 
+def unseen_all(view: dict) -> dict[str, int]:
+    """``unseen`` for every character in play, in one walk through what this seat sees."""
+    players = view["players"]
+    me = players[view["seat"]]
+    seen: dict[str, int] = {}
+    for p in players:
+        for c in p["revealed"]:
+            seen[c] = seen.get(c, 0) + 1
+    mine = me.get("hidden", []) + me.get("drawn", [])
+    total = view["copies"]
+    if len(players) == 2:
+        total = 3
+        mine = mine + me.get("aside_cards", [])
+    for c in mine:
+        seen[c] = seen.get(c, 0) + 1
+    return {c: max(0, total - seen.get(c, 0)) for c in view["chars"]}
+
+
 def record(view: dict, seat: int | None) -> tuple[int, int]:
     """``seat``'s doubted claims (``None``: everybody's): how many were true, how many were
     bluffs."""
@@ -83,6 +101,24 @@ def record(view: dict, seat: int | None) -> tuple[int, int]:
             else:
                 false += 1
     return true, false
+
+
+def records(view: dict, seat: int) -> tuple[int, int, int, int]:
+    """``record(view, seat) + record(view, None)`` in one walk through the claims (a bot
+    weighs every claim it hears by both)."""
+    true = false = all_true = all_false = 0
+    for c, t in zip(view["claims"], view["truth"], strict=True):
+        if c["doubted_by"] is None:
+            continue
+        if t:
+            all_true += 1
+            if c["seat"] == seat:
+                true += 1
+        else:
+            all_false += 1
+            if c["seat"] == seat:
+                false += 1
+    return true, false, all_true, all_false
 
 
 def doubt_rate(view: dict) -> float:
@@ -98,8 +134,7 @@ def chance_true(view: dict, seat: int, char: str, adaptive: bool) -> float:
     h = chance_holds(view, seat, char)
     if not adaptive or h in (0.0, 1.0):
         return h
-    true, false = record(view, seat)
-    all_true, all_false = record(view, None)
+    true, false, all_true, all_false = records(view, seat)
     prior = (all_false + 1.0) / (all_true + 2.0)  # how much the whole table bluffs
     beta = min(3.0, max(0.05, (false + prior) / (true + 1.0)))
     return h / (h + (1 - h) * beta)
@@ -116,8 +151,6 @@ def chance_holds(view: dict, seat: int, char: str) -> float:
     unknown = view["court"] + sum(
         p["cards"] + p["aside"] for p in view["players"] if p["seat"] != me
     )
-    if me is not None:
-        unknown -= 0  # own aside is known: counted out by ``unseen``
     h = view["players"][seat]["cards"]
     if unknown <= 0 or h <= 0:
         return 0.0
@@ -125,10 +158,14 @@ def chance_holds(view: dict, seat: int, char: str) -> float:
     u = min(u, unknown)
     base = 1.0 - comb(unknown - u, h) / comb(unknown, h)
     # history: the seat's earlier claims of this very character, never caught
-    truth = view["truth"]
-    claims = [(c, truth[i]) for i, c in enumerate(view["claims"]) if c["seat"] == seat]
-    repeated = sum(1 for c, t in claims if c["character"] == char and t is not False)
-    others = {c["character"] for c, t in claims if c["character"] != char and t is not False}
+    repeated = False
+    others: set[str] = set()
+    for c, t in zip(view["claims"], view["truth"], strict=True):
+        if c["seat"] == seat and t is not False:
+            if c["character"] == char:
+                repeated = True
+            else:
+                others.add(c["character"])
     if repeated:
         base = base + (1 - base) * 0.25
     if len(others) >= h:  # claimed at least as many other characters as it holds cards
@@ -197,16 +234,26 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     claims: dict[str, list[dict]] = {}
     for a in by_type.get("claim", []):
         claims.setdefault(a["character"], []).append(a)
+    walls = blockers(view)
+
+    counts = unseen_all(view)
+    rates: list[float] = []  # doubt_rate(view), once it is needed
+
+    def unseen_(char: str) -> int:
+        n = counts.get(char)
+        return unseen(view, char) if n is None else n
 
     def would_claim(char: str) -> bool:
         if char in hand:
             return True
-        if p.bluff <= 0 or unseen(view, char) == 0:
+        if p.bluff <= 0 or unseen_(char) == 0:
             return False
         # a bluff is less tempting when many copies are already out in the open
-        odds = p.bluff * (0.4 + 0.6 * unseen(view, char) / max(1, view["copies"]))
+        odds = p.bluff * (0.4 + 0.6 * unseen_(char) / max(1, view["copies"]))
         if p.adaptive:  # and when the table doubts a lot
-            rate = doubt_rate(view)
+            if not rates:
+                rates.append(doubt_rate(view))
+            rate = rates[0]
             odds *= max(0.0, 1.0 - 3.0 * rate) if mine["cards"] > 1 else max(0.0, 1 - 5 * rate)
         return rng.below(1000) < odds * 1000
 
@@ -215,7 +262,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
         return best_target(by_type["assassinat"])
     assassin = [c for c in claims if _power(c) == "assassinate"]
     for c in assassin:
-        targets = [a for a in claims[c] if not blocked(view, a["target"], "assassinate")]
+        targets = [a for a in claims[c] if not _walled(walls, a["target"], "assassinate")]
         if not targets:
             continue
         if (p.aggressive or c in hand) and would_claim(c):
@@ -225,7 +272,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     steal = [c for c in claims if _power(c) == "steal"]
     for c in steal:
         if p.aggressive and would_claim(c):
-            rich = [a for a in claims[c] if _worth_stealing(view, a["target"])]
+            rich = [a for a in claims[c] if _worth_stealing(view, a["target"], walls)]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
@@ -235,7 +282,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
             return claims[c][0]
     for c in steal:
         if c in hand:
-            rich = [a for a in claims[c] if _worth_stealing(view, a["target"])]
+            rich = [a for a in claims[c] if _worth_stealing(view, a["target"], walls)]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
@@ -248,27 +295,37 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
             if opts:
                 return opts[0]
     # 4. the safe actions: foreign aid when no Duchesse seems to be around
-    duchesses = sum(unseen(view, c) for c in tax if _gain_like_duchesse(c))
+    duchesses = sum(unseen_(c) for c in tax if _gain_like_duchesse(c))
     if "aide" in by_type and duchesses <= 1:
         return by_type["aide"][0]
     return by_type.get("revenu", actions)[0]
 
 
-def _worth_stealing(view: dict, target: int) -> bool:
+def _worth_stealing(view: dict, target: int, walls: dict[int, set[str]]) -> bool:
     """A target with two coins or more that has never stopped one of my thefts."""
-    return view["players"][target]["coins"] >= 2 and not blocked(view, target, "steal")
+    return view["players"][target]["coins"] >= 2 and not _walled(walls, target, "steal")
+
+
+def blockers(view: dict) -> dict[int, set[str]]:
+    """Seat -> the characters with which it countered this seat and was not caught lying (one
+    walk through the claims for a whole turn's choice)."""
+    me = view["seat"]
+    out: dict[int, set[str]] = {}
+    for c, t in zip(view["claims"], view["truth"], strict=True):
+        if c["role"] == "counter" and c["target"] == me and t is not False:
+            out.setdefault(c["seat"], set()).add(c["character"])
+    return out
+
+
+def _walled(walls: dict[int, set[str]], target: int, power: str) -> bool:
+    chars = walls.get(target)
+    return bool(chars) and not chars.isdisjoint(COUNTERS.get(power, ()))
 
 
 def blocked(view: dict, target: int, power: str) -> bool:
     """Whether ``target`` once countered this seat's ``power`` and was not caught lying: bots
     that kept trying the same blocked move on the same target would never end the game."""
-    me = view["seat"]
-    by = COUNTERS.get(power, set())
-    return any(
-        c["role"] == "counter" and c["seat"] == target and c["target"] == me
-        and c["character"] in by and t is not False
-        for c, t in zip(view["claims"], view["truth"], strict=True)
-    )  # fmt: skip
+    return _walled(blockers(view), target, power)
 
 
 #: power -> the characters that counter it (set by the plugin from the content)

@@ -152,11 +152,11 @@ def new_game(table: Table, setup: dict[str, Any]) -> dict[str, Any]:
 
 
 def _log(state: dict, key: str, to: list[int] | None = None, **args: Any) -> None:
-    names = [s["name"] for s in state["seats"]]
+    seats = state["seats"]
     for k in SEAT_ARGS:
         v = args.get(k)
-        if isinstance(v, int) and 0 <= v < len(names):
-            args[k + "_name"] = names[v]
+        if isinstance(v, int) and 0 <= v < len(seats):
+            args[k + "_name"] = seats[v]["name"]
     entry: dict[str, Any] = {"key": key, "args": args}
     if to is not None:
         entry["to"] = to
@@ -687,7 +687,7 @@ def known_truth(state: dict, seat: int | None) -> list[bool | None]:
     if state["winner"] is not None:
         return list(state["truth"])
     return [
-        t if (c["doubted_by"] is not None or c["seat"] == seat) else None
+        t if (c["seat"] == seat or c["doubted_by"] is not None) else None
         for c, t in zip(state["claims"], state["truth"], strict=True)
     ]
 
@@ -702,14 +702,16 @@ def public_claims(state: dict, seat: int | None) -> list[dict]:
 
 def view(table: Table, state: dict, seat: int | None) -> dict:
     players = []
+    seats = state["seats"]
     for i, p in enumerate(state["players"]):
+        hidden = p["hidden"]
         row: dict[str, Any] = {
             "seat": i,
-            "name": state["seats"][i]["name"],
+            "name": seats[i]["name"],
             "coins": p["coins"],
-            "cards": len(p["hidden"]),
-            "revealed": list(p["revealed"]),
-            "alive": bool(p["hidden"]),
+            "cards": len(hidden),
+            "revealed": p["revealed"][:],
+            "alive": bool(hidden),
             "aside": len(p["aside"]),
         }
         if i == seat:

@@ -12,6 +12,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_FNV_OFFSET = 1469598103934665603
 
 
 class Rng:
@@ -32,11 +33,16 @@ class Rng:
     @staticmethod
     def seed_from(seed: int | str) -> int:
         if isinstance(seed, str):
-            value = 1469598103934665603  # FNV-1a over the UTF-8 bytes
-            for byte in seed.encode("utf-8"):
-                value = ((value ^ byte) * 1099511628211) & _MASK
-            return value
+            return Rng.seed_more(_FNV_OFFSET, seed)
         return seed & _MASK
+
+    @staticmethod
+    def seed_more(value: int, text: str) -> int:
+        """``seed_from(a + b) == seed_more(seed_from(a), b)``: FNV-1a over the UTF-8 bytes
+        goes on from ``value`` (a seed drawn for every move hashes its common prefix once)."""
+        for byte in text.encode("utf-8"):
+            value = ((value ^ byte) * 1099511628211) & _MASK
+        return value
 
     def next(self) -> int:
         x = (self._holder["rng"] + 0x9E3779B97F4A7C15) & _MASK

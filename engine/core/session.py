@@ -21,6 +21,7 @@ through a ``Session``; it knows no game, only the ``Game`` contract.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from typing import Any
 
 from .errors import IllegalAction, MalformedAction, SetupError
@@ -62,6 +63,9 @@ class Session:
         self.marks: dict[str, int] = {}
         self.notice: str | None = None
         self._rendered: dict[int, tuple[dict[str, Any], str]] = {}
+        #: viewer -> (log entries read, the last of them, its lines, their entries' indexes)
+        self._journals: dict[int | None, tuple[int, Any, list[str], list[int]]] = {}
+        self._bot_prefix: tuple[str | None, int] = (None, 0)  # bot_rng's hashed prefix
         self._dumps = IncrementalDumps()  # the autosave's text, item by item (same as dumps)
 
     # ------------------------------------------------------------------ starting
@@ -78,7 +82,7 @@ class Session:
             state, base = self.game.new_game(setup), None
         self.setup, self.state, self.base = setup, state, base
         self.actions, self.undo_stack, self.marks = [], [], {}
-        self.handed, self.notice, self._rendered = None, None, {}
+        self.handed, self.notice, self._rendered, self._journals = None, None, {}, {}
         self.advance()
         return self
 
@@ -124,7 +128,11 @@ class Session:
         return next((s for s in seats if self.is_bot(s)), None)
 
     def bot_rng(self) -> Rng:
-        return Rng({"rng": Rng.seed_from(f"{self.setup.get('seed', '0')}:bot:{len(self.actions)}")})
+        """The bots' draws for the next move: from the seed and the number of moves made."""
+        prefix = f"{self.setup.get('seed', '0')}:bot:"
+        if self._bot_prefix[0] != prefix:
+            self._bot_prefix = (prefix, Rng.seed_from(prefix))
+        return Rng({"rng": Rng.seed_more(self._bot_prefix[1], str(len(self.actions)))})
 
     def persona(self, seat: int) -> str | None:
         if not self.game.personas:
@@ -219,25 +227,52 @@ class Session:
         return to is None or (viewer is not None and viewer in to)
 
     def log_lines(self, viewer: int | None, start: int = 0) -> list[str]:
+        """The journal's lines ``viewer`` may read, from the log entry ``start`` on."""
+        lines, where = self._journal(viewer)
+        return lines[bisect_left(where, start) :] if start else lines[:]
+
+    def _journal(self, viewer: int | None) -> tuple[list[str], list[int]]:
+        """The lines ``viewer`` may read and, for each, the index of its log entry.
+
+        Kept per viewer and only extended while the log goes on: a log grows by appending to
+        a copy (the entries themselves are shared and never changed), so when the entry last
+        read is still at its place, everything before it is too.  The cache holds that entry
+        itself: its identity, unlike an ``id``, cannot be taken by another object.  Anything
+        else (undo, a new game, a loaded save) reads the log again."""
         assert self.state is not None
         log = self.state.get("log", [])
+        known = self._journals.get(viewer)
+        if known is not None:
+            count, last, lines, where = known
+            if not (count <= len(log) and (count == 0 or log[count - 1] is last)):
+                known = None
+        if known is None:
+            count, lines, where = 0, [], []
+        if count < len(log):
+            lines, where = lines[:], where[:]  # a screen's list may still be in use
+            for i in range(count, len(log)):
+                entry = log[i]
+                if self._visible(entry, viewer):
+                    lines.append(self._line(entry))
+                    where.append(i)
+            count = len(log)
+            if len(self._journals) > 16:
+                self._journals.clear()
+            self._journals[viewer] = (count, log[-1] if log else None, lines, where)
+        return lines, where
+
+    def _line(self, entry: dict[str, Any]) -> str:
         # Each entry's line is rendered once (entries are shared by successive states, never
         # modified).  The cache keeps the entry with its line: an id is only unique while its
         # object lives, and a line kept under the id of a dropped entry (a finished game, a
         # state gone from the undo stack) was shown for the new entry that got that id.
         rendered = self._rendered
-        if len(rendered) > 2 * len(log) + 512:
+        if len(rendered) > 2 * len(self.state.get("log", [])) + 512:  # type: ignore[union-attr]
             rendered.clear()
-        out = []
-        for i in range(start, len(log)):
-            entry = log[i]
-            if not self._visible(entry, viewer):
-                continue
-            known = rendered.get(id(entry))
-            if known is None or known[0] is not entry:
-                known = rendered[id(entry)] = (entry, self.game.render_log(entry))
-            out.append(known[1])
-        return out
+        known = rendered.get(id(entry))
+        if known is None or known[0] is not entry:
+            known = rendered[id(entry)] = (entry, self.game.render_log(entry))
+        return known[1]
 
     def screen(self) -> dict[str, Any]:
         """What the device shows now (plain JSON)."""
@@ -275,12 +310,12 @@ class Session:
         mark = self.marks.get(str(viewer)) if viewer is not None else None
         if mark is None and self.marks:
             mark = max(self.marks.values())
-        recap = self.log_lines(viewer, mark or 0)[-RECAP_LINES:] if mark is not None else []
+        log, where = self._journal(viewer)
+        recap = log[bisect_left(where, mark or 0) :][-RECAP_LINES:] if mark is not None else []
         if not recap:
-            recap = self.log_lines(viewer, 0)[-RECAP_LINES:]
+            recap = log[-RECAP_LINES:]
         if scr.get("recap") is False:  # the game's own widgets say what just happened
             recap = []
-        log = self.log_lines(viewer)
         scr.update(
             {
                 "game": game.id,
