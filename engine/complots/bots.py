@@ -62,11 +62,14 @@ def _value(c: str) -> int:
 
 def unseen(view: dict, char: str) -> int:
     """Copies of ``char`` that may still be hidden somewhere this seat cannot see."""
-    me = view["players"][view["seat"]]
-    seen = sum(p["revealed"].count(char) for p in view["players"])
+    players = view["players"]
+    me = players[view["seat"]]
+    seen = 0
+    for p in players:
+        seen += p["revealed"].count(char)
     seen += me.get("hidden", []).count(char) + me.get("drawn", []).count(char)
     total = view["copies"]
-    if len(view["players"]) == 2:
+    if len(players) == 2:
         total = 3
         seen += me.get("aside_cards", []).count(char)
     return max(0, total - seen)
@@ -90,37 +93,6 @@ def unseen_all(view: dict) -> dict[str, int]:
     return {c: max(0, total - seen.get(c, 0)) for c in view["chars"]}
 
 
-def record(view: dict, seat: int | None) -> tuple[int, int]:
-    """``seat``'s doubted claims (``None``: everybody's): how many were true, how many were
-    bluffs."""
-    true = false = 0
-    for c, t in zip(view["claims"], view["truth"], strict=True):
-        if (seat is None or c["seat"] == seat) and c["doubted_by"] is not None:
-            if t:
-                true += 1
-            else:
-                false += 1
-    return true, false
-
-
-def records(view: dict, seat: int) -> tuple[int, int, int, int]:
-    """``record(view, seat) + record(view, None)`` in one walk through the claims (a bot
-    weighs every claim it hears by both)."""
-    true = false = all_true = all_false = 0
-    for c, t in zip(view["claims"], view["truth"], strict=True):
-        if c["doubted_by"] is None:
-            continue
-        if t:
-            all_true += 1
-            if c["seat"] == seat:
-                true += 1
-        else:
-            all_false += 1
-            if c["seat"] == seat:
-                false += 1
-    return true, false, all_true, all_false
-
-
 def doubt_rate(view: dict) -> float:
     """How often the table has doubted a claim so far (one doubt in four to begin with)."""
     claims = view["claims"]
@@ -131,46 +103,62 @@ def doubt_rate(view: dict) -> float:
 def chance_true(view: dict, seat: int, char: str, adaptive: bool) -> float:
     """The chance that a claim of ``char`` by ``seat`` is true.  An adaptive bot weighs the
     counting by the seat's record: a seat caught bluffing claims whatever it likes."""
-    h = chance_holds(view, seat, char)
-    if not adaptive or h in (0.0, 1.0):
-        return h
-    true, false, all_true, all_false = records(view, seat)
-    prior = (all_false + 1.0) / (all_true + 2.0)  # how much the whole table bluffs
-    beta = min(3.0, max(0.05, (false + prior) / (true + 1.0)))
-    return h / (h + (1 - h) * beta)
+    return _chance(view, seat, char, adaptive)
 
 
 def chance_holds(view: dict, seat: int, char: str) -> float:
     """The chance that ``seat`` hides at least one ``char``, from counting alone, nudged by
     the history: a character it claimed before and never lost is more likely; a character of
     which it just showed one is as likely as any card freshly drawn."""
+    return _chance(view, seat, char, False)
+
+
+def _chance(view: dict, seat: int, char: str, adaptive: bool) -> float:
+    """``chance_holds``, then for an adaptive bot the weighing of ``chance_true``: one walk
+    through the claims for both (a bot weighs every claim it hears)."""
     u = unseen(view, char)
     if u == 0:
         return 0.0
     me = view["seat"]
-    unknown = view["court"] + sum(
-        p["cards"] + p["aside"] for p in view["players"] if p["seat"] != me
-    )
-    h = view["players"][seat]["cards"]
+    players = view["players"]
+    unknown = view["court"]
+    for p in players:
+        if p["seat"] != me:
+            unknown += p["cards"] + p["aside"]
+    h = players[seat]["cards"]
     if unknown <= 0 or h <= 0:
         return 0.0
     h = min(h, unknown)
     u = min(u, unknown)
     base = 1.0 - comb(unknown - u, h) / comb(unknown, h)
-    # history: the seat's earlier claims of this very character, never caught
+    # history: the seat's earlier claims of this very character, never caught; and who was
+    # caught bluffing when doubted
     repeated = False
     others: set[str] = set()
+    true = false = all_true = all_false = 0
     for c, t in zip(view["claims"], view["truth"], strict=True):
-        if c["seat"] == seat and t is not False:
+        mine = c["seat"] == seat
+        if mine and t is not False:
             if c["character"] == char:
                 repeated = True
             else:
                 others.add(c["character"])
+        if c["doubted_by"] is not None:
+            if t:
+                all_true += 1
+                true += mine
+            else:
+                all_false += 1
+                false += mine
     if repeated:
         base = base + (1 - base) * 0.25
     if len(others) >= h:  # claimed at least as many other characters as it holds cards
         base *= 0.7
-    return base
+    if not adaptive or base in (0.0, 1.0):
+        return base
+    prior = (all_false + 1.0) / (all_true + 2.0)  # how much the whole table bluffs
+    beta = min(3.0, max(0.05, (false + prior) / (true + 1.0)))
+    return base / (base + (1 - base) * beta)
 
 
 # --------------------------------------------------------------------------- decisions

@@ -59,11 +59,15 @@ class Table:
             if key:
                 self.action_of[str(key)] = a["id"]
         self.counters: dict[str, dict] = {}
+        self.powers: dict[str, str] = {}  # character -> power, read once
         for c in rec.get("counter", {}).values():
             self.counters[str(c["action"])] = c
 
     def power(self, char: str) -> str:
-        return str(self.characters[char].get("power", "none"))
+        power = self.powers.get(char)
+        if power is None:
+            power = self.powers[char] = str(self.characters[char].get("power", "none"))
+        return power
 
     def counter_for(self, act: str) -> dict | None:
         """The counter of a basic action (``aide``) or of a character's power."""
@@ -173,9 +177,10 @@ def living(state: dict) -> list[int]:
 
 def clockwise(state: dict, start: int, skip: int | None = None) -> list[int]:
     """Living seats in table order after ``start`` (``skip`` left out)."""
-    n = len(state["players"])
+    players = state["players"]
+    n = len(players)
     order = [(start + k) % n for k in range(1, n + 1)]
-    return [s for s in order if s != skip and alive(state, s)]
+    return [s for s in order if s != skip and players[s]["hidden"]]
 
 
 def _take(state: dict, seat: int, amount: int) -> int:
@@ -328,6 +333,9 @@ def _check_shape(action: Any, where: str) -> int:
     if not isinstance(kind, str):
         raise MalformedAction(action, where, "no action type")
     for key, value in action.items():
+        t = type(value)
+        if t is str or t is int or value is None:  # the usual values, at once
+            continue
         if isinstance(value, (bool, float)):
             raise MalformedAction(action, where, f"{key} has the wrong type")
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
@@ -583,7 +591,8 @@ def _run(table: Table, state: dict) -> None:
         do = st["do"]
         ctx = state["ctx"]
         if do in WINDOWS:
-            st["waiting"] = [s for s in st["waiting"] if alive(state, s)]
+            players = state["players"]
+            st["waiting"] = [s for s in st["waiting"] if players[s]["hidden"]]
             if st["waiting"]:
                 return
             steps.pop(0)
@@ -701,31 +710,33 @@ def public_claims(state: dict, seat: int | None) -> list[dict]:
 
 
 def view(table: Table, state: dict, seat: int | None) -> dict:
-    players = []
     seats = state["seats"]
-    for i, p in enumerate(state["players"]):
-        hidden = p["hidden"]
-        row: dict[str, Any] = {
+    players: list[dict[str, Any]] = [
+        {
             "seat": i,
             "name": seats[i]["name"],
             "coins": p["coins"],
-            "cards": len(hidden),
+            "cards": len(p["hidden"]),
             "revealed": p["revealed"][:],
-            "alive": bool(hidden),
+            "alive": bool(p["hidden"]),
             "aside": len(p["aside"]),
         }
-        if i == seat:
-            row["hidden"] = sorted(p["hidden"])
-            row["drawn"] = sorted(p["drawn"])
-            row["aside_cards"] = sorted(p["aside"])
-        players.append(row)
+        for i, p in enumerate(state["players"])
+    ]
+    if seat is not None and 0 <= seat < len(players):
+        p, row = state["players"][seat], players[seat]
+        row["hidden"] = sorted(p["hidden"])
+        row["drawn"] = sorted(p["drawn"])
+        row["aside_cards"] = sorted(p["aside"])
     steps = state["steps"]
     step = None
     if steps:
         st = steps[0]
-        step = {k: v for k, v in st.items() if k != "card"}
-        if st["do"] == "judge" and st["seat"] == seat:
-            step["card"] = st["card"]
+        step = dict(st)
+        if "card" in step:
+            del step["card"]
+            if st["do"] == "judge" and st["seat"] == seat:
+                step["card"] = st["card"]
     return {
         "game": "complots",
         "seat": seat,

@@ -91,7 +91,8 @@ class Session:
         return self.setup.get("seats", [])
 
     def is_bot(self, seat: int) -> bool:
-        return bool(0 <= seat < len(self.seats) and self.seats[seat].get("bot"))
+        seats = self.setup.get("seats", [])
+        return bool(0 <= seat < len(seats) and seats[seat].get("bot"))
 
     def humans(self) -> list[int]:
         return [i for i in range(len(self.seats)) if not self.is_bot(i)]
@@ -125,7 +126,10 @@ class Session:
             return None
         if self.game.turn_kind(self.state) == "collective":
             return seats[0] if not any(not self.is_bot(s) for s in seats) else None
-        return next((s for s in seats if self.is_bot(s)), None)
+        for s in seats:
+            if self.is_bot(s):
+                return s
+        return None
 
     def bot_rng(self) -> Rng:
         """The bots' draws for the next move: from the seed and the number of moves made."""
