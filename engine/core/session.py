@@ -46,6 +46,7 @@ UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
 MAX_BOT_STEPS = 200_000
 LOG_SHOWN = 200
+_NO_SEED = object()
 RECAP_LINES = 14
 
 
@@ -65,7 +66,7 @@ class Session:
         self._rendered: dict[int, tuple[dict[str, Any], str]] = {}
         #: viewer -> (log entries read, the last of them, its lines, their entries' indexes)
         self._journals: dict[int | None, tuple[int, Any, list[str], list[int]]] = {}
-        self._bot_prefix: tuple[str | None, int] = (None, 0)  # bot_rng's hashed prefix
+        self._bot_prefix: tuple[Any, int] = (_NO_SEED, 0)  # bot_rng: the seed, its prefix's hash
         self._dumps = IncrementalDumps()  # the autosave's text, item by item (same as dumps)
 
     # ------------------------------------------------------------------ starting
@@ -133,10 +134,12 @@ class Session:
 
     def bot_rng(self) -> Rng:
         """The bots' draws for the next move: from the seed and the number of moves made."""
-        prefix = f"{self.setup.get('seed', '0')}:bot:"
-        if self._bot_prefix[0] != prefix:
-            self._bot_prefix = (prefix, Rng.seed_from(prefix))
-        return Rng({"rng": Rng.seed_more(self._bot_prefix[1], str(len(self.actions)))})
+        seed = self.setup.get("seed", "0")
+        known, value = self._bot_prefix
+        if known is _NO_SEED or known != seed or type(known) is not type(seed):
+            value = Rng.seed_from(f"{seed}:bot:")
+            self._bot_prefix = (seed, value)
+        return Rng({"rng": Rng.seed_more(value, str(len(self.actions)))})
 
     def persona(self, seat: int) -> str | None:
         if not self.game.personas:
@@ -147,11 +150,14 @@ class Session:
         """Let the bots play until a human must act or the game ends; the number of moves."""
         assert self.state is not None
         steps = 0
+        personas: dict[int, str | None] = {}
         while steps < limit:
             seat = self._bot_to_play()
             if seat is None:
                 break
-            action = self.game.choose(self.state, seat, self.bot_rng(), self.persona(seat))
+            if seat not in personas:
+                personas[seat] = self.persona(seat)
+            action = self.game.choose(self.state, seat, self.bot_rng(), personas[seat])
             self.state = self.game.apply(self.state, action)
             self.actions.append({"seat": seat, "action": action})
             steps += 1
