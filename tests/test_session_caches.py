@@ -111,3 +111,32 @@ def test_the_incremental_text_follows_lists_that_shrink_grow_and_change() -> Non
     assert enc(save) == dumps(save)
     save["state"] = {"log": [{"k": 2}, *items], "z": [2] * 20, "y": {1: "int keys"}}
     assert enc(save) == dumps(save)
+
+
+def test_the_new_items_of_a_call_are_encoded_together_and_kept_as_runs(monkeypatch) -> None:
+    """A move that adds hundreds of items (the bots play a game to its end) costs one call of
+    the encoder for them, not one each; the runs kept are cut where a later call changes an
+    item, wherever that falls (inside a run, at its end, in an item changed in place)."""
+    from engine.core import save as module
+
+    calls: list[Any] = []
+    encode = module._encode
+
+    def counted(value: Any) -> str:
+        calls.append(value)
+        return encode(value)
+
+    monkeypatch.setattr(module, "_encode", counted)
+    enc = IncrementalDumps()
+    items = [{"n": i, "t": "« é »" * (i % 3)} for i in range(300)]
+    save = {"actions": items[:20], "state": {"log": []}}
+    assert enc(save) == dumps(save)
+    save = {"actions": items[:280], "state": {"log": []}}  # 260 new actions at once
+    calls.clear()
+    assert enc(save) == dumps(save)
+    assert sum(isinstance(c, list) for c in calls) == 1, "the new items in one call"
+    steps = [items[:290], items[:285], items[:150], [*items[:150], {"n": "x"}, *items[151:300]]]
+    steps += [items[:10], items[:300], [*items[:299], {"n": 299, "t": "changed"}]]
+    for actions in steps:  # grown, cut inside a run, an item replaced, cut at a run's end
+        save = {"actions": actions, "state": {"log": list(actions)}}
+        assert enc(save) == dumps(save)

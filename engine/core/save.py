@@ -222,13 +222,18 @@ class IncrementalDumps:
 
     An item is known by identity: a state is never modified once a move made it (``apply``
     copies), and a list's items that are the same objects as last time are the same values.
+    The new items of a call are encoded together, in one call of the encoder (a move after
+    which the bots play a game to its end adds hundreds of items: one call each cost more than
+    encoding the whole save), and kept as one run of text.
     """
 
     #: lists shorter than this are encoded whole (nothing to gain)
     LONG = 16
 
     def __init__(self) -> None:
-        self._lists: dict[tuple[str, ...], tuple[list[Any], list[str]]] = {}
+        # per list: its items last time, and the runs of text that encode them, each with
+        # the number of items encoded up to its end
+        self._lists: dict[tuple[str, ...], tuple[list[Any], list[tuple[int, str]]]] = {}
 
     def __call__(self, save: dict[str, Any]) -> str:
         return self._dict(save, ())
@@ -255,16 +260,17 @@ class IncrementalDumps:
         return text
 
     def _list(self, value: list[Any], path: tuple[str, ...]) -> str:
-        items, texts = self._lists.get(path, ([], []))
+        items, runs = self._lists.get(path, ([], []))
         same, limit = 0, min(len(items), len(value))
         while same < limit and items[same] is value[same]:
             same += 1
-        del items[same:], texts[same:]
-        for item in value[same:]:
-            items.append(item)
-            texts.append(_encode(item))
-        self._lists[path] = (items, texts)
-        return "[" + ",".join(texts) + "]"
+        while runs and runs[-1][0] > same:  # a run that holds an item changed or dropped
+            runs.pop()
+        kept = runs[-1][0] if runs else 0
+        if kept < len(value):  # the items after the runs kept, encoded in one call
+            runs.append((len(value), _encode(value[kept:])[1:-1]))
+        self._lists[path] = (list(value), runs)
+        return "[" + ",".join(text for _, text in runs) + "]"
 
 
 def upgrade(data: dict[str, Any]) -> dict[str, Any]:
