@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -47,58 +48,82 @@ FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
     """PV each player of one group gains this turn (champion 2, dauphin 1), on average over
     L'ORACLE's rolls (``ORACLE_ROLLS``)."""
-    return _duel_points(tuple(faces), tuple(cards))
+    return _points(tuple(faces), _plan(tuple(cards)))
 
 
-@lru_cache(maxsize=1 << 17)
-def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
-    n = len(faces)
-    count = Counter(cards)
-    live = [i for i in range(n) if count[cards[i]] == 1]
+# The cards' part of a turn (which are cancelled, what each live card does) does not depend on
+# the dice: it is worked out once per tuple of cards (a « plan »), and a turn is then a few
+# integer steps on the faces.  Every step is the rulebook's, in ``rules._duel``'s order, with
+# LES CHENAPANS' turn done first (LE SORCIER then picks among the neighbours of the face the
+# die shows once turned over, which is where its choice ends up).
+
+#: LE SORCIER's best neighbouring face: the highest, or the lowest when LE CHEVALIER is live
+_SORCIER_HIGH = {face: max(dice.adjacent(face)) for face in range(1, dice.SIDES + 1)}
+_SORCIER_LOW = {face: min(dice.adjacent(face)) for face in range(1, dice.SIDES + 1)}
+
+_Plan = tuple  # (rotate, flip, sorcier, inverseuse, oracle, low, swap, value cards)
+_PLANS: dict[tuple[str, ...], _Plan] = {}
+
+
+def _plan(cards: tuple[str, ...]) -> _Plan:
+    plan = _PLANS.get(cards)
+    if plan is not None:
+        return plan
+    n = len(cards)
+    live = [i for i in range(n) if cards.count(cards[i]) == 1]
     by: dict[str, int] = {cards[i]: i for i in live}
     if "dame" in by:
         live = [by["dame"]]
         by = {"dame": by["dame"]}
-    f = list(faces)
-    if "marchands" in by:
-        f = [f[(i - 1) % n] for i in range(n)]
-    low = "chevalier" in by
-    flip = "chenapans" in by
-    if "sorcier" in by:
-        s = by["sorcier"]
-        finals = dice.adjacent(dice.opposite(f[s])) if flip else dice.adjacent(f[s])
-        best = min(finals) if low else max(finals)
-        f[s] = dice.opposite(best) if flip else best
+    plan = (
+        "marchands" in by,
+        "chenapans" in by,
+        by.get("sorcier", -1),
+        by.get("inverseuse", -1),
+        by.get("oracle", -1),
+        "chevalier" in by,
+        "parieur" in by,
+        tuple((i, _VALUE[cards[i]]) for i in live if cards[i] in _VALUE),
+    )
+    if len(_PLANS) > 1 << 16:
+        _PLANS.clear()
+    _PLANS[cards] = plan
+    return plan
+
+
+def _points(faces: tuple[int, ...], plan: _Plan) -> tuple[float, ...]:
+    rotate, flip, sorcier, inverseuse, oracle, low, swap, valued = plan
+    n = len(faces)
+    f = [faces[i - 1] for i in range(n)] if rotate else list(faces)
     if flip:
         f = [13 - x for x in f]
-    if "inverseuse" in by:
-        s = by["inverseuse"]
-        f[s] = 13 - f[s]
-    if "oracle" in by:
-        s = by["oracle"]
+    if sorcier >= 0:
+        f[sorcier] = (_SORCIER_LOW if low else _SORCIER_HIGH)[f[sorcier]]
+    if inverseuse >= 0:
+        f[inverseuse] = 13 - f[inverseuse]
+    if oracle >= 0:
         total = [0.0] * n
         for roll in ORACLE_ROLLS:
-            f[s] = roll
-            for i, p in enumerate(_score(f, cards, live, by, low)):
+            f[oracle] = roll
+            for i, p in enumerate(_score(f, valued, low, swap)):
                 total[i] += p / len(ORACLE_ROLLS)
         return tuple(total)
-    return tuple(_score(f, cards, live, by, low))
+    return tuple(_score(f, valued, low, swap))
 
 
-def _score(f: list[int], cards: tuple[str, ...], live: list[int], by: dict, low: bool) -> list:
-    n = len(f)
-    values = [
-        _VALUE[cards[i]](f[i]) if i in live and cards[i] in _VALUE else f[i] for i in range(n)
-    ]
-    seen: dict[int, int] = {}
-    for v in values:
-        seen[v] = seen.get(v, 0) + 1
-    left = [i for i in range(n) if seen[values[i]] == 1]
-    left.sort(key=values.__getitem__, reverse=not low)
+def _score(f: list[int], valued: tuple, low: bool, swap: bool) -> list[int]:
+    values = list(f)
+    for i, fn in valued:
+        values[i] = fn(values[i])
+    n = len(values)
+    left = [i for i in range(n) if values.count(values[i]) == 1]
     out = [0] * n
-    first = left[0] if left else None
+    if not left:
+        return out
+    left.sort(key=values.__getitem__, reverse=not low)
+    first = left[0]
     second = left[1] if len(left) > 1 else None
-    if "parieur" in by:
+    if swap:
         first, second = second, first
     if first is not None:
         out[first] += 2
@@ -107,9 +132,42 @@ def _score(f: list[int], cards: tuple[str, ...], live: list[int], by: dict, low:
     return out
 
 
-def _gain(points: tuple[float, ...], me: int) -> float:
-    others = [p for i, p in enumerate(points) if i != me]
-    return points[me] - (max(others) if others else 0)
+def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
+    """Each seat's gain: its PV minus the best of the others' (its own PV when alone)."""
+    n = len(points)
+    if n == 1:
+        return (points[0] - 0,)
+    return tuple(points[i] - max(points[:i] + points[i + 1 :]) for i in range(n))
+
+
+#: faces -> cards -> each seat's gain (a turn is scored once, whoever weighs it)
+_TABLES: dict[tuple[int, ...], dict[tuple[str, ...], tuple[float, ...]]] = {}
+_TABLE_LIMIT = 1 << 17
+_table_size = [0]
+
+
+def _table(faces: tuple[int, ...]) -> dict[tuple[str, ...], tuple[float, ...]]:
+    table = _TABLES.get(faces)
+    if table is None:
+        if _table_size[0] > _TABLE_LIMIT:
+            _TABLES.clear()
+            _table_size[0] = 0
+        table = _TABLES[faces] = {}
+    return table
+
+
+def _clear_tables() -> None:
+    _TABLES.clear()
+    _PLANS.clear()
+    _table_size[0] = 0
+
+
+def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
+    return _points(faces, _plan(cards))
+
+
+#: the bench's cold start clears the scored turns as it cleared ``_duel_points``' cache
+_duel_points.cache_clear = _clear_tables  # type: ignore[attr-defined]
 
 
 def expected_gains(
@@ -121,20 +179,34 @@ def expected_gains(
 ) -> dict[str, float]:
     """Expected gain of each of ``mine`` when the others (``options[i]``: cards with
     weights, empty for ``me``) choose independently."""
+    return _expected_gains(tuple(faces), me, mine, options, lambda: rng)
+
+
+def _expected_gains(
+    faces: tuple[int, ...],
+    me: int,
+    mine: list[str] | tuple[str, ...],
+    options: list[list[tuple[str, float]]] | list[tuple[tuple[str, float], ...]],
+    make_rng: Callable[[], Rng],
+) -> dict[str, float]:
+    """``expected_gains``; ``make_rng`` is called only when the profiles are sampled."""
     others = [i for i in range(len(faces)) if i != me]
     lists = [options[i] for i in others]
     total = math.prod(len(x) for x in lists) if lists else 1
+    # (the cards of the seats before me, of the seats after me, weight)
+    profiles: list[tuple[tuple[str, ...], tuple[str, ...], float]] = []
     if total <= BUDGET:
-        profiles = []
         for combo in itertools.product(*lists):
             w = math.prod(c[1] for c in combo)
-            profiles.append(([c[0] for c in combo], w))
+            picks = tuple(c[0] for c in combo)
+            profiles.append((picks[:me], picks[me:], w))
     else:
-        profiles = []
+        rng = make_rng()
+        sums = [sum(w for _, w in opts) for opts in lists]
         for _ in range(SAMPLES):
             pick = []
-            for opts in lists:
-                r = rng.below(1_000_000) / 1_000_000 * sum(w for _, w in opts)
+            for opts, weight in zip(lists, sums, strict=True):
+                r = rng.below(1_000_000) / 1_000_000 * weight
                 chosen = opts[-1][0]
                 for option, w in opts:
                     r -= w
@@ -142,16 +214,20 @@ def expected_gains(
                         chosen = option
                         break
                 pick.append(chosen)
-            profiles.append((pick, 1.0))
+            picks = tuple(pick)
+            profiles.append((picks[:me], picks[me:], 1.0))
+    table = _table(faces)
     out = {}
     for card in mine:
+        mid = (card,)
         acc = wsum = 0.0
-        for picks, w in profiles:
-            cards = [""] * len(faces)
-            cards[me] = card
-            for i, c in zip(others, picks, strict=True):
-                cards[i] = c
-            acc += w * _gain(duel_points(faces, cards), me)
+        for before, after, w in profiles:
+            cards = before + mid + after
+            gains = table.get(cards)
+            if gains is None:
+                gains = table[cards] = _gains(_points(faces, _plan(cards)))
+                _table_size[0] += 1
+            acc += w * gains[me]
             wsum += w
         out[card] = acc / wsum if wsum else 0.0
     return out
@@ -177,10 +253,16 @@ def _prudent_model(
     theirs: list[list[tuple[str, float]]] = [
         [] if j == i else _uniform(list(candidates[j])) for j in range(len(faces))
     ]
-    rng = Rng({"rng": Rng.seed_from(f"{faces}{candidates}{i}")})
-    gains = expected_gains(list(faces), i, list(candidates[i]), theirs, rng)
+    gains = _expected_gains(
+        faces, i, candidates[i], theirs, lambda: _seeded(f"{faces}{candidates}{i}")
+    )
     top = max(gains.values())
     return tuple((c, UNIFORM_SHARE + math.exp(SOFT * (g - top))) for c, g in gains.items())
+
+
+def _seeded(text: str) -> Rng:
+    """A generator seeded by the position itself (drawn only when the profiles are sampled)."""
+    return Rng({"rng": Rng.seed_from(text)})
 
 
 def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
@@ -209,7 +291,6 @@ def _best_card(
 ) -> str:
     """The card to play: a pure function of what the table shows (its samples are drawn from
     a generator seeded by the position itself), so the same position gets the same answer."""
-    rng = Rng({"rng": Rng.seed_from(f"{faces}{me}{mine}{candidates}{hand_left}{persona}")})
     options: list[list[tuple[str, float]]] = [
         [] if i == me else _uniform(list(candidates[i])) for i in range(len(faces))
     ]
@@ -217,7 +298,13 @@ def _best_card(
         for i in range(len(faces)):
             if i != me:
                 options[i] = list(_prudent_model(faces, candidates, i))
-    gains = expected_gains(list(faces), me, list(mine), options, rng)
+    gains = _expected_gains(
+        faces,
+        me,
+        mine,
+        options,
+        lambda: _seeded(f"{faces}{me}{mine}{candidates}{hand_left}{persona}"),
+    )
     # a card's worth later in the manche: keep the strong ones for when they matter
     later = max(0, hand_left - 2)  # turns still to play after this one, at most
     for c in mine:
