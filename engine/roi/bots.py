@@ -48,20 +48,29 @@ FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
     """PV each player of one group gains this turn (champion 2, dauphin 1), on average over
     L'ORACLE's rolls (``ORACLE_ROLLS``)."""
-    return _points(tuple(faces), _plan(tuple(cards)))
+    return _turn(tuple(faces), _plan(tuple(cards)))[0]
 
 
 # The cards' part of a turn (which are cancelled, what each live card does) does not depend on
-# the dice: it is worked out once per tuple of cards (a « plan »), and a turn is then a few
-# integer steps on the faces.  Every step is the rulebook's, in ``rules._duel``'s order, with
-# LES CHENAPANS' turn done first (LE SORCIER then picks among the neighbours of the face the
-# die shows once turned over, which is where its choice ends up).
+# the dice: it is worked out once per tuple of cards (a « plan »).  Each seat's value is then a
+# function of one face, the one its die shows after LES MARCHANDS (``rotate``): LES CHENAPANS
+# turn it over, LE SORCIER picks the best neighbour of the face it then shows (where its choice
+# ends up when the dice are turned over after it), L'INVERSEUSE turns it, a value card counts
+# it — every step is the rulebook's, in ``rules._duel``'s order, composed into one table per
+# seat (index: the face, 1 to 12).  L'ORACLE's seat counts the roll.
 
+_FACES = range(dice.SIDES + 1)
 #: LE SORCIER's best neighbouring face: the highest, or the lowest when LE CHEVALIER is live
-_SORCIER_HIGH = {face: max(dice.adjacent(face)) for face in range(1, dice.SIDES + 1)}
-_SORCIER_LOW = {face: min(dice.adjacent(face)) for face in range(1, dice.SIDES + 1)}
+_SORCIER_HIGH = tuple(max(dice.adjacent(face)) if face else 0 for face in _FACES)
+_SORCIER_LOW = tuple(min(dice.adjacent(face)) if face else 0 for face in _FACES)
 
-_Plan = tuple  # (rotate, flip, sorcier, inverseuse, oracle, low, swap, value cards)
+#: (values, low wins, LE PARIEUR) -> (PV of each seat, gain of each seat), one table per rule
+_RANKS: tuple[dict, ...] = ({}, {}, {}, {})
+_RANK_LIMIT = 1 << 17
+
+#: (rotate, one table per seat, L'ORACLE's seat or -1, rule); the rule: 2 when low wins
+#: (LE CHEVALIER) + 1 when first and second swap (LE PARIEUR)
+_Plan = tuple
 _PLANS: dict[tuple[str, ...], _Plan] = {}
 
 
@@ -75,61 +84,71 @@ def _plan(cards: tuple[str, ...]) -> _Plan:
     if "dame" in by:
         live = [by["dame"]]
         by = {"dame": by["dame"]}
-    plan = (
-        "marchands" in by,
-        "chenapans" in by,
-        by.get("sorcier", -1),
-        by.get("inverseuse", -1),
-        by.get("oracle", -1),
-        "chevalier" in by,
-        "parieur" in by,
-        tuple((i, _VALUE[cards[i]]) for i in live if cards[i] in _VALUE),
-    )
+    low = "chevalier" in by
+    flip = "chenapans" in by
+    best = _SORCIER_LOW if low else _SORCIER_HIGH
+    tables = []
+    for i in range(n):
+        f = [(13 - x if flip else x) if x else 0 for x in _FACES]
+        if by.get("sorcier") == i:
+            f = [best[x] if x else 0 for x in f]
+        if by.get("inverseuse") == i:
+            f = [13 - x if x else 0 for x in f]
+        if i in live and cards[i] in _VALUE:
+            f = [_VALUE[cards[i]](x) if x else 0 for x in f]
+        tables.append(tuple(f))
+    plan = ("marchands" in by, tuple(tables), by.get("oracle", -1), 2 * low + ("parieur" in by))
     if len(_PLANS) > 1 << 16:
         _PLANS.clear()
     _PLANS[cards] = plan
     return plan
 
 
-def _points(faces: tuple[int, ...], plan: _Plan) -> tuple[float, ...]:
-    rotate, flip, sorcier, inverseuse, oracle, low, swap, valued = plan
-    n = len(faces)
-    f = [faces[i - 1] for i in range(n)] if rotate else list(faces)
-    if flip:
-        f = [13 - x for x in f]
-    if sorcier >= 0:
-        f[sorcier] = (_SORCIER_LOW if low else _SORCIER_HIGH)[f[sorcier]]
-    if inverseuse >= 0:
-        f[inverseuse] = 13 - f[inverseuse]
-    if oracle >= 0:
-        total = [0.0] * n
-        for roll in ORACLE_ROLLS:
-            f[oracle] = roll
-            for i, p in enumerate(_score(f, valued, low, swap)):
-                total[i] += p / len(ORACLE_ROLLS)
-        return tuple(total)
-    return tuple(_score(f, valued, low, swap))
+def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(PV of each seat, gain of each seat) for one turn of a group."""
+    rotate, tables, oracle, rule = plan
+    if rotate:
+        faces = faces[-1:] + faces[:-1]
+    values = tuple(map(tuple.__getitem__, tables, faces))
+    if oracle < 0:
+        ranked = _RANKS[rule].get(values)
+        return ranked if ranked is not None else _ranked(values, rule)
+    ranks = _RANKS[rule]
+    total = [0.0] * len(values)
+    before, after = values[:oracle], values[oracle + 1 :]
+    for roll in ORACLE_ROLLS:
+        values = (*before, roll, *after)
+        ranked = ranks.get(values)
+        if ranked is None:
+            ranked = _ranked(values, rule)
+        for i, p in enumerate(ranked[0]):
+            total[i] += p / len(ORACLE_ROLLS)
+    points = tuple(total)
+    return points, _gains(points)
 
 
-def _score(f: list[int], valued: tuple, low: bool, swap: bool) -> list[int]:
-    values = list(f)
-    for i, fn in valued:
-        values[i] = fn(values[i])
+def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank ``values`` (equal values drop out) under ``rule`` (see ``_Plan``)."""
+    low, swap = rule >= 2, rule % 2 == 1
+    ranks = _RANKS[rule]
     n = len(values)
     left = [i for i in range(n) if values.count(values[i]) == 1]
     out = [0] * n
-    if not left:
-        return out
-    left.sort(key=values.__getitem__, reverse=not low)
-    first = left[0]
-    second = left[1] if len(left) > 1 else None
-    if swap:
-        first, second = second, first
-    if first is not None:
-        out[first] += 2
-    if second is not None:
-        out[second] += 1
-    return out
+    if left:
+        left.sort(key=values.__getitem__, reverse=not low)
+        first: int | None = left[0]
+        second = left[1] if len(left) > 1 else None
+        if swap:
+            first, second = second, first
+        if first is not None:
+            out[first] += 2
+        if second is not None:
+            out[second] += 1
+    points = tuple(out)
+    if len(ranks) > _RANK_LIMIT:
+        ranks.clear()
+    ranks[values] = result = (points, _gains(points))
+    return result
 
 
 def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
@@ -159,11 +178,13 @@ def _table(faces: tuple[int, ...]) -> dict[tuple[str, ...], tuple[float, ...]]:
 def _clear_tables() -> None:
     _TABLES.clear()
     _PLANS.clear()
+    for ranks in _RANKS:
+        ranks.clear()
     _table_size[0] = 0
 
 
 def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
-    return _points(faces, _plan(cards))
+    return _turn(faces, _plan(cards))[0]
 
 
 #: the bench's cold start clears the scored turns as it cleared ``_duel_points``' cache
@@ -225,7 +246,7 @@ def _expected_gains(
             cards = before + mid + after
             gains = table.get(cards)
             if gains is None:
-                gains = table[cards] = _gains(_points(faces, _plan(cards)))
+                gains = table[cards] = _turn(faces, _plan(cards))[1]
                 _table_size[0] += 1
             acc += w * gains[me]
             wsum += w
