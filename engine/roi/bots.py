@@ -113,9 +113,21 @@ def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple
     if oracle < 0:
         ranked = _RANKS[rule].get(values)
         return ranked if ranked is not None else _ranked(values, rule)
+    key = (values[:oracle], values[oracle + 1 :], rule)
+    ranked = _ORACLE.get(key)
+    if ranked is None:
+        ranked = _oracle_ranked(key)
+    return ranked
+
+
+#: (values before L'ORACLE's seat, values after it, rule) -> ``_turn``'s answer
+_ORACLE: dict[tuple, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _oracle_ranked(key: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    before, after, rule = key
     ranks = _RANKS[rule]
-    total = [0.0] * len(values)
-    before, after = values[:oracle], values[oracle + 1 :]
+    total = [0.0] * (len(before) + 1 + len(after))
     for roll in ORACLE_ROLLS:
         values = (*before, roll, *after)
         ranked = ranks.get(values)
@@ -124,7 +136,10 @@ def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple
         for i, p in enumerate(ranked[0]):
             total[i] += p / len(ORACLE_ROLLS)
     points = tuple(total)
-    return points, _gains(points)
+    if len(_ORACLE) > _RANK_LIMIT:
+        _ORACLE.clear()
+    _ORACLE[key] = result = (points, _gains(points))
+    return result
 
 
 def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -153,10 +168,13 @@ def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[
 
 def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
     """Each seat's gain: its PV minus the best of the others' (its own PV when alone)."""
-    n = len(points)
-    if n == 1:
+    if len(points) == 1:
         return (points[0] - 0,)
-    return tuple(points[i] - max(points[:i] + points[i + 1 :]) for i in range(n))
+    top = max(points)
+    if points.count(top) > 1:  # every seat has a best other at ``top``
+        return tuple(p - top for p in points)
+    second = max(p for p in points if p != top)
+    return tuple(p - (second if p == top else top) for p in points)
 
 
 #: faces -> cards -> each seat's gain (a turn is scored once, whoever weighs it)
@@ -180,6 +198,7 @@ def _clear_tables() -> None:
     _PLANS.clear()
     for ranks in _RANKS:
         ranks.clear()
+    _ORACLE.clear()
     _table_size[0] = 0
 
 
@@ -246,7 +265,8 @@ def _expected_gains(
             cards = before + mid + after
             gains = table.get(cards)
             if gains is None:
-                gains = table[cards] = _turn(faces, _plan(cards))[1]
+                plan = _PLANS.get(cards) or _plan(cards)
+                gains = table[cards] = _turn(faces, plan)[1]
                 _table_size[0] += 1
             acc += w * gains[me]
             wsum += w

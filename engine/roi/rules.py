@@ -25,7 +25,9 @@ from .cards import FIRST_GAME, TURNS_DIE, value_of
 from .content import CARD_IDS
 
 FORMAT_VERSION = 1
-SHARED = {"log": True}
+#: parts of a state ``apply`` does not copy: append-only lists (the log, the manches' record)
+#: and the seats, never changed once the game is set up
+SHARED = {"log": True, "history": True, "seats": True}
 CHAMPION_PV = 2
 DAUPHIN_PV = 1
 MANCHE_PV = 8
@@ -317,8 +319,14 @@ def check_action(st: dict, action: Any) -> int | None:
 
 def apply(st_in: dict, action: Any) -> dict:
     seat = check_action(st_in, action)
-    st = copy_game(st_in, SHARED)
     kind = action["type"]
+    rev = st_in.get("reveal")
+    if kind in ("play", "bury") and not (rev and rev.get("open")):
+        # a closed reveal is only read until the next turn's replaces it: shared, not copied
+        st = copy_game({**st_in, "reveal": None}, SHARED)
+        st["reveal"] = rev
+    else:
+        st = copy_game(st_in, SHARED)
     if kind == "play":
         p = st["p"][seat]
         p["hand"].remove(action["card"])
