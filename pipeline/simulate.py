@@ -203,6 +203,9 @@ def play_run(
             setup = game.normalize_setup(_setup(game, seed, index, seats))
         chapter = game.chapter(state)
         wander = game.simulation_wander
+        # the bots' seed for a move: ``seed_from(f"{seed}:bot:{actions}")``, its common
+        # prefix hashed once (``seed_from(a + b) == seed_more(seed_from(a), b)``)
+        bot_prefix = Rng.seed_from(f"{seed}:bot:")
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
@@ -214,7 +217,7 @@ def play_run(
                 if policy == "random" or (policy == "mixed" and pick.random() < wander):
                     action = pick.choice(game.legal_actions(state, seat))
                 else:
-                    rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{actions}")})
+                    rng = Rng({"rng": Rng.seed_more(bot_prefix, str(actions))})
                     persona = setup["seats"][seat].get("persona")
                     action = game.choose(state, seat, rng, persona)
                 script.append({"seat": seat, "action": action})

@@ -120,6 +120,9 @@ def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple
     return ranked
 
 
+#: ``Rng.below(1_000_000)`` draws again above this
+_BELOW_LIMIT = (1 << 64) - ((1 << 64) % 1_000_000)
+
 #: (values before L'ORACLE's seat, values after it, rule) -> ``_turn``'s answer
 _ORACLE: dict[tuple, tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
@@ -144,26 +147,36 @@ def _oracle_ranked(key: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
 
 def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Rank ``values`` (equal values drop out) under ``rule`` (see ``_Plan``)."""
-    low, swap = rule >= 2, rule % 2 == 1
-    ranks = _RANKS[rule]
-    n = len(values)
-    left = [i for i in range(n) if values.count(values[i]) == 1]
-    out = [0] * n
+    left = [v for v in values if values.count(v) == 1]
+    first = second = None
     if left:
-        left.sort(key=values.__getitem__, reverse=not low)
-        first: int | None = left[0]
-        second = left[1] if len(left) > 1 else None
-        if swap:
+        best = min if rule >= 2 else max
+        top = best(left)
+        first = values.index(top)
+        if len(left) > 1:
+            left.remove(top)
+            second = values.index(best(left))
+        if rule % 2:
             first, second = second, first
+    key = (len(values), first, second)
+    result = _RESULTS.get(key)
+    if result is None:
+        out = [0] * len(values)
         if first is not None:
             out[first] += 2
         if second is not None:
             out[second] += 1
-    points = tuple(out)
+        points = tuple(out)
+        result = _RESULTS[key] = (points, _gains(points))
+    ranks = _RANKS[rule]
     if len(ranks) > _RANK_LIMIT:
         ranks.clear()
-    ranks[values] = result = (points, _gains(points))
+    ranks[values] = result
     return result
+
+
+#: (seats, champion, dauphin) -> (PV of each seat, gain of each seat)
+_RESULTS: dict[tuple[int, int | None, int | None], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
@@ -241,12 +254,15 @@ def _expected_gains(
             picks = tuple(c[0] for c in combo)
             profiles.append((picks[:me], picks[me:], w))
     else:
-        rng = make_rng()
+        draw = make_rng().next
         sums = [sum(w for _, w in opts) for opts in lists]
         for _ in range(SAMPLES):
             pick = []
             for opts, weight in zip(lists, sums, strict=True):
-                r = rng.below(1_000_000) / 1_000_000 * weight
+                x = draw()  # ``Rng.below(1_000_000)``, its rejection step and all
+                while x >= _BELOW_LIMIT:
+                    x = draw()
+                r = x % 1_000_000 / 1_000_000 * weight
                 chosen = opts[-1][0]
                 for option, w in opts:
                     r -= w
@@ -257,6 +273,7 @@ def _expected_gains(
             picks = tuple(pick)
             profiles.append((picks[:me], picks[me:], 1.0))
     table = _table(faces)
+    rotated = faces[-1:] + faces[:-1]
     out = {}
     for card in mine:
         mid = (card,)
@@ -264,9 +281,15 @@ def _expected_gains(
         for before, after, w in profiles:
             cards = before + mid + after
             gains = table.get(cards)
-            if gains is None:
-                plan = _PLANS.get(cards) or _plan(cards)
-                gains = table[cards] = _turn(faces, plan)[1]
+            if gains is None:  # ``_turn``, inline
+                rotate, by_face, oracle, rule = _PLANS.get(cards) or _plan(cards)
+                values = tuple(map(tuple.__getitem__, by_face, rotated if rotate else faces))
+                if oracle < 0:
+                    ranked = _RANKS[rule].get(values) or _ranked(values, rule)
+                else:
+                    key = (values[:oracle], values[oracle + 1 :], rule)
+                    ranked = _ORACLE.get(key) or _oracle_ranked(key)
+                gains = table[cards] = ranked[1]
                 _table_size[0] += 1
             acc += w * gains[me]
             wsum += w
