@@ -25,6 +25,7 @@ import math
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..core.rng import Rng
@@ -273,24 +274,36 @@ def _expected_gains(
             picks = tuple(pick)
             profiles.append((picks[:me], picks[me:], 1.0))
     table = _table(faces)
+    find = table.get
     rotated = faces[-1:] + faces[:-1]
+    weights = [w for _, _, w in profiles]
+    # weights all 1 (uniform or sampled play): the gains are quarters, their sum is exact in
+    # any order, and ``sum`` gives the loop's very result
+    uniform = all(w == 1.0 for w in weights)
+    mine_gain = itemgetter(me)
     out = {}
     for card in mine:
         mid = (card,)
+        keys = [before + mid + after for before, after, _ in profiles]
+        found = list(map(find, keys))
+        if None in found:
+            for k, gains in enumerate(found):
+                if gains is None:  # ``_turn``, inline
+                    cards = keys[k]
+                    rotate, by_face, oracle, rule = _PLANS.get(cards) or _plan(cards)
+                    values = tuple(map(tuple.__getitem__, by_face, rotated if rotate else faces))
+                    if oracle < 0:
+                        ranked = _RANKS[rule].get(values) or _ranked(values, rule)
+                    else:
+                        key = (values[:oracle], values[oracle + 1 :], rule)
+                        ranked = _ORACLE.get(key) or _oracle_ranked(key)
+                    found[k] = table[cards] = ranked[1]
+                    _table_size[0] += 1
+        if uniform:
+            out[card] = sum(map(mine_gain, found)) / float(len(found)) if found else 0.0
+            continue
         acc = wsum = 0.0
-        for before, after, w in profiles:
-            cards = before + mid + after
-            gains = table.get(cards)
-            if gains is None:  # ``_turn``, inline
-                rotate, by_face, oracle, rule = _PLANS.get(cards) or _plan(cards)
-                values = tuple(map(tuple.__getitem__, by_face, rotated if rotate else faces))
-                if oracle < 0:
-                    ranked = _RANKS[rule].get(values) or _ranked(values, rule)
-                else:
-                    key = (values[:oracle], values[oracle + 1 :], rule)
-                    ranked = _ORACLE.get(key) or _oracle_ranked(key)
-                gains = table[cards] = ranked[1]
-                _table_size[0] += 1
+        for gains, w in zip(found, weights, strict=True):
             acc += w * gains[me]
             wsum += w
         out[card] = acc / wsum if wsum else 0.0
