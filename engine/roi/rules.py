@@ -758,9 +758,10 @@ def _crown(st: dict, seats: list[int], cap: bool = False) -> None:
 # --------------------------------------------------------------------------- views
 
 
-def view(st: dict, seat: int | None) -> dict[str, Any]:
+def view(st: dict, seat: int | None, with_log: bool = True) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, card under the die and secret choice; of the
-    others, what the table shows (dice, discards, tokens, how many cards in hand and under)."""
+    others, what the table shows (dice, discards, tokens, how many cards in hand and under).
+    ``with_log=False``: the same without the log (the bots do not read it)."""
     choosing = bool(st.get("pending")) and st["pending"]["kind"] == "choose"
     players = []
     for i, p in enumerate(st["p"]):
@@ -805,7 +806,9 @@ def view(st: dict, seat: int | None) -> dict[str, Any]:
         "winner": st["winner"],
         "history": st["history"],
         "players": players,
-        "log": [e for e in st["log"] if "to" not in e or (seat is not None and seat in e["to"])],
+        "log": [e for e in st["log"] if "to" not in e or (seat is not None and seat in e["to"])]
+        if with_log
+        else [],
     }
 
 
