@@ -148,3 +148,22 @@ def _digest() -> str:
 
 def test_bots_play_the_same_games():
     assert _digest() == DIGEST
+
+
+def test_uniform_draw_is_the_weighted_walk():
+    """Sampling a uniform opponent: card ceil(r) is where the walk that takes 1 from r for
+    each card stops (checked by every card's boundaries and a sweep of the draws)."""
+    for n in range(1, 13):
+        weight = sum(1.0 for _ in range(n))
+        near = {k + d for j in range(n + 1) for k in (j * 1_000_000 // n,) for d in range(-3, 4)}
+        for k in sorted(near | set(range(0, 1_000_000, 997))):
+            if not 0 <= k < 1_000_000:
+                continue
+            r = k / 1_000_000 * weight
+            walk, left = n - 1, r
+            for j in range(n):
+                left -= 1.0
+                if left <= 0:
+                    walk = j
+                    break
+            assert walk == (math.ceil(r) - 1 if r > 0 else 0), (n, k)

@@ -257,13 +257,19 @@ def _expected_gains(
     else:
         draw = make_rng().next
         sums = [sum(w for _, w in opts) for opts in lists]
+        # every weight 1: taking 1 from r (below the number of cards) is exact each time, so
+        # the walk below stops at card ceil(r) (the first when r is 0)
+        flat = [all(w == 1.0 for _, w in opts) for opts in lists]
         for _ in range(SAMPLES):
             pick = []
-            for opts, weight in zip(lists, sums, strict=True):
+            for opts, weight, uniform in zip(lists, sums, flat, strict=True):
                 x = draw()  # ``Rng.below(1_000_000)``, its rejection step and all
                 while x >= _BELOW_LIMIT:
                     x = draw()
                 r = x % 1_000_000 / 1_000_000 * weight
+                if uniform:
+                    pick.append(opts[math.ceil(r) - 1 if r > 0 else 0][0])
+                    continue
                 chosen = opts[-1][0]
                 for option, w in opts:
                     r -= w
