@@ -321,7 +321,15 @@ def apply(st_in: dict, action: Any) -> dict:
     seat = check_action(st_in, action)
     kind = action["type"]
     rev = st_in.get("reveal")
-    if kind in ("play", "bury") and not (rev and rev.get("open")):
+    closed = not (rev and rev.get("open"))
+    if kind == "play" and closed and len(to_act(st_in)) > 1:
+        # not the turn's last card: only this player's hand and choice and the log change
+        # (the reveal, closed, takes no entry), the rest is shared, not copied
+        st = dict(st_in)
+        st["log"] = list(st_in["log"])
+        players = st["p"] = list(st_in["p"])
+        players[seat] = {**players[seat], "hand": list(players[seat]["hand"])}
+    elif kind in ("play", "bury") and closed:
         # a closed reveal is only read until the next turn's replaces it: shared, not copied
         st = copy_game({**st_in, "reveal": None}, SHARED)
         st["reveal"] = rev
