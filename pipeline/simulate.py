@@ -29,6 +29,7 @@ Two kinds of disagreement become findings:
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -295,6 +296,9 @@ _WORKER: dict[str, Any] = {}
 
 def _init(bundle_text: str, family: str, policy: str) -> None:
     _WORKER.update(game=registry.get(family)(json.loads(bundle_text)), policy=policy)
+    # what is loaded by now (modules, the bundle, the game) lives as long as the worker: out
+    # of the collector's full passes, which the games' own objects trigger every few runs
+    gc.freeze()
 
 
 def _work(job: tuple[int, str, bool, tuple[str, str] | None]) -> RunResult:
@@ -329,9 +333,12 @@ def _play(
                 _progress(progress, done + len(results), total)
     else:
         _init(bundle_text, family, policy)
-        for job in jobs_list:
-            results.append(_work(job))
-            _progress(progress, done + len(results), total)
+        try:
+            for job in jobs_list:
+                results.append(_work(job))
+                _progress(progress, done + len(results), total)
+        finally:
+            gc.unfreeze()
     return results
 
 
