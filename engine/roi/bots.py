@@ -250,10 +250,10 @@ def _expected_gains(
     # (the cards of the seats before me, of the seats after me, weight)
     profiles: list[tuple[tuple[str, ...], tuple[str, ...], float]] = []
     if total <= BUDGET:
-        for combo in itertools.product(*lists):
-            w = math.prod(c[1] for c in combo)
-            picks = tuple(c[0] for c in combo)
-            profiles.append((picks[:me], picks[me:], w))
+        cards = [[c for c, _ in opts] for opts in lists]
+        weights = [[w for _, w in opts] for opts in lists]
+        for picks, ws in zip(itertools.product(*cards), itertools.product(*weights), strict=True):
+            profiles.append((picks[:me], picks[me:], math.prod(ws)))
     else:
         draw = make_rng().next
         sums = [sum(w for _, w in opts) for opts in lists]
@@ -337,10 +337,20 @@ def _prudent_model(
         [] if j == i else _uniform(list(candidates[j])) for j in range(len(faces))
     ]
     gains = _expected_gains(
-        faces, i, candidates[i], theirs, lambda: _seeded(f"{faces}{candidates}{i}")
+        faces,
+        i,
+        candidates[i],
+        theirs,
+        lambda: Rng({"rng": Rng.seed_more(_position_seed(faces, candidates), str(i))}),
     )
     top = max(gains.values())
     return tuple((c, UNIFORM_SHARE + math.exp(SOFT * (g - top))) for c, g in gains.items())
+
+
+@lru_cache(maxsize=64)
+def _position_seed(faces: tuple[int, ...], candidates: tuple[tuple[str, ...], ...]) -> int:
+    """``Rng.seed_from(f"{faces}{candidates}")``, hashed once for every opponent's model."""
+    return Rng.seed_from(f"{faces}{candidates}")
 
 
 def _seeded(text: str) -> Rng:
