@@ -87,22 +87,34 @@ def _plan(cards: tuple[str, ...]) -> _Plan:
         by = {"dame": by["dame"]}
     low = "chevalier" in by
     flip = "chenapans" in by
-    best = _SORCIER_LOW if low else _SORCIER_HIGH
-    tables = []
-    for i in range(n):
-        f = [(13 - x if flip else x) if x else 0 for x in _FACES]
-        if by.get("sorcier") == i:
-            f = [best[x] if x else 0 for x in f]
-        if by.get("inverseuse") == i:
-            f = [13 - x if x else 0 for x in f]
-        if i in live and cards[i] in _VALUE:
-            f = [_VALUE[cards[i]](x) if x else 0 for x in f]
-        tables.append(tuple(f))
-    plan = ("marchands" in by, tuple(tables), by.get("oracle", -1), 2 * low + ("parieur" in by))
+    tables = tuple(
+        _seat_table(flip, low, cards[i] if i in live and cards[i] in _OWN_EFFECT else None)
+        for i in range(n)
+    )
+    plan = ("marchands" in by, tables, by.get("oracle", -1), 2 * low + ("parieur" in by))
     if len(_PLANS) > 1 << 16:
         _PLANS.clear()
     _PLANS[cards] = plan
     return plan
+
+
+#: live cards that change their own seat's face or value
+_OWN_EFFECT = frozenset({"sorcier", "inverseuse", *_VALUE})
+
+
+@lru_cache(maxsize=128)
+def _seat_table(flip: bool, low: bool, card: str | None) -> tuple[int, ...]:
+    """A seat's value, face by face, when LES CHENAPANS turn the dice over (``flip``), low
+    wins (``low``) and the seat's own live ``card`` changes its face or value."""
+    f = [(13 - x if flip else x) if x else 0 for x in _FACES]
+    if card == "sorcier":
+        best = _SORCIER_LOW if low else _SORCIER_HIGH
+        f = [best[x] if x else 0 for x in f]
+    elif card == "inverseuse":
+        f = [13 - x if x else 0 for x in f]
+    elif card in _VALUE:
+        f = [_VALUE[card](x) if x else 0 for x in f]
+    return tuple(f)
 
 
 def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple[float, ...]]:
