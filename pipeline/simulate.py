@@ -29,6 +29,7 @@ Two kinds of disagreement become findings:
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -203,6 +204,9 @@ def play_run(
             setup = game.normalize_setup(_setup(game, seed, index, seats))
         chapter = game.chapter(state)
         wander = game.simulation_wander
+        # the bots' seed for a move: ``seed_from(f"{seed}:bot:{actions}")``, its common
+        # prefix hashed once (``seed_from(a + b) == seed_more(seed_from(a), b)``)
+        bot_prefix = Rng.seed_from(f"{seed}:bot:")
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
@@ -214,7 +218,7 @@ def play_run(
                 if policy == "random" or (policy == "mixed" and pick.random() < wander):
                     action = pick.choice(game.legal_actions(state, seat))
                 else:
-                    rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{actions}")})
+                    rng = Rng({"rng": Rng.seed_more(bot_prefix, str(actions))})
                     persona = setup["seats"][seat].get("persona")
                     action = game.choose(state, seat, rng, persona)
                 script.append({"seat": seat, "action": action})
@@ -292,6 +296,9 @@ _WORKER: dict[str, Any] = {}
 
 def _init(bundle_text: str, family: str, policy: str) -> None:
     _WORKER.update(game=registry.get(family)(json.loads(bundle_text)), policy=policy)
+    # what is loaded by now (modules, the bundle, the game) lives as long as the worker: out
+    # of the collector's full passes, which the games' own objects trigger every few runs
+    gc.freeze()
 
 
 def _work(job: tuple[int, str, bool, tuple[str, str] | None]) -> RunResult:
@@ -326,9 +333,12 @@ def _play(
                 _progress(progress, done + len(results), total)
     else:
         _init(bundle_text, family, policy)
-        for job in jobs_list:
-            results.append(_work(job))
-            _progress(progress, done + len(results), total)
+        try:
+            for job in jobs_list:
+                results.append(_work(job))
+                _progress(progress, done + len(results), total)
+        finally:
+            gc.unfreeze()
     return results
 
 

@@ -23,7 +23,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..core.rng import Rng
@@ -47,69 +49,191 @@ FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
 def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
     """PV each player of one group gains this turn (champion 2, dauphin 1), on average over
     L'ORACLE's rolls (``ORACLE_ROLLS``)."""
-    return _duel_points(tuple(faces), tuple(cards))
+    return _turn(tuple(faces), _plan(tuple(cards)))[0]
 
 
-@lru_cache(maxsize=1 << 17)
-def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
-    n = len(faces)
-    count = Counter(cards)
-    live = [i for i in range(n) if count[cards[i]] == 1]
+# The cards' part of a turn (which are cancelled, what each live card does) does not depend on
+# the dice: it is worked out once per tuple of cards (a « plan »).  Each seat's value is then a
+# function of one face, the one its die shows after LES MARCHANDS (``rotate``): LES CHENAPANS
+# turn it over, LE SORCIER picks the best neighbour of the face it then shows (where its choice
+# ends up when the dice are turned over after it), L'INVERSEUSE turns it, a value card counts
+# it — every step is the rulebook's, in ``rules._duel``'s order, composed into one table per
+# seat (index: the face, 1 to 12).  L'ORACLE's seat counts the roll.
+
+_FACES = range(dice.SIDES + 1)
+#: LE SORCIER's best neighbouring face: the highest, or the lowest when LE CHEVALIER is live
+_SORCIER_HIGH = tuple(max(dice.adjacent(face)) if face else 0 for face in _FACES)
+_SORCIER_LOW = tuple(min(dice.adjacent(face)) if face else 0 for face in _FACES)
+
+#: (values, low wins, LE PARIEUR) -> (PV of each seat, gain of each seat), one table per rule
+_RANKS: tuple[dict, ...] = ({}, {}, {}, {})
+_RANK_LIMIT = 1 << 17
+
+#: (rotate, one table per seat, L'ORACLE's seat or -1, rule); the rule: 2 when low wins
+#: (LE CHEVALIER) + 1 when first and second swap (LE PARIEUR)
+_Plan = tuple
+_PLANS: dict[tuple[str, ...], _Plan] = {}
+
+
+def _plan(cards: tuple[str, ...]) -> _Plan:
+    plan = _PLANS.get(cards)
+    if plan is not None:
+        return plan
+    n = len(cards)
+    live = [i for i in range(n) if cards.count(cards[i]) == 1]
     by: dict[str, int] = {cards[i]: i for i in live}
     if "dame" in by:
         live = [by["dame"]]
         by = {"dame": by["dame"]}
-    f = list(faces)
-    if "marchands" in by:
-        f = [f[(i - 1) % n] for i in range(n)]
     low = "chevalier" in by
     flip = "chenapans" in by
-    if "sorcier" in by:
-        s = by["sorcier"]
-        finals = dice.adjacent(dice.opposite(f[s])) if flip else dice.adjacent(f[s])
-        best = min(finals) if low else max(finals)
-        f[s] = dice.opposite(best) if flip else best
-    if flip:
-        f = [13 - x for x in f]
-    if "inverseuse" in by:
-        s = by["inverseuse"]
-        f[s] = 13 - f[s]
-    if "oracle" in by:
-        s = by["oracle"]
-        total = [0.0] * n
-        for roll in ORACLE_ROLLS:
-            f[s] = roll
-            for i, p in enumerate(_score(f, cards, live, by, low)):
-                total[i] += p / len(ORACLE_ROLLS)
-        return tuple(total)
-    return tuple(_score(f, cards, live, by, low))
+    tables = tuple(
+        _seat_table(flip, low, cards[i] if i in live and cards[i] in _OWN_EFFECT else None)
+        for i in range(n)
+    )
+    plan = ("marchands" in by, tables, by.get("oracle", -1), 2 * low + ("parieur" in by))
+    if len(_PLANS) > 1 << 16:
+        _PLANS.clear()
+    _PLANS[cards] = plan
+    return plan
 
 
-def _score(f: list[int], cards: tuple[str, ...], live: list[int], by: dict, low: bool) -> list:
-    n = len(f)
-    values = [
-        _VALUE[cards[i]](f[i]) if i in live and cards[i] in _VALUE else f[i] for i in range(n)
-    ]
-    seen: dict[int, int] = {}
-    for v in values:
-        seen[v] = seen.get(v, 0) + 1
-    left = [i for i in range(n) if seen[values[i]] == 1]
-    left.sort(key=values.__getitem__, reverse=not low)
-    out = [0] * n
-    first = left[0] if left else None
-    second = left[1] if len(left) > 1 else None
-    if "parieur" in by:
-        first, second = second, first
-    if first is not None:
-        out[first] += 2
-    if second is not None:
-        out[second] += 1
-    return out
+#: live cards that change their own seat's face or value
+_OWN_EFFECT = frozenset({"sorcier", "inverseuse", *_VALUE})
 
 
-def _gain(points: tuple[float, ...], me: int) -> float:
-    others = [p for i, p in enumerate(points) if i != me]
-    return points[me] - (max(others) if others else 0)
+@lru_cache(maxsize=128)
+def _seat_table(flip: bool, low: bool, card: str | None) -> tuple[int, ...]:
+    """A seat's value, face by face, when LES CHENAPANS turn the dice over (``flip``), low
+    wins (``low``) and the seat's own live ``card`` changes its face or value."""
+    f = [(13 - x if flip else x) if x else 0 for x in _FACES]
+    if card == "sorcier":
+        best = _SORCIER_LOW if low else _SORCIER_HIGH
+        f = [best[x] if x else 0 for x in f]
+    elif card == "inverseuse":
+        f = [13 - x if x else 0 for x in f]
+    elif card in _VALUE:
+        f = [_VALUE[card](x) if x else 0 for x in f]
+    return tuple(f)
+
+
+def _turn(faces: tuple[int, ...], plan: _Plan) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(PV of each seat, gain of each seat) for one turn of a group."""
+    rotate, tables, oracle, rule = plan
+    if rotate:
+        faces = faces[-1:] + faces[:-1]
+    values = tuple(map(tuple.__getitem__, tables, faces))
+    if oracle < 0:
+        ranked = _RANKS[rule].get(values)
+        return ranked if ranked is not None else _ranked(values, rule)
+    key = (values[:oracle], values[oracle + 1 :], rule)
+    ranked = _ORACLE.get(key)
+    if ranked is None:
+        ranked = _oracle_ranked(key)
+    return ranked
+
+
+#: ``Rng.below(1_000_000)`` draws again above this
+_BELOW_LIMIT = (1 << 64) - ((1 << 64) % 1_000_000)
+
+#: (values before L'ORACLE's seat, values after it, rule) -> ``_turn``'s answer
+_ORACLE: dict[tuple, tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _oracle_ranked(key: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    before, after, rule = key
+    ranks = _RANKS[rule]
+    total = [0.0] * (len(before) + 1 + len(after))
+    for roll in ORACLE_ROLLS:
+        values = (*before, roll, *after)
+        ranked = ranks.get(values)
+        if ranked is None:
+            ranked = _ranked(values, rule)
+        for i, p in enumerate(ranked[0]):
+            total[i] += p / len(ORACLE_ROLLS)
+    points = tuple(total)
+    if len(_ORACLE) > _RANK_LIMIT:
+        _ORACLE.clear()
+    _ORACLE[key] = result = (points, _gains(points))
+    return result
+
+
+def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank ``values`` (equal values drop out) under ``rule`` (see ``_Plan``)."""
+    left = [v for v in values if values.count(v) == 1]
+    first = second = None
+    if left:
+        best = min if rule >= 2 else max
+        top = best(left)
+        first = values.index(top)
+        if len(left) > 1:
+            left.remove(top)
+            second = values.index(best(left))
+        if rule % 2:
+            first, second = second, first
+    key = (len(values), first, second)
+    result = _RESULTS.get(key)
+    if result is None:
+        out = [0] * len(values)
+        if first is not None:
+            out[first] += 2
+        if second is not None:
+            out[second] += 1
+        points = tuple(out)
+        result = _RESULTS[key] = (points, _gains(points))
+    ranks = _RANKS[rule]
+    if len(ranks) > _RANK_LIMIT:
+        ranks.clear()
+    ranks[values] = result
+    return result
+
+
+#: (seats, champion, dauphin) -> (PV of each seat, gain of each seat)
+_RESULTS: dict[tuple[int, int | None, int | None], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
+    """Each seat's gain: its PV minus the best of the others' (its own PV when alone)."""
+    if len(points) == 1:
+        return (points[0] - 0,)
+    top = max(points)
+    if points.count(top) > 1:  # every seat has a best other at ``top``
+        return tuple(p - top for p in points)
+    second = max(p for p in points if p != top)
+    return tuple(p - (second if p == top else top) for p in points)
+
+
+#: faces -> cards -> each seat's gain (a turn is scored once, whoever weighs it)
+_TABLES: dict[tuple[int, ...], dict[tuple[str, ...], tuple[float, ...]]] = {}
+_TABLE_LIMIT = 1 << 17
+_table_size = [0]
+
+
+def _table(faces: tuple[int, ...]) -> dict[tuple[str, ...], tuple[float, ...]]:
+    table = _TABLES.get(faces)
+    if table is None:
+        if _table_size[0] > _TABLE_LIMIT:
+            _TABLES.clear()
+            _table_size[0] = 0
+        table = _TABLES[faces] = {}
+    return table
+
+
+def _clear_tables() -> None:
+    _TABLES.clear()
+    _PLANS.clear()
+    for ranks in _RANKS:
+        ranks.clear()
+    _ORACLE.clear()
+    _table_size[0] = 0
+
+
+def _duel_points(faces: tuple[int, ...], cards: tuple[str, ...]) -> tuple[float, ...]:
+    return _turn(faces, _plan(cards))[0]
+
+
+#: the bench's cold start clears the scored turns as it cleared ``_duel_points``' cache
+_duel_points.cache_clear = _clear_tables  # type: ignore[attr-defined]
 
 
 def expected_gains(
@@ -121,20 +245,43 @@ def expected_gains(
 ) -> dict[str, float]:
     """Expected gain of each of ``mine`` when the others (``options[i]``: cards with
     weights, empty for ``me``) choose independently."""
+    return _expected_gains(tuple(faces), me, mine, options, lambda: rng)
+
+
+def _expected_gains(
+    faces: tuple[int, ...],
+    me: int,
+    mine: list[str] | tuple[str, ...],
+    options: list[list[tuple[str, float]]] | list[tuple[tuple[str, float], ...]],
+    make_rng: Callable[[], Rng],
+) -> dict[str, float]:
+    """``expected_gains``; ``make_rng`` is called only when the profiles are sampled."""
     others = [i for i in range(len(faces)) if i != me]
     lists = [options[i] for i in others]
     total = math.prod(len(x) for x in lists) if lists else 1
+    # (the cards of the seats before me, of the seats after me, weight)
+    profiles: list[tuple[tuple[str, ...], tuple[str, ...], float]] = []
     if total <= BUDGET:
-        profiles = []
-        for combo in itertools.product(*lists):
-            w = math.prod(c[1] for c in combo)
-            profiles.append(([c[0] for c in combo], w))
+        cards = [[c for c, _ in opts] for opts in lists]
+        weights = [[w for _, w in opts] for opts in lists]
+        for picks, ws in zip(itertools.product(*cards), itertools.product(*weights), strict=True):
+            profiles.append((picks[:me], picks[me:], math.prod(ws)))
     else:
-        profiles = []
+        draw = make_rng().next
+        sums = [sum(w for _, w in opts) for opts in lists]
+        # every weight 1: taking 1 from r (below the number of cards) is exact each time, so
+        # the walk below stops at card ceil(r) (the first when r is 0)
+        flat = [all(w == 1.0 for _, w in opts) for opts in lists]
         for _ in range(SAMPLES):
             pick = []
-            for opts in lists:
-                r = rng.below(1_000_000) / 1_000_000 * sum(w for _, w in opts)
+            for opts, weight, uniform in zip(lists, sums, flat, strict=True):
+                x = draw()  # ``Rng.below(1_000_000)``, its rejection step and all
+                while x >= _BELOW_LIMIT:
+                    x = draw()
+                r = x % 1_000_000 / 1_000_000 * weight
+                if uniform:
+                    pick.append(opts[math.ceil(r) - 1 if r > 0 else 0][0])
+                    continue
                 chosen = opts[-1][0]
                 for option, w in opts:
                     r -= w
@@ -142,16 +289,40 @@ def expected_gains(
                         chosen = option
                         break
                 pick.append(chosen)
-            profiles.append((pick, 1.0))
+            picks = tuple(pick)
+            profiles.append((picks[:me], picks[me:], 1.0))
+    table = _table(faces)
+    find = table.get
+    rotated = faces[-1:] + faces[:-1]
+    weights = [w for _, _, w in profiles]
+    # weights all 1 (uniform or sampled play): the gains are quarters, their sum is exact in
+    # any order, and ``sum`` gives the loop's very result
+    uniform = all(w == 1.0 for w in weights)
+    mine_gain = itemgetter(me)
     out = {}
     for card in mine:
+        mid = (card,)
+        keys = [before + mid + after for before, after, _ in profiles]
+        found = list(map(find, keys))
+        if None in found:
+            for k, gains in enumerate(found):
+                if gains is None:  # ``_turn``, inline
+                    cards = keys[k]
+                    rotate, by_face, oracle, rule = _PLANS.get(cards) or _plan(cards)
+                    values = tuple(map(tuple.__getitem__, by_face, rotated if rotate else faces))
+                    if oracle < 0:
+                        ranked = _RANKS[rule].get(values) or _ranked(values, rule)
+                    else:
+                        key = (values[:oracle], values[oracle + 1 :], rule)
+                        ranked = _ORACLE.get(key) or _oracle_ranked(key)
+                    found[k] = table[cards] = ranked[1]
+                    _table_size[0] += 1
+        if uniform:
+            out[card] = sum(map(mine_gain, found)) / float(len(found)) if found else 0.0
+            continue
         acc = wsum = 0.0
-        for picks, w in profiles:
-            cards = [""] * len(faces)
-            cards[me] = card
-            for i, c in zip(others, picks, strict=True):
-                cards[i] = c
-            acc += w * _gain(duel_points(faces, cards), me)
+        for gains, w in zip(found, weights, strict=True):
+            acc += w * gains[me]
             wsum += w
         out[card] = acc / wsum if wsum else 0.0
     return out
@@ -177,10 +348,26 @@ def _prudent_model(
     theirs: list[list[tuple[str, float]]] = [
         [] if j == i else _uniform(list(candidates[j])) for j in range(len(faces))
     ]
-    rng = Rng({"rng": Rng.seed_from(f"{faces}{candidates}{i}")})
-    gains = expected_gains(list(faces), i, list(candidates[i]), theirs, rng)
+    gains = _expected_gains(
+        faces,
+        i,
+        candidates[i],
+        theirs,
+        lambda: Rng({"rng": Rng.seed_more(_position_seed(faces, candidates), str(i))}),
+    )
     top = max(gains.values())
     return tuple((c, UNIFORM_SHARE + math.exp(SOFT * (g - top))) for c, g in gains.items())
+
+
+@lru_cache(maxsize=64)
+def _position_seed(faces: tuple[int, ...], candidates: tuple[tuple[str, ...], ...]) -> int:
+    """``Rng.seed_from(f"{faces}{candidates}")``, hashed once for every opponent's model."""
+    return Rng.seed_from(f"{faces}{candidates}")
+
+
+def _seeded(text: str) -> Rng:
+    """A generator seeded by the position itself (drawn only when the profiles are sampled)."""
+    return Rng({"rng": Rng.seed_from(text)})
 
 
 def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
@@ -209,7 +396,6 @@ def _best_card(
 ) -> str:
     """The card to play: a pure function of what the table shows (its samples are drawn from
     a generator seeded by the position itself), so the same position gets the same answer."""
-    rng = Rng({"rng": Rng.seed_from(f"{faces}{me}{mine}{candidates}{hand_left}{persona}")})
     options: list[list[tuple[str, float]]] = [
         [] if i == me else _uniform(list(candidates[i])) for i in range(len(faces))
     ]
@@ -217,7 +403,13 @@ def _best_card(
         for i in range(len(faces)):
             if i != me:
                 options[i] = list(_prudent_model(faces, candidates, i))
-    gains = expected_gains(list(faces), me, list(mine), options, rng)
+    gains = _expected_gains(
+        faces,
+        me,
+        mine,
+        options,
+        lambda: _seeded(f"{faces}{me}{mine}{candidates}{hand_left}{persona}"),
+    )
     # a card's worth later in the manche: keep the strong ones for when they matter
     later = max(0, hand_left - 2)  # turns still to play after this one, at most
     for c in mine:

@@ -25,7 +25,9 @@ from .cards import FIRST_GAME, TURNS_DIE, value_of
 from .content import CARD_IDS
 
 FORMAT_VERSION = 1
-SHARED = {"log": True}
+#: parts of a state ``apply`` does not copy: append-only lists (the log, the manches' record)
+#: and the seats, never changed once the game is set up
+SHARED = {"log": True, "history": True, "seats": True}
 CHAMPION_PV = 2
 DAUPHIN_PV = 1
 MANCHE_PV = 8
@@ -317,8 +319,22 @@ def check_action(st: dict, action: Any) -> int | None:
 
 def apply(st_in: dict, action: Any) -> dict:
     seat = check_action(st_in, action)
-    st = copy_game(st_in, SHARED)
     kind = action["type"]
+    rev = st_in.get("reveal")
+    closed = not (rev and rev.get("open"))
+    if kind == "play" and closed and len(to_act(st_in)) > 1:
+        # not the turn's last card: only this player's hand and choice and the log change
+        # (the reveal, closed, takes no entry), the rest is shared, not copied
+        st = dict(st_in)
+        st["log"] = list(st_in["log"])
+        players = st["p"] = list(st_in["p"])
+        players[seat] = {**players[seat], "hand": list(players[seat]["hand"])}
+    elif kind in ("play", "bury") and closed:
+        # a closed reveal is only read until the next turn's replaces it: shared, not copied
+        st = copy_game({**st_in, "reveal": None}, SHARED)
+        st["reveal"] = rev
+    else:
+        st = copy_game(st_in, SHARED)
     if kind == "play":
         p = st["p"][seat]
         p["hand"].remove(action["card"])
@@ -750,9 +766,10 @@ def _crown(st: dict, seats: list[int], cap: bool = False) -> None:
 # --------------------------------------------------------------------------- views
 
 
-def view(st: dict, seat: int | None) -> dict[str, Any]:
+def view(st: dict, seat: int | None, with_log: bool = True) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, card under the die and secret choice; of the
-    others, what the table shows (dice, discards, tokens, how many cards in hand and under)."""
+    others, what the table shows (dice, discards, tokens, how many cards in hand and under).
+    ``with_log=False``: the same without the log (the bots do not read it)."""
     choosing = bool(st.get("pending")) and st["pending"]["kind"] == "choose"
     players = []
     for i, p in enumerate(st["p"]):
@@ -797,7 +814,9 @@ def view(st: dict, seat: int | None) -> dict[str, Any]:
         "winner": st["winner"],
         "history": st["history"],
         "players": players,
-        "log": [e for e in st["log"] if "to" not in e or (seat is not None and seat in e["to"])],
+        "log": [e for e in st["log"] if "to" not in e or (seat is not None and seat in e["to"])]
+        if with_log
+        else [],
     }
 
 
