@@ -107,11 +107,8 @@ def _blocked_verbs(spot: dict) -> set[str]:
 
 def near(state: dict, here: str) -> list[str]:
     """Exploration places next to the Terrain ``here`` (a side touches it)."""
-    out = []
-    for key in state["slots"]:
-        if any(B.neighbour(here, d) == key for d in B.DIRECTIONS):
-            out.append(key)
-    return sorted(out)
+    sides = B.around(here)
+    return sorted(key for key in state["slots"] if key in sides)
 
 
 def available(bundle: dict, state: dict, c: int) -> list[tuple[str, int]]:

@@ -302,9 +302,19 @@ def _home_cells(bundle: dict, view: dict) -> set[str]:
     out = set()
     for cell, spot in view["board"].items():
         for key in [spot["terrain"], *(e["key"] for e in spot["events"])]:
-            if any(_returns(_action_effects(a)) for a in rec.adv(bundle, key).get("actions") or []):
+            if _card_returns(bundle, key):
                 out.add(cell)
     return out
+
+
+def _card_returns(bundle: dict, key: str) -> bool:
+    """Does one of this adventure card's actions return to the Citadel once it succeeds?
+    (a pure function of the content, kept per bundle)"""
+    known = derived(bundle, "citadelle_card_returns", lambda _: {})
+    if key not in known:
+        actions = rec.adv(bundle, key).get("actions") or []
+        known[key] = any(_returns(_action_effects(a)) for a in actions)
+    return known[key]
 
 
 def _leading(view: dict, bundle: dict | None = None, want: set[str] | None = None) -> set[str]:

@@ -5,6 +5,7 @@ running out of room."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core import Rng
@@ -18,11 +19,13 @@ def cell(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=4096)
 def coords(key: str) -> tuple[int, int]:
     x, y = key.split(",")
     return int(x), int(y)
 
 
+@lru_cache(maxsize=16384)
 def neighbour(key: str, direction: str) -> str:
     """The cell next to ``key``: north is the top of a Terrain, as it is read.
 
@@ -32,6 +35,12 @@ def neighbour(key: str, direction: str) -> str:
     x, y = coords(key)
     dx, dy = DIRECTIONS[direction]
     return cell(x + dx, y + dy)
+
+
+@lru_cache(maxsize=4096)
+def around(key: str) -> frozenset[str]:
+    """The four cells whose side touches ``key`` (a pure function of the key, kept)."""
+    return frozenset(neighbour(key, d) for d in DIRECTIONS)
 
 
 def log(state: dict, key: str, /, **args: Any) -> None:
