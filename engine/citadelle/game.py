@@ -15,11 +15,15 @@ are listed on the rules page (site/regles-citadelle.md, « Nos choix »).
 
 from __future__ import annotations
 
-from ..core import copy_game
+from ..core import copy_state
 from . import records as rec
 from .scenario import FORMAT_VERSION, MIN_COMPATIBLE, new_game
 from .turn import SHARED, legal_actions
 from .turn import apply as _apply
+
+#: parts of a state the view shows as counts, or not at all, or shares (never deep-copied)
+_REDUCED = frozenset({"rng", "queue", "box", "explore_decks", "skill_box", "past", "banished",
+                      "characters", *SHARED})  # fmt: skip
 
 __all__ = [
     "FORMAT_VERSION",
@@ -32,25 +36,41 @@ __all__ = [
 ]
 
 
-def apply(bundle: dict, state: dict, action: dict) -> dict:
-    """The state after ``action`` (``turn.apply``); the front ends call it through here."""
-    return _apply(bundle, state, action)
+def apply(bundle: dict, state: dict, action: dict, legal: list[dict] | None = None) -> dict:
+    """The state after ``action`` (``turn.apply``); the front ends call it through here.
+    ``legal``: ``legal_actions(bundle, state)`` when the caller has just listed them."""
+    return _apply(bundle, state, action, legal)
 
 
 def view(bundle: dict, state: dict, seat: int | None = None) -> dict:
     """What the players see: the decks' order and the face-down cards are hidden; the box,
     the Past and the banished cards are reduced to what the table shows (how many of each
     number are left in the box)."""
-    v = copy_game(state, SHARED)
-    v.pop("rng", None)
-    v.pop("queue", None)
-    v["box"] = {n: len(keys) for n, keys in state["box"].items() if keys}
-    v["explore_decks"] = {z: len(d) for z, d in state["explore_decks"].items()}
-    v["skill_box"] = len(state["skill_box"])
-    v["past"] = len(state["past"])
-    v["banished"] = len(state["banished"])
-    for ch in v["characters"]:
-        ch["deck"] = len(ch["deck"])
+    # what is reduced to counts is never copied (the box, the decks, the Past): only the rest
+    shown = copy_state({k: x for k, x in state.items() if k not in _REDUCED})
+    v: dict = {}
+    for k, x in state.items():
+        if k in ("rng", "queue"):
+            continue
+        if k == "box":
+            v[k] = {n: len(keys) for n, keys in x.items() if keys}
+        elif k == "explore_decks":
+            v[k] = {z: len(d) for z, d in x.items()}
+        elif k in ("skill_box", "past", "banished"):
+            v[k] = len(x)
+        elif k == "characters":
+            chars = copy_state([{f: y for f, y in ch.items() if f != "deck"} for ch in x])
+            v[k] = [
+                {f: len(ch["deck"]) if f == "deck" else copied[f] for f in ch}
+                for ch, copied in zip(x, chars, strict=True)
+            ]
+        elif k in SHARED:
+            v[k] = list(x)  # an append-only list: its items are shared (``copy_game``)
+        else:
+            v[k] = shown[k]
+    for k in ("box", "explore_decks", "skill_box", "past", "banished", "characters"):
+        if k not in state:
+            raise KeyError(k)
     for slot in v["slots"].values():
         if not slot.get("revealed") and slot.get("exploration"):
             slot["zone"] = rec.exp(bundle, slot["exploration"])["zone"]

@@ -143,9 +143,16 @@ class Citadelle(Game):
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         if seat not in self.to_act(state):
             return []
-        return game.legal_actions(self.bundle, state)
+        actions = game.legal_actions(self.bundle, state)
+        # kept for ``apply`` on this very state (its legality check need not list them again);
+        # a private copy, so that a caller changing what it was given changes nothing here
+        self._offered = (state, _mark(state), [dict(a) for a in actions])
+        return actions
 
     def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
+        offered = getattr(self, "_offered", None)
+        if offered is not None and offered[0] is state and offered[1] == _mark(state):
+            return game.apply(self.bundle, state, action, legal=offered[2])
         return game.apply(self.bundle, state, action)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -176,7 +183,8 @@ class Citadelle(Game):
         box is public: every card out of it is in play), never a deck's order."""
         actions = self.legal_actions(state, seat)
         curious = rng if persona == "curieux" else None
-        return auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
+        action = auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
+        return dict(action) if isinstance(action, dict) else action  # never one of ours
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
         raise NotImplementedError("the Citadelle's policy decides in choose()")
@@ -236,3 +244,10 @@ class Citadelle(Game):
         from .coverage import visits
 
         return visits(self.bundle, state)
+
+
+def _mark(state: dict[str, Any]) -> tuple[Any, ...]:
+    """What tells a state apart from the one the legal actions were listed for, cheaply: a
+    state is a value (``apply`` never changes its input), this only guards against a caller
+    that reuses the same dict after replacing what is pending or playing on it."""
+    return (state.get("steps"), len(state.get("log") or ()), id(state.get("pending")))

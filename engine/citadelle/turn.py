@@ -286,11 +286,12 @@ def check_shape(state: dict, action: Any) -> None:
             raise MalformedAction(action, where, f"'{name}' must be a {typ.__name__}")
 
 
-def apply(bundle: dict, state: dict, action: Any) -> dict:
+def apply(bundle: dict, state: dict, action: Any, legal: list[dict] | None = None) -> dict:
     """The state after ``action``; never mutates ``state``.  Raises ``MalformedAction`` or
-    ``IllegalAction`` (both ``ValueError``) naming the action and the turn."""
+    ``IllegalAction`` (both ``ValueError``) naming the action and the turn.  ``legal``: the
+    legal actions of ``state`` when the caller has them already (else they are listed)."""
     check_shape(state, action)
-    if action not in legal_actions(bundle, state):
+    if action not in (legal if legal is not None else legal_actions(bundle, state)):
         p = state["pending"]
         why = "the adventure is over" if p is None else f"waiting for {p['type']}"
         raise IllegalAction(action, _where(state), why)
