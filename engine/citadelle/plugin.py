@@ -181,7 +181,11 @@ class Citadelle(Game):
         """The automatic policy plays for the whole group.  The Citadelle keeps no secret between
         players; the policy reads what lies on the table (which numbered cards are still in the
         box is public: every card out of it is in play), never a deck's order."""
-        actions = self.legal_actions(state, seat)
+        if seat not in self.to_act(state):
+            actions: list[dict[str, Any]] = []
+        else:
+            actions = game.legal_actions(self.bundle, state)
+            self._offered = (state, _mark(state), actions)  # the policy changes none of them
         curious = rng if persona == "curieux" else None
         action = auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
         return dict(action) if isinstance(action, dict) else action  # never one of ours

@@ -9,6 +9,7 @@ and are offered during an action's preparation and draw and while a dialogue is 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..core import IllegalAction, MalformedAction, copy_game
@@ -60,9 +61,9 @@ def next_turn(bundle: dict, state: dict) -> None:
         citadel.finish(bundle, state, "defeat", "exhaustion")
         return
     state["pending"] = {"type": "turn"}
-    if not any(
+    if not any(  # the turn's legal actions, listed only as far as the first that counts
         a["type"] in ("act", "move", "save", "search", "examine")
-        for a in legal_actions(bundle, state)
+        for a in _each_turn_action(bundle, state)
     ):
         # nobody can undertake anything any more: the adventure ends rather than wait forever
         citadel.finish(bundle, state, "defeat", "stuck")
@@ -154,38 +155,41 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
 
 
 def _turn_actions(bundle: dict, state: dict) -> list[dict]:
-    out: list[dict] = []
+    return list(_each_turn_action(bundle, state))
+
+
+def _each_turn_action(bundle: dict, state: dict) -> Iterator[dict]:
+    """The legal actions of a turn one by one (``next_turn`` stops at the first that counts)."""
     chars = state["characters"]
     for c, ch in enumerate(chars):
         if not ch["conscious"]:
             continue
         here = ch["at"]
-        out += [A.act(bundle, state, c, s, i) for s, i in A.available(bundle, state, c)]
+        yield from [A.act(bundle, state, c, s, i) for s, i in A.available(bundle, state, c)]
         if here in state["board"] and C.weight(bundle, ch) <= C.carry(bundle, state, ch):
             for direction in ("north", "east", "south", "west"):
                 target = B.neighbour(here, direction)
                 if target in state["board"]:
-                    out.append({"type": "move", "character": c, "to": target})
+                    yield {"type": "move", "character": c, "to": target}
         for key in taking.hiding_cards(bundle, state, c):
             if taking.unfound(bundle, state, key):
-                out.append({"type": "examine", "character": c, "card": key})
+                yield {"type": "examine", "character": c, "card": key}
         for f in taking.found_here(bundle, state, c):
-            out.append({"type": "search", "character": c, "number": f["number"]})
+            yield {"type": "search", "character": c, "number": f["number"]}
         for key in ch["purse"] + ch["purse_blocked"]:
             if rec.adv(bundle, key).get("undiscardable"):
                 continue
             for d, other in enumerate(chars):
                 if d != c and other["conscious"] and other["at"] == here:
-                    out.extend(
+                    yield from (
                         {"type": "give", "character": c, "to": d, "item": key, "payer": who}
                         for who in ("giver", "receiver")
                     )
-    out += free_moves(bundle, state)
+    yield from free_moves(bundle, state)
     if saving.can_save(state):
-        out.append({"type": "save"})
+        yield {"type": "save"}
     if len(chars) > 1:
-        out.extend({"type": "leave", "character": c} for c in range(len(chars)))
-    return out
+        yield from ({"type": "leave", "character": c} for c in range(len(chars)))
 
 
 def free_moves(bundle: dict, state: dict) -> list[dict]:
