@@ -83,6 +83,13 @@ def label_card(bundle: dict, ref: dict | None) -> str:
 def act(bundle: dict, state: dict, c: int, source: str, index: int) -> dict:
     """The legal action « character ``c`` undertakes this action », with its card and title."""
     spec, ref = spec_of(bundle, state, source, index)
+    return act_of(bundle, c, source, index, spec, ref)
+
+
+def act_of(
+    bundle: dict, c: int, source: str, index: int, spec: dict | None, ref: dict | None
+) -> dict:
+    """``act`` when the action printed at ``source`` and its card are known already."""
     return {
         "type": "act",
         "character": c,
@@ -115,41 +122,52 @@ def available(bundle: dict, state: dict, c: int) -> list[tuple[str, int]]:
     """(source, index) of every action character ``c`` may undertake now (« Actions
     interdites » left out: a prerequisite the group cannot meet, a group action someone
     conscious cannot join, an action already done on this Terrain)."""
+    return [(source, i) for source, i, _, _ in offers(bundle, state, c)]
+
+
+def offers(bundle: dict, state: dict, c: int) -> list[tuple[str, int, dict, dict | None]]:
+    """``available`` with what ``spec_of`` tells of each: (source, index, the action printed
+    there, the card it is printed on) — read once, as the sources are listed."""
     ch = state["characters"][c]
     if not ch["conscious"] or ch["at"] not in state["board"]:
         return []
     here = ch["at"]
     spot = state["board"][here]
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, dict, dict | None]] = []
     blocked = _blocked_verbs(spot)
+    ref: dict | None = K.adventure(spot["terrain"])
     for i, a in enumerate(rec.adv(bundle, spot["terrain"]).get("actions") or []):
         if a["verb"] not in blocked:
-            out.append((f"terrain:{here}", i))
+            out.append((f"terrain:{here}", i, a, ref))
     for ev in spot["events"]:
-        for i, _ in enumerate(rec.adv(bundle, ev["key"]).get("actions") or []):
-            out.append((f"event:{here}:{ev['key']}", i))
+        ref = K.adventure(ev["key"])
+        for i, a in enumerate(rec.adv(bundle, ev["key"]).get("actions") or []):
+            out.append((f"event:{here}:{ev['key']}", i, a, ref))
     for key in near(state, here):
         slot = state["slots"][key]
         if slot.get("exploration") and not slot["revealed"]:
-            out.append((f"explore:{key}", 0))
+            passage = {"verb": "find_passage", "cost": 0, "difficulty": 0}  # as spec_of says
+            out.append((f"explore:{key}", 0, passage, None))
             continue
         ref = card_of(state, f"slot:{key}")
         if ref is not None:
-            for i, _ in enumerate(rec.record(bundle, ref).get("actions") or []):
-                out.append((f"slot:{key}", i))
+            for i, a in enumerate(rec.record(bundle, ref).get("actions") or []):
+                out.append((f"slot:{key}", i, a, ref))
     for card in ch["hand"]:
-        for i, _ in enumerate(rec.skill(bundle, card).get("actions") or []):
-            out.append((f"hand:{ch['id']}:{card}", i))
+        ref = K.action_card(card)
+        for i, a in enumerate(rec.skill(bundle, card).get("actions") or []):
+            out.append((f"hand:{ch['id']}:{card}", i, a, ref))
     for key in ch["purse"]:
-        for i, _ in enumerate(rec.adv(bundle, key).get("actions") or []):
-            out.append((f"purse:{ch['id']}:{key}", i))
+        ref = K.adventure(key)
+        for i, a in enumerate(rec.adv(bundle, key).get("actions") or []):
+            out.append((f"purse:{ch['id']}:{key}", i, a, ref))
     for name, prefix in (("quest_items", "quest"), ("globals", "global")):
         for key in state[name]:
-            for i, _ in enumerate(rec.adv(bundle, key).get("actions") or []):
-                out.append((f"{prefix}:{key}", i))
+            ref = K.adventure(key)
+            for i, a in enumerate(rec.adv(bundle, key).get("actions") or []):
+                out.append((f"{prefix}:{key}", i, a, ref))
     result = []
-    for source, i in out:
-        spec, _ = spec_of(bundle, state, source, i)
+    for source, i, spec, ref in out:
         if spec is None:
             continue
         if spec.get("requires") and not E.holds(bundle, state, spec["requires"]):
@@ -158,7 +176,7 @@ def available(bundle: dict, state: dict, c: int) -> list[tuple[str, int]]:
             x["conscious"] and x["at"] != here for x in state["characters"]
         ):
             continue
-        result.append((source, i))
+        result.append((source, i, spec, ref))
     return result
 
 

@@ -165,7 +165,7 @@ def _each_turn_action(bundle: dict, state: dict) -> Iterator[dict]:
         if not ch["conscious"]:
             continue
         here = ch["at"]
-        yield from [A.act(bundle, state, c, s, i) for s, i in A.available(bundle, state, c)]
+        yield from [A.act_of(bundle, c, *offer) for offer in A.offers(bundle, state, c)]
         if here in state["board"] and C.weight(bundle, ch) <= C.carry(bundle, state, ch):
             for direction in ("north", "east", "south", "west"):
                 target = B.neighbour(here, direction)
