@@ -20,6 +20,7 @@ left for last."""
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
 from ..core.derived import derived
@@ -350,7 +351,14 @@ def _reveals_at(action: dict, places: set[str]) -> bool:
 
 
 def _distances(view: dict, start: str) -> dict[str, int]:
-    board = view["board"]
+    """Steps from ``start`` to every Terrain it reaches (shared: read it, never change it)."""
+    return _distances_on(tuple(view["board"]), start)
+
+
+@lru_cache(maxsize=2048)
+def _distances_on(cells: tuple[str, ...], start: str) -> dict[str, int]:
+    """``_distances`` on a Plateau of these Terrains: a pure function of them, kept."""
+    board = frozenset(cells)
     out = {start: 0}
     queue = deque([start])
     while queue:
