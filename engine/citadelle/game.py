@@ -36,10 +36,9 @@ __all__ = [
 ]
 
 
-def apply(bundle: dict, state: dict, action: dict, legal: list[dict] | None = None) -> dict:
-    """The state after ``action`` (``turn.apply``); the front ends call it through here.
-    ``legal``: ``legal_actions(bundle, state)`` when the caller has just listed them."""
-    return _apply(bundle, state, action, legal)
+def apply(bundle: dict, state: dict, action: dict) -> dict:
+    """The state after ``action`` (``turn.apply``); the front ends call it through here."""
+    return _apply(bundle, state, action)
 
 
 def view(bundle: dict, state: dict, seat: int | None = None) -> dict:

@@ -16,6 +16,7 @@ from ..core.state import copy_game
 from . import auto, cards, choices, game, screen
 from . import text_fr as T
 from .content import SCHEMA
+from .turn import offer
 
 RECOVERY = (
     Option("normal", "règle normale", "récupérer coûte un point de vie par série de cartes"),
@@ -144,15 +145,12 @@ class Citadelle(Game):
         if seat not in self.to_act(state):
             return []
         actions = game.legal_actions(self.bundle, state)
-        # kept for ``apply`` on this very state (its legality check need not list them again);
-        # a private copy, so that a caller changing what it was given changes nothing here
-        self._offered = (state, _mark(state), [dict(a) for a in actions])
+        # kept for ``apply`` on this very state; a private copy, so that a caller changing what
+        # it was given changes nothing there
+        offer(self.bundle, state, [dict(a) for a in actions])
         return actions
 
     def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
-        offered = getattr(self, "_offered", None)
-        if offered is not None and offered[0] is state and offered[1] == _mark(state):
-            return game.apply(self.bundle, state, action, legal=offered[2])
         return game.apply(self.bundle, state, action)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -185,7 +183,7 @@ class Citadelle(Game):
             actions: list[dict[str, Any]] = []
         else:
             actions = game.legal_actions(self.bundle, state)
-            self._offered = (state, _mark(state), actions)  # the policy changes none of them
+            offer(self.bundle, state, actions)  # the policy changes none of them
         curious = rng if persona == "curieux" else None
         action = auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
         return dict(action) if isinstance(action, dict) else action  # never one of ours
@@ -248,10 +246,3 @@ class Citadelle(Game):
         from .coverage import visits
 
         return visits(self.bundle, state)
-
-
-def _mark(state: dict[str, Any]) -> tuple[Any, ...]:
-    """What tells a state apart from the one the legal actions were listed for, cheaply: a
-    state is a value (``apply`` never changes its input), this only guards against a caller
-    that reuses the same dict after replacing what is pending or playing on it."""
-    return (state.get("steps"), len(state.get("log") or ()), id(state.get("pending")))

@@ -290,12 +290,40 @@ def check_shape(state: dict, action: Any) -> None:
             raise MalformedAction(action, where, f"'{name}' must be a {typ.__name__}")
 
 
-def apply(bundle: dict, state: dict, action: Any, legal: list[dict] | None = None) -> dict:
+#: (bundle, state, its mark, its legal actions): the last list a front end offered (``offer``)
+_OFFERED: list[tuple[dict, dict, tuple, list[dict]] | None] = [None]
+
+
+def offer(bundle: dict, state: dict, actions: list[dict]) -> None:
+    """Keep ``legal_actions(bundle, state)`` (as just listed, and never changed afterwards)
+    for ``apply`` on this very state: its legality check need not list them again."""
+    _OFFERED[0] = (bundle, state, _mark(state), actions)
+
+
+def _mark(state: dict) -> tuple[Any, ...]:
+    """What tells a state apart from the one the legal actions were offered for, cheaply: a
+    state is a value (``apply`` never changes its input), this only guards against a caller
+    that reuses the same dict after playing on it or replacing what is pending."""
+    return (state.get("steps"), len(state.get("log") or ()), id(state.get("pending")))
+
+
+def _legal(bundle: dict, state: dict) -> list[dict]:
+    offered = _OFFERED[0]
+    if (
+        offered is not None
+        and offered[0] is bundle
+        and offered[1] is state
+        and offered[2] == _mark(state)
+    ):
+        return offered[3]
+    return legal_actions(bundle, state)
+
+
+def apply(bundle: dict, state: dict, action: Any) -> dict:
     """The state after ``action``; never mutates ``state``.  Raises ``MalformedAction`` or
-    ``IllegalAction`` (both ``ValueError``) naming the action and the turn.  ``legal``: the
-    legal actions of ``state`` when the caller has them already (else they are listed)."""
+    ``IllegalAction`` (both ``ValueError``) naming the action and the turn."""
     check_shape(state, action)
-    if action not in (legal if legal is not None else legal_actions(bundle, state)):
+    if action not in _legal(bundle, state):
         p = state["pending"]
         why = "the adventure is over" if p is None else f"waiting for {p['type']}"
         raise IllegalAction(action, _where(state), why)
