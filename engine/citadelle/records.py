@@ -51,15 +51,19 @@ def versions(bundle: dict, number: str | int) -> list[str]:
     return index(bundle)["by_number"].get(str(number), [])
 
 
+#: the records a card reference's kind names
+_TABLES = {
+    "adventure": "adventure_card",
+    "exploration": "exploration_card",
+    "action_card": "action_card",
+    "paragraph": "paragraph",
+}
+
+
 def record(bundle: dict, ref: dict) -> dict:
     """The record behind a card reference ``{"kind", "key"}`` (``{}`` for no card)."""
     kind, key = ref.get("kind"), ref.get("key")
-    table = {
-        "adventure": "adventure_card",
-        "exploration": "exploration_card",
-        "action_card": "action_card",
-        "paragraph": "paragraph",
-    }.get(kind or "")
+    table = _TABLES.get(kind or "")
     if table is None or key is None:
         return {}
     return recs(bundle, table).get(key, {})
