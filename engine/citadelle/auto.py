@@ -26,7 +26,7 @@ from typing import Any
 from ..core.derived import derived
 from ..core.rng import Rng
 from . import records as rec
-from .actions import available, spec_of, traits
+from .actions import offers, spec_of, traits
 from .board import DIRECTIONS, coords
 from .effects import holds
 
@@ -403,15 +403,18 @@ def _walk(
     return max(steps, key=lambda a: (chars[a["character"]]["hp"], -steps.index(a)))
 
 
-def _cell_options(bundle: dict, view: dict, c: int, cell: str) -> list[tuple[str, int]]:
-    """The actions character ``c`` could undertake with the whole group on ``cell``."""
+def _cell_options(
+    bundle: dict, view: dict, c: int, cell: str
+) -> list[tuple[str, int, dict, dict | None]]:
+    """The actions character ``c`` could undertake with the whole group on ``cell`` (each with
+    the action printed there and its card, as ``offers`` reads them)."""
     chars = view["characters"]
     was = [ch["at"] for ch in chars]
     for ch in chars:
         if ch["conscious"]:
             ch["at"] = cell
     try:
-        return available(bundle, view, c)
+        return offers(bundle, view, c)
     finally:
         for ch, at in zip(chars, was, strict=True):
             ch["at"] = at
@@ -433,10 +436,9 @@ def _targets(
     aims: dict[str, int] = {}
     gives: set[str] = set()
     for cell in view["board"]:
-        for source, i in _cell_options(bundle, view, c, cell):
+        for source, i, spec, _ in _cell_options(bundle, view, c, cell):
             if source.startswith(("hand:", "purse:", "quest:", "global:")):
                 continue
-            spec, _ = spec_of(bundle, view, source, i)
             effects = _action_effects(spec or {})
             if _returns(effects) or failed.get((spec or {}).get("title") or "", 0) >= TRIES:
                 continue
@@ -607,13 +609,12 @@ def _curious(bundle: dict, view: dict, actions: list[dict], rng: Rng) -> dict | 
     )
     cells = set()
     for cell in view["board"]:
-        for source, i in _cell_options(bundle, view, leader, cell):
+        for source, i, spec, _ in _cell_options(bundle, view, leader, cell):
             if source.startswith(("hand:", "purse:", "quest:", "global:")):
                 continue
             if source.startswith("explore:"):
                 news_here = _unseen_arrow(view, source)
             else:
-                spec, _ = spec_of(bundle, view, source, i)
                 news_here = _news(bundle, view, _any_outcome(spec or {}))
             if news_here and safe(bundle, view, leader, source, i):
                 cells.add(cell)

@@ -17,6 +17,7 @@ from . import board as B
 from . import cards as K
 from . import characters as C
 from . import records as rec
+from . import taking  # imports nothing that imports this module
 
 log = B.log
 PUMP_LIMIT = 200_000  # content that loops on itself stops with an error, never hangs
@@ -223,8 +224,6 @@ def resolve(bundle: dict, state: dict, value: Any, ctx: dict) -> dict | None:
 
 def holds(bundle: dict, state: dict, cond: list[dict] | dict) -> bool:
     """Do the conditions hold (all of them; ``any`` for alternatives)?"""
-    from . import taking
-
     atoms = cond if isinstance(cond, list) else [{k: v} for k, v in cond.items()]
     for atom in atoms:
         ((name, value),) = atom.items()
