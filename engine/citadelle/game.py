@@ -46,7 +46,12 @@ def view(bundle: dict, state: dict, seat: int | None = None) -> dict:
     the Past and the banished cards are reduced to what the table shows (how many of each
     number are left in the box)."""
     # what is reduced to counts is never copied (the box, the decks, the Past): only the rest
-    shown = copy_state({k: x for k, x in state.items() if k not in _REDUCED})
+    shown, chars = copy_state(  # one copy of the rest, the characters' decks left out
+        [
+            {k: x for k, x in state.items() if k not in _REDUCED},
+            [{f: y for f, y in ch.items() if f != "deck"} for ch in state["characters"]],
+        ]
+    )
     v: dict = {}
     for k, x in state.items():
         if k in ("rng", "queue"):
@@ -58,7 +63,6 @@ def view(bundle: dict, state: dict, seat: int | None = None) -> dict:
         elif k in ("skill_box", "past", "banished"):
             v[k] = len(x)
         elif k == "characters":
-            chars = copy_state([{f: y for f, y in ch.items() if f != "deck"} for ch in x])
             v[k] = [
                 {f: len(ch["deck"]) if f == "deck" else copied[f] for f in ch}
                 for ch, copied in zip(x, chars, strict=True)
