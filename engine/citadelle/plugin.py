@@ -144,11 +144,9 @@ class Citadelle(Game):
     def legal_actions(self, state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         if seat not in self.to_act(state):
             return []
-        actions = game.legal_actions(self.bundle, state)
-        # kept for ``apply`` on this very state; a private copy, so that a caller changing what
-        # it was given changes nothing there
-        offer(self.bundle, state, [dict(a) for a in actions])
-        return actions
+        # not kept for ``apply`` (``offer``): a caller may change a state in place between the
+        # two (a test setting up a situation), and must then be judged on the state it passes
+        return game.legal_actions(self.bundle, state)
 
     def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
         return game.apply(self.bundle, state, action)
@@ -183,7 +181,9 @@ class Citadelle(Game):
             actions: list[dict[str, Any]] = []
         else:
             actions = game.legal_actions(self.bundle, state)
-            offer(self.bundle, state, actions)  # the policy changes none of them
+            # kept for the ``apply`` that follows on this very state (the session and simulate
+            # apply what the policy chose at once); the policy changes none of them
+            offer(self.bundle, state, actions)
         curious = rng if persona == "curieux" else None
         action = auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
         return dict(action) if isinstance(action, dict) else action  # never one of ours
