@@ -17,11 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
 from pathlib import Path
 
 import browser  # bench/ is on sys.path when run as a script
-from browser import GAMES, build, pct, round_trips, serve
+from browser import GAMES, pct, round_trips, site_served
 
 COLUMNS = ("total", "python", "parse", "render", "save", "layout")
 SAVE_COLUMNS = ("save_json", "chronicle_json", "storage")
@@ -59,20 +58,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench/actions.py: {browser.BROWSER.missing}", file=sys.stderr)
         return 2
     raw = {}
-    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
-        site = Path(args.site) if args.site else Path(tmp) / "site"
-        if not args.site:
-            build(browser.ROOT / "content", site)
-        httpd, base = serve(site)
-        try:
-            with sync_playwright() as pw:
-                for g in args.games.split(","):
-                    raw[g] = data = round_trips(pw, f"{base}play/{g}/", args.actions, profile=True)
-                    n = len(data["rows"])
-                    print(f"== {g} ({n} actions)\n{table(data)}\n", flush=True)
-        finally:
-            httpd.shutdown()
-            httpd.server_close()
+    with site_served(args.site) as base, sync_playwright() as pw:
+        for g in args.games.split(","):
+            raw[g] = data = round_trips(pw, f"{base}play/{g}/", args.actions, profile=True)
+            n = len(data["rows"])
+            print(f"== {g} ({n} actions)\n{table(data)}\n", flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(raw), encoding="utf-8")
     return 0

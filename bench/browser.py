@@ -39,6 +39,7 @@ site is built from ``--content`` (default ``content/``) into a temporary folder.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import functools
 import gzip
@@ -52,6 +53,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -201,6 +203,22 @@ def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://{HOST}:{httpd.server_address[1]}/"
+
+
+@contextlib.contextmanager
+def site_served(site_dir: str | None) -> Iterator[str]:
+    """The base URL of a site on localhost: ``site_dir`` if given (already built), else this
+    checkout's, built into a temporary folder (the dev tools' ``--site``)."""
+    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
+        site = Path(site_dir) if site_dir else Path(tmp) / "site"
+        if not site_dir:
+            build(ROOT / "content", site)
+        httpd, base = serve(site)
+        try:
+            yield base
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
 
 
 def build(content: Path, out: Path) -> None:

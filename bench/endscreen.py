@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 import browser  # bench/ is on sys.path when run as a script
-from browser import GAMES, build, launch, pct, serve, visit
+from browser import GAMES, launch, pct, site_served, visit
 
 WARM = 3
 COLUMNS = ("total", "python", "parse", "render", "save_json", "chronicle_json", "storage")
@@ -165,20 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     if not browser.BROWSER.found:
         print(f"bench/endscreen.py: {browser.BROWSER.missing}", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="gb-bench-site-") as tmp:
-        site = Path(args.site) if args.site else Path(tmp) / "site"
-        if not args.site:
-            build(browser.ROOT / "content", site)
-        httpd, base = serve(site)
-        try:
-            with sync_playwright() as pw:
-                for g in args.games.split(","):
-                    rows = replay(pw, f"{base}play/{g}/", args.reps, args.seed, args.limit)
-                    print(f"== {g} (one end-of-game action, {len(rows)} replays)")
-                    print(table(rows) + "\n", flush=True)
-        finally:
-            httpd.shutdown()
-            httpd.server_close()
+    with site_served(args.site) as base, sync_playwright() as pw:
+        for g in args.games.split(","):
+            rows = replay(pw, f"{base}play/{g}/", args.reps, args.seed, args.limit)
+            print(f"== {g} (one end-of-game action, {len(rows)} replays)")
+            print(table(rows) + "\n", flush=True)
     return 0
 
 
