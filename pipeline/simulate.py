@@ -45,6 +45,7 @@ from typing import Any
 from engine.core import registry
 from engine.core.game import Game
 from engine.core.rng import Rng
+from engine.core.session import bot_prefix, bot_rng
 
 from . import checks
 from . import compile as comp
@@ -204,9 +205,7 @@ def play_run(
             setup = game.normalize_setup(_setup(game, seed, index, seats))
         chapter = game.chapter(state)
         wander = game.simulation_wander
-        # the bots' seed for a move: ``seed_from(f"{seed}:bot:{actions}")``, its common
-        # prefix hashed once (``seed_from(a + b) == seed_more(seed_from(a), b)``)
-        bot_prefix = Rng.seed_from(f"{seed}:bot:")
+        prefix = bot_prefix(seed)  # the bots' seeds, as in a session (hashed once a run)
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
@@ -218,7 +217,7 @@ def play_run(
                 if policy == "random" or (policy == "mixed" and pick.random() < wander):
                     action = pick.choice(game.legal_actions(state, seat))
                 else:
-                    rng = Rng({"rng": Rng.seed_more(bot_prefix, str(actions))})
+                    rng = bot_rng(prefix, actions)
                     persona = setup["seats"][seat].get("persona")
                     action = game.choose(state, seat, rng, persona)
                 script.append({"seat": seat, "action": action})

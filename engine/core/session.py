@@ -50,6 +50,17 @@ _NO_SEED = object()
 RECAP_LINES = 14
 
 
+def bot_prefix(seed: Any) -> int:
+    """The hashed common prefix of the bots' seeds: a bot's move after ``n`` moves of a game
+    draws from ``seed_from(f"{seed}:bot:{n}")``, which is ``bot_rng(bot_prefix(seed), n)``."""
+    return Rng.seed_from(f"{seed}:bot:")
+
+
+def bot_rng(prefix: int, moves: int) -> Rng:
+    """The generator of a bot's move after ``moves`` moves (``prefix``: ``bot_prefix``)."""
+    return Rng({"rng": Rng.seed_more(prefix, str(moves))})
+
+
 class Session:
     """A game in progress, whatever the game.  ``Session(game).start(setup)``."""
 
@@ -136,10 +147,10 @@ class Session:
         """The bots' draws for the next move: from the seed and the number of moves made."""
         seed = self.setup.get("seed", "0")
         known, value = self._bot_prefix
-        if known is _NO_SEED or known != seed or type(known) is not type(seed):
-            value = Rng.seed_from(f"{seed}:bot:")
+        if known != seed or type(known) is not type(seed):  # (``_NO_SEED`` equals nothing)
+            value = bot_prefix(seed)
             self._bot_prefix = (seed, value)
-        return Rng({"rng": Rng.seed_more(value, str(len(self.actions)))})
+        return bot_rng(value, len(self.actions))
 
     def persona(self, seat: int) -> str | None:
         if not self.game.personas:
