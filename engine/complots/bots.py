@@ -101,21 +101,17 @@ def doubt_rate(view: dict) -> float:
 
 
 def chance_true(view: dict, seat: int, char: str, adaptive: bool) -> float:
-    """The chance that a claim of ``char`` by ``seat`` is true.  An adaptive bot weighs the
-    counting by the seat's record: a seat caught bluffing claims whatever it likes."""
+    """The chance that a claim of ``char`` by ``seat`` is true.  From counting alone, the
+    chance that ``seat`` hides at least one ``char``, nudged by the history: a character it
+    claimed before and never lost is more likely; a character of which it just showed one is as
+    likely as any card freshly drawn.  An adaptive bot also weighs it by the seat's record: a
+    seat caught bluffing claims whatever it likes."""
     return _chance(view, seat, char, adaptive)
 
 
-def chance_holds(view: dict, seat: int, char: str) -> float:
-    """The chance that ``seat`` hides at least one ``char``, from counting alone, nudged by
-    the history: a character it claimed before and never lost is more likely; a character of
-    which it just showed one is as likely as any card freshly drawn."""
-    return _chance(view, seat, char, False)
-
-
 def _chance(view: dict, seat: int, char: str, adaptive: bool) -> float:
-    """``chance_holds``, then for an adaptive bot the weighing of ``chance_true``: one walk
-    through the claims for both (a bot weighs every claim it hears)."""
+    """``chance_true``: the counting, then the history and (adaptive) the records, from one
+    walk through the claims (a bot weighs every claim it hears)."""
     u = unseen(view, char)
     if u == 0:
         return 0.0
@@ -306,14 +302,10 @@ def blockers(view: dict) -> dict[int, set[str]]:
 
 
 def _walled(walls: dict[int, set[str]], target: int, power: str) -> bool:
-    chars = walls.get(target)
-    return bool(chars) and not chars.isdisjoint(COUNTERS.get(power, ()))
-
-
-def blocked(view: dict, target: int, power: str) -> bool:
     """Whether ``target`` once countered this seat's ``power`` and was not caught lying: bots
     that kept trying the same blocked move on the same target would never end the game."""
-    return _walled(blockers(view), target, power)
+    chars = walls.get(target)
+    return bool(chars) and not chars.isdisjoint(COUNTERS.get(power, ()))
 
 
 #: power -> the characters that counter it (set by the plugin from the content)
