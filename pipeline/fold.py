@@ -39,15 +39,23 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object) -> list[Finding]:
-    """``findings`` of one campaign with the consequences of its broken files folded."""
+def fold(
+    findings: list[Finding],
+    folder: Path,
+    content_dir: Path,
+    graph: object,
+    texts: dict[str, str] | None = None,
+) -> list[Finding]:
+    """``findings`` of one campaign with the consequences of its broken files folded.  A broken
+    file's text is read from ``texts`` (path relative to ``content_dir`` -> the editor's unsaved
+    text) when it is there, else from the disk."""
     broken = {f.file: f for f in findings if f.code in CAUSES and f.line >= 1}
     if not broken:
         return _fold_counts(findings, graph)
     ids: dict[str, str] = {}  # key -> broken file that would define it
     words: dict[str, str] = {}  # word -> broken file that mentions it
     for rel in broken:
-        text = _read(content_dir / rel)
+        text = texts[rel] if texts and rel in texts else _read(content_dir / rel)
         if text is None:
             continue
         for m in _ID.finditer(text):
