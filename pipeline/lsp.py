@@ -397,9 +397,14 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
         if generation[folder] != gen:
             return  # a newer change: it will be checked instead
         texts = overlay(folder)
-        loop = asyncio.get_running_loop()
-        a = await loop.run_in_executor(worker, workspace.analyse, folder, texts)
-        if generation[folder] != gen:
+
+        def run() -> Analysis | None:
+            if generation[folder] != gen:
+                return None  # stale before it started: a newer change is queued behind it
+            return workspace.analyse(folder, texts).warm()
+
+        a = await asyncio.get_running_loop().run_in_executor(worker, run)
+        if a is None or generation[folder] != gen:
             return  # stale: the texts changed while it ran
         publish(a)
 

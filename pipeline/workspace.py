@@ -84,6 +84,14 @@ class Analysis:
             self._refs = index
         return self._refs.get((rel, line), [])
 
+    def warm(self) -> Analysis:
+        """Build the look-up tables hover, definition and completion read (in the worker
+        thread, so that the first hover after a check does not pay for them)."""
+        self.nodes_with_key("")
+        if self.campaign is not None and self.campaign.refs:
+            self.refs_at(self.campaign.refs[0].file, 0)
+        return self
+
     @property
     def index(self) -> dict[str, Record]:
         """Every record the editor can name (node -> record): the graph's, plus the last good
