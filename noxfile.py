@@ -70,6 +70,7 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".", "playwright>=1.40")
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/incremental.py")
+    session.run("python", "bench/lsp.py", "--reference", "3fe891b")  # the server before issue 31
     session.run("python", "bench/engine.py")
     session.run("python", "bench/simulate.py")
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
