@@ -244,3 +244,45 @@ def test_the_content_checks(game):
         "99": {"title": "X", "objectives": [[13], [13]], "value": 1},
     }
     assert [i.node for i in content._solvable(_View(broken))] == ["dilemma:99"]
+
+
+def test_the_council_wins_or_loses_together_whatever_its_silent_boxes(game):
+    """« le Conseil gagne la partie » : the winners are the seats, every one of them on a win
+    and none on a loss, never one per box of the Conseil silencieux."""
+    for n, boxes in ((2, 5), (4, 2), (3, 0)):
+        s = play(game, f"ensemble-{n}", n)
+        for won in (True, False):
+            end = {**s, "silent_boxes": boxes, "result": {**s["result"], "won": won}}
+            out = game.outcome(end)
+            assert out.winners == (list(range(n)) if won else []), (n, boxes, won)
+            assert sorted(out.scores) == list(range(n))
+            if boxes:
+                assert f"Conseil silencieux : {boxes} case" in " ".join(out.ranking[0]["details"])
+
+
+def test_simulate_gives_each_seat_of_a_won_council_an_equal_share(game):
+    """``gamebook simulate``'s win shares: a won council is won by each of its seats."""
+    from pipeline.simulate import SimulationReport, play_run
+
+    runs = [play_run(game, f"parts-{i}", "bots", i) for i in range(3)]  # 2, 3, 4 seats
+    results = [r for run in runs for r in run.results]
+    assert {r["seats"] for r in results} == {2, 3, 4}
+    assert sum(bool(r["winners"]) for r in results) >= len(results) // 2  # bots win most
+    for r in results:
+        assert r["winners"] in ([], list(range(r["seats"])))
+    stats = SimulationReport(
+        game="conseil",
+        runs=3,
+        completed=3,
+        games=len(results),
+        scenarios=0,
+        visits={},
+        errors=[],
+        reachable=[],
+        results=results,
+    ).play_stats()
+    for seat, share in stats["win_share_by_seat"].items():
+        mine = [r for r in results if r["seats"] > int(seat)]
+        expected = sum(1 / r["seats"] for r in mine if r["winners"]) / len(mine)
+        assert share == round(expected, 4)
+    assert stats["win_share_by_seat"]["0"] == stats["win_share_by_seat"]["1"]

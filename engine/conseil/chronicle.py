@@ -87,9 +87,9 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         T.BAND[line["verdict"]],
     ]
     if line["silent_boxes"]:
-        n = line["silent_boxes"]
-        boxes = "case cochée" if n <= 1 else "cases cochées"
-        details.append(f"Conseil silencieux : {n} {boxes}")
+        boxes = line["silent_boxes"]
+        word = "case cochée" if boxes <= 1 else "cases cochées"
+        details.append(f"Conseil silencieux : {boxes} {word}")
     won = res["won"]
     why = game.render_log(state["log"][-1])
     throne = T.char(state["throne_char"]) if won else None
