@@ -396,3 +396,22 @@ def test_a_seat_with_nothing_to_play_sits_the_turn_out(game):
     assert any(e["key"] == "hand.none" for e in s["log"])
     s = act(game, s, type="choose", card="sorcier", remark=None)
     assert s["phase"] == "effect"
+
+
+def test_a_chevalier_then_a_golem_in_one_action_each_log_their_own_objective(game):
+    """LE CHEVALIER, then LE GOLEM « même si le CHEVALIER l'a déjà fait », settled by one
+    reveal: each log line shows the objective as that card left it, and the dilemma's own
+    line keeps the card's printed objective."""
+    hands = [["chevalier", "parasite"], ["golem", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=8, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="chevalier", remark=None)
+    s = act(game, s, type="choose", card="golem", remark=None)
+    before = len(s["log"])
+    s = act(game, s, type="reveal", who=0)  # the GOLEM, last face down, follows by itself
+    lines = [game.render_log(e) for e in s["log"][before:]]
+    assert "LE CHEVALIER (Léa) : il faut désormais le dé sur 1/2/3/4." in lines
+    assert "LE GOLEM (Mia) : il faut désormais le dé sur 9/10/11/12." in lines
+    first = next(e for e in s["log"] if e["key"] == "turn.dilemma" and e["args"]["dilemma"] == 8)
+    assert game.render_log(first) == "Dilemme « FESTIVAL » : il faut le dé sur 3."
+    assert s["resolved"][-1] == {"id": 8, "rung": False, "success": False}

@@ -197,6 +197,11 @@ def log(state: dict, key: str, to: list[int] | None = None, **args: Any) -> None
     state["log"].append(entry)
 
 
+def _copy(objectives: list[list[int]]) -> list[list[int]]:
+    """The objectives as they are now: a log entry must not follow later changes."""
+    return [list(o) for o in objectives]
+
+
 def n_seats(state: dict) -> int:
     return len(state["seats"])
 
@@ -355,7 +360,7 @@ def _start(R: Rules, state: dict) -> None:
     state["spoke"] = False
     state["lost_turn"] = None
     log(state, "turn.petitioner", char=state["petitioner"])
-    log(state, "turn.dilemma", dilemma=state["dilemma"], objectives=state["objectives"])
+    log(state, "turn.dilemma", dilemma=state["dilemma"], objectives=_copy(state["objectives"]))
     state["phase"] = "bells"
 
 
@@ -533,7 +538,7 @@ def apply_effect(R: Rules, state: dict, action: dict) -> None:
         i = action["objective"]
         state["objectives"][i] = list(D.LOW if card == "chevalier" else D.HIGH)
         state["met"][i] = state["die"] in state["objectives"][i]
-        log(state, "effect.objective", seat=seat, char=card, objectives=state["objectives"])
+        log(state, "effect.objective", seat=seat, char=card, objectives=_copy(state["objectives"]))
     elif action.get("take"):
         take = action["take"]
         pile = state["discards"][seat]
