@@ -286,3 +286,77 @@ def test_simulate_gives_each_seat_of_a_won_council_an_equal_share(game):
         expected = sum(1 / r["seats"] for r in mine if r["winners"]) / len(mine)
         assert share == round(expected, 4)
     assert stats["win_share_by_seat"]["0"] == stats["win_share_by_seat"]["1"]
+
+
+def _won(state, throne="sorcier"):
+    """A finished game, as if the council had won it with ``throne`` on the throne."""
+    return {**state, "throne_char": throne, "result": {**state["result"], "won": True}}
+
+
+def test_the_guided_games_sovereign_leaves_the_next_games_quemandeurs(game):
+    """« Si un personnage … s'est assis sur le trône à l'issue de la partie précédente,
+    retirez sa carte de la pile des cartes Quémandeur » : the guided game too."""
+    end = play(game, "guide-trone", 3, scenario="tutoriel")
+    for throne in ("sorcier", "puissante", "druidesse"):
+        nxt = game.sequel(_won(end, throne))
+        assert nxt["scenario"] == "base" and nxt["chronicle"]["throne"] == throne
+        every = [*nxt["pets"], *([nxt["petitioner"]] if nxt["petitioner"] else [])]
+        assert throne not in every and len(every) + len(nxt["pets_done"]) == 7
+        assert len(nxt["face_up"]) == 5 and throne not in nxt["face_up"]
+    # « Si la dernière partie a été perdue … la mise en place ne subit aucun changement »
+    lost = {**end, "throne_char": None, "result": {**end["result"], "won": False}}
+    assert game.sequel(lost)["chronicle"]["throne"] is None
+
+
+def test_the_next_game_of_the_year_is_the_next_month(game):
+    """« Un défi différent vous est proposé chaque mois » : after a won Mars comes Avril (its
+    own Quémandeurs and dilemmas); a lost month is played again; the year ends with
+    Décembre."""
+    mars = play(game, "annee", 3, scenario="mars")
+    avril = game.sequel(_won(mars))
+    assert avril["scenario"] == "avril"
+    sc = game.R.scenarios["avril"]
+    assert sorted([*avril["pets"], avril["petitioner"]]) == sorted(sc["petitioners"])
+    assert sorted([avril["dilemma"], *avril["pile"][:-1]]) == sorted(int(d) for d in sc["dilemmas"])
+    assert (
+        avril["chronicle"]["games"] == 1 and avril["chronicle"]["reigns"][0]["scenario"] == "mars"
+    )
+    again = game.sequel({**mars, "result": {**mars["result"], "won": False}, "throne_char": None})
+    assert again["scenario"] == "mars" and again["rng"] != mars["rng"]
+    decembre = play(game, "annee", 3, scenario="decembre")
+    assert game.sequel(_won(decembre)) is None
+    # eleven months won in a row: the year goes past the ten lines of a normal chronicle
+    s = _won(play(game, "annee", 3, scenario="janvier"))
+    for month in MONTHS[1:]:
+        s = game.sequel(s)
+        assert s is not None and s["scenario"] == month
+        s = _won({**s, "phase": "over", "result": {**mars["result"]}})
+    assert game.sequel(s) is None
+
+
+def test_the_pages_next_game_button_goes_on_to_the_next_month(game):
+    """The play page's « Partie suivante » (``WebSession.next_json``) after a won Mars opens
+    Avril, and a save of the two games loads back into Avril."""
+    import json
+
+    from engine import web
+
+    bundle = json.dumps(game.bundle)
+    for i in range(10):
+        session = web.WebSession("conseil", bundle)
+        session.start_json(
+            json.dumps({"seed": f"mars-{i}", "players": 3, "bots": 3, "scenario": "mars"})
+        )
+        state = session.session.state
+        if state["phase"] == "over" and state["result"]["won"]:
+            break
+    else:
+        pytest.fail("no Mars won by the bots in ten games")
+    screen = json.loads(session.next_json())
+    assert session.session.state["scenario"] == "avril", screen.get("error")
+    assert "Avril" in game.progress(session.session.state)
+    saved = session.save_json()
+    other = web.WebSession("conseil", bundle)
+    json.loads(other.load_json(saved))
+    assert other.session.state["scenario"] == "avril"
+    assert other.session.state["chronicle"] == session.session.state["chronicle"]

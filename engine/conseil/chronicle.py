@@ -71,7 +71,8 @@ def carry(state: dict[str, Any]) -> dict[str, Any]:
         "games": chron.get("games", 0) + 1,
         "reigns": [*chron.get("reigns", []), line],
         "year": chron.get("year", 1) + line["score"],
-        "throne": line["throne"] if line["scenario"] == "base" else chron.get("throne"),
+        # the character who took the throne, after any game (a lost one leaves it vacant)
+        "throne": line["throne"],
         "counts": line["counts"],
     }
 
