@@ -415,3 +415,72 @@ def test_a_chevalier_then_a_golem_in_one_action_each_log_their_own_objective(gam
     first = next(e for e in s["log"] if e["key"] == "turn.dilemma" and e["args"]["dilemma"] == 8)
     assert game.render_log(first) == "Dilemme « FESTIVAL » : il faut le dé sur 3."
     assert s["resolved"][-1] == {"id": 8, "rung": False, "success": False}
+
+
+def _claim_table(game, hands, favor, rewards):
+    names = ["Léa", "Mia", "Tom"][: len(hands)]
+    s = table(game, names, die=5, dilemma=5, petitioner="golem", hands=hands, favor=favor)
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    s["rewards"] = [{"id": k, "type": t, "rung": False} for k, t in rewards]
+    rules.settle(game.R, s)
+    return s
+
+
+def test_rewards_may_be_used_even_during_the_claim(game):
+    """« Il n'y a pas de limite au nombre de cartes RÉCOMPENSE que vous pouvez posséder ou
+    utiliser, même pendant la phase REVENDIQUER LE TRÔNE » : once every character is down, the
+    council may spend its RÉCOMPENSES before the cards are shown together."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]] * 2
+    s = _claim_table(game, hands[:3], 1, [(15, "favor"), (3, "nudge")])
+    assert s["phase"] == "throne"
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "throne_rewards" and game.turn_kind(s) == "collective"
+    legal = game.legal_actions(s, 0)
+    assert {"type": "reward", "index": 0, "face": 0} in legal  # +1 Faveur
+    assert {"type": "reward", "index": 1, "face": 4} in legal  # the nudge, useless here
+    assert legal[-1] == {"type": "conclude"}
+    assert game.describe(s, legal[-1], 0) == "Révéler les personnages posés"
+    assert all(game.view(s, 1)["has_chosen"])  # the cards stay face down meanwhile
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 2 and s["phase"] == "throne_rewards"
+    s = act(game, s, type="conclude")
+    # LA PUISSANTE and two SORCIER: −1 Faveur, one is left: the council chooses its sovereign
+    assert s["favor"] == 1 and s["phase"] == "successor"
+    s = act(game, s, type="successor", card="sorcier")
+    assert game.outcome(s).winners == [0, 1, 2]
+    assert s["result"]["favor"] == 1 and [r["type"] for r in s["rewards"]] == ["nudge"]
+
+
+def test_a_reward_kept_after_a_split_claim_is_offered_with_the_successor(game):
+    """At 5 Faveur the « +1 Faveur » is not offered before the claim (the track stops at 5);
+    after a split claim costs one, the council may still spend it before naming its
+    sovereign.  With no RÉCOMPENSE, the claim shows as soon as the cards are down."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 5, [(15, "favor")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "successor" and s["favor"] == 4
+    assert {"type": "reward", "index": 0, "face": 0} in game.legal_actions(s, 0)
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 5 and s["phase"] == "successor"
+    assert game.legal_actions(s, 0) == [
+        {"type": "successor", "card": "puissante"},
+        {"type": "successor", "card": "sorcier"},
+    ]
+    s = _claim_table(game, hands, 3, [])
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["throne_char"] == "sorcier"
+
+
+def test_the_bots_spend_a_kept_faveur_before_the_claim(game):
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 2, [(15, "favor")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    from engine.core.rng import Rng
+
+    a = game.choose(s, game.to_act(s)[0], Rng({"rng": 1}))
+    assert a == {"type": "reward", "index": 0, "face": 0}

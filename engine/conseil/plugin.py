@@ -210,7 +210,17 @@ class Conseil(Game):
         hand = out["hands"][seat]
         chosen = out["chosen"][seat]
         swappable = [c for c in hand if c != out["petitioner"]]
-        if chosen is not None and swappable and out["phase"] in ("choose", "reveal", "throne"):
+        if (
+            chosen is not None
+            and swappable
+            and out["phase"]
+            in (
+                "choose",
+                "reveal",
+                "throne",
+                "throne_rewards",
+            )
+        ):
             c = swappable[rng.below(len(swappable))]
             hand.remove(c)
             hand.append(chosen)

@@ -331,6 +331,13 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "throne":
             if to_act(state):
                 return
+            # RÉCOMPENSES may be used « même pendant la phase REVENDIQUER LE TRÔNE »
+            state["phase"] = "throne_rewards" if reward_actions(state) else "claim"
+        elif phase == "throne_rewards":
+            if reward_actions(state):
+                return
+            state["phase"] = "claim"
+        elif phase == "claim":
             _claim(R, state)
         else:
             raise ValueError(f"unknown phase {phase}")
@@ -699,7 +706,8 @@ def _claim(R: Rules, state: dict) -> None:
 
 
 def successor_actions(state: dict) -> list[dict]:
-    return [{"type": "successor", "card": c} for c in sorted({e["card"] for e in state["table"]})]
+    cards = sorted({e["card"] for e in state["table"]})
+    return [{"type": "successor", "card": c} for c in cards] + reward_actions(state)
 
 
 def _end(R: Rules, state: dict, lost: str | None = None) -> None:
@@ -755,7 +763,7 @@ def to_act(state: dict) -> list[int]:
             for s, (c, r) in enumerate(zip(state["chosen"], state["revealed"], strict=True))
             if c is None and not r
         ]
-    if phase in ("bells", "reveal", "aftermath", "successor"):
+    if phase in ("bells", "reveal", "aftermath", "successor", "throne_rewards"):
         return deciders(state)
     if phase in ("effect", "oracle"):
         return [state["pending"]["seat"]]
@@ -778,6 +786,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         return claim_actions(state, seat)
     if phase == "reveal":
         return reveal_actions(state)
+    if phase == "throne_rewards":
+        return [*reward_actions(state), {"type": "conclude"}]
     if phase == "effect":
         return effect_actions(state)
     if phase == "oracle":
@@ -859,6 +869,8 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
         else:
             set_die(out, action["face"])
         log(out, "reward.used", dilemma=r["id"], reward=r["type"], face=out["die"])
+    elif t == "conclude" and out["phase"] == "throne_rewards":
+        out["phase"] = "claim"
     elif t == "conclude":
         _check(R, out)
     elif t == "effect":
