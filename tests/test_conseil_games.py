@@ -3,6 +3,7 @@ seed giving the same game), the twelve months' special rules, the chronicle and 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -337,8 +338,6 @@ def test_the_next_game_of_the_year_is_the_next_month(game):
 def test_the_pages_next_game_button_goes_on_to_the_next_month(game):
     """The play page's « Partie suivante » (``WebSession.next_json``) after a won Mars opens
     Avril, and a save of the two games loads back into Avril."""
-    import json
-
     from engine import web
 
     bundle = json.dumps(game.bundle)
@@ -360,3 +359,55 @@ def test_the_pages_next_game_button_goes_on_to_the_next_month(game):
     json.loads(other.load_json(saved))
     assert other.session.state["scenario"] == "avril"
     assert other.session.state["chronicle"] == session.session.state["chronicle"]
+
+
+def test_every_plan_of_the_solver_wins_when_the_all_seeing_table_plays_it(game):
+    """The solver's model is the engine's: at the start of every turn of seeded bot games
+    (with the council's RÉCOMPENSES, and again with a nudge, a flip and a reroll added), when
+    the solver says the dilemma can be won, the all-seeing table playing it through the
+    legal actions wins it; when it says no, that table loses it."""
+    from engine.conseil.solver import _sight, solve
+
+    extra = [{"id": 3, "type": t, "rung": False} for t in ("nudge", "flip", "reroll")]
+    seen = {"plans": 0, "oracle": 0, "reward": 0, "none": 0}
+    for i in range(24):
+        n = 2 + i % 3
+        scenario = ("base", "septembre", "avril", "mars")[i % 4]
+        setup = game.normalize_setup(
+            {"seed": f"plans-{i}", "players": n, "bots": n, "scenario": scenario}
+        )
+        s, k = game.new_game(setup), 0
+        while game.to_act(s):
+            fresh = s["phase"] == "choose" and not any(s["chosen"]) and not s["two_turns"]
+            for more in ([], extra) if fresh else ():
+                t = json.loads(json.dumps(s))
+                t["rewards"] += more
+                if more:
+                    for seat, hand in enumerate(t["hands"]):
+                        t["discards"][seat] = hand[2:] + t["discards"][seat]
+                        t["hands"][seat] = hand[:2]
+                    t["snapshot"]["hands"] = [list(h) for h in t["hands"]]
+                    t["snapshot"]["discards"] = [list(d) for d in t["discards"]]
+                    game.check_state(t)
+                t["snapshot"]["rewards"] = [r["type"] for r in t["rewards"]]
+                snap = t["snapshot"]
+                args = (snap["hands"], snap["die"], snap["objectives"], snap["met"])
+                plan = solve(*args, t["petitioner"], **_sight(snap))
+                if plan is None:
+                    seen["none"] += 1
+                else:
+                    seen["plans"] += 1
+                    seen["oracle"] += any(st[2] == "roll" for st in plan["steps"])
+                    seen["reward"] += any(st[2] == "reward" for st in plan["steps"])
+                assert _omniscient_wins(game, t) is (plan is not None), (i, s["turn_no"], plan)
+            s = game.apply(s, game.choose(s, game.to_act(s)[0], Rng({"rng": k})))
+            k += 1
+    assert seen["oracle"] >= 10 and seen["reward"] >= 10 and seen["none"] >= 1, seen
+
+
+def _omniscient_wins(game, state):
+    seer, k, done = Omniscient(game), 0, len(state["resolved"])
+    while len(state["resolved"]) == done and game.to_act(state):
+        state = game.apply(state, seer.action(state, game.to_act(state)[0], Rng({"rng": k})))
+        k += 1
+    return state["resolved"][-1]["success"] if len(state["resolved"]) > done else False

@@ -484,3 +484,174 @@ def test_the_bots_spend_a_kept_faveur_before_the_claim(game):
 
     a = game.choose(s, game.to_act(s)[0], Rng({"rng": 1}))
     assert a == {"type": "reward", "index": 0, "face": 0}
+
+
+NUDGE = {"id": 3, "type": "nudge", "rung": False}
+
+
+def _source_tarie(game, hands, rewards=(), rng=None):
+    """SOURCE TARIE asks for a 7; the die shows 9; LA DAME is the Quémandeur."""
+    s = table(game, ["Léa", "Mia"], die=9, dilemma=1, petitioner="dame", hands=hands)
+    s["rewards"] = [dict(r) for r in rewards]
+    if rng is not None:
+        s["rng"] = rng
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert s["phase"] == "choose" and s["snapshot"]["rewards"] == [r["type"] for r in rewards]
+    return s
+
+
+def _omniscient_turn(game, s):
+    """The all-seeing table plays the turn out; the dilemma's result."""
+    from engine.conseil.solver import Omniscient
+    from engine.core.rng import Rng
+
+    seer, k = Omniscient(game), 0
+    done = len(s["resolved"])
+    while len(s["resolved"]) == done:
+        seat = game.to_act(s)[0]
+        s = game.apply(s, seer.action(s, seat, Rng({"rng": k})))
+        k += 1
+    return s["resolved"][-1]["success"]
+
+
+def test_the_solver_counts_on_a_kept_reward():
+    """The audit's case: a nudge kept as RÉCOMPENSE wins a dilemma no choice of cards wins."""
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    assert solve(hands, 9, [[7]], petitioner="dame") is None
+    plan = solve(hands, 9, [[7]], petitioner="dame", rewards=["nudge"])
+    assert plan == {
+        "cards": ["sorcier", "parasite"],
+        "steps": [
+            (None, "nudge", "reward", 8),
+            (1, "parasite", "face", 5),
+            (0, "sorcier", "face", 7),
+        ],
+    }
+    # a shield or a +1 Faveur never moves the die
+    assert solve(hands, 9, [[7]], petitioner="dame", rewards=["shield", "favor"]) is None
+    # a plan spends no RÉCOMPENSE it does not need
+    easy = solve([["stoique"], ["parasite"]], 9, [[7]], rewards=["nudge", "flip"])
+    assert easy is not None and all(st[2] != "reward" for st in easy["steps"])
+
+
+def test_the_solver_counts_on_the_oracle_and_the_rolls_it_sees():
+    """L'ORACLE: the reroll (the state's generator decides it: an all-seeing table knows
+    it), then a second card from its owner's hand, cancelled if another seat chose it."""
+    hands = [["dame", "inverseuse", "oracle"], ["dame", "parasite"]]
+    without = [["dame", "inverseuse"], ["dame", "parasite"]]
+    assert solve(without, 3, [[2]], petitioner="golem") is None
+    assert solve(hands, 3, [[2]], petitioner="golem") is None  # the old solver's answer
+    plan = solve(hands, 3, [[2]], petitioner="golem", rolls=(8,))
+    assert plan == {
+        "cards": ["oracle", "parasite"],
+        "steps": [
+            (0, "oracle", "roll", 8),
+            (0, "inverseuse", "second", None),
+            (0, "inverseuse", "face", 5),
+            (1, "parasite", "face", 2),
+        ],
+    }
+    assert solve(hands, 3, [[2]], petitioner="golem", rolls=(1,)) is None  # another roll
+    # a roll that lands on the objective needs no effect: the second card may cancel
+    plan = solve(
+        [["automate", "druidesse", "oracle"], ["dame", "druidesse"]],
+        9,
+        [[7]],
+        petitioner="golem",
+        rolls=(7,),
+    )
+    assert plan is not None and (0, "druidesse", "second", None) in plan["steps"]
+    assert not any(st[0] == 0 and st[1] == "druidesse" and st[2] == "face" for st in plan["steps"])
+
+
+def test_the_oracle_with_one_card_left_plays_its_second_card_from_the_discard():
+    """« Si vous n'avez plus qu'une carte en main, défaussez-la. Puis, reprenez toutes vos
+    autres cartes jouées précédemment » : the solver's second card may come from there."""
+    hands = [["oracle", "stoique"], ["parasite"]]
+    discards = [["inverseuse"], []]
+    assert solve(hands, 3, [[2]], petitioner="dame", rolls=(8,)) is None
+    plan = solve(hands, 3, [[2]], petitioner="dame", rolls=(8,), discards=discards)
+    assert plan is not None and (0, "inverseuse", "second", None) in plan["steps"]
+
+
+def test_the_all_seeing_table_wins_with_the_reward_the_solver_counts_on(game):
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    assert _omniscient_turn(game, _source_tarie(game, hands, [NUDGE])) is True
+    assert _omniscient_turn(game, _source_tarie(game, hands)) is False
+
+
+def test_the_all_seeing_table_wins_with_the_oracle_as_the_generator_rolls(game):
+    from engine.conseil.solver import upcoming_rolls
+
+    seven = next(v for v in range(1000) if upcoming_rolls(v, 1) == (7,))
+    hands = [["automate", "druidesse", "oracle"], ["dame", "druidesse"]]
+    assert _omniscient_turn(game, _source_tarie(game, hands, rng=seven)) is True
+
+
+def test_the_hint_names_no_card_still_in_a_hand_and_counts_the_rewards(game):
+    """« Y avait-il une solution ? » after SOURCE TARIE is lost: the cards revealed this turn
+    and the die are public, and named; a card still in a hand is told only by what it does
+    (the council's etiquette); the RÉCOMPENSE kept is part of the answer."""
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
+    s = act(game, s, type="hint")
+    assert s["hint"] == (
+        "Il y avait une solution : 2 cartes suffisaient ; révéler dans cet ordre "
+        "la RÉCOMPENSE « un coup de pouce d'un point au dé » (dé sur 8), "
+        "puis LE PARASITE de Mia (dé sur 5), puis LE SORCIER de Léa (dé sur 7)."
+    )
+    # the same plan when Léa played her ALCHIMISTE: her SORCIER is still in her hand
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    s = act(game, s, type="hint")
+    text = s["hint"]
+    assert "SORCIER" not in text and "Léa" not in text
+    assert text.endswith(
+        "puis LE PARASITE de Mia (dé sur 5), puis une carte encore en main (dé sur 7)."
+    )
+    from engine.conseil.text_fr import CHAR
+
+    shown = {(e["seat"], e["card"]) for e in s["table"]}
+    hidden = {c for seat in (0, 1) for c in s["hands"][seat] if (seat, c) not in shown}
+    assert "sorcier" in hidden  # no name of a card still in a hand, whoever reads it
+    assert [c for c in hidden if CHAR[c] in text] == []
+    assert game.render_log(s["log"][-1]) == text
+
+
+def test_the_hint_is_read_before_the_next_dilemma_and_does_not_follow_it(game):
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    assert game.legal_actions(s, 0) == [{"type": "continue"}, {"type": "hint"}]
+    s = act(game, s, type="hint")
+    # still the lost dilemma: the answer is on its screen, asked once
+    assert s["phase"] == "aftermath" and s["dilemma"] == 1
+    assert game.legal_actions(s, 0) == [{"type": "continue"}]
+    notes = [
+        w for w in game.screen(s, 0, game.legal_actions(s, 0))["widgets"] if w["type"] == "text"
+    ]
+    assert [w["text"] for w in notes] == [s["hint"]]
+    s = act(game, s, type="continue")
+    assert s["dilemma"] == 8 and s["hint"] is None and game.view(s, 0)["hint"] is None
+    scr = game.screen(s, 0, game.legal_actions(s, 0))
+    assert not [w for w in scr["widgets"] if w["type"] == "text"]

@@ -44,6 +44,7 @@ PUBLIC = (
     "silent_boxes",
     "chronicle",
     "last",
+    "hint",
 )
 
 

@@ -139,6 +139,7 @@ class Rules:
                 "snapshot": None,
                 "chef": rng.below(n) if n == 4 else None,
                 "throne_char": None,
+                "hint": None,
                 "result": None,
                 "step": 0,
             }
@@ -398,6 +399,11 @@ def _setup_choose(state: dict) -> None:
         "die": state["die"],
         "objectives": [list(o) for o in state["objectives"]],
         "met": list(state["met"]),
+        # what an all-seeing table also knows (the solver): the RÉCOMPENSES, the discard
+        # piles and the generator that rolls the die
+        "rewards": [r["type"] for r in state["rewards"]],
+        "discards": [list(d) for d in state["discards"]],
+        "rng": state["rng"],
     }
     state["phase"] = "choose"
 
@@ -793,7 +799,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if phase == "oracle":
         return oracle_actions(state)
     if phase == "aftermath":
-        return [{"type": "continue"}, {"type": "hint"}]
+        # the hint is asked once, and read before the next dilemma comes
+        return [{"type": "continue"}] + ([] if state.get("hint") else [{"type": "hint"}])
     if phase == "successor":
         return successor_actions(state)
     return []
@@ -878,12 +885,14 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
     elif t == "oracle":
         apply_oracle(R, out, action["card"])
     elif t == "continue":
+        out["hint"] = None
         out["phase"] = "start"
     elif t == "hint":
         from .solver import hint
 
-        log(out, "hint", **hint(R, out))
-        out["phase"] = "start"
+        told = hint(R, out)
+        out["hint"] = told["text"]
+        log(out, "hint", **told)
     elif t == "successor":
         out["throne_char"] = action["card"]
         log(out, "throne.chosen", char=action["card"])

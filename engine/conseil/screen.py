@@ -52,6 +52,8 @@ def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
         for card in bundle["records"].get("tutorial", {}).values():
             if card.get("phase") == view["phase"]:
                 out.append(W.text(card["text"], card["title"], tone="note", area="main"))
+    if view["phase"] == "aftermath" and view.get("hint"):
+        out.append(W.text(view["hint"], "Y avait-il une solution ?", tone="note", area="main"))
     out.append(W.dice([W.die(view["die"], 12, label="Le dé du Conseil")], "Le dé", area="main"))
     if view["dilemma"] is not None:
         cards = [_dilemma_card(bundle, view["dilemma"], view)]
