@@ -655,3 +655,112 @@ def test_the_hint_is_read_before_the_next_dilemma_and_does_not_follow_it(game):
     assert s["dilemma"] == 8 and s["hint"] is None and game.view(s, 0)["hint"] is None
     scr = game.screen(s, 0, game.legal_actions(s, 0))
     assert not [w for w in scr["widgets"] if w["type"] == "text"]
+
+
+def test_the_claim_applies_no_effect_and_has_no_quemandeur(game):
+    """« il n'y aura pas de carte Quémandeur … N'appliquez aucun des effets » : the last
+    Quémandeur's character may be claimed, and the die does not move."""
+    hands = [["automate", "golem"], ["automate", "golem"]]
+    s = _claim_table(game, hands, 3, [])
+    assert s["petitioner"] is None and s["phase"] == "throne"
+    assert [a["card"] for a in game.legal_actions(s, 0)] == ["automate", "golem"]
+    assert not any(a["type"] == "bells" for a in game.legal_actions(s, 0))
+    s = act(game, s, type="claim", card="automate")
+    s = act(game, s, type="claim", card="automate")
+    assert s["die"] == 5 and s["throne_char"] == "automate" and s["objectives"] == []
+
+
+def test_never_play_your_last_card_even_for_the_claim(game):
+    """A member left with one card takes back the discard before claiming."""
+    hands = [["sorcier"], ["sorcier", "dame"]]
+    s = _claim_table(game, hands, 3, [])
+    assert s["discards"][0][-1] == "sorcier" and "sorcier" not in s["hands"][0]
+    assert [e["key"] for e in s["log"]].count("hand.recover") == 1
+    assert [a["card"] for a in game.legal_actions(s, 0)] == sorted(set(s["hands"][0]))
+    game.check_state(s)
+
+
+def test_a_shield_cancels_the_faveur_a_split_claim_costs(game):
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 1, [(11, "shield")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["favor"] == 1 and s["rewards"] == [] and s["phase"] == "successor"
+    assert "la perte de Faveur est annulée" in game.render_log(
+        next(e for e in s["log"] if e["key"] == "reward.shield")
+    )
+
+
+def test_rewards_have_no_limit_two_nudges_in_one_turn(game):
+    """« Il n'y a pas de limite au nombre de cartes RÉCOMPENSE que vous pouvez posséder ou
+    utiliser » : two nudges move the die two points in one turn."""
+    hands = [["stoique", "parasite"], ["stoique", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE, {**NUDGE, "id": 10}])
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reward", index=0, face=10)
+    s = act(game, s, type="reward", index=0, face=11)
+    assert s["die"] == 11 and s["rewards"] == []
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=8)  # LE STOÏQUE, last face down, follows by itself
+    assert s["resolved"][-1]["success"] is False  # 8 is not 7; the nudges are spent anyway
+
+
+def test_the_reign_counts_every_resolved_dilemma_rewards_included_and_rung_ones_double(game):
+    """« Additionnez les valeurs de toutes les cartes Dilemme résolues » (a RÉCOMPENSE is a
+    resolved card, kept or spent), doubled when placed right of the Faveur (bells rung);
+    « ajoutez … les valeurs des 7 cartes Quémandeur … ainsi que le nombre de points de
+    Faveur restants »."""
+    s = _claim_table(game, [["sorcier"] * 1, ["sorcier"]], 2, [(3, "nudge")])
+    s["resolved"] = [
+        {"id": 3, "rung": True, "success": True},  # PONT BRANLANT, its nudge still kept
+        {"id": 6, "rung": False, "success": True},  # CLOCHE FÊLÉE, its reroll spent
+        {"id": 5, "rung": True, "success": False},  # failed: not resolved
+    ]
+    value = {k: game.R.dilemmas[k]["value"] for k in (3, 6)}
+    crowns = sum(game.R.crown(c) for c in [*s["pets_done"], *s["pets"]])
+    assert rules.score(game.R, s) == {
+        "dilemmas": 2 * value[3] + value[6],
+        "crowns": crowns,
+        "favor": 2,
+        "total": 2 * value[3] + value[6] + crowns + 2,
+    }
+
+
+@pytest.mark.parametrize(
+    ("total", "band"),
+    [
+        *((t, 1) for t in (0, 23)),
+        *((t, 2) for t in (24, 34)),
+        *((t, 3) for t in (35, 60)),
+        *((t, 4) for t in (61, 78)),
+        *((t, 5) for t in (79, 109)),
+        *((t, 6) for t in (110, 250)),
+    ],
+)
+def test_the_reigns_verdict_bands(total, band):
+    assert rules.verdict(total) == f"band.{band}"
+
+
+def test_a_unanimous_silent_claim_checks_a_box(game):
+    """« Cochez une case pour chaque dilemme à l'issue duquel vous êtes parvenus à ne pas du
+    tout parler » : REVENDIQUER LE TRÔNE is a dilemma, won by unanimity, without a remark."""
+    hands = [["sorcier", "dame"], ["sorcier", "dame"]]
+    s = _claim_table(game, hands, 3, [])
+    boxes = s["silent_boxes"]
+    won = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="sorcier")
+    assert won["silent_boxes"] == boxes + 1
+    split = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="dame")
+    assert split["silent_boxes"] == boxes
+
+
+def test_a_remark_costs_the_dilemmas_box_and_a_silent_success_checks_one(game):
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    for remark, boxes in ((None, 1), ("seul", 0)):
+        s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+        s = act(game, s, type="bells", ring=False, two_turns=False)
+        s = act(game, s, type="choose", card="sorcier", remark=remark)
+        s = act(game, s, type="choose", card="stoique", remark=None)
+        s = act(game, s, type="reveal", who=0)
+        s = act(game, s, type="effect", face=10)
+        assert s["resolved"][-1]["success"] and s["silent_boxes"] == boxes

@@ -697,6 +697,8 @@ def _claim(R: Rules, state: dict) -> None:
     if len(set(cards)) == 1:
         state["throne_char"] = cards[0]
         state["claimed"] = True
+        # the last dilemma won too, and no remark can be made during it: one more box
+        state["silent_boxes"] += 1
         log(state, "throne.success", char=cards[0])
         _end(R, state)
         return
