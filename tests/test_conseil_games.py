@@ -265,7 +265,7 @@ def test_simulate_gives_each_seat_of_a_won_council_an_equal_share(game):
     """``gamebook simulate``'s win shares: a won council is won by each of its seats."""
     from pipeline.simulate import SimulationReport, play_run
 
-    runs = [play_run(game, f"parts-{i}", "bots", i) for i in range(3)]  # 2, 3, 4 seats
+    runs = [play_run(game, f"parts-{i}", "bots", i) for i in range(6)]  # 2, 3, 4 seats
     results = [r for run in runs for r in run.results]
     assert {r["seats"] for r in results} == {2, 3, 4}
     assert sum(bool(r["winners"]) for r in results) >= len(results) // 2  # bots win most
