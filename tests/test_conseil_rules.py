@@ -764,3 +764,18 @@ def test_a_remark_costs_the_dilemmas_box_and_a_silent_success_checks_one(game):
         s = act(game, s, type="reveal", who=0)
         s = act(game, s, type="effect", face=10)
         assert s["resolved"][-1]["success"] and s["silent_boxes"] == boxes
+
+
+def test_a_reward_used_before_the_first_reveal_leaves_la_dame_first(game):
+    """LA DAME acts only as « la première carte jouée à l'étape 4 »: a RÉCOMPENSE is not a
+    card played."""
+    hands = [["dame", "stoique"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=9, dilemma=1, petitioner="golem", hands=hands)
+    s["rewards"] = [dict(NUDGE)]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="dame", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reward", index=0, face=10)
+    s = act(game, s, type="reveal", who=0)  # one objective value: her effect applies at once
+    dame = next(e for e in s["log"] if e["key"] == "effect.die" and e["args"]["char"] == "dame")
+    assert (dame["args"]["before"], dame["args"]["face"]) == (10, 7)
