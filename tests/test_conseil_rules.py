@@ -779,3 +779,29 @@ def test_a_reward_used_before_the_first_reveal_leaves_la_dame_first(game):
     s = act(game, s, type="reveal", who=0)  # one objective value: her effect applies at once
     dame = next(e for e in s["log"] if e["key"] == "effect.die" and e["args"]["char"] == "dame")
     assert (dame["args"]["before"], dame["args"]["face"]) == (10, 7)
+
+
+def test_rewards_are_offered_from_the_start_of_the_claim(game):
+    """From the first moment of REVENDIQUER LE TRÔNE, whoever answers for the council may
+    spend a RÉCOMPENSE; doing so does not take the place of the member's character."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 2, [(15, "favor")])
+    assert s["phase"] == "throne" and game.to_act(s) == [0, 1]
+    assert game.legal_actions(s, 1)[-1] == {"type": "reward", "index": 0, "face": 0}
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 3 and s["phase"] == "throne" and game.to_act(s) == [0, 1]
+    assert all(a["type"] == "claim" for a in game.legal_actions(s, 0))
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["result"]["favor"] == 3
+
+
+def test_at_four_the_chef_du_conseil_alone_spends_the_rewards_of_the_claim(game):
+    hands = [["puissante", "sorcier"]] * 4
+    names = ["Léa", "Mia", "Tom", "Rita"]
+    s = table(game, names, die=5, dilemma=5, petitioner="golem", hands=hands)
+    s["pile"], s["phase"], s["chef"] = [rules.THRONE], "start", 2
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    rules.settle(game.R, s)
+    offered = [t for t in range(4) if any(a["type"] == "reward" for a in game.legal_actions(s, t))]
+    assert offered == [2]

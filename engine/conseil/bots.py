@@ -352,6 +352,7 @@ def _oracle(view: dict, actions: list[dict]) -> dict:
 
 
 def _claim(view: dict, actions: list[dict]) -> dict:
+    actions = [a for a in actions if a["type"] == "claim"]  # the RÉCOMPENSES wait for later
     want = view["rule"].get("throne")
     cards = [a["card"] for a in actions]
     if want in cards:

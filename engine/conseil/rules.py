@@ -679,9 +679,12 @@ def _throne_setup(state: dict) -> None:
 
 
 def claim_actions(state: dict, seat: int) -> list[dict]:
+    """A character to claim the throne for, and, for whoever answers for the council, its
+    RÉCOMPENSES (usable « même pendant la phase REVENDIQUER LE TRÔNE »)."""
     if state["chosen"][seat] is not None:
         return []
-    return [{"type": "claim", "seat": seat, "card": c} for c in playable(state, seat)]
+    out = [{"type": "claim", "seat": seat, "card": c} for c in playable(state, seat)]
+    return out + (reward_actions(state) if seat in deciders(state) else [])
 
 
 def _claim(R: Rules, state: dict) -> None:

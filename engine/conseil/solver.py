@@ -467,9 +467,10 @@ class Omniscient:
                 # whoever holds the month's character plays it; the council will choose it
                 common = {want} if want in hands[seat] else common
             pref = [want] if want else []
+            claims = [a for a in legal if a["type"] == "claim"]
             for c in [*pref, *bots.THRONE_PREF]:
                 if c in common:
-                    return next(a for a in legal if a["card"] == c)
+                    return next(a for a in claims if a["card"] == c)
         return self.game.choose(state, seat, rng)
 
     def _next(self, state: dict[str, Any]) -> tuple | None:
