@@ -338,8 +338,10 @@ def describe(plan: dict[str, Any], names: list[str], shown: set[tuple[int, str]]
     text += "une seule carte suffisait" if cards == 1 else f"{cards} cartes suffisaient"
     if not cards:
         text = "Il y avait une solution : le dé montrait déjà la bonne valeur"
-    if order:
+    if len(order) > 1:
         text += " ; révéler dans cet ordre " + ", puis ".join(order)
+    elif order:
+        text += " — " + order[0]
     twins = counts_of(tuple(plan["cards"]))
     if any(k > 1 for k in twins.values()):
         text += " ; les autres cartes posées, identiques, s'annulaient"
