@@ -88,7 +88,7 @@ def solve(
                 others = frozenset(c for t, c in enumerate(combo) if t != seat and c is not None)
                 key: Any = (effective, spend, second, others)
             else:
-                seat, second, others = -1, (), frozenset()
+                second, others = (), frozenset()
                 key = (effective, spend)
             if key not in known:
                 if not spend and "oracle" not in effective:
@@ -100,7 +100,7 @@ def solve(
             if steps is None:
                 continue
             cost = sum(WORTH.get(c, 1) for c in combo if c is not None)
-            cost += REWARD_WORTH * sum(1 for st in steps if st[1] in DIE_REWARDS)
+            cost += REWARD_WORTH * sum(1 for st in steps if st[1] == "reward")
             if best is None or cost < best[0]:
                 best = (cost, combo, steps)
         if best is not None:
