@@ -411,3 +411,25 @@ def _omniscient_wins(game, state):
         state = game.apply(state, seer.action(state, game.to_act(state)[0], Rng({"rng": k})))
         k += 1
     return state["resolved"][-1]["success"] if len(state["resolved"]) > done else False
+
+
+def test_only_the_last_games_sovereign_leaves_the_quemandeurs(game):
+    """« à l'issue de la partie précédente » : the sovereign of the game before is back among
+    the Quémandeurs once another has reigned since."""
+    first = play(game, "dynastie", 3)
+    second = game.sequel(_won(first, "sorcier"))
+    assert second["chronicle"]["throne"] == "sorcier"
+    done = {**second, "phase": "over", "result": dict(first["result"])}
+    third = game.sequel(_won(done, "druidesse"))
+    assert third["chronicle"]["throne"] == "druidesse"
+    back = False
+    for k in range(12):
+        again = game.R.new_game({**_setup_of(third), "seed": f"dynastie-{k}"}, third["chronicle"])
+        pets = [*again["pets"], again["petitioner"], *again["pets_done"]]
+        assert "druidesse" not in [p for p in pets if p]
+        back = back or "sorcier" in pets
+    assert back
+
+
+def _setup_of(state):
+    return {"seed": state["seed"], "seats": state["seats"], "scenario": "base", "silent": False}
