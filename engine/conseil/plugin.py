@@ -44,6 +44,7 @@ PUBLIC = (
     "silent_boxes",
     "chronicle",
     "last",
+    "hint",
 )
 
 
@@ -97,15 +98,27 @@ class Conseil(Game):
         return self.R.new_game(setup)
 
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The next game of the chronicle: a normal game after the guided one or a normal
+        one; in « L'année troublée », the next month after a won month and the same month
+        again after a lost one, until Décembre is won."""
         if state.get("phase") != "over":
             return None
-        if state["chronicle"].get("games", 0) + 1 >= chronicle.LINES:
+        scenario = state["scenario"]
+        if scenario in MONTHS:
+            if state["result"]["won"]:
+                at = MONTHS.index(scenario) + 1
+                if at == len(MONTHS):
+                    return None  # the year is over
+                scenario = MONTHS[at]
+        elif state["chronicle"].get("games", 0) + 1 >= chronicle.LINES:
             return None  # the chronicle sheet is full
+        else:
+            scenario = "base"
         setup = {
             "seed": state["seed"],
             "seats": state["seats"],
-            "scenario": state["scenario"] if state["scenario"] != "tutoriel" else "base",
-            "silent": state["silent"] and state["scenario"] == "base",
+            "scenario": scenario,
+            "silent": state["silent"] and scenario == "base",
         }
         return self.R.new_game(setup, chronicle.carry(state))
 
@@ -198,7 +211,17 @@ class Conseil(Game):
         hand = out["hands"][seat]
         chosen = out["chosen"][seat]
         swappable = [c for c in hand if c != out["petitioner"]]
-        if chosen is not None and swappable and out["phase"] in ("choose", "reveal", "throne"):
+        if (
+            chosen is not None
+            and swappable
+            and out["phase"]
+            in (
+                "choose",
+                "reveal",
+                "throne",
+                "throne_rewards",
+            )
+        ):
             c = swappable[rng.below(len(swappable))]
             hand.remove(c)
             hand.append(chosen)
