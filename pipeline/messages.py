@@ -336,6 +336,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
             "fiche : « {field}: [{key}] »"
         ),
+        "save.removed_guess": (
+            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparue avec "
+            "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
+            "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
+            "partie qui utilise « {key} » ne pourra plus être reprise"
+        ),
         "save.rename_digits": (
             "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
             "converties, car il n'est fait que de chiffres"
@@ -410,7 +416,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "GRAPH004": ("graph.loop", "graph.loop_one"),
     "COND001": ("cond.never",),
     "HIDDEN001": ("hidden.digits",),
-    "SAVE001": ("save.removed",),
+    "SAVE001": ("save.removed", "save.removed_guess"),
     "SAVE002": ("save.rename_digits", "save.rename_twice", "save.rename_taken"),
     "HIDDEN002": ("hidden.back",),
     "SPELL001": ("spell.unknown",),
