@@ -471,6 +471,25 @@ def test_field003_unknown_field_is_a_warning(dilemme: Path) -> None:
     assert report.ok  # a warning alone does not fail the check
 
 
+def test_a_misspelt_optional_field_is_an_error_read_as_that_field(dilemme: Path) -> None:
+    """Issue 31: « signatur: true » was a warning while the card silently lost its signature."""
+    path = dilemme / "cartes.yaml"
+    replace(path, "    title: Le trône vide\n", "    title: Le trône vide\n    signatur: true\n")
+    report = run_check(dilemme)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "cartes.yaml", pos_of(path, "signatur:"))
+    assert f.severity == "error" and f.node == "story_card:H00"
+    what = KINDS["dilemme"]["story_card"].fields["signature"].fr
+    assert f.message == (
+        f"story_cards[0] : champ « signatur » inconnu : c'est sans doute le champ « signature » "
+        f"({what}) ; il est lu ici comme « signature », au lieu d'être ignoré. Corrigez le nom "
+        "du champ."
+    )
+    assert codes(report) == {"FIELD002"}
+    card = next(r for r in report.campaigns[0].records if r.node == "story_card:H00")
+    assert card.data["signature"] is True  # its value is not dropped
+
+
 # --------------------------------------------------------------------------- REF001
 
 

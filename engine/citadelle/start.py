@@ -106,7 +106,7 @@ def _predecessors(bundle: dict) -> dict[Step, list[tuple[Step, list]]]:
     return out
 
 
-def _way(bundle: dict, target: Step, scenario: str | None) -> tuple[str | None, list[Step], list]:
+def way_to(bundle: dict, target: Step, scenario: str | None) -> tuple[str | None, list[Step], list]:
     """The shortest way from a scenario to ``target`` (fewest steps, then fewest conditions):
     the scenario, the steps after it (``target`` last) and the conditions met on the way.
     ``scenario``: only that scenario may begin the way (a card tied to one scenario).  No way
@@ -138,6 +138,13 @@ def _way(bundle: dict, target: Step, scenario: str | None) -> tuple[str | None, 
                 toward[source] = (step, guard)
                 heapq.heappush(heap, (*cost, source))
     return None, [target], []
+
+
+def _way(bundle: dict, kind: str, number: str) -> tuple[list, str | None]:
+    """The conditions on the way to ``(kind, number)`` (``paragraph`` or ``adventure``) and
+    the scenario it begins in."""
+    scenario, _, conditions = way_to(bundle, (kind, number), None)
+    return conditions, scenario
 
 
 def _satisfy(bundle: dict, state: dict, atom: dict) -> bool:
@@ -255,7 +262,7 @@ def start_from(
             f"« {node} » n'est pas un moment de l'histoire (c'est un élément de jeu présent dès "
             "le début) : lancez une partie normale"
         )
-    scenario, way, conditions = _way(bundle, target, tied)
+    scenario, way, conditions = way_to(bundle, target, tied)
     if kind == "side_quest":  # begin at the paragraph or the card that marks it
         if len(way) < 2 or way[-2][0] not in ("paragraph", "adventure"):
             raise ValueError(f"rien dans ce contenu ne commence la quête secondaire « {key} »")
