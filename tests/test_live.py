@@ -144,3 +144,20 @@ def test_serve_starts_with_errors_and_shows_them_until_they_are_fixed(tmp_path):
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     assert "1 erreur(s) dans le contenu, montrées sur chaque page" in err
+
+
+def test_content_too_broken_to_build_is_served_as_a_page_that_says_so(tmp_path, monkeypatch):
+    """When even a build with errors fails, ``serve`` still starts: a page stands in for the
+    site (the overlay lists the findings) until the content is fixed."""
+    from pipeline import live
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("no bundle from this content")
+
+    monkeypatch.setattr(live, "full_build", fails)
+    out = tmp_path / "site"
+    (out / "old").mkdir(parents=True)
+    assert live._first_build(tmp_path, out, tmp_path / "mkdocs.yml", False, broken=True) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Le contenu a des erreurs" in page and "</body>" in page
