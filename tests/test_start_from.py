@@ -208,8 +208,8 @@ def test_a_card_number_names_its_only_version_or_lists_them():
 
 @pytest.mark.parametrize("game", [g.id for g in registry.games()])
 def test_every_node_of_every_campaign_can_be_started_from(game, graphs):
-    """Every story node (and every starting point a card game offers) starts a game that a
-    session plays on, or is refused in French, never with a traceback; most start."""
+    """Every story node (and every starting point a card game offers) of the shipped content
+    starts a game whose state passes the game's invariants (a refusal would be in French)."""
     g = registry.get(game)(bundle_for(game, CONTENT))
     n = registry.get(game).default_players
     nodes = _starting_points(game, graphs[game])
@@ -224,7 +224,7 @@ def test_every_node_of_every_campaign_can_be_started_from(game, graphs):
             continue
         g.check_state(session.state)
         assert session.base is not None
-    assert nodes and len(refused) * 10 <= len(nodes), refused
+    assert nodes and refused == []  # every node of every shipped campaign starts
 
 
 def _started(game: str, node: str, players: int, **extra):
