@@ -164,8 +164,9 @@ def _starting_points(game: str, sg) -> list[str]:
 
 def test_every_citadel_node_starts_in_the_scenario_that_reaches_it(graphs):
     """The Citadel (issue 31): each paragraph and adventure card starts in a scenario whose
-    graph reaches it (not the introduction for all), the card in play, the paragraph read."""
+    graph reaches it (not the introduction for all), the card in play, the paragraph read, every adventure card on the way taken."""
     from engine.citadelle import cards as K
+    from engine.citadelle.start import _in_play, way_to
 
     sg = graphs["citadelle"]
     g = registry.get("citadelle")(bundle_for("citadelle", CONTENT))
@@ -177,6 +178,16 @@ def test_every_citadel_node_starts_in_the_scenario_that_reaches_it(graphs):
         kind, _, key = node.partition(":")
         state = g.start_from(node, setup)
         started[node] = state["scenario"]
+        if kind in ("paragraph", "adventure_card"):  # the cards on the way are in play
+            number = key if kind == "paragraph" else str(g.bundle["records"][kind][key]["number"])
+            step = ("paragraph" if kind == "paragraph" else "adventure", number)
+            tied = g.bundle["records"][kind][key].get("scenario")
+            _, way, _ = way_to(g.bundle, step, tied)
+            taken = {str(e["args"]["number"]) for e in state["log"] if e["key"] == "card.taken"}
+            for step_kind, n in way[:-1]:  # taken (it may have left play since, as rules say)
+                assert step_kind != "adventure" or n in taken or _in_play(g.bundle, state, n), (
+                    node, n
+                )  # fmt: skip
         if node in reaching:
             assert state["scenario"] in reaching[node], (node, state["scenario"], reaching[node])
         if kind == "paragraph":
