@@ -164,7 +164,8 @@ def _starting_points(game: str, sg) -> list[str]:
 
 def test_every_citadel_node_starts_in_the_scenario_that_reaches_it(graphs):
     """The Citadel (issue 31): each paragraph and adventure card starts in a scenario whose
-    graph reaches it (not the introduction for all), the card in play, the paragraph read, every adventure card on the way taken."""
+    graph reaches it (not the introduction for all), the card in play, the paragraph read,
+    every adventure card on the way taken."""
     from engine.citadelle import cards as K
     from engine.citadelle.start import _in_play, way_to
 
