@@ -158,6 +158,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{path} : champ « {name} » inconnu : c'est sans doute le champ obligatoire « {meant} » "
             "({what}), absent sinon ; il est lu ici comme « {meant} ». Corrigez le nom du champ."
         ),
+        "field.misspelt_optional": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ « {meant} » ({what}) ; "
+            "il est lu ici comme « {meant} », au lieu d'être ignoré. Corrigez le nom du champ."
+        ),
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
         "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
         "field.expected": "{path} : il faut {expected}, pas {got}.",
@@ -405,6 +409,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
         "field.section_not_list",
         "field.record_not_mapping",
         "field.invisible",
+        "field.misspelt_optional",
     ),
     "FIELD003": ("field.unknown",),
     "REF001": ("ref.unknown", "ref.start"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
@@ -96,6 +97,16 @@ class Conseil(Game):
 
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
         return self.R.new_game(setup)
+
+    start_kinds = ("scenario", "dilemma", "tutorial")
+
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        try:
+            return start_from(self.R, node, setup)
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
 
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         """The next game of the chronicle: a normal game after the guided one or a normal

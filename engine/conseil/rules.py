@@ -15,6 +15,7 @@ under the Aide de jeu).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalAction, MalformedAction
@@ -49,7 +50,14 @@ class Rules:
     def crown(self, char: str) -> int:
         return int(self.petitioners.get(char, {}).get("crown", 1))
 
-    def new_game(self, setup: dict[str, Any], chronicle: dict[str, Any] | None = None) -> dict:
+    def new_game(
+        self,
+        setup: dict[str, Any],
+        chronicle: dict[str, Any] | None = None,
+        arrange: Callable[[list[int]], list[int]] | None = None,
+    ) -> dict:
+        """The first state; ``arrange``: the dealt dilemmas -> the pile in the order they come
+        (``start.py``: a game that begins with one dilemma)."""
         seats = [{"name": s["name"], "bot": s["bot"]} for s in setup["seats"]]
         n = len(seats)
         scenario = setup.get("scenario", "base") or "base"
@@ -100,6 +108,8 @@ class Rules:
         if scenario != "tutoriel":
             rng.shuffle(pets)
             rng.shuffle(dilemmas)
+            if arrange is not None:
+                dilemmas = arrange(dilemmas)
         else:  # as in the rulebook's example: LA DAME first, the die on 7, TOUR EFFONDRÉE
             pets = ["dame", "stoique", "automate", "parasite", "puissante", "sorcier", "druidesse"]
             face = 7
