@@ -340,8 +340,12 @@ def _diagnostic(T: Any, f: Finding, text: str | None) -> Any:
         range=T.Range(
             start=T.Position(line=line, character=start), end=T.Position(line=line, character=end)
         ),
-        message=f.message,
-        severity=T.DiagnosticSeverity.Error
+        # a finding that only follows from another (``cause``, see ``fold_behind``) is shown
+        # as information under it: the editor leads with the cause, as ``check`` does
+        message=f.message if f.cause is None else f"{f.message} (découle de {f.cause})",
+        severity=T.DiagnosticSeverity.Information
+        if f.cause is not None
+        else T.DiagnosticSeverity.Error
         if f.severity == "error"
         else T.DiagnosticSeverity.Warning,
         code=f.code,

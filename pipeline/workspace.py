@@ -32,7 +32,7 @@ from typing import Any
 
 from . import schema as S
 from .findings import CAUSES, Finding
-from .fold import fold
+from .fold import fold, fold_behind
 from .incremental import Tracker, broken, same_for_checks
 from .load import parse_bytes, read_file
 from .messages import t
@@ -355,6 +355,7 @@ class Workspace:
     def _finish(self, held: _Held, camp: Campaign, path: str, overlay: dict[str, str]) -> Analysis:
         texts = {rel: text for rel, text in overlay.items()}
         mine = fold([*camp.findings, *held.found], held.folder, held.folder, held.graph, texts)
+        mine = fold_behind(mine, held.graph)
         mine.sort(key=Finding.sort_key)
         a = Analysis(held.folder, mine, held.graph, camp, dict(held.good), path, texts)
         return self._store(held, a)
