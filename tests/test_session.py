@@ -149,6 +149,11 @@ def test_bots_answer_first_and_a_lone_human_is_never_handed_the_device():
 def test_two_humans_are_handed_the_device_and_no_secret_leaks_before():
     s = Session(Secret({})).start({"seed": "2", "players": 2, "bots": 0})
     first = s.screen()
+    # nobody holds the device yet: the first screen of seat 0 is handed over too (it used to
+    # show seat 0's secrets at once to whoever had the device)
+    assert first["handoff"] == {"seat": 0, "name": "Joueur 1"} and first["widgets"] == []
+    s.handed_over()
+    first = s.screen()
     assert first["handoff"] is None and first["seat"] == 0
     s.act({"type": "pick", "seat": 0, "n": 3})
     scr = s.screen()
