@@ -639,13 +639,15 @@ function render(s) {
   announce(s);
   if (resumeBox.firstChild) resumeBox.replaceChildren();
   if (s.handoff) {
+    // the neutral screen: nothing of the game stays in the page (the session sent none of it)
     view = null;
     story.replaceChildren(h("p", { class: "gb-where", text: s.status }));
     const go = h("button", {
       type: "button", class: "md-button md-button--primary", "data-choice": "handoff",
+      "data-testid": "handover-ready",
       text: T.iAm(s.handoff.name), on: { click: () => render(call("handed_json")) },
     });
-    root.replaceChildren(h("section", { class: "gb-handoff", "aria-label": T.handoffTitle(s.handoff.name) },
+    root.replaceChildren(h("section", { class: "gb-handoff", "data-testid": "handover", "aria-label": T.handoffTitle(s.handoff.name) },
       h("h2", { text: T.handoffTitle(s.handoff.name) }), h("p", { text: T.handoffText }), go));
     go.focus();
     return;
@@ -684,6 +686,15 @@ function render(s) {
     if (target) { target.tabIndex = -1; target.focus({ preventScroll: true }); }
   }
 }
+
+// The second click of a double click (or tap) presses nothing: after « C'est moi » or a move,
+// the button now under the pointer is another one, and nothing is applied twice.
+root.addEventListener("click", (e) => {
+  if (e.detail > 1 && e.target.closest && e.target.closest("[data-choice]")) {
+    e.stopImmediatePropagation();
+    e.preventDefault();
+  }
+}, true);
 
 // keyboard: the number on a button presses it
 document.addEventListener("keydown", (e) => {
