@@ -55,14 +55,25 @@ def _choices(scr: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for g in scr["groups"] for c in g["choices"]]
 
 
-def _play(session: Session, rng: Rng, decisions: int, holder: int | None) -> tuple[int, int]:
+#: what ``_play`` counted, over all the games a test played
+Seen = dict[str, int]
+
+
+def _play(
+    session: Session, rng: Rng, decisions: int, holder: int | None, seen: Seen | None = None
+) -> tuple[int, int]:
     """Play ``decisions`` human decisions at random, checking every screen; returns how many
-    hand-overs and how many secret screens were seen."""
+    hand-overs and how many secret screens were seen (``seen`` counts more)."""
     handoffs = secret = 0
     done = 0
+    seen = {} if seen is None else seen
+    after_public = False
     while done < decisions:
         scr = session.screen()
         if scr["handoff"]:
+            if after_public:
+                seen["after_public"] = seen.get("after_public", 0) + 1
+            after_public = False
             handoffs += 1
             seat = scr["handoff"]["seat"]
             assert seat != holder, "a hand-over to the person who already holds the device"
@@ -85,6 +96,9 @@ def _play(session: Session, rng: Rng, decisions: int, holder: int | None) -> tup
             )
         if not session.game.hidden_information:
             assert not marks
+        if any("private" in w for w in scr["widgets"]):
+            seen["private_widgets"] = seen.get("private_widgets", 0) + 1
+        after_public = False
         choices = _choices(scr)
         if scr["over"] or not choices:
             break
@@ -92,20 +106,28 @@ def _play(session: Session, rng: Rng, decisions: int, holder: int | None) -> tup
         done += 1
         if scr["turn_kind"] == "public":
             holder = None  # anyone may have pressed it
+            after_public = True
+            seen["public"] = seen.get("public", 0) + 1
     return handoffs, secret
 
 
 def test_no_screen_shows_a_seats_secrets_to_anyone_but_its_confirmed_holder(game: Game):
     rng = Rng({"rng": Rng.seed_from(f"passe:{game.id}")})
     handoffs = secret = 0
+    seen: Seen = {}
     for seed in ("1", "2", "3"):
         session = Session(game).start(_two_people(game, f"passe-{seed}"))
-        h, s = _play(session, rng, DECISIONS, None)
+        h, s = _play(session, rng, DECISIONS, None, seen)
         handoffs, secret = handoffs + h, secret + s
     if game.hidden_information:
         assert handoffs > 0 and secret > 0
+        assert seen.get("private_widgets"), "no widget of this game is ever marked private"
     else:
         assert handoffs == 0
+    if seen.get("public") and game.hidden_information:
+        # a public window (a doubt) is followed, sooner or later, by a seat's secret screen:
+        # handed over, since anyone at the table may have pressed the window's button
+        assert seen.get("after_public"), seen
 
 
 def test_the_first_screen_of_a_game_with_secrets_is_a_hand_over(game: Game):

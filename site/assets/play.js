@@ -647,7 +647,7 @@ function render(s) {
       "data-testid": "handover-ready",
       text: T.iAm(s.handoff.name), on: { click: () => render(call("handed_json")) },
     });
-    root.replaceChildren(h("section", { class: "gb-handoff", "data-testid": "handover", "aria-label": T.handoffTitle(s.handoff.name) },
+    root.replaceChildren(h("section", { class: "gb-handoff", "data-testid": "handover", "data-seat": String(s.handoff.seat), "aria-label": T.handoffTitle(s.handoff.name) },
       h("h2", { text: T.handoffTitle(s.handoff.name) }), h("p", { text: T.handoffText }), go));
     go.focus();
     return;
