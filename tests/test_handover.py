@@ -40,8 +40,9 @@ def _two_people(game: Game, seed: str) -> dict[str, Any]:
 
 
 def _marks(scr: dict[str, Any]) -> set[int]:
-    """Every seat a widget, a row of a widget or a choices group is marked private to."""
-    out: set[int] = set()
+    """Every seat a widget, a row of a widget, a choices group, the journal or the recap is
+    marked private to."""
+    out: set[int] = {scr[k] for k in ("log_private", "recap_private") if scr[k] is not None}
     for w in (*scr["widgets"], *scr["groups"]):
         if "private" in w:
             out.add(w["private"])
@@ -98,6 +99,8 @@ def _play(
             assert not marks
         if any("private" in w for w in scr["widgets"]):
             seen["private_widgets"] = seen.get("private_widgets", 0) + 1
+        if scr["log_private"] is not None:
+            seen["private_log"] = seen.get("private_log", 0) + 1
         after_public = False
         choices = _choices(scr)
         if scr["over"] or not choices:
@@ -122,6 +125,8 @@ def test_no_screen_shows_a_seats_secrets_to_anyone_but_its_confirmed_holder(game
     if game.hidden_information:
         assert handoffs > 0 and secret > 0
         assert seen.get("private_widgets"), "no widget of this game is ever marked private"
+        if any(e.get("to") for e in session.state.get("log", [])):
+            assert seen.get("private_log"), "a journal with private lines never marked"
     else:
         assert handoffs == 0
     if seen.get("public") and game.hidden_information:

@@ -355,11 +355,21 @@ class Session:
         if mark is None and self.marks:
             mark = max(self.marks.values())
         log, where = self._journal(viewer)
-        recap = log[bisect_left(where, mark or 0) :][-RECAP_LINES:] if mark is not None else []
+        first = bisect_left(where, mark or 0) if mark is not None else len(log)
+        recap, recap_at = log[first:][-RECAP_LINES:], where[first:][-RECAP_LINES:]
         if not recap:
-            recap = log[-RECAP_LINES:]
+            recap, recap_at = log[-RECAP_LINES:], where[-RECAP_LINES:]
         if scr.get("recap") is False:  # the game's own widgets say what just happened
-            recap = []
+            recap, recap_at = [], []
+        # the journal and the recap are the viewer's private information when they hold a
+        # line only some seats may read (« Vous piochez … »)
+        entries = state.get("log", [])
+        log_private = recap_private = None
+        if secret is not None:
+            if any(entries[i].get("to") is not None for i in where[-LOG_SHOWN:]):
+                log_private = secret
+            if any(entries[i].get("to") is not None for i in recap_at):
+                recap_private = secret
         scr.update(
             {
                 "game": game.id,
@@ -371,6 +381,8 @@ class Session:
                 "recap": recap,
                 "log": log[-LOG_SHOWN:],
                 "log_size": len(log),
+                "log_private": log_private,
+                "recap_private": recap_private,
                 "over": outcome is not None,
                 "outcome": outcome.to_json() if outcome is not None else None,
                 "sequel": outcome is not None and game.sequel(state) is not None,
@@ -398,6 +410,8 @@ class Session:
             "recap": [],
             "log": [],
             "log_size": 0,
+            "log_private": None,
+            "recap_private": None,
             "over": False,
             "outcome": None,
             "sequel": False,

@@ -629,6 +629,9 @@ function choicesOf(s) {
   return out.filter(Boolean);
 }
 
+// data-private="<seat>" on what shows one seat's private information (a contract)
+const privateTo = (seat) => (Number.isInteger(seat) ? String(seat) : null);
+
 function render(s) {
   // Focus in what is drawn anew (a choice, a group's heading) leaves it now, while the page is
   // still laid out: removed later, it would make the browser lay out the half-patched page.
@@ -667,7 +670,7 @@ function render(s) {
   ]);
   const recap = s.recap || [];
   patch(v.main, [
-    ...(recap.length ? [["recap", JSON.stringify(recap), () => h("section", { class: "gb-recap", "aria-label": T.recap },
+    ...(recap.length ? [["recap", JSON.stringify([recap, s.recap_private]), () => h("section", { class: "gb-recap", "aria-label": T.recap, "data-private": privateTo(s.recap_private) },
       h("h2", { text: T.recap, tabindex: "-1" }), h("ul", {}, ...recap.map((line) => h("li", { text: line }))))]] : []),
     ["choices", "", () => v.choices],
     ["status", "", () => v.statusLine],
@@ -680,6 +683,9 @@ function render(s) {
   showIf(v.board, v.layout, v.tools);
   v.undo.disabled = !s.can_undo;
   drawLog(s);
+  const journalTo = privateTo(s.log_private);
+  if (journalTo === null) v.journal.removeAttribute("data-private");
+  else v.journal.setAttribute("data-private", journalTo);
   // focus goes to what changed (the recap), not to a choice that would look preselected
   if (!previous || previous.handoff || document.activeElement === document.body || !root.contains(document.activeElement)) {
     const target = v.main.querySelector(".gb-recap h2") || v.main.querySelector("h3");
