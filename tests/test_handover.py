@@ -103,6 +103,10 @@ def _play(
             seen["private_log"] = seen.get("private_log", 0) + 1
         after_public = False
         choices = _choices(scr)
+        if scr["over"] and scr["sequel"] and session.next_game():
+            seen["sequels"] = seen.get("sequels", 0) + 1
+            holder = None  # pressed on the end screen, which anyone may read
+            continue
         if scr["over"] or not choices:
             break
         session.act(choices[rng.below(len(choices))]["action"])

@@ -13,9 +13,10 @@ through a ``Session``; it knows no game, only the ``Game`` contract.
   (``handed``); for anyone else ``screen`` shows only « Passez l'appareil à … » — no secret —
   until ``handed_over`` is called.  Nobody holds it when a game starts or a save is loaded,
   and nobody after a ``"public"`` moment (a challenge window: one screen with no secret where
-  every human seat may speak up, bots first), since anyone at the table may have pressed its
-  button.  Simultaneous hidden choices are collected one seat at a time that way.  A game
-  with one person and bots never shows a hand-over.
+  every human seat may speak up, bots first) or a campaign's next game begun from the end
+  screen, since anyone at the table may have pressed that button.  Simultaneous hidden
+  choices are collected one seat at a time that way.  A game with one person and bots never
+  shows a hand-over.
 - **Undo** goes back to before the last human action (the bots' moves after it included).
 - **Saves** hold the setup and the action log: loading replays them and compares the result
   with the saved state, so a damaged or edited save is refused with a French message and
@@ -231,6 +232,7 @@ class Session:
         self.state = nxt
         self.actions.append({"sequel": True})
         self.marks = {}
+        self.handed = None  # pressed on the end screen, which anyone at the table may read
         self.advance()
         return True
 
