@@ -39,7 +39,12 @@ function announce(s) {
   const fresh = lines.slice(Math.max(0, lines.length - (size - heard))).slice(-6);
   heard = size;
   const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : fresh;
-  if (said.length) live.replaceChildren(h("p", { text: said.join(" ") }));
+  if (said.length) {
+    live.replaceChildren(h("p", { text: said.join(" ") }));
+    // the journal's lines may be the viewer's alone
+    if (s.handoff || !Number.isInteger(s.log_private)) live.removeAttribute("data-private");
+    else live.setAttribute("data-private", String(s.log_private));
+  }
 }
 
 let web = null;
