@@ -1,8 +1,9 @@
 """``gamebook play GAME``: play any registered game in the terminal (``pipeline.terminal``).
 
 The options come from the game's setup fields: ``gamebook play GAME --help`` lists them in
-French.  Common to every game: ``--seed``, ``--players``, ``--bots``, ``--names``,
-``--script`` (actions read from a file), ``--save`` (resume and autosave).
+French.  Common to every game: ``--seed`` (without it, a new seed is drawn and printed),
+``--players``, ``--bots``, ``--names``, ``--script`` (actions read from a file), ``--save``
+(resume and autosave).
 """
 
 from __future__ import annotations
@@ -92,8 +93,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     game_id, rest, content = parts
     p, game = game_parser("gamebook play", game_id, content, _files, args.bundle_file)
+    p.set_defaults(seed=None)  # no --seed: a new game each time, its seed printed
     opts = p.parse_args(rest)
     from .. import terminal
+
+    seed_drawn = opts.seed is None
+    if seed_drawn:
+        opts.seed = terminal.fresh_seed()
 
     try:
         return terminal.play(
@@ -104,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
             out=sys.stdout,
             interactive=sys.stdin.isatty() or opts.script is None,
             start_from=opts.start_from,
+            seed_drawn=seed_drawn,
         )
     except terminal.PlayError as exc:
         print(f"gamebook play : {exc}", file=sys.stderr)
