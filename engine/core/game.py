@@ -165,6 +165,9 @@ class Game:
     rules_page: ClassVar[str] = ""
     #: command-line flags kept for old scripts
     cli_aliases: ClassVar[tuple[CliAlias, ...]] = ()
+    #: setups a player may give that a field-by-field sweep would not build (a choice that
+    #: needs a text field filled in): the contract tests normalize them too
+    setup_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
 
     def __init__(self, bundle: dict[str, Any]) -> None:
         self.bundle = bundle
@@ -201,29 +204,32 @@ class Game:
         """
         if not isinstance(setup, dict):
             raise SetupError("la mise en place doit être une table de réglages")
-        out: dict[str, Any] = {"seed": str(setup.get("seed", "0"))}
+        seed = setup.get("seed", "0")
+        if isinstance(seed, (list, dict)) or (_is_int(seed) and abs(seed) >= 10**100):
+            raise SetupError("le numéro de partie doit être un texte ou un nombre")
+        out: dict[str, Any] = {"seed": str(seed)}
         seats = setup.get("seats")
         low, high = self.seat_range()
         if seats is None:
             n = setup.get("players")
             bots = setup.get("bots")
+            if any(not _is_int(v) for v in (n, bots) if v is not None):
+                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
             if n is None:
                 n = bots if bots else min(max(self.default_players, low), high)
             if bots is None:
                 bots = n - 1
-            if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
-                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
+            if not low <= n <= high:  # before any seat is built (a save may say 10**8)
+                raise SetupError(self._seat_count_error(low, high, n))
             if not 0 <= bots <= n:
+                if abs(bots) >= 10**6:
+                    raise SetupError(f"il ne peut pas y avoir autant de bots pour {n} places")
                 raise SetupError(f"il ne peut pas y avoir {bots} bots pour {n} places")
             seats = [{"bot": i >= n - bots} for i in range(n)]
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
-            raise SetupError(
-                f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {len(seats)}"
-                if low != high
-                else f"{self.title} se joue à {low} {self.seat_word}s, pas {len(seats)}"
-            )
+            raise SetupError(self._seat_count_error(low, high, len(seats)))
         norm_seats = []
         for i, s in enumerate(seats):
             name = s.get("name")
@@ -279,6 +285,12 @@ class Game:
                 seat["name"] = self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
+
+    def _seat_count_error(self, low: int, high: int, n: int) -> str:
+        shown = str(n) if abs(n) < 10**6 else "autant"  # a 5,000-digit count is not printed
+        if low != high:
+            return f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {shown}"
+        return f"{self.title} se joue à {low} {self.seat_word}s, pas {shown}"
 
     def seat_range(self) -> tuple[int, int]:
         """Seats this content allows (a campaign with two characters seats two at most)."""
@@ -436,14 +448,19 @@ class Game:
         return state
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_value(f: SetupField, value: Any, what: str) -> Any:
     if f.kind == "int":
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
+            value = int(value) if len(value) < 20 else 10**20  # no 5,000-digit conversion
         if not isinstance(value, int) or isinstance(value, bool):
             raise SetupError(f"{what} : un nombre entier est attendu")
         if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
-            raise SetupError(f"{what} : entre {f.min} et {f.max}, pas {value}")
+            shown = value if abs(value) < 10**6 else "autant"
+            raise SetupError(f"{what} : entre {f.min} et {f.max}, pas {shown}")
         return value
     if f.kind == "bool":
         if isinstance(value, str):
