@@ -52,10 +52,16 @@ class WebSession:
     def start_json(self, setup_text: str) -> str:
         try:
             setup = json.loads(setup_text)
+        except (ValueError, RecursionError):
+            return _out({"error": "Ces réglages ne sont pas lisibles (JSON invalide)."})
+        try:
             node = setup.pop("start_from", None) if isinstance(setup, dict) else None
             self.session.start(setup, start_from=node if isinstance(node, str) else None)
-        except (SetupError, ValueError) as exc:
+        except SetupError as exc:
             return _out({"error": str(exc)})
+        except (ValueError, TypeError, RecursionError, MemoryError):
+            # what a range check missed must still be a message, never a traceback
+            return _out({"error": "Ces réglages ne permettent pas de commencer une partie."})
         return self._screen(fresh=True)
 
     def act_json(self, action_text: str) -> str:

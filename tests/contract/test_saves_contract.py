@@ -102,3 +102,18 @@ def test_a_setup_out_of_range_is_refused_before_anything_is_built(game: Game, se
     with pytest.raises(SetupError) as err:
         game.normalize_setup(setup)
     assert len(str(err.value)) < 300
+
+
+def test_the_page_says_why_a_setup_is_refused(game: Game):
+    from engine import web
+
+    page = web.WebSession(game.id, json.dumps(game.bundle))
+    for text in (
+        json.dumps({"players": 100_000_000}),
+        '{"players": 1' + "0" * 5000 + "}",
+        "[" * 5000 + "]" * 5000,
+        "{pas du JSON",
+    ):
+        answer = json.loads(page.start_json(text))
+        assert answer.get("error"), text[:40]
+        assert page.session.state is None
