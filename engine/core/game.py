@@ -161,6 +161,9 @@ class Game:
     #: the oldest save format (``engine.core.save``) this game was ever saved in: a game added
     #: after the first format refuses a first-format file, which could only be forged
     oldest_save_version: ClassVar[int] = 2
+    #: the oldest save format this game still loads.  A first-format file holds a state and
+    #: no log: nothing can prove it, so a game whose states matter refuses it (``2``)
+    min_save_version: ClassVar[int] = 1
     #: rules page under the site root (``regles-<id>/``)
     rules_page: ClassVar[str] = ""
     #: command-line flags kept for old scripts

@@ -29,6 +29,7 @@ from .game import Game
 from .migrate import migrate
 from .rng import Rng
 from .save import (
+    LOGGED_VERSIONS,
     SAVE_FORMAT,
     SAVE_VERSION,
     IncrementalDumps,
@@ -69,6 +70,10 @@ class Session:
         self.setup: dict[str, Any] = {}
         self.state: dict[str, Any] | None = None
         self.base: dict[str, Any] | None = None
+        #: the story node a start-anywhere game began at (its ``base`` is rebuilt from it)
+        self.start_node: str | None = None
+        #: 1 when ``base`` came from a first-format save (a game that still takes them)
+        self.migrated_from: int | None = None
         self.actions: list[dict[str, Any]] = []
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.handed: int | None = None
@@ -93,6 +98,7 @@ class Session:
         else:
             state, base = self.game.new_game(setup), None
         self.setup, self.state, self.base = setup, state, base
+        self.start_node, self.migrated_from = start_from or None, None
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered, self._journals = None, None, {}, {}
         self.advance()
@@ -392,13 +398,16 @@ class Session:
     def save(self) -> dict[str, Any]:
         assert self.state is not None
         campaign, version = self.bundle_id()
+        legacy = {"migrated_from": self.migrated_from} if self.migrated_from else {}
         return {
+            **legacy,
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.id,
             "campaign": campaign,
             "bundle": version,
             "setup": self.setup,
+            "start": self.start_node,
             "base": self.base,
             "actions": self.actions,
             "state": self.state,
@@ -417,7 +426,7 @@ class Session:
         if not isinstance(data, dict):
             raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
         check_keys(data)
-        if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
+        if data.get("format") == SAVE_FORMAT and data.get("version") in LOGGED_VERSIONS:
             check_schema(data)
         data = upgrade(data)
         data, renamed = migrate(data, self.game.bundle)
@@ -457,8 +466,33 @@ class Session:
                 "Cette sauvegarde est endommagée : elle est dans un ancien format que ce jeu "
                 "n'a jamais écrit, elle ne peut donc pas venir de lui."
             )
+        if data.get("migrated_from", SAVE_VERSION) < game.min_save_version:
+            raise SaveError(
+                "Cette sauvegarde est dans le premier format de gamebook, qui ne gardait pas "
+                "l'historique de la partie : elle ne peut pas être vérifiée, elle n'a donc pas "
+                "été chargée."
+            )
+        start = data.get("start")
+        if base is not None and start is None and not data.get("migrated_from"):
+            raise SaveError(
+                "Cette sauvegarde est endommagée : elle part d'un état que rien ne permet de "
+                "reconstruire (aucun point de départ de l'histoire). Elle n'a pas été chargée."
+            )
+        if start is not None and base is None:
+            raise SaveError("Cette sauvegarde est incomplète.")
+        self._check_state_version(data.get("state"))
         try:
-            if base is not None:
+            if start is not None:
+                # a start-anywhere game: its first state is the engine's, never the file's
+                self.setup = game.normalize_setup(data.get("setup"))
+                rebuilt = game.start_from(start, self.setup)
+                if dumps(rebuilt) != dumps(base):
+                    raise SaveError(
+                        "Cette sauvegarde a été modifiée ou endommagée : son état de départ "
+                        f"n'est pas celui de « {start[:80]} ». Elle n'a pas été chargée."
+                    )
+                self.base, self.state, self.start_node = rebuilt, copy_state(rebuilt), start
+            elif base is not None:  # a first-format save, for a game that still takes them
                 self._trust_state(base)
                 self.setup = (
                     game.normalize_setup(data["setup"])
@@ -467,6 +501,7 @@ class Session:
                 )
                 same_shape(game.new_game(self.setup), base)
                 self.base, self.state = base, base
+                self.migrated_from = data.get("migrated_from")
             else:
                 self.setup = game.normalize_setup(data.get("setup"))
                 self.state = game.new_game(self.setup)
@@ -488,7 +523,7 @@ class Session:
                     "reste dans son emplacement ; exportez-la pour la garder."
                 ) from None
             raise
-        saved = data.get("state")
+        saved = self._saved_state(data.get("state"))
         if dumps(saved) != dumps(self.state):
             if version is not None and data.get("bundle") not in (None, version):
                 self.notice = (
@@ -502,6 +537,40 @@ class Session:
                 )
         if data.get("migrated_from"):
             self.notice = "Sauvegarde d'une ancienne version, convertie au nouveau format."
+
+    def _check_state_version(self, state: Any) -> None:
+        """A state written by a newer engine says so; one older than the engine can migrate
+        is refused as such (neither is « modifiée ou endommagée »)."""
+        game = self.game
+        version = state.get("format_version") if isinstance(state, dict) else None
+        if not isinstance(version, int) or isinstance(version, bool):
+            return  # the comparison with the replayed state refuses it
+        if version > game.state_version:
+            raise SaveError(
+                "Cette sauvegarde vient d'une version plus récente de gamebook : mettez le site "
+                "(ou le programme) à jour pour la reprendre."
+            )
+        if version < game.min_state_version:
+            raise SaveError(
+                "Cette sauvegarde vient d'une version trop ancienne de gamebook, que celle-ci ne "
+                "sait plus convertir : elle n'a pas été chargée."
+            )
+
+    def _saved_state(self, state: Any) -> Any:
+        """The saved state brought to the engine's state version (``Game.migrate_state``, one
+        step at a time), to be compared with the replayed one."""
+        game = self.game
+        try:
+            for _ in range(game.state_version):
+                version = state.get("format_version") if isinstance(state, dict) else None
+                if not isinstance(version, int) or version >= game.state_version:
+                    break
+                state = game.migrate_state(copy_state(state))
+        except Exception as exc:  # a state the migration cannot read is not this game's
+            raise SaveError(
+                "Cette sauvegarde a été modifiée ou endommagée : elle n'a pas été chargée."
+            ) from exc
+        return state
 
     def _legacy_setup(self, state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         seats = state.get("seats")

@@ -27,6 +27,7 @@ class Dilemme(Game):
     seat_word = "Maison"
     state_version = game.FORMAT_VERSION
     oldest_save_version = 1  # played before saves kept their action log
+    min_save_version = 2  # a first-format state cannot be proved: forged ones loaded
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-dilemme/"
     personas: ClassVar[tuple[Option, ...]] = tuple(
