@@ -29,14 +29,30 @@ widgets of ``engine.core.widgets``.  Bots decide from ``view(state, seat)`` only
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SetupError
 from .rng import Rng
 from .schema import ContentSchema
+from .state import copy_state
 
 TURN_KINDS = ("each", "public", "collective")
+#: the readers whose answers are the caller's own: a game's version of one returns a copy of
+#: what it built, so that writing into a view, a screen or an action never changes the state
+#: (a view that handed out the state's own list let a page change the game)
+READERS = ("legal_actions", "view", "screen")
+
+
+def _owned(reader: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(reader)
+    def read(self: Game, *args: Any, **kwargs: Any) -> Any:
+        return copy_state(reader(self, *args, **kwargs))
+
+    read.__wrapped_reader__ = True  # type: ignore[attr-defined]
+    return read
 
 
 @dataclass(frozen=True)
@@ -171,6 +187,13 @@ class Game:
     #: setups a player may give that a field-by-field sweep would not build (a choice that
     #: needs a text field filled in): the contract tests normalize them too
     setup_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in READERS:
+            reader = cls.__dict__.get(name)
+            if callable(reader) and not getattr(reader, "__wrapped_reader__", False):
+                setattr(cls, name, _owned(reader))
 
     def __init__(self, bundle: dict[str, Any]) -> None:
         self.bundle = bundle
@@ -395,13 +418,21 @@ class Game:
     def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
         """A bot's action for ``seat``.  Decided from the seat's view only, among its legal
         actions: a bot cannot read what its seat may not see."""
-        actions = self.legal_actions(state, seat)
+        # the game's own readers, uncopied: its bot reads them and writes into none (the
+        # contract tests check that the state is the same after ``choose``)
+        actions = self._own("legal_actions")(self, state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
-        action = self.decide(self.view(state, seat), actions, rng, persona)
+        action = self.decide(self._own("view")(self, state, seat), actions, rng, persona)
         if action not in actions:
             raise AssertionError(f"{self.id} bot chose an action that is not legal: {action!r}")
-        return action
+        return copy_state(action)
+
+    @classmethod
+    def _own(cls, name: str) -> Callable[..., Any]:
+        """A reader of ``READERS`` as the game wrote it, without the copy of its answer."""
+        reader = getattr(cls, name)
+        return getattr(reader, "__wrapped__", reader)
 
     def decide(
         self, view: dict[str, Any], actions: list[Any], rng: Rng, persona: str | None

@@ -117,3 +117,87 @@ def test_the_page_says_why_a_setup_is_refused(game: Game):
         answer = json.loads(page.start_json(text))
         assert answer.get("error"), text[:40]
         assert page.session.state is None
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def _played_states(game: Game, seed: str = "lecteurs", per_game: int = 14) -> list[dict]:
+    """States along seeded bot games, the default table and the largest one."""
+    from engine.core.rng import Rng
+
+    low, high = game.seat_range()
+    out: list[dict] = []
+    for n in sorted({min(max(game.default_players, low), high), high}):
+        setup = game.normalize_setup({"seed": f"{seed}:{n}", "players": n, "bots": n})
+        state = game.new_game(setup)
+        states = [state]
+        for i in range(20_000):
+            seats = game.to_act(state)
+            if not seats:
+                break
+            bot = Rng({"rng": Rng.seed_from(f"{seed}:{i}")})
+            state = game.apply(state, game.choose(state, seats[i % len(seats)], bot))
+            states.append(state)
+        step = max(1, len(states) // per_game)
+        out.extend(states[::step])
+        out.append(states[-1])
+    return out
+
+
+def _vandalize(value: Any, seen: set[int] | None = None) -> None:
+    """Write into every mapping and list of ``value``, to the bottom."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return
+    seen.add(id(value))
+    if isinstance(value, dict):
+        for k in list(value):
+            _vandalize(value[k], seen)
+            value[k] = "tagué"
+        value["zz_tag"] = ["tagué"]
+    elif isinstance(value, list):
+        for item in value:
+            _vandalize(item, seen)
+        value.append("tagué")
+        value.reverse()
+
+
+def test_readers_never_write_into_the_state_nor_hand_out_its_parts(game: Game):
+    """``legal_actions``, ``view``, ``screen``, ``describe``, a bot's choice: the state is the
+    same before and after each, and after everything each returned has been written into (a
+    view that hands out the state's own list lets a page change the game)."""
+    from engine.core.rng import Rng
+
+    for state in _played_states(game):
+        before = _canon(state)
+        n = len(game.seat_names(state)) or 1
+        for seat in [None, *range(n)][:6]:
+            if seat is not None:
+                actions = game.legal_actions(state, seat)
+                assert _canon(state) == before, f"legal_actions({seat}) wrote into the state"
+                for action in actions[:8]:
+                    game.describe(state, action, seat)
+                    assert _canon(state) == before, f"describe({action!r}) wrote into the state"
+                if seat in game.to_act(state) and actions:
+                    game.choose(state, seat, Rng({"rng": 5}))
+                    assert _canon(state) == before, f"seat {seat}'s bot wrote into the state"
+                    try:
+                        game.decide(game.view(state, seat), actions, Rng({"rng": 5}), None)
+                    except NotImplementedError:  # a game whose bot decides in ``choose``
+                        pass
+                    assert _canon(state) == before, f"seat {seat}'s bot wrote into the state"
+                _vandalize(actions)
+                assert _canon(state) == before, "legal_actions hands out the state's parts"
+            view = game.view(state, seat)
+            assert _canon(state) == before, f"view({seat}) wrote into the state"
+            _vandalize(view)
+            assert _canon(state) == before, f"view({seat}) hands out the state's own parts"
+            waiting = game.to_act(state)
+            if (seat is None) != (not waiting) or (seat is not None and seat not in waiting):
+                continue  # a screen is drawn for a seat that acts, or at the end for all
+            offered = game.legal_actions(state, seat) if seat is not None else []
+            scr = game.screen(state, seat, offered)
+            assert _canon(state) == before, f"screen({seat}) wrote into the state"
+            _vandalize(scr)
+            assert _canon(state) == before, f"screen({seat}) hands out the state's own parts"
