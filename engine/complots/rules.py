@@ -348,9 +348,20 @@ def _check_shape(action: Any, where: str) -> int:
     return seat
 
 
+def canonical(action: Any) -> Any:
+    """The action in the form ``legal_actions`` lists it: the cards a player keeps are a set,
+    so the same cards in another order are the same action (listed sorted)."""
+    if isinstance(action, dict) and action.get("type") == "keep":
+        cards = action.get("cards")
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+            return {**action, "cards": sorted(cards)}
+    return action
+
+
 def apply(table: Table, state: dict, action: Any) -> dict:
     where = f"complots, turn {state.get('turn_no')}"
     seat = _check_shape(action, where)
+    action = canonical(action)
     if action not in legal_actions(table, state, seat):
         raise IllegalAction(action, where, "not a legal action now")
     new = copy(state)

@@ -389,6 +389,12 @@ class Game:
         ``legal_actions`` raises ``MalformedAction`` or ``IllegalAction``."""
         raise NotImplementedError
 
+    def canonical_action(self, action: Any) -> Any:
+        """``action`` in the form ``legal_actions`` lists it, where the order of a list carries
+        no meaning (the cards a player keeps): a front end compares it with the legal ones
+        after this.  By default the action itself."""
+        return action
+
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """*Must.*  What ``seat`` may know (``None``: a spectator who sees only what is public).
         Other seats' secrets are absent, not hidden; the generator's state is absent."""

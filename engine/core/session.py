@@ -193,6 +193,7 @@ class Session:
         """A human's action.  Raises the engine's ``MalformedAction``/``IllegalAction`` (the
         state is unchanged) when it is not one the waiting seats may take."""
         assert self.state is not None
+        action = self.game.canonical_action(action)
         seat = self.seat_of(action)
         if seat is None:
             seats, _ = self.waiting()
@@ -620,7 +621,8 @@ class Session:
                     self.state = nxt
                     self.actions.append({"sequel": True})
                     continue
-                seat, action = entry.get("seat"), entry.get("action")
+                seat = entry.get("seat")
+                action = game.canonical_action(entry.get("action"))
                 if not isinstance(seat, int) or isinstance(seat, bool):
                     raise ValueError("no seat")
                 if action not in game.legal_actions(state, seat):

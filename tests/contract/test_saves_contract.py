@@ -200,3 +200,26 @@ def test_readers_never_write_into_the_state_nor_hand_out_its_parts(game: Game):
             assert _canon(state) == before, f"screen({seat}) wrote into the state"
             _vandalize(scr)
             assert _canon(state) == before, f"screen({seat}) hands out the state's own parts"
+
+
+def test_an_action_equal_to_a_legal_one_in_another_order_is_the_same_action(game: Game):
+    """Legal actions are in the game's canonical form; a list whose order carries no meaning
+    (``canonical_action`` sorts it) given in another order is accepted as the legal one, by
+    ``apply`` and by the session."""
+    reordered = 0
+    for state in _played_states(game, "ordre", 300):
+        for seat in game.to_act(state)[:4]:
+            for action in game.legal_actions(state, seat)[:12]:
+                assert _canon(game.canonical_action(copy.deepcopy(action))) == _canon(action)
+                if not isinstance(action, dict):
+                    continue
+                for key, value in action.items():
+                    if not (isinstance(value, list) and len(set(map(_canon, value))) > 1):
+                        continue
+                    other = {**action, key: value[::-1]}
+                    if _canon(game.canonical_action(other)) != _canon(action):
+                        continue  # an order that means something
+                    reordered += 1
+                    assert _canon(game.apply(state, other)) == _canon(game.apply(state, action))
+    if reordered == 0:
+        pytest.skip(f"{game.id}: no legal action holds a list whose order is meaningless")
