@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import IllegalAction, MalformedAction
+from ..core.errors import IllegalAction, MalformedAction, brief
 from ..core.rng import Rng
 
 FORMAT_VERSION = 1
@@ -337,11 +337,11 @@ def _check_shape(action: Any, where: str) -> int:
         if t is str or t is int or value is None:  # the usual values, at once
             continue
         if isinstance(value, (bool, float)):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
         if isinstance(value, dict):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
     seat = action.get("seat")
     if not isinstance(seat, int):
         raise MalformedAction(action, where, "an action names its seat")

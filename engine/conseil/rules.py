@@ -19,7 +19,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction, MalformedAction
 from ..core.rng import Rng
-from ..core.state import copy_game
+from ..core.state import copy_game, is_among
 from . import die as D
 from .content import CHARACTERS
 
@@ -802,7 +802,7 @@ ACTION_KEYS = {
 def _seat_of(state: dict, action: dict) -> int | None:
     """The seat an action belongs to: the one waiting for it."""
     for s in to_act(state):
-        if action in legal_actions(state, s):
+        if is_among(action, legal_actions(state, s)):  # ``True`` is not ``1`` here
             return s
     return None
 

@@ -41,7 +41,7 @@ from .save import (
     same_shape,
     upgrade,
 )
-from .state import copy_state
+from .state import copy_state, is_among
 
 UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
@@ -185,7 +185,7 @@ class Session:
         assert self.state is not None
         seats, _ = self.waiting()
         for seat in seats:
-            if action in self.game.legal_actions(self.state, seat):
+            if is_among(action, self.game.legal_actions(self.state, seat)):  # True is not 1
                 return seat
         return None
 
@@ -625,7 +625,7 @@ class Session:
                 action = game.canonical_action(entry.get("action"))
                 if not isinstance(seat, int) or isinstance(seat, bool):
                     raise ValueError("no seat")
-                if action not in game.legal_actions(state, seat):
+                if not is_among(action, game.legal_actions(state, seat)):
                     raise ValueError("not legal")
                 self.state = game.apply(state, copy_state(action))
             except Exception as exc:
