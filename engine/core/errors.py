@@ -71,3 +71,7 @@ class IllegalAction(ValueError):
 
 class SetupError(ValueError):
     """A setup the game cannot start from; the message is French, for the player."""
+
+
+class SeatError(ValueError):
+    """A reader (``view``, ``legal_actions``, ``screen``) asked about a seat the game has not."""

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .errors import SetupError
+from .errors import SeatError, SetupError, brief
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
@@ -48,8 +48,10 @@ READERS = ("legal_actions", "view", "screen")
 
 def _owned(reader: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(reader)
-    def read(self: Game, *args: Any, **kwargs: Any) -> Any:
-        return copy_state(reader(self, *args, **kwargs))
+    def read(self: Game, state: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
+        if seat is not None:
+            self.check_seat(state, seat)
+        return copy_state(reader(self, state, seat, *args, **kwargs))
 
     read.__wrapped_reader__ = True  # type: ignore[attr-defined]
     return read
@@ -216,6 +218,18 @@ class Game:
         }
 
     # ------------------------------------------------------------------ setup
+
+    def check_seat(self, state: dict[str, Any], seat: Any) -> None:
+        """Raise ``SeatError`` unless ``seat`` is a seat of this game: an integer from 0 to the
+        last seat (``view(state, -1)`` read the last seat's hand, as Python indexes lists)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise SeatError(f"{self.id}: no seat {brief(seat)}")
+        try:
+            count = len(self.seat_names(state))
+        except (KeyError, TypeError, AttributeError, IndexError):
+            return  # not a state of this game: the reader itself says so
+        if seat >= max(count, 1):
+            raise SeatError(f"{self.id}: no seat {brief(seat)} (seats 0 to {count - 1})")
 
     def default_seat_name(self, seat: int) -> str:
         """The name a seat gets when the player gives none."""

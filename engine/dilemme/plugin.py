@@ -189,6 +189,8 @@ class Dilemme(Game):
         pool = sorted(self.bundle["records"].get("secret_objective", {}))
         if s["objective"]:
             s["objective"] = rng.choice(pool)
+        s["power"] = rng.below(s["power"] + 3)  # 0 included: whether a house has any is hidden
+        s["coins"] = rng.below(s["coins"] + 3)
         return out
 
     def check_state(self, state: dict[str, Any]) -> None:

@@ -223,3 +223,49 @@ def test_an_action_equal_to_a_legal_one_in_another_order_is_the_same_action(game
                     assert _canon(game.apply(state, other)) == _canon(game.apply(state, action))
     if reordered == 0:
         pytest.skip(f"{game.id}: no legal action holds a list whose order is meaningless")
+
+
+# --------------------------------------------------------------------------- secrets
+
+
+def test_legal_actions_reveal_nothing_a_view_hides(game: Game):
+    """A seat's legal actions are the same whatever another seat's secrets (its hand, its
+    objective, its Pouvoir and coins behind a screen) and whatever no one knows (a deck's
+    order): an offer list that depends on them shows the seat what its view hides."""
+    from engine.core.rng import Rng
+
+    rng = Rng({"rng": Rng.seed_from("secrets")})
+    changed = 0
+    for state in _played_states(game, "secrets", 20):
+        n = len(game.seat_names(state)) or 1
+        for owner in [None, *range(min(n, 6))]:
+            other = game.scramble(state, owner, rng)
+            if _canon(other) != _canon(state):
+                changed += 1
+            for seat in range(min(n, 6)):
+                if seat == owner:
+                    continue
+                assert _canon(game.legal_actions(state, seat)) == _canon(
+                    game.legal_actions(other, seat)
+                ), (
+                    f"seat {seat}'s legal actions change with the secrets of "
+                    f"{'nobody' if owner is None else f'seat {owner}'}"
+                )
+    if game.hidden_information:
+        assert changed, "scramble never changed a secret: this test would prove nothing"
+
+
+@pytest.mark.parametrize("seat", [-1, -2, True, 1.0, "0", 10**30])
+def test_a_seat_out_of_range_is_refused_by_every_reader(game: Game, seat):
+    """``view(state, -1)`` read the last seat's hand (Python counts from the end)."""
+    from engine.core.errors import SeatError
+
+    low = game.seat_range()[0]
+    state = game.new_game(game.normalize_setup({"players": low, "bots": low}))
+    for bad in (seat, len(game.seat_names(state)) if seat == 10**30 else seat):
+        with pytest.raises(SeatError):
+            game.view(state, bad)
+        with pytest.raises(SeatError):
+            game.legal_actions(state, bad)
+        with pytest.raises(SeatError):
+            game.screen(state, bad, [])
