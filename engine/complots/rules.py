@@ -831,6 +831,15 @@ def check_state(table: Table, state: dict) -> None:
     expected = 5 * (3 if n <= 6 else 4)
     if card_total(state) != expected:
         raise ValueError(f"{card_total(state)} cards instead of {expected}")
+    copies = 4 if n >= 7 else 3
+    if state["copies"] != copies:
+        raise ValueError(f"{state['copies']} copies of each character instead of {copies}")
+    cards = list(state["court"])
+    for p in state["players"]:
+        cards += p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]
+    for c in state["chars"]:  # every character has its copies, no more, no fewer
+        if cards.count(c) != copies:
+            raise ValueError(f"{cards.count(c)} copies of {brief(c)} instead of {copies}")
     if coin_total(state) != COINS_TOTAL:
         raise ValueError(f"{coin_total(state)} coins instead of {COINS_TOTAL}")
     for p in state["players"]:
@@ -838,7 +847,7 @@ def check_state(table: Table, state: dict) -> None:
             raise ValueError("bad coins")
         for c in p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]:
             if c not in state["chars"]:
-                raise ValueError(f"unknown card {c!r}")
+                raise ValueError(f"unknown card {brief(c)}")
     if len(state["truth"]) != len(state["claims"]):
         raise ValueError("claims and their truth differ in length")
     if state["treasury"] < 0:

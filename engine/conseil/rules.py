@@ -886,6 +886,9 @@ def check_state(state: dict) -> None:
             cards.append(p["card"])
         if sorted(cards) != sorted(CHARACTERS):
             raise ValueError(f"seat {s}'s cards are {sorted(cards)}")
+    for key in ("favor", "die"):  # integers, not 3.5 nor true
+        if not isinstance(state[key], int) or isinstance(state[key], bool):
+            raise ValueError(f"{key} is not an integer")
     if not 0 <= state["favor"] <= FAVOR_MAX:
         raise ValueError(f"Faveur {state['favor']}")
     if not 1 <= state["die"] <= 12:

@@ -855,6 +855,10 @@ def check_state(st: dict) -> None:
         cards = p["hand"] + p["discard"] + p["under"] + ([p["played"]] if p["played"] else [])
         if sorted(cards) != full:
             raise ValueError(f"seat {i}: cards {sorted(cards)} are not the set {full}")
+        if not isinstance(p["die"], int) or isinstance(p["die"], bool):
+            raise ValueError(f"seat {i}: the die is not an integer")
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in p["tokens"]):
+            raise ValueError(f"seat {i}: a token is not an integer")
         if not 1 <= p["die"] <= dice.SIDES:
             raise ValueError(f"seat {i}: die shows {p['die']}")
         if any(t not in (1, 2) for t in p["tokens"]):

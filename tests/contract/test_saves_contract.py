@@ -269,3 +269,10 @@ def test_a_seat_out_of_range_is_refused_by_every_reader(game: Game, seat):
             game.legal_actions(state, bad)
         with pytest.raises(SeatError):
             game.screen(state, bad, [])
+
+
+def test_check_state_accepts_every_state_the_engine_makes(game: Game):
+    """``check_state`` counts what the rules conserve; it never refuses a genuine state."""
+    for state in _played_states(game, "invariants", 30):
+        game.check_state(state)
+        game.check_state(json.loads(json.dumps(state)))
