@@ -469,9 +469,9 @@ class Session:
             )
         if data.get("migrated_from", SAVE_VERSION) < game.min_save_version:
             raise SaveError(
-                "Cette sauvegarde est dans le premier format de gamebook, qui ne gardait pas "
-                "l'historique de la partie : elle ne peut pas être vérifiée, elle n'a donc pas "
-                "été chargée."
+                "Cette sauvegarde est dans le premier format de gamebook, sans l'historique de "
+                "la partie : rien ne la distingue d'une copie modifiée ou endommagée, elle n'a "
+                "donc pas été chargée."
             )
         start = data.get("start")
         if base is not None and start is None and not data.get("migrated_from"):
