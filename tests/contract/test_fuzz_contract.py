@@ -172,3 +172,33 @@ def test_nan_is_never_a_legal_value(game: Game, states: list[dict]):
                     isinstance(v, float) and math.isnan(v)
                     for v in (a.values() if isinstance(a, dict) else [])
                 )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 5000 + "]" * 5000,
+        '{"type": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"type": "x", "seat": 1' + "0" * 5000 + "}",
+        '{"type": "x", "seat": 1.0}',
+        '{"type": "x", "seat": true}',
+        '{"type": "\\ud800", "seat": 0}',
+        '{"type": NaN}',
+        "pas du JSON",
+        '"' + "x" * 200_000 + '"',
+    ],
+    ids=lambda t: t[:24],
+)
+def test_the_page_refuses_a_hostile_action_with_a_message(game: Game, text: str):
+    """What a guest device or a page sends reaches ``act_json`` as text: refused with the
+    engine's message, the game untouched."""
+    from engine import web
+
+    page = web.WebSession(game.id, json.dumps(game.bundle))
+    low = game.seat_range()[0]
+    page.start_json(json.dumps({"seed": "page", "players": low, "bots": low - 1}))
+    before = page.save_json()
+    answer = json.loads(page.act_json(text))
+    assert answer["error"].startswith("Action refusée"), answer["error"][:200]
+    assert len(answer["error"]) < 2000
+    assert page.save_json() == before
