@@ -9,7 +9,9 @@
 - **Reload**: every HTML page served gets a small script (``/__gamebook__/live.js``) that
   polls ``/__gamebook__/status.json`` and reloads the page when a new build is ready.
 - **Findings overlay**: while the content has errors, the last good build keeps being served
-  and every open page shows the findings (file, line, message) over it.
+  and every open page shows the findings (file, line, message) over it.  Content that has
+  errors when ``serve`` starts is built all the same (or, if even that fails, a page says so),
+  with the findings over it; once they are fixed the whole site is built again.
 
 The service worker is replaced by one that removes itself: nothing is cached while writing.
 """
@@ -259,6 +261,8 @@ class Watcher:
         self.builds = 0
         #: errors by checked folder (one campaign, or the whole content)
         self.broken_by: dict[str, list[dict[str, Any]]] = {}
+        #: the site served was built from content with errors: rebuild it all once fixed
+        self.built_broken = False
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -314,6 +318,9 @@ class Watcher:
             self.live.broken(every)
             self.say(f"{len(every)} erreur(s) : la dernière version sans erreur reste servie")
             return
+        if self.built_broken:
+            self.rebuild_all()
+            return
         update_content(report, self.live.root, self.authoring)
         self.live.published(note="contenu")
         self.say(f"contenu reconstruit en {time.perf_counter() - start:.2f} s")
@@ -335,8 +342,36 @@ class Watcher:
             self.say("la construction du site a échoué : la dernière version reste servie")
             return
         self.broken_by.clear()
+        self.built_broken = False
         self.live.published(target, note="site")
         self.say(f"site reconstruit en {time.perf_counter() - start:.2f} s")
+
+
+def _first_build(content: Path, out: Path, config: Path, authoring: bool, broken: bool) -> int:
+    """The site served first.  Content with errors is built all the same, so that the pages
+    open with the findings over them; when even that fails, a page that says so stands in
+    for the site until the content is fixed."""
+    if not broken:
+        return full_build(content, out, config, authoring)
+    try:
+        with _quiet(True):
+            code = full_build(content, out, config, authoring, allow_errors=True)
+    except Exception:  # content too broken to build: the findings say why
+        code = 1
+    if code != 0:
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir(parents=True)
+        (out / "index.html").write_text(PLACEHOLDER, encoding="utf-8")
+    return 0
+
+
+PLACEHOLDER = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>gamebook serve</title></head>
+<body><h1>Le contenu a des erreurs</h1>
+<p>Le site sera construit dès qu'elles seront corrigées ; la liste ci-dessous se met à jour à
+chaque enregistrement.</p></body></html>
+"""
 
 
 class _quiet:
@@ -365,10 +400,21 @@ def serve(
     quiet: bool = False,
 ) -> int:
     """Build, serve on ``host:port``, and (``watch``) rebuild and reload as files change."""
-    code = full_build(content, out, config, authoring)
+    report = check(content)
+    errors = _finding_json(report)
+    if errors:  # the writer sees them in the pages, and they go away once fixed
+        print(
+            f"gamebook serve: {len(errors)} erreur(s) dans le contenu, montrées sur chaque page "
+            "jusqu'à leur correction",
+            file=sys.stderr,
+            flush=True,
+        )
+    code = _first_build(content, out, config, authoring, bool(errors))
     if code != 0:
         return code
     live = Live(out.resolve())
+    if errors:
+        live.broken(errors)
     handler = functools.partial(LiveHandler, live=live)
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
@@ -377,6 +423,9 @@ def serve(
         return 2
     server.daemon_threads = True
     watcher = Watcher(live, content, out, config, authoring, quiet)
+    if errors:  # a whole check until they are fixed, then the whole site is built again
+        watcher.broken_by[str(watcher.content_root)] = errors
+        watcher.built_broken = True
     if watch:
         threading.Thread(target=watcher.run, name="gamebook-watch", daemon=True).start()
     print(

@@ -262,15 +262,22 @@ def _service_worker(out: Path, manifest: dict) -> None:
 
 
 def build(
-    content: Path, out: Path, config: Path, authoring: bool = False, coverage_runs: int = 0
+    content: Path,
+    out: Path,
+    config: Path,
+    authoring: bool = False,
+    coverage_runs: int = 0,
+    allow_errors: bool = False,
 ) -> int:
+    """Build the site (exit code).  Content with errors blocks the build, unless
+    ``allow_errors`` (``gamebook serve``: a preview that shows the findings over it)."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     report = check(content)
-    if not report.ok:
+    if not report.ok and not allow_errors:
         from .formats import text as report_text
         from .messages import t
 

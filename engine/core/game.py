@@ -189,6 +189,9 @@ class Game:
     #: setups a player may give that a field-by-field sweep would not build (a choice that
     #: needs a text field filled in): the contract tests normalize them too
     setup_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
+    #: kinds of content node that are not story nodes but that ``start_from`` begins at (a
+    #: month, a variant...): the story map offers « Jouer depuis ici » on them too
+    start_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
