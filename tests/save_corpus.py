@@ -207,6 +207,11 @@ def crafted(
             lambda d, s=state: d.update(start="campaign:x", base=s, actions=[], state=s),
         )
     edit("start-without-base", lambda d: d.update(start="campaign:x"))
+    for claimed in (2, 3, 0, -1):  # a base said to come from another format
+        edit(
+            f"base-migrated-from-{claimed}",
+            lambda d, c=claimed: d.update(migrated_from=c, base=d["state"], actions=[]),
+        )
     edit("start-is-a-number", lambda d: d.update(start=3, base=d["state"], actions=[]))
     # a first-format save (no log): the state is all there is, and it is impossible
     head = {"format": "gamebook-save", "version": 1, "game": game, "campaign": valid["campaign"]}

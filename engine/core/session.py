@@ -474,7 +474,7 @@ class Session:
                 "donc pas été chargée."
             )
         start = data.get("start")
-        if base is not None and start is None and not data.get("migrated_from"):
+        if base is not None and start is None and data.get("migrated_from") != 1:
             raise SaveError(
                 "Cette sauvegarde est endommagée : elle part d'un état que rien ne permet de "
                 "reconstruire (aucun point de départ de l'histoire). Elle n'a pas été chargée."
