@@ -15,8 +15,12 @@ from typing import Any
 from .bundle import BundleError, load_bundle
 from .core import registry
 from .core.errors import IllegalAction, MalformedAction, SetupError
-from .core.save import SaveError, dumps, parse
+from .core.save import SaveError, dumps, nesting, parse
 from .core.session import Session
+
+#: an action's JSON text: real ones are a few hundred characters, a few levels deep (a deeper
+#: text would overflow the browser's own stack in json, a fatal error, not a RecursionError)
+MAX_ACTION_TEXT, MAX_ACTION_DEPTH = 100_000, 32
 
 
 def _out(value: Any) -> str:
@@ -51,20 +55,30 @@ class WebSession:
 
     def start_json(self, setup_text: str) -> str:
         try:
+            if nesting(setup_text) > MAX_ACTION_DEPTH:
+                raise ValueError("a setup is a small JSON object")
             setup = json.loads(setup_text)
+        except (ValueError, RecursionError):
+            return _out({"error": "Ces réglages ne sont pas lisibles (JSON invalide)."})
+        try:
             node = setup.pop("start_from", None) if isinstance(setup, dict) else None
             self.session.start(setup, start_from=node if isinstance(node, str) else None)
-        except (SetupError, ValueError) as exc:
+        except SetupError as exc:
             return _out({"error": str(exc)})
+        except (ValueError, TypeError, RecursionError, MemoryError):
+            # what a range check missed must still be a message, never a traceback
+            return _out({"error": "Ces réglages ne permettent pas de commencer une partie."})
         return self._screen(fresh=True)
 
     def act_json(self, action_text: str) -> str:
         if self.session.state is None:
             return _out({"error": "Aucune partie en cours."})
         try:
+            if len(action_text) > MAX_ACTION_TEXT or nesting(action_text) > MAX_ACTION_DEPTH:
+                raise ValueError("an action is a small JSON object")  # before json's recursion
             action = json.loads(action_text)
             self.session.act(action)
-        except (MalformedAction, IllegalAction, ValueError) as exc:
+        except (MalformedAction, IllegalAction, ValueError, RecursionError) as exc:
             return self._screen(error=f"Action refusée : {exc}")
         return self._screen()
 

@@ -3,7 +3,9 @@ forger or a damaged disk would.  Shared by the CPython test (``tests/test_save_c
 the Chromium one (``tests/e2e/test_crafted_saves.py``).
 
 ``crafted(valid_text, other_game)`` returns ``[(name, text or bytes)]``; every one must be
-refused with a French message and leave the game in progress untouched.
+refused with a French message and leave the game in progress untouched.  ``reencoded(valid_text)``
+returns the same save as an editor may write it back (a byte-order mark, UTF-16): every one must
+load as the save itself.
 """
 
 from __future__ import annotations
@@ -139,7 +141,8 @@ def crafted(
             "latin-1",
             valid_text.replace('"format":', '"x":"é","format":', 1).encode("latin-1", "replace"),
         ),
-        ("utf-16", valid_text.encode("utf-16")),
+        ("utf-16-without-mark", valid_text.encode("utf-16-le")),
+        ("utf-32", valid_text.encode("utf-32")),
         ("lone-surrogate", valid_text.replace('"format":', '"x":"\\ud800","format":', 1)),
         ("comments", "// sauvegarde\n" + valid_text),
     ]
@@ -157,6 +160,15 @@ def crafted(
     edit("progress-is-a-list", lambda d: d.update(progress=["<img src=x onerror=alert(1)>"]))
     edit("names-are-numbers", lambda d: d.update(names=[1, 2]))
     # the setup
+    edit("players-100-million", lambda d: d.update(setup={"seed": "x", "players": 100_000_000}))
+    cases.append(
+        (
+            "players-5000-digits",
+            dump({**valid, "setup": {"seed": "x", "players": 7}})
+            .replace('"players":7', '"players":' + "9" * 5000, 1)
+            .replace('"players": 7', '"players": ' + "9" * 5000, 1),
+        )
+    )
     edit("setup-is-a-string", lambda d: d.update(setup="partie"))
     edit("setup-missing", lambda d: d.pop("setup"))
     edit("seed-changed", lambda d: d["setup"].update(seed=str(d["setup"].get("seed")) + "x"))
@@ -183,10 +195,41 @@ def crafted(
         edit(f"state-{name}", lambda d, s=state: d.update(state=s))
     edit("state-is-a-list", lambda d: d.update(state=[1, 2, 3]))
     edit("state-missing", lambda d: d.pop("state"))
+    # a state to start from, forged: never trusted, whatever it holds
+    for name, state in {"genuine": valid["state"], **_state_edits(valid["state"])}.items():
+        edit(f"base-{name}", lambda d, s=state: d.update(base=s, actions=[], state=s))
+        edit(
+            f"base-{name}-version-2",
+            lambda d, s=state: d.update(version=2, base=s, actions=[], state=s),
+        )
+        edit(
+            f"base-{name}-from-a-start",
+            lambda d, s=state: d.update(start="campaign:x", base=s, actions=[], state=s),
+        )
+    edit("start-without-base", lambda d: d.update(start="campaign:x"))
+    for claimed in (2, 3, 0, -1):  # a base said to come from another format
+        edit(
+            f"base-migrated-from-{claimed}",
+            lambda d, c=claimed: d.update(migrated_from=c, base=d["state"], actions=[]),
+        )
+    edit("start-is-a-number", lambda d: d.update(start=3, base=d["state"], actions=[]))
     # a first-format save (no log): the state is all there is, and it is impossible
     head = {"format": "gamebook-save", "version": 1, "game": game, "campaign": valid["campaign"]}
     for name, state in _state_edits(valid["state"], fresh).items():
         cases.append((f"v1-{name}", dump({**head, "state": state, "history": []})))
     cases.append(("v1-history-forged", dump({**head, "state": valid["state"], "history": [1]})))
+    cases.append(("v1-genuine-state", dump({**head, "state": valid["state"], "history": []})))
+    terminal = {"format_version": 1, "game": game, "campaign_id": valid["campaign"], "seed": "x"}
+    cases.append(("v1-terminal-genuine-state", dump({**terminal, "state": valid["state"]})))
     cases.append(("v1-state-is-a-string", dump({**head, "state": "x", "history": []})))
     return cases
+
+
+def reencoded(valid_text: str) -> list[tuple[str, bytes]]:
+    """The genuine save as editors write it back: each must load as the save itself."""
+    return [
+        ("utf-8-with-mark", valid_text.encode("utf-8-sig")),
+        ("utf-16-with-mark", valid_text.encode("utf-16")),
+        ("utf-16-le-with-mark", b"\xff\xfe" + valid_text.encode("utf-16-le")),
+        ("utf-16-be-with-mark", b"\xfe\xff" + valid_text.encode("utf-16-be")),
+    ]

@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from save_corpus import crafted
+from save_corpus import crafted, reencoded
 
 from engine import web
 from engine.core import registry
@@ -76,3 +76,28 @@ def test_the_real_save_still_loads(played: web.WebSession) -> None:
     again = Session(played.game)
     again.load(played.save_json())
     assert again.state == played.session.state
+
+
+def test_a_save_an_editor_reencoded_still_loads(played: web.WebSession) -> None:
+    """A UTF-8 byte-order mark, UTF-16 with its mark (as Windows tools write): the same save."""
+    valid = played.save_json()
+    for name, data in reencoded(valid):
+        again = Session(played.game)
+        again.load(data)
+        assert again.state == played.session.state, name
+        text = data.decode("utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8")
+        assert "error" not in json.loads(played.load_json(text)), name
+
+
+def test_a_save_from_a_newer_engine_says_so(played: web.WebSession) -> None:
+    data = json.loads(played.save_json())
+    data["state"]["format_version"] = played.game.state_version + 1
+    try:
+        Session(played.game).load(json.dumps(data))
+    except SaveError as exc:
+        assert "plus récente" in str(exc), str(exc)
+    else:
+        raise AssertionError("a newer state was loaded")
+    data["version"] = 99
+    with pytest.raises(SaveError, match="plus récente"):
+        Session(played.game).load(json.dumps(data))

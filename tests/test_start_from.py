@@ -92,6 +92,34 @@ def test_a_save_started_elsewhere_resumes(game, graphs):
 
 
 @pytest.mark.parametrize("game", STARTERS)
+def test_a_forged_base_is_rebuilt_and_refused(game, graphs):
+    """A save's ``base`` is never trusted: it is rebuilt from its start node and the setup.
+    The same save with its base edited, or with its start node dropped, is refused."""
+    from engine.core.save import SaveError
+
+    cls = registry.get(game)
+    g = cls(bundle_for(game, CONTENT))
+    n = cls.default_players
+    for node in _one_per_kind(graphs[game]):
+        session = Session(g)
+        try:
+            session.start({"players": n, "bots": n, "seed": "6"}, start_from=node)
+        except SetupError:
+            continue
+        data = json.loads(session.save_text())
+        assert data["start"] == node
+        Session(g).load(json.dumps(data))  # the genuine one loads
+        forged = json.loads(json.dumps(data))
+        forged["base"]["log"] = forged["base"]["log"][:-1]
+        with pytest.raises(SaveError, match="état de départ"):
+            Session(g).load(json.dumps(forged))
+        with pytest.raises(SaveError, match="rien ne permet de reconstruire"):
+            Session(g).load(json.dumps({**data, "start": None}))
+        return
+    pytest.fail("no node to start from")
+
+
+@pytest.mark.parametrize("game", STARTERS)
 def test_unknown_node_is_refused_in_french(game):
     code, _, err = run_cli(
         ["play", game, "--content", str(CONTENT), "--bots", "3", "--from", "nulle_part:42"]

@@ -39,6 +39,7 @@ class Citadelle(Game):
     seat_word = "personnage"
     state_version = game.FORMAT_VERSION
     oldest_save_version = 1  # played before saves kept their action log
+    min_save_version = 2  # a first-format state cannot be proved: forged ones loaded
     # a turn is many small decisions (each step of an action, each card given or discarded):
     # a quarter of them at random ruins every run (recoveries, banishments, departures) before
     # the later scenarios; one in ten keeps the runs varied and lets them get there

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core import IllegalAction, MalformedAction, copy_game
+from ..core.errors import brief
 from . import actions as A
 from . import board as B
 from . import cards as K
@@ -283,7 +284,7 @@ def check_shape(state: dict, action: Any) -> None:
     shape = _SHAPES[action["type"]]
     extra = set(action) - set(shape) - {"type"}
     if extra:
-        raise MalformedAction(action, where, f"unexpected field(s) {sorted(extra)}")
+        raise MalformedAction(action, where, f"unexpected field(s) {brief(sorted(extra))}")
     for name, typ in shape.items():
         value = action.get(name)
         if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):

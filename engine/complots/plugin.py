@@ -87,6 +87,9 @@ class Complots(Game):
     def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
         return rules.apply(self.table, state, action)
 
+    def canonical_action(self, action: Any) -> Any:
+        return rules.canonical(action)
+
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return rules.view(self.table, state, seat)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import IllegalAction, MalformedAction
+from ..core.errors import IllegalAction, MalformedAction, brief
 from ..core.rng import Rng
 
 FORMAT_VERSION = 1
@@ -337,20 +337,31 @@ def _check_shape(action: Any, where: str) -> int:
         if t is str or t is int or value is None:  # the usual values, at once
             continue
         if isinstance(value, (bool, float)):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
         if isinstance(value, list) and not all(isinstance(v, str) for v in value):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
         if isinstance(value, dict):
-            raise MalformedAction(action, where, f"{key} has the wrong type")
+            raise MalformedAction(action, where, f"{brief(key)} has the wrong type")
     seat = action.get("seat")
     if not isinstance(seat, int):
         raise MalformedAction(action, where, "an action names its seat")
     return seat
 
 
+def canonical(action: Any) -> Any:
+    """The action in the form ``legal_actions`` lists it: the cards a player keeps are a set,
+    so the same cards in another order are the same action (listed sorted)."""
+    if isinstance(action, dict) and action.get("type") == "keep":
+        cards = action.get("cards")
+        if isinstance(cards, list) and all(isinstance(c, str) for c in cards):
+            return {**action, "cards": sorted(cards)}
+    return action
+
+
 def apply(table: Table, state: dict, action: Any) -> dict:
     where = f"complots, turn {state.get('turn_no')}"
     seat = _check_shape(action, where)
+    action = canonical(action)
     if action not in legal_actions(table, state, seat):
         raise IllegalAction(action, where, "not a legal action now")
     new = copy(state)
@@ -820,6 +831,15 @@ def check_state(table: Table, state: dict) -> None:
     expected = 5 * (3 if n <= 6 else 4)
     if card_total(state) != expected:
         raise ValueError(f"{card_total(state)} cards instead of {expected}")
+    copies = 4 if n >= 7 else 3
+    if state["copies"] != copies:
+        raise ValueError(f"{state['copies']} copies of each character instead of {copies}")
+    cards = list(state["court"])
+    for p in state["players"]:
+        cards += p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]
+    for c in state["chars"]:  # every character has its copies, no more, no fewer
+        if cards.count(c) != copies:
+            raise ValueError(f"{cards.count(c)} copies of {brief(c)} instead of {copies}")
     if coin_total(state) != COINS_TOTAL:
         raise ValueError(f"{coin_total(state)} coins instead of {COINS_TOTAL}")
     for p in state["players"]:
@@ -827,7 +847,7 @@ def check_state(table: Table, state: dict) -> None:
             raise ValueError("bad coins")
         for c in p["hidden"] + p["revealed"] + p["aside"] + p["drawn"]:
             if c not in state["chars"]:
-                raise ValueError(f"unknown card {c!r}")
+                raise ValueError(f"unknown card {brief(c)}")
     if len(state["truth"]) != len(state["claims"]):
         raise ValueError("claims and their truth differ in length")
     if state["treasury"] < 0:

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.errors import IllegalAction, MalformedAction
 from ..core.rng import Rng
-from ..core.state import copy_game
+from ..core.state import copy_game, is_among
 from . import die as D
 from .content import CHARACTERS
 
@@ -839,7 +839,7 @@ ACTION_KEYS = {
 def _seat_of(state: dict, action: dict) -> int | None:
     """The seat an action belongs to: the one waiting for it."""
     for s in to_act(state):
-        if action in legal_actions(state, s):
+        if is_among(action, legal_actions(state, s)):  # ``True`` is not ``1`` here
             return s
     return None
 
@@ -927,6 +927,9 @@ def check_state(state: dict) -> None:
             cards.append(p["card"])
         if sorted(cards) != sorted(CHARACTERS):
             raise ValueError(f"seat {s}'s cards are {sorted(cards)}")
+    for key in ("favor", "die"):  # integers, not 3.5 nor true
+        if not isinstance(state[key], int) or isinstance(state[key], bool):
+            raise ValueError(f"{key} is not an integer")
     if not 0 <= state["favor"] <= FAVOR_MAX:
         raise ValueError(f"Faveur {state['favor']}")
     if not 1 <= state["die"] <= 12:

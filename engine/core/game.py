@@ -29,14 +29,32 @@ widgets of ``engine.core.widgets``.  Bots decide from ``view(state, seat)`` only
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .errors import SetupError
+from .errors import SeatError, SetupError, brief
 from .rng import Rng
 from .schema import ContentSchema
+from .state import copy_state
 
 TURN_KINDS = ("each", "public", "collective")
+#: the readers whose answers are the caller's own: a game's version of one returns a copy of
+#: what it built, so that writing into a view, a screen or an action never changes the state
+#: (a view that handed out the state's own list let a page change the game)
+READERS = ("legal_actions", "view", "screen")
+
+
+def _owned(reader: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(reader)
+    def read(self: Game, state: Any, seat: Any, *args: Any, **kwargs: Any) -> Any:
+        if seat is not None:
+            self.check_seat(state, seat)
+        return copy_state(reader(self, state, seat, *args, **kwargs))
+
+    read.__wrapped_reader__ = True  # type: ignore[attr-defined]
+    return read
 
 
 @dataclass(frozen=True)
@@ -161,13 +179,26 @@ class Game:
     #: the oldest save format (``engine.core.save``) this game was ever saved in: a game added
     #: after the first format refuses a first-format file, which could only be forged
     oldest_save_version: ClassVar[int] = 2
+    #: the oldest save format this game still loads.  A first-format file holds a state and
+    #: no log: nothing can prove it, so a game whose states matter refuses it (``2``)
+    min_save_version: ClassVar[int] = 1
     #: rules page under the site root (``regles-<id>/``)
     rules_page: ClassVar[str] = ""
     #: command-line flags kept for old scripts
     cli_aliases: ClassVar[tuple[CliAlias, ...]] = ()
+    #: setups a player may give that a field-by-field sweep would not build (a choice that
+    #: needs a text field filled in): the contract tests normalize them too
+    setup_examples: ClassVar[tuple[dict[str, Any], ...]] = ()
     #: kinds of content node that are not story nodes but that ``start_from`` begins at (a
     #: month, a variant...): the story map offers « Jouer depuis ici » on them too
     start_kinds: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in READERS:
+            reader = cls.__dict__.get(name)
+            if callable(reader) and not getattr(reader, "__wrapped_reader__", False):
+                setattr(cls, name, _owned(reader))
 
     def __init__(self, bundle: dict[str, Any]) -> None:
         self.bundle = bundle
@@ -191,6 +222,18 @@ class Game:
 
     # ------------------------------------------------------------------ setup
 
+    def check_seat(self, state: dict[str, Any], seat: Any) -> None:
+        """Raise ``SeatError`` unless ``seat`` is a seat of this game: an integer from 0 to the
+        last seat (``view(state, -1)`` read the last seat's hand, as Python indexes lists)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+            raise SeatError(f"{self.id}: no seat {brief(seat)}")
+        try:
+            count = len(self.seat_names(state))
+        except (KeyError, TypeError, AttributeError, IndexError):
+            return  # not a state of this game: the reader itself says so
+        if seat >= max(count, 1):
+            raise SeatError(f"{self.id}: no seat {brief(seat)} (seats 0 to {count - 1})")
+
     def default_seat_name(self, seat: int) -> str:
         """The name a seat gets when the player gives none."""
         return f"{self.seat_word.capitalize()} {seat + 1}"
@@ -204,29 +247,32 @@ class Game:
         """
         if not isinstance(setup, dict):
             raise SetupError("la mise en place doit être une table de réglages")
-        out: dict[str, Any] = {"seed": str(setup.get("seed", "0"))}
+        seed = setup.get("seed", "0")
+        if isinstance(seed, (list, dict)) or (_is_int(seed) and abs(seed) >= 10**100):
+            raise SetupError("le numéro de partie doit être un texte ou un nombre")
+        out: dict[str, Any] = {"seed": str(seed)}
         seats = setup.get("seats")
         low, high = self.seat_range()
         if seats is None:
             n = setup.get("players")
             bots = setup.get("bots")
+            if any(not _is_int(v) for v in (n, bots) if v is not None):
+                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
             if n is None:
                 n = bots if bots else min(max(self.default_players, low), high)
             if bots is None:
                 bots = n - 1
-            if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
-                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
+            if not low <= n <= high:  # before any seat is built (a save may say 10**8)
+                raise SetupError(self._seat_count_error(low, high, n))
             if not 0 <= bots <= n:
+                if abs(bots) >= 10**6:
+                    raise SetupError(f"il ne peut pas y avoir autant de bots pour {n} places")
                 raise SetupError(f"il ne peut pas y avoir {bots} bots pour {n} places")
             seats = [{"bot": i >= n - bots} for i in range(n)]
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
-            raise SetupError(
-                f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {len(seats)}"
-                if low != high
-                else f"{self.title} se joue à {low} {self.seat_word}s, pas {len(seats)}"
-            )
+            raise SetupError(self._seat_count_error(low, high, len(seats)))
         norm_seats = []
         for i, s in enumerate(seats):
             name = s.get("name")
@@ -282,6 +328,12 @@ class Game:
                 seat["name"] = self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
+
+    def _seat_count_error(self, low: int, high: int, n: int) -> str:
+        shown = str(n) if abs(n) < 10**6 else "autant"  # a 5,000-digit count is not printed
+        if low != high:
+            return f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {shown}"
+        return f"{self.title} se joue à {low} {self.seat_word}s, pas {shown}"
 
     def seat_range(self) -> tuple[int, int]:
         """Seats this content allows (a campaign with two characters seats two at most)."""
@@ -354,6 +406,12 @@ class Game:
         ``legal_actions`` raises ``MalformedAction`` or ``IllegalAction``."""
         raise NotImplementedError
 
+    def canonical_action(self, action: Any) -> Any:
+        """``action`` in the form ``legal_actions`` lists it, where the order of a list carries
+        no meaning (the cards a player keeps): a front end compares it with the legal ones
+        after this.  By default the action itself."""
+        return action
+
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """*Must.*  What ``seat`` may know (``None``: a spectator who sees only what is public).
         Other seats' secrets are absent, not hidden; the generator's state is absent."""
@@ -383,13 +441,21 @@ class Game:
     def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
         """A bot's action for ``seat``.  Decided from the seat's view only, among its legal
         actions: a bot cannot read what its seat may not see."""
-        actions = self.legal_actions(state, seat)
+        # the game's own readers, uncopied: its bot reads them and writes into none (the
+        # contract tests check that the state is the same after ``choose``)
+        actions = self._own("legal_actions")(self, state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
-        action = self.decide(self.view(state, seat), actions, rng, persona)
+        action = self.decide(self._own("view")(self, state, seat), actions, rng, persona)
         if action not in actions:
             raise AssertionError(f"{self.id} bot chose an action that is not legal: {action!r}")
-        return action
+        return copy_state(action)
+
+    @classmethod
+    def _own(cls, name: str) -> Callable[..., Any]:
+        """A reader of ``READERS`` as the game wrote it, without the copy of its answer."""
+        reader = getattr(cls, name)
+        return getattr(reader, "__wrapped__", reader)
 
     def decide(
         self, view: dict[str, Any], actions: list[Any], rng: Rng, persona: str | None
@@ -439,14 +505,19 @@ class Game:
         return state
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_value(f: SetupField, value: Any, what: str) -> Any:
     if f.kind == "int":
         if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            value = int(value)
+            value = int(value) if len(value) < 20 else 10**20  # no 5,000-digit conversion
         if not isinstance(value, int) or isinstance(value, bool):
             raise SetupError(f"{what} : un nombre entier est attendu")
         if (f.min is not None and value < f.min) or (f.max is not None and value > f.max):
-            raise SetupError(f"{what} : entre {f.min} et {f.max}, pas {value}")
+            shown = value if abs(value) < 10**6 else "autant"
+            raise SetupError(f"{what} : entre {f.min} et {f.max}, pas {shown}")
         return value
     if f.kind == "bool":
         if isinstance(value, str):

@@ -4,27 +4,34 @@ A save holds the game id, the content bundle's campaign and version, the setup (
 included), the action log, and the state reached — so it can be replayed and checked::
 
     {"format": "gamebook-save", "version": 2, "game": "<id>", "campaign": "<id>",
-     "bundle": "3f2a9c…", "setup": {...}, "base": null, "actions": [{"seat": 0, "action":
+     "bundle": "3f2a9c…", "setup": {...}, "start": null, "base": null,
+     "actions": [{"seat": 0, "action":
      {...}}, {"sequel": true}, ...], "state": {...}, "progress": "manche 3", "names": [...]}
 
-``base`` is the state the log starts from when it does not start from the setup (a save
-migrated from version 1, which kept no log).
+``base`` is the state the log starts from when it does not start from the setup: the state
+``Game.start_from(start, setup)`` gives (``start``: the story node a writer began at).  It is
+never trusted: loading rebuilds it from ``start`` and the setup and compares.  A first-format
+save (no log) is loaded only by a game whose ``min_save_version`` allows it.
 
 History of ``SAVE_VERSION``:
   1 — the browser kept the state and three undo states; the terminal the state and the seed.
   2 — setup, seed and action log, replayed and compared with the state on every load.
+  3 — ``start``: the node a start-anywhere game began at, so that its ``base`` is rebuilt.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
 from typing import Any
 
 SAVE_FORMAT = "gamebook-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 MIN_SAVE_VERSION = 1
+#: versions whose files hold the fields of ``FIELDS`` (``start`` came with version 3)
+LOGGED_VERSIONS = (2, 3)
 MAX_SAVE_BYTES = 20_000_000
 # Real saves nest about ten deep. Python's json recursion in Pyodide overflows the browser's
 # own stack (a fatal error, not a RecursionError) between 5,000 and 10,000 levels.
@@ -66,10 +73,7 @@ def parse(text: Any) -> dict[str, Any]:
     """Parse a save file's text, strictly: plain JSON only (no NaN, no Infinity, no duplicate
     keys), bounded size and depth.  Raises ``SaveError``."""
     if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise SaveError("Ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).") from exc
+        text = decode(text)
     if not isinstance(text, str) or len(text) > MAX_SAVE_BYTES:
         raise SaveError("Ce fichier est trop volumineux pour être une sauvegarde.")
     text = text.removeprefix("\ufeff")
@@ -83,6 +87,20 @@ def parse(text: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
     return data
+
+
+def decode(data: bytes) -> str:
+    """A save file's bytes as text: UTF-8, or what an editor re-encoded it to with a
+    byte-order mark (UTF-8's, UTF-16's as Windows tools write).  Raises ``SaveError``."""
+    if len(data) > 2 * MAX_SAVE_BYTES + 4:
+        raise SaveError("Ce fichier est trop volumineux pour être une sauvegarde.")
+    encoding = "utf-8"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"  # the mark says which byte order
+    try:
+        return data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise SaveError("Ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).") from exc
 
 
 def _finite(value: Any) -> None:
@@ -108,6 +126,7 @@ FIELDS: dict[str, tuple[type | None, ...]] = {
     "campaign": (str, None),
     "bundle": (str, None),
     "setup": (dict, None),
+    "start": (str, None),
     "base": (dict, None),
     "actions": (list,),
     "state": (dict,),
@@ -277,6 +296,9 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     """Bring a save of an older version to ``SAVE_VERSION`` (one step a version)."""
     if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
         return data
+    if data.get("format") == SAVE_FORMAT and data.get("version") == 2:
+        # the same fields, without ``start``: a base it holds cannot be rebuilt (refused)
+        return {**data, "version": SAVE_VERSION, "start": data.get("start")}
     if data.get("format") == SAVE_FORMAT and data.get("version") == 1:
         # the browser's first format: the state, no log, and up to three earlier states (for
         # undo) that are dropped — but a history that is not states of this game is a sign of

@@ -34,6 +34,7 @@ from .game import Game
 from .migrate import migrate
 from .rng import Rng
 from .save import (
+    LOGGED_VERSIONS,
     SAVE_FORMAT,
     SAVE_VERSION,
     IncrementalDumps,
@@ -45,7 +46,7 @@ from .save import (
     same_shape,
     upgrade,
 )
-from .state import copy_state
+from .state import copy_state, is_among
 
 UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
@@ -74,6 +75,10 @@ class Session:
         self.setup: dict[str, Any] = {}
         self.state: dict[str, Any] | None = None
         self.base: dict[str, Any] | None = None
+        #: the story node a start-anywhere game began at (its ``base`` is rebuilt from it)
+        self.start_node: str | None = None
+        #: 1 when ``base`` came from a first-format save (a game that still takes them)
+        self.migrated_from: int | None = None
         self.actions: list[dict[str, Any]] = []
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.handed: int | None = None
@@ -98,6 +103,7 @@ class Session:
         else:
             state, base = self.game.new_game(setup), None
         self.setup, self.state, self.base = setup, state, base
+        self.start_node, self.migrated_from = start_from or None, None
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered, self._journals = None, None, {}, {}
         self.advance()
@@ -184,7 +190,7 @@ class Session:
         assert self.state is not None
         seats, _ = self.waiting()
         for seat in seats:
-            if action in self.game.legal_actions(self.state, seat):
+            if is_among(action, self.game.legal_actions(self.state, seat)):  # True is not 1
                 return seat
         return None
 
@@ -192,6 +198,7 @@ class Session:
         """A human's action.  Raises the engine's ``MalformedAction``/``IllegalAction`` (the
         state is unchanged) when it is not one the waiting seats may take."""
         assert self.state is not None
+        action = self.game.canonical_action(action)
         seat = self.seat_of(action)
         if seat is None:
             seats, _ = self.waiting()
@@ -431,13 +438,16 @@ class Session:
     def save(self) -> dict[str, Any]:
         assert self.state is not None
         campaign, version = self.bundle_id()
+        legacy = {"migrated_from": self.migrated_from} if self.migrated_from else {}
         return {
+            **legacy,
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.id,
             "campaign": campaign,
             "bundle": version,
             "setup": self.setup,
+            "start": self.start_node,
             "base": self.base,
             "actions": self.actions,
             "state": self.state,
@@ -456,7 +466,7 @@ class Session:
         if not isinstance(data, dict):
             raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
         check_keys(data)
-        if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
+        if data.get("format") == SAVE_FORMAT and data.get("version") in LOGGED_VERSIONS:
             check_schema(data)
         data = upgrade(data)
         data, renamed = migrate(data, self.game.bundle)
@@ -496,8 +506,33 @@ class Session:
                 "Cette sauvegarde est endommagée : elle est dans un ancien format que ce jeu "
                 "n'a jamais écrit, elle ne peut donc pas venir de lui."
             )
+        if data.get("migrated_from", SAVE_VERSION) < game.min_save_version:
+            raise SaveError(
+                "Cette sauvegarde est dans le premier format de gamebook, sans l'historique de "
+                "la partie : rien ne la distingue d'une copie modifiée ou endommagée, elle n'a "
+                "donc pas été chargée."
+            )
+        start = data.get("start")
+        if base is not None and start is None and data.get("migrated_from") != 1:
+            raise SaveError(
+                "Cette sauvegarde est endommagée : elle part d'un état que rien ne permet de "
+                "reconstruire (aucun point de départ de l'histoire). Elle n'a pas été chargée."
+            )
+        if start is not None and base is None:
+            raise SaveError("Cette sauvegarde est incomplète.")
+        self._check_state_version(data.get("state"))
         try:
-            if base is not None:
+            if start is not None:
+                # a start-anywhere game: its first state is the engine's, never the file's
+                self.setup = game.normalize_setup(data.get("setup"))
+                rebuilt = game.start_from(start, self.setup)
+                if dumps(rebuilt) != dumps(base):
+                    raise SaveError(
+                        "Cette sauvegarde a été modifiée ou endommagée : son état de départ "
+                        f"n'est pas celui de « {start[:80]} ». Elle n'a pas été chargée."
+                    )
+                self.base, self.state, self.start_node = rebuilt, copy_state(rebuilt), start
+            elif base is not None:  # a first-format save, for a game that still takes them
                 self._trust_state(base)
                 self.setup = (
                     game.normalize_setup(data["setup"])
@@ -506,6 +541,7 @@ class Session:
                 )
                 same_shape(game.new_game(self.setup), base)
                 self.base, self.state = base, base
+                self.migrated_from = data.get("migrated_from")
             else:
                 self.setup = game.normalize_setup(data.get("setup"))
                 self.state = game.new_game(self.setup)
@@ -527,7 +563,7 @@ class Session:
                     "reste dans son emplacement ; exportez-la pour la garder."
                 ) from None
             raise
-        saved = data.get("state")
+        saved = self._saved_state(data.get("state"))
         if dumps(saved) != dumps(self.state):
             if version is not None and data.get("bundle") not in (None, version):
                 self.notice = (
@@ -541,6 +577,40 @@ class Session:
                 )
         if data.get("migrated_from"):
             self.notice = "Sauvegarde d'une ancienne version, convertie au nouveau format."
+
+    def _check_state_version(self, state: Any) -> None:
+        """A state written by a newer engine says so; one older than the engine can migrate
+        is refused as such (neither is « modifiée ou endommagée »)."""
+        game = self.game
+        version = state.get("format_version") if isinstance(state, dict) else None
+        if not isinstance(version, int) or isinstance(version, bool):
+            return  # the comparison with the replayed state refuses it
+        if version > game.state_version:
+            raise SaveError(
+                "Cette sauvegarde vient d'une version plus récente de gamebook : mettez le site "
+                "(ou le programme) à jour pour la reprendre."
+            )
+        if version < game.min_state_version:
+            raise SaveError(
+                "Cette sauvegarde vient d'une version trop ancienne de gamebook, que celle-ci ne "
+                "sait plus convertir : elle n'a pas été chargée."
+            )
+
+    def _saved_state(self, state: Any) -> Any:
+        """The saved state brought to the engine's state version (``Game.migrate_state``, one
+        step at a time), to be compared with the replayed one."""
+        game = self.game
+        try:
+            for _ in range(game.state_version):
+                version = state.get("format_version") if isinstance(state, dict) else None
+                if not isinstance(version, int) or version >= game.state_version:
+                    break
+                state = game.migrate_state(copy_state(state))
+        except Exception as exc:  # a state the migration cannot read is not this game's
+            raise SaveError(
+                "Cette sauvegarde a été modifiée ou endommagée : elle n'a pas été chargée."
+            ) from exc
+        return state
 
     def _legacy_setup(self, state: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
         seats = state.get("seats")
@@ -590,10 +660,11 @@ class Session:
                     self.state = nxt
                     self.actions.append({"sequel": True})
                     continue
-                seat, action = entry.get("seat"), entry.get("action")
+                seat = entry.get("seat")
+                action = game.canonical_action(entry.get("action"))
                 if not isinstance(seat, int) or isinstance(seat, bool):
                     raise ValueError("no seat")
-                if action not in game.legal_actions(state, seat):
+                if not is_among(action, game.legal_actions(state, seat)):
                     raise ValueError("not legal")
                 self.state = game.apply(state, copy_state(action))
             except Exception as exc:

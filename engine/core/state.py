@@ -60,3 +60,21 @@ def to_json(state: dict) -> str:
 
 def from_json(text: str) -> dict:
     return json.loads(text)
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """``a == b`` as JSON values: ``1``, ``1.0`` and ``true`` are three values (Python's
+    ``==`` makes them one, so ``{"n": True}`` passed for the legal ``{"n": 1}``).  Walks ``b``
+    only as deep as ``a`` goes: ``a`` is the legal action, small."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b)
+
+
+def is_among(action: Any, legal: list[Any]) -> bool:
+    """Whether ``action`` is one of ``legal``, type for type (``same_json``)."""
+    return action in legal and any(same_json(a, action) for a in legal if a == action)

@@ -40,11 +40,12 @@ def _usable(bundle: dict, state: dict, seat: int) -> list[dict]:
     for key, ability in _ability_sources(bundle, state, seat):
         if ability.get("trigger") != "at_will":
             continue
-        if "uses" in ability and camp.setdefault("ability_uses", {}).get(key, 0) >= ability["uses"]:
+        # read, never ``setdefault``: listing the actions must not write into the state
+        if "uses" in ability and (camp.get("ability_uses") or {}).get(key, 0) >= ability["uses"]:
             continue
         if (
             "per_game" in ability
-            and state.setdefault("ability_uses", {}).get(key, 0) >= ability["per_game"]
+            and (state.get("ability_uses") or {}).get(key, 0) >= ability["per_game"]
         ):
             continue
         gains = ability.get("gains") or {}

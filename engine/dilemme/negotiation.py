@@ -34,9 +34,10 @@ def _offers(state: dict, seat: int, decide_only: bool = False) -> list[dict]:
             continue
         asks: list[str] = []
         if vote["votes"][to]["kind"] is None and not decide_only:
+            # whatever Pouvoir ``to`` has left: it is behind its screen (a house paid for a
+            # vote it cannot cast passes, as the voting rules say)
             asks.append("pass")
-            if state["seats"][to]["power"] > 0:
-                asks.extend(SIDES)
+            asks.extend(SIDES)
         if to == state["moderator"]:
             asks.extend(("decide_oui_da", "decide_nenni"))
         promised = vote["promises"].get(str(to))

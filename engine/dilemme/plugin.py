@@ -27,6 +27,7 @@ class Dilemme(Game):
     seat_word = "Maison"
     state_version = game.FORMAT_VERSION
     oldest_save_version = 1  # played before saves kept their action log
+    min_save_version = 2  # a first-format state cannot be proved: forged ones loaded
     min_state_version = game.MIN_COMPATIBLE
     rules_page = "regles-dilemme/"
     personas: ClassVar[tuple[Option, ...]] = tuple(
@@ -188,6 +189,8 @@ class Dilemme(Game):
         pool = sorted(self.bundle["records"].get("secret_objective", {}))
         if s["objective"]:
             s["objective"] = rng.choice(pool)
+        s["power"] = rng.below(s["power"] + 3)  # 0 included: whether a house has any is hidden
+        s["coins"] = rng.below(s["coins"] + 3)
         return out
 
     def check_state(self, state: dict[str, Any]) -> None:

@@ -75,6 +75,14 @@ class Roi(Game):
             help="le trône que le vainqueur occupera (une partie du Conseil des 12)",
         ),
     )
+    setup_examples: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"cartes": "choix", "selection": "alchimiste, dame, marchands, sorcier, oracle, golem"},
+        {"cartes": "choix", "selection": ["parieur", "automate", "chenapans", "golem", "oracle"]},
+        {
+            "cartes": "choix",
+            "selection": ["parieur", "automate", "chenapans", "golem", "oracle", "dame"],
+        },
+    )
     personas: ClassVar[tuple[Option, ...]] = (
         Option("ruse", T.UI["persona.ruse"], T.UI["persona.ruse.help"]),
         Option("prudent", T.UI["persona.prudent"], T.UI["persona.prudent.help"]),
@@ -91,6 +99,16 @@ class Roi(Game):
         return self.bundle.get("records", {}).get("character_card", {}).get(card, {})
 
     # ------------------------------------------------------------------ setup
+
+    def normalize_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        # A normalized setup holds the six cards as a list: normalizing it again (a save is
+        # checked that way on every load) must read the list, not its ``str``.
+        if isinstance(setup, dict) and isinstance(setup.get("selection"), list):
+            chosen = setup["selection"]
+            if not all(isinstance(c, str) for c in chosen):
+                raise SetupError("les six cartes choisies doivent être des noms de personnages")
+            setup = {**setup, "selection": ",".join(chosen)}
+        return super().normalize_setup(setup)
 
     def check_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         raw = setup.get("selection", "")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..core.errors import IllegalAction, MalformedAction
+from ..core.errors import IllegalAction, MalformedAction, brief
 from ..core.rng import Rng
 from ..core.state import copy_game
 from . import dice
@@ -301,7 +301,7 @@ def check_action(st: dict, action: Any) -> int | None:
         raise MalformedAction(action, where, "an action is a JSON object")
     kind = action.get("type")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
-        raise MalformedAction(action, where, f"unknown action type {kind!r}")
+        raise MalformedAction(action, where, f"unknown action type {brief(kind, 1)}")
     if kind in ("next", "all"):
         seats = to_act(st) if turn_kind(st) == "collective" else []
         if not any(_same(action, a) for s in seats[:1] for a in legal_actions(st, s)):
@@ -311,7 +311,7 @@ def check_action(st: dict, action: Any) -> int | None:
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise MalformedAction(action, where, "« seat » must be a seat number")
     if not 0 <= seat < len(st["seats"]):
-        raise IllegalAction(action, where, f"no seat {seat}")
+        raise IllegalAction(action, where, f"no seat {brief(seat)}")
     if not any(_same(action, a) for a in legal_actions(st, seat)):
         raise IllegalAction(action, where, "not a legal action of a seat that must act now")
     return seat
@@ -855,6 +855,10 @@ def check_state(st: dict) -> None:
         cards = p["hand"] + p["discard"] + p["under"] + ([p["played"]] if p["played"] else [])
         if sorted(cards) != full:
             raise ValueError(f"seat {i}: cards {sorted(cards)} are not the set {full}")
+        if not isinstance(p["die"], int) or isinstance(p["die"], bool):
+            raise ValueError(f"seat {i}: the die is not an integer")
+        if not all(isinstance(t, int) and not isinstance(t, bool) for t in p["tokens"]):
+            raise ValueError(f"seat {i}: a token is not an integer")
         if not 1 <= p["die"] <= dice.SIDES:
             raise ValueError(f"seat {i}: die shows {p['die']}")
         if any(t not in (1, 2) for t in p["tokens"]):

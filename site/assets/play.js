@@ -195,8 +195,11 @@ function exportSave() {
 
 async function importSave(file) {
   let text;
-  try {  // strictly UTF-8, like the terminal (file.text() would guess other encodings)
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  try {  // strictly UTF-8 (file.text() would guess), or UTF-16 when a byte-order mark says so
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const mark = (bytes[0] << 8) | bytes[1];
+    const encoding = { 0xfffe: "utf-16le", 0xfeff: "utf-16be" }[mark] || "utf-8";
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);  // (marks are dropped)
   } catch (err) {
     status(T.importRefused(T.unreadableFile));
     return;

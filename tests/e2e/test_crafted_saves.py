@@ -25,7 +25,7 @@ IN_CHROMIUM = (
     "nan-literal",
     "infinity-literal",
     "lone-surrogate",
-    "utf-16",
+    "utf-16-without-mark",
     "deep-in-state",
     "proto-at-top",
     "log-proto",

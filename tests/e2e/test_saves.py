@@ -53,6 +53,26 @@ def test_export_new_game_import(game, rng: random.Random, tmp_path: Path) -> Non
     game.play(2, rng)  # and it plays on
 
 
+def test_a_reencoded_export_imports_as_the_same_game(game, rng, tmp_path: Path) -> None:
+    """An editor's copy of the export (a UTF-8 byte-order mark, UTF-16 with its mark, as
+    Windows tools write it) is the same save: the page decodes it and resumes the game."""
+    from save_corpus import reencoded
+
+    game.quick_start()
+    game.play(4, rng)
+    before = game.snapshot()
+    exported = json.dumps(game.export())
+    for name, data in reencoded(exported):
+        game.menu()
+        game.quick_start()
+        game.play(1, rng)
+        path = tmp_path / f"{name}.json"
+        path.write_bytes(data)
+        game.import_file(path)
+        assert "Partie importée" in game.status(), (name, game.status())
+        assert game.snapshot() == before, name
+
+
 def test_undo(game, rng: random.Random) -> None:
     game.quick_start()
     game.play(3, rng)
