@@ -35,6 +35,7 @@ class Citadelle(Game):
     players = (1, 4)
     default_players = 2
     hidden_information = False
+    cooperative = True
     content = SCHEMA
     seat_word = "personnage"
     state_version = game.FORMAT_VERSION

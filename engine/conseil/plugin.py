@@ -57,6 +57,7 @@ class Conseil(Game):
     players = (2, 4)
     default_players = 3
     hidden_information = True
+    cooperative = True
     content = SCHEMA
     seat_word = "membre"
     state_version = rules.FORMAT_VERSION

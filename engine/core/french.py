@@ -309,6 +309,7 @@ _CONTRACT = re.compile(rf"\b([dD]e|[àÀ]) (le|les|LE|LES) (?={_W})")
 _ELIDE = re.compile(
     rf"\b(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te|jusque|lorsque|puisque) (?={_W})"
 )
+_INFINITIVE = re.compile(r"[a-zéèêîô]+(?:er|ir|re|oir)")
 _SI = re.compile(r"\b([sS])i (ils?)\b")
 #: words after « le »/« les » that are pronouns' verbs, not nouns: « de le faire »
 _VERBS_AFTER_PRONOUN = frozenset(
@@ -331,7 +332,7 @@ def tidy(text: str) -> str:
     def contract(m: re.Match[str]) -> str:
         prep, art = m.group(1), m.group(2)
         nxt = text[m.end() :].split(" ", 1)[0].strip(".,;:!?»")
-        if nxt.lower() in _VERBS_AFTER_PRONOUN:
+        if nxt.lower() in _VERBS_AFTER_PRONOUN or _INFINITIVE.fullmatch(nxt):
             return m.group(0)
         many = art.lower() == "les"
         word = ("des" if many else "du") if prep.lower() == "de" else "aux" if many else "au"

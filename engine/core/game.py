@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SetupError
+from .french import count
 from .rng import Rng
 from .schema import ContentSchema
 
@@ -74,6 +75,10 @@ class SetupField:
 
     def values(self) -> list[str]:
         return [o.value for o in self.options]
+
+    def label_of(self, value: Any) -> str:
+        """The label a player reads for one of this field's values (« Maison Ferrandine »)."""
+        return next((o.label for o in self.options if o.value == value), str(value))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +156,8 @@ class Game:
     setup_fields: ClassVar[tuple[SetupField, ...]] = ()
     #: True when seats hold secrets from each other (hand-over screen between humans)
     hidden_information: ClassVar[bool] = True
+    #: True when the seats play together against the game (« Vous et 1 coéquipier… »)
+    cooperative: ClassVar[bool] = False
     #: the content format of ``content/<id>/`` (``None``: the game needs no content)
     content: ClassVar[ContentSchema | None] = None
     #: the word for one seat on screen (« Maison », « joueur », « personnage »)
@@ -183,6 +190,7 @@ class Game:
             "page": f"play/{cls.id}/",
             "rules": cls.rules_page or f"regles-{cls.id}/",
             "hidden_information": cls.hidden_information,
+            "cooperative": cls.cooperative,
             "setup": [f.to_json() for f in cls.setup_fields],
         }
 
@@ -212,17 +220,23 @@ class Game:
             if bots is None:
                 bots = n - 1
             if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
-                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
+                raise SetupError(
+                    "le nombre de places et de places jouées par l'ordinateur doit être un "
+                    "nombre entier"
+                )
             if not 0 <= bots <= n:
-                raise SetupError(f"il ne peut pas y avoir {bots} bots pour {n} places")
+                raise SetupError(
+                    f"il ne peut pas y avoir {count(bots, 'place jouée', 'places jouées')} par "
+                    f"l'ordinateur pour {count(n, 'place')}"
+                )
             seats = [{"bot": i >= n - bots} for i in range(n)]
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
             raise SetupError(
-                f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {len(seats)}"
+                f"{self.title} se joue de {low} à {count(high, self.seat_word)}, pas {len(seats)}"
                 if low != high
-                else f"{self.title} se joue à {low} {self.seat_word}s, pas {len(seats)}"
+                else f"{self.title} se joue à {count(low, self.seat_word)}, pas {len(seats)}"
             )
         norm_seats = []
         for i, s in enumerate(seats):
@@ -247,7 +261,10 @@ class Game:
                         value = candidates[0] if candidates else None
                     value = _check_value(f, value, f"{f.label} ({self.seat_word} {i + 1})")
                     if f.distinct and value in used:
-                        raise SetupError(f"{f.label} : « {value} » est choisi deux fois")
+                        raise SetupError(
+                            f"{f.label} : deux places ont choisi « {f.label_of(value)} » ; "
+                            "changez le choix de l'une d'elles"
+                        )
                     used.add(value)
                     seat[f.name] = value
             else:
@@ -270,8 +287,10 @@ class Game:
                     value = shared
                 value = value or allowed[0]
                 if value not in allowed:
+                    shown = ", ".join(o.label for o in self.personas)
                     raise SetupError(
-                        f"caractère de bot « {value} » inconnu (au choix : {', '.join(allowed)})"
+                        f"caractère « {value} » inconnu pour une place jouée par l'ordinateur "
+                        f"(au choix : {shown})"
                     )
                 norm_seats[i]["persona"] = value
         for i, seat in enumerate(norm_seats):
@@ -454,7 +473,7 @@ def _check_value(f: SetupField, value: Any, what: str) -> Any:
     if f.kind == "choice":
         allowed = f.values()
         if value not in allowed:
-            shown = ", ".join(allowed)
+            shown = ", ".join(o.label for o in f.options)
             raise SetupError(f"{what} : « {value} » n'est pas possible (au choix : {shown})")
         return value
     raise SetupError(f"{what} : type de réglage inconnu {f.kind!r}")
