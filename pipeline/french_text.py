@@ -24,8 +24,8 @@ from typing import Any
 
 from engine.core import registry
 from engine.core.errors import SetupError
-from engine.core.save import SaveError
 from engine.core.french import elides
+from engine.core.save import SaveError
 from engine.core.session import Session
 
 #: keys of screen data that are not text a player reads
@@ -304,7 +304,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("« de le » / « de les »", re.compile(rf"\b[dD]e (?:le|les) (?!{_INFINITIVE})")),
     ("« à le » / « à les »", re.compile(rf"\b[àÀ] (?:le|les) (?!{_INFINITIVE})")),
     ("nom féminin, participe masculin", re.compile(r"\bLA [A-ZÀ-Ý'’ ]+ (?:est|reste) [a-zé]+é\b")),
-    ("un nombre au-dessus de 1, nom au singulier", re.compile(rf"(?<![\d,.−-])(?:[2-9]|\d\d+) (?:{_SING})\b(?!-)")),
+    (
+        "un nombre au-dessus de 1, nom au singulier",
+        re.compile(rf"(?<![\d,.−-])(?:[2-9]|\d\d+) (?:{_SING})\b(?!-)"),
+    ),
     ("0 ou 1 avec un nom au pluriel", re.compile(rf"(?<![\d,.])[−-]?[01] (?:{_PLUR})\b")),
     ("« le laisse » pour un féminin", re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)")),
     ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
@@ -316,7 +319,9 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("espace double", re.compile(r"\S  +\S")),
     ("mot anglais", re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b", re.I)),
 ]
-_ELISION = re.compile(r"(?<![-\w])(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te) ([^\W\d_][\w'-]*)")
+_ELISION = re.compile(
+    r"(?<![-\w])(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te) ([^\W\d_][\w'-]*)"
+)
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
 
 
@@ -360,10 +365,7 @@ def spelling(sentences: set[str], allowed: set[str]) -> list[Finding]:
     exe = shutil.which("hunspell")
     if exe is None:
         return []
-    words = sorted(
-        {w.strip("'’-") for s in sentences for w in _WORD.findall(s)}
-        - {""}
-    )
+    words = sorted({w.strip("'’-") for s in sentences for w in _WORD.findall(s)} - {""})
     words = [w for w in words if not (w.isupper() and len(w) > 1)]
     proc = subprocess.run(
         [exe, "-d", "fr_FR", "-l", "-i", "utf-8"],

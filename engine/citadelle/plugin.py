@@ -82,6 +82,10 @@ class Citadelle(Game):
             *self.setup_fields,
         )
 
+    def seat_gender(self, name: str) -> str | None:
+        ch = next((c for c in self._characters() if c["name"] == name), None)
+        return (ch.get("gender") or "m") if ch else None
+
     def seat_name(self, seat: dict[str, Any], index: int) -> str:
         ch = next((c for c in self._characters() if c["id"] == seat.get("character")), None)
         return ch["name"] if ch else super().seat_name(seat, index)

@@ -21,6 +21,7 @@ class Complots(Game):
     hidden_information = True
     content = SCHEMA
     seat_word = "joueur"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-complots/"

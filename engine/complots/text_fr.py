@@ -244,3 +244,20 @@ def render(entry: dict[str, Any]) -> str:
     if key == "winner":
         return f"{n(a['seat'])} est le dernier à cacher un personnage et remporte la partie !"
     return str(key)
+
+
+#: names of the seats nobody named (the court's schemers), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Béatrice", "f"),
+    ("Gauthier", "m"),
+    ("Mahaut", "f"),
+    ("Tancrède", "m"),
+    ("Clémence", "f"),
+    ("Aymeric", "m"),
+    ("Héloïse", "f"),
+    ("Baudouin", "m"),
+    ("Oriane", "f"),
+    ("Thibaut", "m"),
+    ("Sibylle", "f"),
+    ("Amaury", "m"),
+)

@@ -60,6 +60,7 @@ class Conseil(Game):
     cooperative = True
     content = SCHEMA
     seat_word = "membre"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-conseil/"

@@ -221,3 +221,18 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
     if t in ("oracle", "successor"):
         return ui(f"action.{t}", char=char(action["card"]))
     return ui(f"action.{t}")
+
+
+#: names of the seats nobody named (the Council's members; the chronicle numbers them as sovereigns (« Aliénor II »)), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Aliénor", "f"),
+    ("Bertrand", "m"),
+    ("Constance", "f"),
+    ("Eudes", "m"),
+    ("Garance", "f"),
+    ("Hugues", "m"),
+    ("Marguerite", "f"),
+    ("Raoul", "m"),
+    ("Agnès", "f"),
+    ("Guillaume", "m"),
+)

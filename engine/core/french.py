@@ -202,7 +202,33 @@ def pick(
     return (f or m + "e") if feminine else m
 
 
+_IRREGULAR = {"malin": "maligne", "bénin": "bénigne", "long": "longue", "fou": "folle"}
+#: words a temperament may begin with that do not agree (« Au hasard »)
+_INVARIABLE = frozenset(["au", "à", "sans", "en", "par"])
+
+
+def temperament_of(label: str, gender: str | None) -> str:
+    """A temperament (its label, masculine) agreeing with a seat's gender.
+
+    >>> [temperament_of(t, "f") for t in ("Prudent", "Malin", "Au hasard", "Rusé")]
+    ['Prudente', 'Maligne', 'Au hasard', 'Rusée']
+    >>> temperament_of("loyal à la Couronne", "f"), temperament_of("Bluffeur", "m")
+    ('loyale à la Couronne', 'Bluffeur')
+    """
+    if gender != "f" or not label:
+        return label
+    head, _, rest = label.partition(" ")
+    if head.lower() in _INVARIABLE:
+        return label
+    word = agree(head.lower(), Name(head, "f"))
+    if head[:1].isupper():
+        word = word[:1].upper() + word[1:]
+    return f"{word} {rest}" if rest else word
+
+
 def _feminine(adj: str) -> str:
+    if adj in _IRREGULAR:
+        return _IRREGULAR[adj]
     for end, fem in (
         ("eux", "euse"),
         ("eur", "euse"),

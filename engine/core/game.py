@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SetupError
-from .french import count
+from .french import count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 
@@ -160,6 +160,10 @@ class Game:
     cooperative: ClassVar[bool] = False
     #: the content format of ``content/<id>/`` (``None``: the game needs no content)
     content: ClassVar[ContentSchema | None] = None
+    #: names for the seats nobody named, with their gender (``("Aliénor", "f")``): each game's
+    #: own list (its text_fr), drawn from the game number, so the same number seats the same
+    #: table; a game whose seats are houses or characters has none
+    seat_names_pool: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: the word for one seat on screen (« Maison », « joueur », « personnage »)
     seat_word: ClassVar[str] = "joueur"
     #: state format version, and the oldest version ``migrate_state`` can bring up to date
@@ -293,11 +297,38 @@ class Game:
                         f"(au choix : {shown})"
                     )
                 norm_seats[i]["persona"] = value
+        drawn = iter(self.drawn_names(out["seed"], {s["name"] for s in norm_seats}))
         for i, seat in enumerate(norm_seats):
             if not seat["name"]:
-                seat["name"] = self.seat_name(seat, i)
+                seat["name"] = next(drawn, None) or self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
+
+    def drawn_names(self, seed: str, taken: set[str]) -> list[str]:
+        """The pool's names in the order this game number draws them, ``taken`` left out.
+
+        >>> class G(Game):
+        ...     seat_names_pool = (("Anne", "f"), ("Bertrand", "m"), ("Clémence", "f"))
+        >>> G({}).drawn_names("7", set()) == G({}).drawn_names("7", set())
+        True
+        >>> sorted(G({}).drawn_names("7", {"Anne"}))
+        ['Bertrand', 'Clémence']
+        """
+        names = [n for n, _ in self.seat_names_pool if n not in taken]
+        return Rng({"rng": Rng.seed_from(f"{seed}:names")}).shuffle(names)
+
+    def seat_gender(self, name: str) -> str | None:
+        """``"m"`` or ``"f"`` for a name of the pool; ``None`` for a name a player typed."""
+        return next((g for n, g in self.seat_names_pool if n == name), None)
+
+    def temperament(self, seat: dict[str, Any]) -> str:
+        """A bot seat's temperament in words, agreeing with its name (« Prudente »); ``""``
+        for a person's seat or a game without temperaments."""
+        if not seat.get("bot") or not self.personas:
+            return ""
+        label = next((o.label for o in self.personas if o.value == seat.get("persona")), "")
+        gender = self.seat_gender(str(seat.get("name", "")))
+        return temperament_of(label, gender)
 
     def seat_range(self) -> tuple[int, int]:
         """Seats this content allows (a campaign with two characters seats two at most)."""

@@ -41,6 +41,7 @@ from .save import (
     upgrade,
 )
 from .state import copy_state
+from .widgets import caption_seats
 
 UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
@@ -337,6 +338,7 @@ class Session:
             recap = log[-RECAP_LINES:]
         if scr.get("recap") is False:  # the game's own widgets say what just happened
             recap = []
+        caption_seats(scr, {str(s.get("name")): game.temperament(s) for s in self.seats})
         scr.update(
             {
                 "game": game.id,

@@ -55,6 +55,9 @@ class Dilemme(Game):
             ),
         )
 
+    def seat_gender(self, name: str) -> str | None:
+        return T.HOUSE_GENDER  # « la Maison Ferrandine »
+
     def seat_name(self, seat: dict[str, Any], index: int) -> str:
         house = next((h for h in self._houses() if h["id"] == seat.get("house")), None)
         return house["name"] if house else super().seat_name(seat, index)

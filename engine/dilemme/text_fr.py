@@ -38,6 +38,8 @@ OBJECTIVE = {
 }
 #: the word every house's name begins with (left out where the houses are listed side by side)
 HOUSE_WORD = "Maison"
+#: « la Maison Ferrandine »: what agrees with a house is feminine
+HOUSE_GENDER = "f"
 
 ASK = {
     "oui_da": "un vote Oui-Da",
@@ -174,8 +176,8 @@ UI = {
     "legend.leader": "♔ : Meneur (signe les autocollants et cartes)",
     "legend.moderator": "⚖ : Modérateur (tranche les égalités)",
     "legend.hidden": "caché : derrière le paravent de la Maison, jusqu'à la fin de la partie",
-    "legend.temperament": "(bot …) : le caractère d'une Maison jouée par l'ordinateur",
-    "mark.temperament": "(bot {temperament})",
+    "legend.temperament": "(avisée, cupide…) : le caractère d'une Maison jouée par l'ordinateur",
+    "mark.temperament": "({temperament})",
     "mark.leader": "♔",
     "mark.moderator": "⚖",
     "hidden": "caché",

@@ -25,6 +25,7 @@ class Roi(Game):
     hidden_information = True
     content = SCHEMA
     seat_word = "joueur"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-roi/"

@@ -203,3 +203,28 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
 
 def stage_title(st: dict[str, Any]) -> str:
     return STAGES.get(st["title"], st["title"]).format(**(st.get("args") or {}))
+
+
+#: names of the seats nobody named (the tournament's contenders (up to sixteen)), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Perceval", "m"),
+    ("Guenièvre", "f"),
+    ("Lancelot", "m"),
+    ("Mélusine", "f"),
+    ("Gauvain", "m"),
+    ("Viviane", "f"),
+    ("Galaad", "m"),
+    ("Morgane", "f"),
+    ("Yvain", "m"),
+    ("Iseult", "f"),
+    ("Tristan", "m"),
+    ("Mathilde", "f"),
+    ("Lionel", "m"),
+    ("Agnès", "f"),
+    ("Enguerrand", "m"),
+    ("Blanche", "f"),
+    ("Geoffroy", "m"),
+    ("Adélaïde", "f"),
+    ("Renaud", "m"),
+    ("Héloïse", "f"),
+)
