@@ -46,7 +46,7 @@ def now_text(v: dict) -> str:
     st = v["step"]
     ctx = v["ctx"]
     if v["winner"] is not None:
-        return f"{names[v['winner']]} est le dernier à cacher un personnage."
+        return f"{names[v['winner']]} garde le dernier personnage caché."
     lines = []
     if ctx is not None and ctx.get("claim") is not None:
         lines.append(T.claim_text(v["claims"][ctx["claim"]], names) + ".")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
@@ -166,20 +167,22 @@ class Conseil(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return T.describe(action, self.seat_names(state), state)
+        return fr.tidy(T.describe(action, self.seat_names(state), state))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry, self.titles)
+        return fr.tidy(T.render(entry, self.titles))
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(
-            self.bundle,
-            state,
-            self.view(state, seat),
-            seat,
-            actions,
-            self.seat_names(state),
-            lambda a: T.describe(a, self.seat_names(state), state),
+        return fr.tidy_texts(
+            screen.screen(
+                self.bundle,
+                state,
+                self.view(state, seat),
+                seat,
+                actions,
+                self.seat_names(state),
+                lambda a: T.describe(a, self.seat_names(state), state),
+            )
         )
 
     # ------------------------------------------------------------------ checks

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "Name",
@@ -44,8 +45,10 @@ __all__ = [
     "pick",
     "plural",
     "regnal",
+    "temperament_of",
     "the",
     "tidy",
+    "tidy_texts",
 ]
 
 _VOWELS = "aàâäeéèêëiîïoôöuùûüyœæ"
@@ -375,3 +378,31 @@ def tidy(text: str) -> str:
 
     text = _ELIDE.sub(elide, text)
     return _SI.sub(r"\1'\2", text)
+
+
+#: keys of screen data that hold values for the engine, not text: left as they are
+_NOT_TEXT = frozenset(["action", "actions", "value", "values", "name", "id", "key", "field"])
+
+
+def tidy_texts(value: Any) -> Any:
+    """:func:`tidy` on every text of a screen (a widget tree), in place; values the engine
+    reads back (actions, form values) untouched.
+
+    >>> tidy_texts({"text": "une carte de Amaury", "value": "de Amaury", "rows": ["à le roi"]})
+    {'text': "une carte d'Amaury", 'value': 'de Amaury', 'rows': ['au roi']}
+    """
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in _NOT_TEXT:
+                continue
+            if isinstance(v, str):
+                value[k] = tidy(v)
+            else:
+                tidy_texts(v)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            if isinstance(v, str):
+                value[i] = tidy(v)
+            else:
+                tidy_texts(v)
+    return value

@@ -83,7 +83,7 @@ window.GB_UI = Object.freeze({
   dieShown: (face, shown) => `face ${face}, compte pour ${shown}`,
   die: (sides, face) => `dé à ${sides} faces : ${face}`,
   you: " (vous)",
-  out: " (éliminé)",
+  out: " (hors jeu)",
   current: "▶ ",
   legend: "Légende",
   table: "Tableau",
