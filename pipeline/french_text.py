@@ -206,30 +206,44 @@ def import_messages(game: Any, others: list[Any]) -> set[str]:
     return out
 
 
-def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
-    """Every distinct text of ``games`` seeded games per table size and setting."""
-    out: set[str] = set()
+def tables(game: Any) -> list[tuple[dict[str, Any], int, str | None]]:
+    """The (setting, table size, temperament) combinations to play, in the order they are
+    played: every setting at every size, the temperaments taking turns."""
     low, high = game.seat_range()
     sizes = sorted({low, high, *range(low, min(high, 5) + 1)})
     personas = [p.value for p in game.personas] if game.personas else [None]
+    out = []
+    for extra in settings(game):
+        for size in sizes:
+            out.append((extra, size, personas[len(out) % len(personas)]))
+    return out
+
+
+def static_texts(game: Any) -> set[str]:
+    """The game's title, pitch, setup labels and helps, temperaments."""
     info = game.info()
-    out.update([info["title"], info["pitch"]])
+    out = {info["title"], info["pitch"]}
     for f in game.fields():
         out.update(x for x in (f.label, f.help) if x)
         out.update(x for o in f.options for x in (o.label, o.help) if x)
     for o in game.personas or ():
         out.update(x for x in (o.label, o.help) if x)
-    n = 0
-    for extra in settings(game):
-        for size in sizes:
-            for g in range(games):
-                persona = personas[(n + g) % len(personas)]
-                setup = {"seed": f"texte-{n}-{g}", "players": size, "bots": size, **extra}
-                if persona:
-                    setup["persona"] = persona
-                play(game, setup, out)
-            n += 1
-    # a table with people in it: their names, « Vous » and the hand-over
+    return out
+
+
+def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
+    """Every distinct text of ``games`` seeded all-bot games (at least one per table of
+    :func:`tables` when ``games`` is as large), plus the setup form's and the import's
+    messages and a table with one person in it."""
+    out = static_texts(game)
+    combos = tables(game)
+    for g in range(games):
+        extra, size, persona = combos[g % len(combos)]
+        setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": size, **extra}
+        if persona:
+            setup["persona"] = persona
+        play(game, setup, out)
+    low, _ = game.seat_range()
     setup = {"seed": "texte-humain", "players": low, "bots": max(low - 1, 0)}
     try:
         s = Session(game).start(setup)
@@ -239,7 +253,7 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
         out.add(str(exc))
     out.update(setup_messages(game))
     out.update(import_messages(game, others or []))
-    return {s for s in out if s and s.strip()}
+    return {x for x in out if x and x.strip()}
 
 
 # ---------------------------------------------------------------- checking
@@ -317,7 +331,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
     ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
     ("espace double", re.compile(r"\S  +\S")),
-    ("mot anglais", re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b", re.I)),
+    # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary
+    ("mot anglais", re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b(?! d['’]A(?:ction|venture))", re.I)),
 ]
 _ELISION = re.compile(
     r"(?<![-\w])(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te) ([^\W\d_][\w'-]*)"
