@@ -19,8 +19,8 @@ from pipeline import french_text as F
 
 ROOT = Path(__file__).resolve().parent.parent
 #: games per game: one per table of the cheaper games, fewer for the long campaigns
-GAMES = {"citadelle": 3, "dilemme": 6}
-DEFAULT_GAMES = 12
+GAMES = {"citadelle": 2, "dilemme": 4, "roi": 6}
+DEFAULT_GAMES = 10
 
 
 @pytest.fixture(scope="module")
