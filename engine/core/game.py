@@ -293,8 +293,8 @@ class Game:
                 if value not in allowed:
                     shown = ", ".join(o.label for o in self.personas)
                     raise SetupError(
-                        f"caractère « {value} » inconnu pour une place jouée par l'ordinateur "
-                        f"(au choix : {shown})"
+                        f"le caractère « {value} » n'existe pas pour une place jouée par "
+                        f"l'ordinateur (au choix : {shown})"
                     )
                 norm_seats[i]["persona"] = value
         drawn = iter(self.drawn_names(out["seed"], {s["name"] for s in norm_seats}))
