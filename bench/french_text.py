@@ -32,25 +32,30 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=200, help="seeded games per game")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument(
+        "--games-for", action="append", default=[], metavar="ID=N", help="N games for game ID"
+    )
     ap.add_argument("--output", type=Path, default=ROOT / "BENCHMARKS.md")
     ap.add_argument("--no-write", action="store_true", help="print only")
     args = ap.parse_args()
     every = F.games()
     allowed = F.allowed_words(ROOT)
     hunspell = F.hunspell_available()
+    per_game = {k: int(v) for k, _, v in (x.partition("=") for x in args.games_for)}
     rows = []
     shown: list[str] = []
     for game in every:
         if args.game and game.id not in args.game:
             continue
         t = time.perf_counter()
-        sentences = F.collect(game, args.games, every)
+        n = per_game.get(game.id, args.games)
+        sentences = F.collect(game, n, every)
         found = F.findings(sentences, allowed)
         seconds = time.perf_counter() - t
         by_rule = collections.Counter(f.rule for f in found)
-        rows.append((game.id, args.games, len(sentences), len(found), by_rule, seconds))
+        rows.append((game.id, n, len(sentences), len(found), by_rule, seconds))
         print(
-            f"{game.id}: {args.games} games, {len(sentences)} distinct sentences, "
+            f"{game.id}: {n} games, {len(sentences)} distinct sentences, "
             f"{len(found)} findings ({seconds:.0f} s)",
             flush=True,
         )
@@ -62,7 +67,7 @@ def main() -> int:
         BEGIN,
         "## French text: everything a player reads",
         "",
-        f"`python bench/french_text.py --games {args.games}` — {dt.date.today().isoformat()}, "
+        f"`python bench/french_text.py {' '.join(sys.argv[1:])}` — {dt.date.today().isoformat()}, "
         f"{cpu_model()}; Hunspell French {'on' if hunspell else 'absent (grammar rules only)'}.",
         "Constructions always wrong in French (« de le », « 1 joueurs », « 3 carte », « que il »,",
         "« LA DAME est annulé », « Membre 1 Ier », « passe de 3 à 3 »…), English words, raw ids,",

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 __all__ = [
@@ -336,7 +337,14 @@ def listing(items: list[str], last: str = "et") -> str:
 _W = r"[^\W\d_]"
 _CONTRACT = re.compile(rf"\b([dD]e|[àÀ]) (le|les|LE|LES) (?={_W})")
 _ELIDE = re.compile(
-    rf"\b(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te|jusque|lorsque|puisque) (?={_W})"
+    r"\b(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te|jusque|lorsque|puisque) "
+    r"(?=[aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH])"
+)
+#: what a sentence must hold for :func:`tidy` to have anything to do
+_MAYBE = re.compile(
+    r"\b(?:[dD]e|[àÀ]) (?:le|les|LE|LES) |"
+    r"\b(?:[dDlLqQnNjJ]e|[lL]a|que|Que|me|se|te|jusque|lorsque|puisque|[sS]i) "
+    r"[aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH]"
 )
 _INFINITIVE = re.compile(r"[a-zéèêîô]+(?:er|ir|re|oir)")
 _SI = re.compile(r"\b([sS])i (ils?)\b")
@@ -346,6 +354,7 @@ _VERBS_AFTER_PRONOUN = frozenset(
 )
 
 
+@lru_cache(maxsize=8192)
 def tidy(text: str) -> str:
     """The contractions and elisions of a sentence: « de le » → « du », « à les » → « aux »,
     « de » / « le » / « la » / « que » / « ne » before a vowel or a mute h → « d' »…
@@ -357,6 +366,9 @@ def tidy(text: str) -> str:
     >>> tidy("La carte de LA DAME, de L'ORACLE, de LE GOLEM ; le effet de « Aide » si il joue")
     "La carte de LA DAME, de L'ORACLE, du GOLEM ; l'effet de « Aide » s'il joue"
     """
+
+    if not _MAYBE.search(text):
+        return text
 
     def contract(m: re.Match[str]) -> str:
         prep, art = m.group(1), m.group(2)
