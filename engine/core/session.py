@@ -29,6 +29,7 @@ from .game import Game
 from .migrate import migrate
 from .rng import Rng
 from .save import (
+    NOT_A_SAVE,
     SAVE_FORMAT,
     SAVE_VERSION,
     IncrementalDumps,
@@ -417,10 +418,7 @@ class Session:
         if isinstance(data, (str, bytes)):
             data = parse(data)
         if not isinstance(data, dict):
-            raise SaveError(
-                "Ce fichier n'est pas une sauvegarde de partie : choisissez un fichier "
-                "enregistré par « Exporter la sauvegarde »."
-            )
+            raise SaveError(NOT_A_SAVE)
         check_keys(data)
         if data.get("format") == SAVE_FORMAT and data.get("version") == SAVE_VERSION:
             check_schema(data)
