@@ -151,6 +151,13 @@ def character(c: Any) -> fr.Name:
     return fr.name_of(char(c), ELIDED_GENDER.get(str(c)))
 
 
+def remark(r: str | None, name: str = "") -> str:
+    """A remark as its speaker says it (« tout seul », « toute seule »)."""
+    if r == "seul" and gender(name) == "f":
+        return "« Je peux le faire toute seule »"
+    return REMARK[r]
+
+
 def gender(name: str) -> str | None:
     """A seat's gender when its name comes from the list below."""
     return next((g for n, g in SEAT_NAMES if n == name), None)
@@ -172,6 +179,8 @@ def render(entry: dict[str, Any], titles: dict[Any, str]) -> str:
         args["cancelled"], args["played"] = fr.agree("annulé", who), fr.agree("joué", who)
     if key == "hand.recover":
         args["back_cards"] = fr.count(int(args.get("back") or 0), "carte jouée", "cartes jouées")
+    if key == "remark.seul" and gender(str(args.get("name", ""))) == "f":
+        return f"{args['name']} : « Je peux le faire toute seule. »"
     template = MESSAGES.get(key)
     if template is None:
         return key
@@ -212,7 +221,8 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
         label = ui("action.bells.yes" if action["ring"] else "action.bells.no")
         return label + (UI["action.bells.two"] if action["two_turns"] else "")
     if t == "choose":
-        return ui("action.choose", char=char(action["card"]), remark=REMARK[action["remark"]])
+        who = names[action["seat"]] if action.get("seat") is not None else ""
+        return ui("action.choose", char=char(action["card"]), remark=remark(action["remark"], who))
     if t == "claim":
         return ui("action.claim", char=char(action["card"]))
     if t == "reveal":

@@ -148,7 +148,7 @@ UI = {
     # screens
     "status.turn": "À {house} de jouer — {phase} (manche {round})",
     "status.over": "Partie {game} terminée",
-    "prompt.draft": "{house}, choisissez votre Objectif secret : seul vous le verrez.",
+    "prompt.draft": "{house}, choisissez votre Objectif secret : personne d'autre ne le verra.",
     "prompt.keep_tokens": "{house}, gardez deux jetons Objectif public de chaque couleur au plus.",
     "prompt.vote": "{house}, votez, passez ou négociez.",
     "prompt.decide": "{house}, en Modérateur, vous tranchez l'égalité.",

@@ -142,7 +142,7 @@ UI: dict[str, str] = {
     "fact.under": "Manches gagnées",
     "empty.discard": "aucune carte défaussée",
     "empty.under": "aucune carte",
-    "outcome.king": "{who} est sacré Roi des 12.",
+    "outcome.king": "{who} est {crowned} Roi des 12.",
     "outcome.kings": "{who} partagent le trône.",
     "outcome.why": "Deux manches remportées : deux cartes sous le dé.",
     "outcome.why.playoff": "Vainqueur de la manche de barrage.",
