@@ -326,7 +326,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("« le laisse » pour un féminin", re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)")),
     ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
     ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
-    ("« l'action » + infinitif", re.compile(r"\bl'action (?:se |s')?(?![a-z]*oire\b)[a-zé]+(?:er|ir|re)\b")),
+    (
+        "« l'action » + infinitif",
+        re.compile(r"\bl'action (?:se |s')?(?![a-z]*oire\b)[a-zé]+(?:er|ir|re)\b"),
+    ),
     ("placeholder", re.compile(r"\{[a-z_]*\}|\bNone\b|\(s\)|\(e\)")),
     ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
     ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
