@@ -326,6 +326,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("« le laisse » pour un féminin", re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)")),
     ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
     ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
+    ("pronom élidé après un trait d'union", re.compile(r"\w-[lLmt]['’](?=\s|\w)")),
     (
         "« l'action » + infinitif",
         re.compile(r"\bl'action (?:se |s')?(?![a-z]*oire\b)[a-zé]+(?:er|ir|re)\b"),

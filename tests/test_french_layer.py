@@ -69,6 +69,8 @@ def test_ordinals_never_paste_a_regnal_number_to_a_number() -> None:
         ("le Oui-Da de 11 joueurs", "le Oui-Da de 11 joueurs"),
         ("la hache de le héros", "la hache du héros"),
         ("le homme", "l'homme"),
+        ("Éteignez-le avec nous ; coupez-la en deux", "Éteignez-le avec nous ; coupez-la en deux"),
+        ("laisse-le entrer, prends-les à Anne", "laisse-le entrer, prends-les à Anne"),
     ],
 )
 def test_tidy_contracts_and_elides(before: str, after: str) -> None:

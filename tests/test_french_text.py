@@ -65,6 +65,7 @@ def test_every_text_a_player_reads_is_french(game_id, every_game, allowed) -> No
         ("une carte de Amaury", "élision manquante"),
         ("que il joue", "élision manquante"),
         ("le effet", "élision manquante"),
+        ("Éteignez-l'avec nous.", "pronom élidé après un trait d'union"),
     ],
 )
 def test_the_reader_catches_what_the_issue_found(sentence: str, rule: str) -> None:

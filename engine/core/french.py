@@ -335,9 +335,9 @@ def listing(items: list[str], last: str = "et") -> str:
 
 
 _W = r"[^\W\d_]"
-_CONTRACT = re.compile(rf"\b([dD]e|[àÀ]) (le|les|LE|LES) (?={_W})")
+_CONTRACT = re.compile(rf"(?<![-\w'’])([dD]e|[àÀ]) (le|les|LE|LES) (?={_W})")
 _ELIDE = re.compile(
-    r"\b(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te|jusque|lorsque|puisque) "
+    r"(?<![-\w'’])(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te|jusque|lorsque|puisque) "
     r"(?=[aàâäeéèêëiîïoôöuùûüyœæhAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜYŒÆH])"
 )
 #: what a sentence must hold for :func:`tidy` to have anything to do
