@@ -39,7 +39,7 @@ window.GB_UI = Object.freeze({
   quickStart: "Démarrage rapide",
   startFrom: (node) => `Partie pour les auteurs : elle commencera à « ${node} », dans un état où le chemin jusque-là a été parcouru.`,
   quickStartHelp: (n, cooperative) => n < 2
-    ? "Vous seul, face au jeu."
+    ? "Une partie en solitaire, face au jeu."
     : cooperative
       ? `Vous et ${n - 1} coéquipier${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur, ensemble face au jeu.`
       : `Vous contre ${n - 1} adversaire${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur.`,
