@@ -77,6 +77,7 @@ def _play_page(cls: type[Game], sg: Any | None) -> str:
                 "game": cls.id,
                 "campaign_title": title,  # escaped by overrides/game.html
                 "default_players": min(max(cls.default_players, cls.players[0]), cls.players[1]),
+                "cooperative": cls.cooperative,
                 "title": f"Jouer — {cls.title}",
                 "hide": ["toc"],
             }

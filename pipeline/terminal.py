@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.core.errors import IllegalAction, MalformedAction, SetupError
+from engine.core.french import count
 from engine.core.game import Game
 from engine.core.save import SaveError, looks_like_save, parse
 from engine.core.session import Session
@@ -146,7 +147,7 @@ def widget_lines(w: dict) -> list[str]:
         if w.get("why"):
             out.append(f"  {w['why']}")
         for r in w.get("rows", []):
-            out.append(f"  {r['rank']}. {r['name']} — {r['score']} points")
+            out.append(f"  {r['rank']}. {r['name']} — {_points(r['score'])}")
             out += [f"       {d}" for d in r.get("details", [])]
         out += [f"  {c}" for c in w.get("carry", [])]
     if w.get("legend"):
@@ -182,7 +183,7 @@ def outcome_lines(outcome: dict) -> list[str]:
     out = ["", f"== {outcome['summary']} =="]
     if outcome.get("ranking"):
         for r in outcome["ranking"]:
-            out.append(f"  {r['rank']}. {r['name']} — {r['score']} points")
+            out.append(f"  {r['rank']}. {r['name']} — {_points(r['score'])}")
             out += [f"       {d}" for d in r.get("details", [])]
     for w in outcome.get("widgets", []):
         out += widget_lines(w)
@@ -437,3 +438,8 @@ def play(
             con.say(f"Action refusée : {exc}")
             continue
         persist()
+
+
+def _points(score: Any) -> str:
+    """« 1 point », « 0 point », « 3 points » (a score that is no integer as it is)."""
+    return count(score, "point") if isinstance(score, int) else f"{score} points"

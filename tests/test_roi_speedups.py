@@ -140,7 +140,12 @@ def _digest() -> str:
     game = get("roi")(bundle_for("roi"))
     h = hashlib.sha256()
     for k, (n, cartes) in enumerate(_GAMES):
-        seats = [{"bot": True, "persona": PERSONAS[(k + i) % 3]} for i in range(n)]
+        # the names the digest was recorded with (seats nobody names now get names drawn from
+        # the game's list: display only, the bots' play is what this digest measures)
+        seats = [
+            {"bot": True, "persona": PERSONAS[(k + i) % 3], "name": f"Joueur {i + 1}"}
+            for i in range(n)
+        ]
         session = Session(game).start({"seed": f"vitesse-{k}", "seats": seats, "cartes": cartes})
         h.update(json.dumps([session.actions, session.state], sort_keys=True).encode())
     return h.hexdigest()

@@ -246,7 +246,8 @@ def _recover_confirm(state: dict, a: dict) -> str | None:
     cost = R.recovery_cost(a["cards"], state["options"]["recovery"])
     if cost >= ch["hp"]:
         out = T.agree(ch.get("gender"), "inconscient", "inconsciente")
-        return T.ui("confirm.recover", name=ch["name"], hp=ch["hp"], out=out)
+        pronoun = T.agree(ch.get("gender"), "le", "la")
+        return T.ui("confirm.recover", name=ch["name"], hp=ch["hp"], out=out, pronoun=pronoun)
     return None
 
 
@@ -388,7 +389,8 @@ def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> li
         fields = {"count": a["count"], "tremor": "yes" if a["tremor"] else "no"}
         label = _label(bundle, state, a)[0]
         if cost and cost >= ch["hp"]:
-            confirm = T.ui("confirm.draw", hp=T.plural(cost, "PV", "PV"), name=ch["name"])
+            out = T.agree(ch.get("gender"), "inconscient", "inconsciente")
+            confirm = T.ui("confirm.draw", hp=T.plural(cost, "PV", "PV"), name=ch["name"], out=out)
             deadly.append(W.choice(i, label, confirm=confirm, tone="danger"))
         elif cost:
             more.append(W.choice(i, label, fields=fields))

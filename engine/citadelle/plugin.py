@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import CliAlias, Game, Option, Outcome, SetupField
 from ..core.rng import Rng
@@ -35,6 +36,7 @@ class Citadelle(Game):
     players = (1, 4)
     default_players = 2
     hidden_information = False
+    cooperative = True
     content = SCHEMA
     seat_word = "personnage"
     state_version = game.FORMAT_VERSION
@@ -81,6 +83,10 @@ class Citadelle(Game):
             ),
             *self.setup_fields,
         )
+
+    def seat_gender(self, name: str) -> str | None:
+        ch = next((c for c in self._characters() if c["name"] == name), None)
+        return (ch.get("gender") or "m") if ch else None
 
     def seat_name(self, seat: dict[str, Any], index: int) -> str:
         ch = next((c for c in self._characters() if c["id"] == seat.get("character")), None)
@@ -200,13 +206,13 @@ class Citadelle(Game):
         return [names[i] if i < len(names) else self.default_seat_name(i) for i in range(n)]
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return choices.describe(self.bundle, state, action)
+        return fr.tidy(choices.describe(self.bundle, state, action))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry)
+        return fr.tidy(T.render(entry))
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(self.bundle, state, actions)
+        return fr.tidy_texts(screen.screen(self.bundle, state, actions))
 
     def chronicle(self, state: dict[str, Any]) -> list[dict]:
         return screen.chronicle(self.bundle, state)

@@ -356,7 +356,11 @@ def _draw_panel(bundle: dict, state: dict) -> list[dict]:
         ):
             helps.append(T.quoted(r.get("title", "")))
     lines.append(T.ui("draw.hand", helps=T.names(helps)) if helps else T.ui("draw.nothing"))
-    lines.append(T.ui("draw.deck", deck=len(ch["deck"]), discard=len(ch["discard"])))
+    deck, discard = len(ch["deck"]), len(ch["discard"])
+    if deck:
+        lines.append(T.ui("draw.deck", deck=deck, discard=discard, cards=T.plural(deck, "carte")))
+    else:
+        lines.append(T.ui("draw.deck.empty", discard=discard))
     if A.can_tremor(bundle, state):
         lines.append(
             T.ui("draw.tremor", left=state["citadel"]["tremor"] - state.get("tremor_used", 0))

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..core import french as fr
+
 VERB = {
     "move": "se déplacer",
     "fight": "combattre",
@@ -197,7 +199,7 @@ def render(entry: dict[str, Any]) -> str:
     if key == "unconscious":
         return f"{name} tombe {agree(g, 'inconscient', 'inconsciente')} !"
     if key == "recovery":
-        forced = "Deck épuisé : " if a.get("forced") else ""
+        forced = "Deck d'Action épuisé : " if a.get("forced") else ""
         return (
             f"{forced}{name} récupère {plural(a['cards'], 'carte')} de sa défausse et perd "
             f"{plural(a['hp'], 'point de vie', 'points de vie')} (reste {a['left']})."
@@ -214,9 +216,11 @@ def render(entry: dict[str, Any]) -> str:
         return "Le livre des dialogues se referme."
     if key == "action.start":
         what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"], a["verb"])
-        on = f" sur {quoted(a['card'])}" if a.get("card") else ""
+        on = f", sur la carte {quoted(a['card'])}" if a.get("card") else ""
         others = f", avec {names(a['others'])}" if a.get("others") else ""
-        return f"{name} entreprend l'action {what}{on}{others}."
+        if a.get("title"):
+            return f"{name} entreprend l'action {what}{on}{others}."
+        return f"{name} entreprend {fr.de(what)}{on}{others}."
     if key == "action.drawn":
         n = len(a["cards"])
         return (
@@ -337,7 +341,7 @@ UI = {
     "col.name": "Personnage",
     "col.where": "Terrain",
     "col.hp": "PV",
-    "col.deck": "Deck",
+    "col.deck": "Deck d'Action",
     "col.discard": "Défausse",
     "col.hand": "Main",
     "col.weight": "Poids",
@@ -361,7 +365,7 @@ UI = {
     "group.prepare": "Préparation : sélectionner des cartes",
     "group.prepare.help": "Chaque carte sélectionnée apporte son effet à l'action.",
     "group.draw": "Pioche",
-    "group.draw.more": "Piocher au-delà du Deck (Récupération)",
+    "group.draw.more": "Piocher au-delà du Deck d'Action (Récupération)",
     "group.result": "Résultat",
     "group.fewer": "Compter moins de succès",
     "group.fewer.help": "Le joueur actif peut ne pas compter tous ses succès : l'action échoue alors.",
@@ -414,7 +418,7 @@ UI = {
     "give": "{title} à {to}, {payer} défausse {count}",
     "leave": "{name} quitte l'aventure",
     "save": "Sauvegarder la partie ici",
-    "active": "{name} mène l'action ({hp} PV, {deck} au deck)",
+    "active": "{name} mène l'action ({hp} PV, {deck} dans son Deck d'Action)",
     "select": "Sélectionner {title}",
     "prepared": "Passer à la pioche",
     "draw": "Piocher {cards}",
@@ -436,7 +440,7 @@ UI = {
     "join": "{name} rejoint l'aventure",
     "confirm.home": "L'action « {title} » ramène le groupe à la Citadelle si elle réussit : le scénario s'achève et son épilogue se lit ({done} sur {total} objectifs atteints).",
     "confirm.save": "Une seule sauvegarde par scénario : les mains sont défaussées, le Plateau ne garde que le Terrain où vous êtes, et l'aventure reprend aussitôt.",
-    "confirm.recover": "{name} n'a que {hp} PV : cette Récupération le laisse {out}.",
+    "confirm.recover": "{name} n'a que {hp} PV : cette Récupération {pronoun} laisse {out}.",
     "confirm.drop": "{title} part dans le Passé.",
     "confirm.refuse": "{title} part dans le Passé.",
     "confirm.banish": "{title} sera retirée du jeu jusqu'à la fin de la Menace.",
@@ -444,10 +448,11 @@ UI = {
     "confirm.leave.citadel": "{name} quitte l'aventure : ses cartes avancées et ses objets vont aux autres.",
     "confirm.fewer": "L'action échouera : ses conséquences d'échec s'appliquent.",
     "confirm.depart": "Le groupe quitte la Citadelle : la page Destinée attendra le prochain retour.",
-    "confirm.draw": "Le deck ne suffit pas : la Récupération forcée coûte {hp} et peut laisser {name} inconscient.",
-    "draw.beyond": "Au-delà de {cards}, le Deck est vide : Récupération forcée.",
+    "confirm.draw": "Le Deck d'Action ne suffit pas : la Récupération forcée coûte {hp} et peut laisser {name} {out}.",
+    "draw.beyond": "Au-delà de {cards}, le Deck d'Action est vide : Récupération forcée.",
     "draw.prompt": "{title} — {verb} · coût {cost}{chain} · {need}",
-    "draw.deck": "Deck : {deck} · défausse : {discard}. Au-delà de {deck} cartes, une Récupération coûte des points de vie.",
+    "draw.deck": "Deck d'Action : {deck} · défausse : {discard}. Au-delà de {cards}, une Récupération coûte des points de vie.",
+    "draw.deck.empty": "Deck d'Action vide · défausse : {discard}. Chaque carte piochée passe par une Récupération, qui coûte des points de vie.",
     "draw.hand": "Ce qui aide : {helps}.",
     "draw.nothing": "Aucune carte en main ni dans la bourse n'aide pour cette action.",
     "draw.tremor": "Le tremblement peut retirer une carte au coût ({left} restant ce scénario).",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..core import french as fr
 from ..core.errors import SetupError
+from ..core.french import count
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from . import bots, reveal, rules, screen
@@ -21,6 +23,7 @@ class Complots(Game):
     hidden_information = True
     content = SCHEMA
     seat_word = "joueur"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-complots/"
@@ -100,7 +103,7 @@ class Complots(Game):
 
     def progress(self, state: dict[str, Any]) -> str:
         alive = len(rules.living(state))
-        return f"tour {state['turn_no']}, {alive} joueurs en lice"
+        return f"tour {state['turn_no']}, {count(alive, 'joueur')} en lice"
 
     # ------------------------------------------------------------------ bots
 
@@ -110,10 +113,10 @@ class Complots(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return screen.label(self.table, self.seat_names(state), action, False)
+        return fr.tidy(screen.label(self.table, self.seat_names(state), action, False))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry)
+        return fr.tidy(T.render(entry))
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
         """Drawn from ``seat``'s view; a public moment (``seat`` is ``None``) from the view of
@@ -122,7 +125,7 @@ class Complots(Game):
         if seat is None:
             humans = [i for i, s in enumerate(state["seats"]) if not s.get("bot")]
             seat = humans[0] if len(humans) == 1 else None
-        return screen.screen(self.table, self.view(state, seat), actions)
+        return fr.tidy_texts(screen.screen(self.table, self.view(state, seat), actions))
 
     # ------------------------------------------------------------------ checks
 

@@ -30,7 +30,7 @@ def outcome(table: rules.Table, state: dict) -> Outcome:
         summary=summary,
         scores={r["seat"]: r["score"] for r in ranking},
         ranking=ranking,
-        why="dernier joueur à cacher un personnage",
+        why="le dernier personnage caché de la table",
         widgets=widgets(state),
     )
 

@@ -46,7 +46,7 @@ def now_text(v: dict) -> str:
     st = v["step"]
     ctx = v["ctx"]
     if v["winner"] is not None:
-        return f"{names[v['winner']]} est le dernier à cacher un personnage."
+        return f"{names[v['winner']]} garde le dernier personnage caché."
     lines = []
     if ctx is not None and ctx.get("claim") is not None:
         lines.append(T.claim_text(v["claims"][ctx["claim"]], names) + ".")
@@ -152,31 +152,31 @@ def label(table: rules.Table, names: list[str], action: dict, several: bool) -> 
         power = table.power(c)
         tgt = names[action["target"]] if action.get("target") is not None else ""
         if power == "tax":
-            return U["claim_tax"].format(char=T.short(c), n=ch.get("gain", 0))
+            return U["claim_tax"].format(char=T.char(c), n=ch.get("gain", 0))
         if power == "assassinate":
-            return U["claim_assassin"].format(char=T.short(c), target=tgt, cost=ch.get("cost", 0))
+            return U["claim_assassin"].format(char=T.char(c), target=tgt, cost=ch.get("cost", 0))
         if power == "steal":
-            return U["claim_steal"].format(char=T.short(c), target=tgt)
+            return U["claim_steal"].format(char=T.char(c), target=tgt)
         if action.get("mode") == "inspect":
-            return U["claim_inspect"].format(char=T.short(c), target=tgt)
-        return U["claim_exchange"].format(char=T.short(c))
+            return U["claim_inspect"].format(char=T.char(c), target=tgt)
+        return U["claim_exchange"].format(char=T.char(c))
     if kind in ("doubt", "pass"):
         return U[f"{kind}_who"].format(name=names[seat]) if several else U[kind]
     if kind == "counter":
-        c = T.short(action["character"])
+        c = T.char(action["character"])
         if several:
             return U["counter_who"].format(name=names[seat], char=c)
         return U["counter"].format(char=c)
     if kind == "lose":
-        return U["lose"].format(char=T.short(action["character"]))
+        return U["lose"].format(char=T.char(action["character"]))
     if kind == "keep":
         return U["keep"].format(cards=T.cards_fr(action["cards"]))
     if kind == "show":
-        return U["show"].format(char=T.short(action["character"]))
+        return U["show"].format(char=T.char(action["character"]))
     if kind in ("spare", "discard"):
         return U[kind]
     if kind == "pick":
-        return U["pick"].format(char=T.short(action["character"]))
+        return U["pick"].format(char=T.char(action["character"]))
     return str(kind)
 
 

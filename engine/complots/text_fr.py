@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
+
 #: character id -> (name with article, short name); filled from the bundle by the plugin, with
 #: the rulebook's six as a fallback so that a log line always reads
 NAMES: dict[str, tuple[str, str]] = {
@@ -23,9 +25,22 @@ def set_names(characters: dict[str, dict]) -> None:
         NAMES[cid] = (name[:1].lower() + name[1:], str(ch.get("short", cid)))
 
 
+def character(cid: Any) -> fr.Name:
+    """The character as a name the French layer agrees with: its short name, and the gender
+    and number its article gives (« la Duchesse »: feminine; « l'Assassin »: masculine)."""
+    full, short_name = NAMES.get(str(cid), (str(cid), str(cid)))
+    head = full.split(" ", 1)[0].lower()
+    return fr.Name(short_name, "f" if head == "la" else "m", plural=head == "les")
+
+
 def char(cid: Any) -> str:
     """« la Duchesse »."""
     return NAMES.get(str(cid), (str(cid), str(cid)))[0]
+
+
+def char_de(cid: Any) -> str:
+    """« de la Duchesse », « du Capitaine », « de l'Assassin »."""
+    return fr.de(character(cid))
 
 
 def short(cid: Any) -> str:
@@ -138,10 +153,10 @@ UI = {
     "reveal": "Ce que chacun cachait",
     "bluffs": "Bluffs réussis",
     "nobody_bluffed": "Aucun bluff n'est passé inaperçu.",
-    "out": "éliminé",
+    "out": "hors jeu",
     "you": "vous",
-    "rank_details_alive": "dernier survivant",
-    "rank_details_out": "éliminé au tour {turn}",
+    "rank_details_alive": "le dernier personnage caché",
+    "rank_details_out": "dernier personnage éliminé au tour {turn}",
     "ranking": "Classement",
 }
 
@@ -194,7 +209,7 @@ def render(entry: dict[str, Any]) -> str:
     if key == "no_counter":
         return f"Personne ne s'oppose à {n(a['actor'])}."
     if key == "doubt":
-        return f"{n(a['seat'])} met en doute {char(a['character'])} de {n(a['claimant'])} !"
+        return f"{n(a['seat'])} met en doute l'annonce {char_de(a['character'])} par {n(a['claimant'])} !"
     if key == "proven":
         return (
             f"{n(a['seat'])} montre {char(a['character'])}, mêle la carte à la Cour et en pioche "
@@ -205,7 +220,8 @@ def render(entry: dict[str, Any]) -> str:
     if key == "redraw_private":
         return f"{n(a['seat'])} pioche {char(a['card'])}." if a.get("card") else "La Cour est vide."
     if key == "unchallenged":
-        return f"Personne ne doute de {char(a['character'])} de {n(a['seat'])}."
+        said = fr.agree("annoncé", character(a["character"]))
+        return f"Personne ne doute {char_de(a['character'])} {said} par {n(a['seat'])}."
     if key == "countered":
         return f"Le contre de {n(a['seat'])} tient : l'action de {n(a['actor'])} échoue."
     if key == "paid":
@@ -237,10 +253,27 @@ def render(entry: dict[str, Any]) -> str:
     if key == "eliminated":
         k = a.get("n", 0)
         if k == 0:
-            return f"{n(a['seat'])} est éliminé ; il n'avait plus une pièce."
+            return f"{n(a['seat'])} quitte la partie, sans plus une pièce."
         if k == 1:
-            return f"{n(a['seat'])} est éliminé ; sa dernière pièce retourne au Trésor."
-        return f"{n(a['seat'])} est éliminé ; ses {k} pièces retournent au Trésor."
+            return f"{n(a['seat'])} quitte la partie ; sa dernière pièce retourne au Trésor."
+        return f"{n(a['seat'])} quitte la partie ; ses {k} pièces retournent au Trésor."
     if key == "winner":
-        return f"{n(a['seat'])} est le dernier à cacher un personnage et remporte la partie !"
+        return f"{n(a['seat'])} garde le dernier personnage caché et remporte la partie !"
     return str(key)
+
+
+#: names of the seats nobody named (the court's schemers), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Béatrice", "f"),
+    ("Gauthier", "m"),
+    ("Mahaut", "f"),
+    ("Tancrède", "m"),
+    ("Clémence", "f"),
+    ("Aymeric", "m"),
+    ("Héloïse", "f"),
+    ("Baudouin", "m"),
+    ("Oriane", "f"),
+    ("Thibaut", "m"),
+    ("Sibylle", "f"),
+    ("Amaury", "m"),
+)

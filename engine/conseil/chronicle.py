@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core import registry
 from ..core import widgets as W
 from ..core.game import Outcome
@@ -14,29 +15,24 @@ from .rules import THRONE, verdict
 
 #: reigns the chronicle sheet holds: after that many games, no further game follows
 LINES = 10
-ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
 
 
 def roman(n: int) -> str:
     """« Ier » for a first game, then II, III, IV…"""
-    if n == 1:
-        return "Ier"
-    out = ""
-    for value, letters in (
-        (1000, "M"),
-        (900, "CM"),
-        (500, "D"),
-        (400, "CD"),
-        (100, "C"),
-        (90, "XC"),
-        (50, "L"),
-        (40, "XL"),
-        *ROMAN,
-    ):
-        while n >= value:
-            out += letters
-            n -= value
-    return out
+    return fr.regnal(n)
+
+
+def dynast(name: str, n: int) -> str:
+    """A seat's name as the chronicle's dynasty writes it: « Aliénor Ire », « Bertrand II »;
+    a name that ends with a number takes no regnal number (never « Membre 1 Ier »):
+    « Membre 1 », then « Membre 1 (2e règne) ».
+
+    >>> dynast("Aliénor", 1), dynast("Bertrand", 2), dynast("Membre 1", 1), dynast("Membre 1", 2)
+    ('Aliénor Ire', 'Bertrand II', 'Membre 1', 'Membre 1 (2e règne)')
+    """
+    if name[-1:].isdigit():
+        return name if n == 1 else f"{name} ({fr.ordinal(n)} règne)"
+    return f"{name} {fr.regnal(n, T.gender(name) or 'm')}"
 
 
 def reign(state: dict[str, Any]) -> dict[str, Any]:
@@ -46,7 +42,7 @@ def reign(state: dict[str, Any]) -> dict[str, Any]:
     names = []
     for s in state["seats"]:
         counts[s["name"]] = counts.get(s["name"], 0) + 1
-        names.append(f"{s['name']} {roman(counts[s['name']])}")
+        names.append(dynast(s["name"], counts[s["name"]]))
     res = state["result"]
     failed = [r["id"] for r in state["resolved"] if not r["success"]]
     return {
@@ -82,9 +78,9 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
     line = reign(state)
     n = len(state["seats"])
     details = [
-        f"Dilemmes résolus : {res['dilemmas']} ans",
-        f"Couronnes des Quémandeurs : {res['crowns']} ans",
-        f"Faveur restante : {res['favor']} ans",
+        f"Dilemmes résolus : {fr.count(res['dilemmas'], 'an')}",
+        f"Couronnes des Quémandeurs : {fr.count(res['crowns'], 'an')}",
+        f"Faveur restante : {fr.count(res['favor'], 'an')}",
         T.BAND[line["verdict"]],
     ]
     if line["silent_boxes"]:
@@ -94,10 +90,11 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
     won = res["won"]
     why = game.render_log(state["log"][-1])
     throne = T.char(state["throne_char"]) if won else None
+    years = fr.count(res["total"], "an")
     summary = (
-        f"Le Conseil l'emporte : {throne} monte sur le trône. Règne de {res['total']} ans."
+        f"Le Conseil l'emporte : {throne} monte sur le trône. Règne de {years}."
         if won
-        else f"Le Conseil a échoué ; le trône reste vacant. Règne de {res['total']} ans."
+        else f"Le Conseil a échoué ; le trône reste vacant. Règne de {years}."
     )
     links = []
     if not won and "roi" in registry.ids():
@@ -137,7 +134,8 @@ def widgets(state: dict[str, Any], titles: dict[Any, str] | None = None) -> list
     for r in lines:
         month = "" if r["scenario"] in ("base", "tutoriel") else f" ({T.MONTH[r['scenario']]})"
         throne = f"sur le trône : {T.char(r['throne'])}" if r["throne"] else "trône vacant"
-        text = f"An {r['year']}{month} — {', '.join(r['names'])} : règne de {r['score']} ans, "
+        years = fr.count(r["score"], "an")
+        text = f"An {r['year']}{month} — {', '.join(r['names'])} : règne de {years}, "
         text += throne
         if r["obstacle"] and r["obstacle"] != THRONE:
             title = (titles or {}).get(r["obstacle"], f"dilemme n° {r['obstacle']}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
@@ -59,8 +60,10 @@ class Conseil(Game):
     players = (2, 4)
     default_players = 3
     hidden_information = True
+    cooperative = True
     content = SCHEMA
     seat_word = "membre"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-conseil/"
@@ -188,20 +191,22 @@ class Conseil(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return T.describe(action, self.seat_names(state), state)
+        return fr.tidy(T.describe(action, self.seat_names(state), state))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry, self.titles)
+        return fr.tidy(T.render(entry, self.titles))
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(
-            self.bundle,
-            state,
-            self.view(state, seat),
-            seat,
-            actions,
-            self.seat_names(state),
-            lambda a: T.describe(a, self.seat_names(state), state),
+        return fr.tidy_texts(
+            screen.screen(
+                self.bundle,
+                state,
+                self.view(state, seat),
+                seat,
+                actions,
+                self.seat_names(state),
+                lambda a: T.describe(a, self.seat_names(state), state),
+            )
         )
 
     # ------------------------------------------------------------------ checks

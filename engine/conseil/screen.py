@@ -124,7 +124,7 @@ def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
                     view["hand_counts"][s],
                     T.char(view["discard_tops"][s]) if view["discard_tops"][s] else "—",
                     posed,
-                    T.REMARK[view["remarks"][s]] if view["remarks"][s] else "",
+                    T.remark(view["remarks"][s], name) if view["remarks"][s] else "",
                 ],
                 you=s == seat,
                 current=s in view.get("to_act", []),
@@ -217,7 +217,7 @@ def screen(
                 "remark",
                 "Remarque au Conseil",
                 options=[
-                    {"value": r or "", "label": T.REMARK[r]}
+                    {"value": r or "", "label": T.remark(r, names[items[0][1]["seat"]])}
                     for r in dict.fromkeys(a["remark"] for _, a in items)
                 ],
             ),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
+
 CHAR = {
     "alchimiste": "L'ALCHIMISTE",
     "automate": "L'AUTOMATE",
@@ -64,11 +66,11 @@ WHY = {
 
 MESSAGES: dict[str, str] = {
     "game.start": "— Le Conseil siège ({scenario}) : {names}. Faveur {favor}, le dé montre {die}. —",
-    "setup.face_up": "Quémandeurs face visible : {chars} ; {hidden} face cachée.",
+    "setup.face_up": "Quémandeurs face visible : {chars} ; face cachée : {hidden}.",
     "setup.chef": "{name} reçoit la carte Chef du Conseil.",
     "hand.recover": (
-        "{name} n'a plus qu'une carte jouable : {top} part en défausse et {name} reprend ses "
-        "{back} cartes jouées."
+        "{name} n'a plus qu'une carte jouable : {top} part en défausse et {name} reprend "
+        "{back_cards}."
     ),
     "hand.none": "{name} n'a aucune carte jouable et ne pose rien ce tour-ci.",
     "favor.moved": "Faveur {delta:+d} ({why}) : la Faveur est à {favor}.",
@@ -85,10 +87,11 @@ MESSAGES: dict[str, str] = {
     "remark.premier": "{name} : « Il faut que je joue en premier. »",
     "remark.aide": "{name} : « J'aurai besoin d'aide. »",
     "card.revealed": "{name} révèle {char}.",
-    "card.cancelled": "{char} est annulé : {names} l'ont joué ; aucun effet.",
+    "card.cancelled": "{char} est {cancelled} : {names} l'ont {played} ; aucun effet.",
     "card.petitioner": "{name} a révélé {char}, le Quémandeur : le dilemme est perdu !",
     "effect.roll": "{name} relance le dé : {face}. L'ORACLE demande une seconde carte.",
     "effect.die": "{char} ({name}) : le dé passe de {before} à {face}.",
+    "effect.die.same": "{char} ({name}) : le dé reste sur {face}.",
     "effect.objective": "{char} ({name}) : il faut désormais {objectives}.",
     "effect.take_top": "{name} reprend {char}, la carte du dessus de sa défausse.",
     "effect.take_hidden": "{name} reprend en secret une carte de sa défausse.",
@@ -140,6 +143,27 @@ def char(c: Any) -> str:
     return CHAR.get(c, str(c)) if c else "—"
 
 
+#: the characters whose name elides its article (« L'INVERSEUSE »): their gender
+ELIDED_GENDER = {"alchimiste": "m", "automate": "m", "inverseuse": "f", "oracle": "m"}
+
+
+def character(c: Any) -> fr.Name:
+    """A character as a name its words agree with (« LA DAME est annulée »)."""
+    return fr.name_of(char(c), ELIDED_GENDER.get(str(c)))
+
+
+def remark(r: str | None, name: str = "") -> str:
+    """A remark as its speaker says it (« tout seul », « toute seule »)."""
+    if r == "seul" and gender(name) == "f":
+        return "« Je peux le faire toute seule »"
+    return REMARK[r]
+
+
+def gender(name: str) -> str | None:
+    """A seat's gender when its name comes from the list below."""
+    return next((g for n, g in SEAT_NAMES if n == name), None)
+
+
 def objectives(objs: list[list[int]]) -> str:
     parts = ["/".join(str(v) for v in o) for o in objs]
     if len(parts) == 1:
@@ -149,6 +173,15 @@ def objectives(objs: list[list[int]]) -> str:
 
 def render(entry: dict[str, Any], titles: dict[Any, str]) -> str:
     key, args = entry["key"], dict(entry.get("args") or {})
+    if key == "effect.die" and args.get("before") == args.get("face"):
+        key = "effect.die.same"
+    if key == "card.cancelled":
+        who = character(args.get("char"))
+        args["cancelled"], args["played"] = fr.agree("annulé", who), fr.agree("joué", who)
+    if key == "hand.recover":
+        args["back_cards"] = fr.count(int(args.get("back") or 0), "carte jouée", "cartes jouées")
+    if key == "remark.seul" and gender(str(args.get("name", ""))) == "f":
+        return f"{args['name']} : « Je peux le faire toute seule. »"
     template = MESSAGES.get(key)
     if template is None:
         return key
@@ -189,7 +222,8 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
         label = ui("action.bells.yes" if action["ring"] else "action.bells.no")
         return label + (UI["action.bells.two"] if action["two_turns"] else "")
     if t == "choose":
-        return ui("action.choose", char=char(action["card"]), remark=REMARK[action["remark"]])
+        who = names[action["seat"]] if action.get("seat") is not None else ""
+        return ui("action.choose", char=char(action["card"]), remark=remark(action["remark"], who))
     if t == "claim":
         return ui("action.claim", char=char(action["card"]))
     if t == "reveal":
@@ -224,3 +258,18 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
     if t in ("oracle", "successor"):
         return ui(f"action.{t}", char=char(action["card"]))
     return ui(f"action.{t}")
+
+
+#: names of the seats nobody named (the Council's members; the chronicle numbers them as sovereigns (« Aliénor II »)), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Aliénor", "f"),
+    ("Bertrand", "m"),
+    ("Constance", "f"),
+    ("Eudes", "m"),
+    ("Garance", "f"),
+    ("Hugues", "m"),
+    ("Marguerite", "f"),
+    ("Raoul", "m"),
+    ("Agnès", "f"),
+    ("Guillaume", "m"),
+)

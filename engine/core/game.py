@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SeatError, SetupError, brief
+from .french import count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
@@ -92,6 +93,10 @@ class SetupField:
 
     def values(self) -> list[str]:
         return [o.value for o in self.options]
+
+    def label_of(self, value: Any) -> str:
+        """The label a player reads for one of this field's values (« Maison Ferrandine »)."""
+        return next((o.label for o in self.options if o.value == value), str(value))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -169,8 +174,14 @@ class Game:
     setup_fields: ClassVar[tuple[SetupField, ...]] = ()
     #: True when seats hold secrets from each other (hand-over screen between humans)
     hidden_information: ClassVar[bool] = True
+    #: True when the seats play together against the game (« Vous et 1 coéquipier… »)
+    cooperative: ClassVar[bool] = False
     #: the content format of ``content/<id>/`` (``None``: the game needs no content)
     content: ClassVar[ContentSchema | None] = None
+    #: names for the seats nobody named, with their gender (``("Aliénor", "f")``): each game's
+    #: own list (its text_fr), drawn from the game number, so the same number seats the same
+    #: table; a game whose seats are houses or characters has none
+    seat_names_pool: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: the word for one seat on screen (« Maison », « joueur », « personnage »)
     seat_word: ClassVar[str] = "joueur"
     #: state format version, and the oldest version ``migrate_state`` can bring up to date
@@ -217,6 +228,7 @@ class Game:
             "page": f"play/{cls.id}/",
             "rules": cls.rules_page or f"regles-{cls.id}/",
             "hidden_information": cls.hidden_information,
+            "cooperative": cls.cooperative,
             "setup": [f.to_json() for f in cls.setup_fields],
         }
 
@@ -262,12 +274,22 @@ class Game:
                 n = bots if bots else min(max(self.default_players, low), high)
             if bots is None:
                 bots = n - 1
+            if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
+                raise SetupError(
+                    "le nombre de places et de places jouées par l'ordinateur doit être un "
+                    "nombre entier"
+                )
             if not low <= n <= high:  # before any seat is built (a save may say 10**8)
                 raise SetupError(self._seat_count_error(low, high, n))
             if not 0 <= bots <= n:
-                if abs(bots) >= 10**6:
-                    raise SetupError(f"il ne peut pas y avoir autant de bots pour {n} places")
-                raise SetupError(f"il ne peut pas y avoir {bots} bots pour {n} places")
+                many = (
+                    "autant de places jouées"
+                    if abs(bots) >= 10**6
+                    else count(bots, "place jouée", "places jouées")
+                )
+                raise SetupError(
+                    f"il ne peut pas y avoir {many} par l'ordinateur pour {count(n, 'place')}"
+                )
             seats = [{"bot": i >= n - bots} for i in range(n)]
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise SetupError("« seats » doit être une liste de places")
@@ -296,7 +318,10 @@ class Game:
                         value = candidates[0] if candidates else None
                     value = _check_value(f, value, f"{f.label} ({self.seat_word} {i + 1})")
                     if f.distinct and value in used:
-                        raise SetupError(f"{f.label} : « {value} » est choisi deux fois")
+                        raise SetupError(
+                            f"{f.label} : deux places ont choisi « {f.label_of(value)} » ; "
+                            "changez le choix de l'une d'elles"
+                        )
                     used.add(value)
                     seat[f.name] = value
             else:
@@ -319,21 +344,50 @@ class Game:
                     value = shared
                 value = value or allowed[0]
                 if value not in allowed:
+                    shown = ", ".join(o.label for o in self.personas)
                     raise SetupError(
-                        f"caractère de bot « {value} » inconnu (au choix : {', '.join(allowed)})"
+                        f"le caractère « {value} » n'existe pas pour une place jouée par "
+                        f"l'ordinateur (au choix : {shown})"
                     )
                 norm_seats[i]["persona"] = value
+        drawn = iter(self.drawn_names(out["seed"], {s["name"] for s in norm_seats}))
         for i, seat in enumerate(norm_seats):
             if not seat["name"]:
-                seat["name"] = self.seat_name(seat, i)
+                seat["name"] = next(drawn, None) or self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
 
     def _seat_count_error(self, low: int, high: int, n: int) -> str:
         shown = str(n) if abs(n) < 10**6 else "autant"  # a 5,000-digit count is not printed
         if low != high:
-            return f"{self.title} se joue de {low} à {high} {self.seat_word}s, pas {shown}"
-        return f"{self.title} se joue à {low} {self.seat_word}s, pas {shown}"
+            return f"{self.title} se joue de {low} à {count(high, self.seat_word)}, pas {shown}"
+        return f"{self.title} se joue à {count(low, self.seat_word)}, pas {shown}"
+
+    def drawn_names(self, seed: str, taken: set[str]) -> list[str]:
+        """The pool's names in the order this game number draws them, ``taken`` left out.
+
+        >>> class G(Game):
+        ...     seat_names_pool = (("Anne", "f"), ("Bertrand", "m"), ("Clémence", "f"))
+        >>> G({}).drawn_names("7", set()) == G({}).drawn_names("7", set())
+        True
+        >>> sorted(G({}).drawn_names("7", {"Anne"}))
+        ['Bertrand', 'Clémence']
+        """
+        names = [n for n, _ in self.seat_names_pool if n not in taken]
+        return Rng({"rng": Rng.seed_from(f"{seed}:names")}).shuffle(names)
+
+    def seat_gender(self, name: str) -> str | None:
+        """``"m"`` or ``"f"`` for a name of the pool; ``None`` for a name a player typed."""
+        return next((g for n, g in self.seat_names_pool if n == name), None)
+
+    def temperament(self, seat: dict[str, Any]) -> str:
+        """A bot seat's temperament in words, agreeing with its name (« Prudente »); ``""``
+        for a person's seat or a game without temperaments."""
+        if not seat.get("bot") or not self.personas:
+            return ""
+        label = next((o.label for o in self.personas if o.value == seat.get("persona")), "")
+        gender = self.seat_gender(str(seat.get("name", "")))
+        return temperament_of(label, gender)
 
     def seat_range(self) -> tuple[int, int]:
         """Seats this content allows (a campaign with two characters seats two at most)."""
@@ -528,7 +582,7 @@ def _check_value(f: SetupField, value: Any, what: str) -> Any:
     if f.kind == "choice":
         allowed = f.values()
         if value not in allowed:
-            shown = ", ".join(allowed)
+            shown = ", ".join(o.label for o in f.options)
             raise SetupError(f"{what} : « {value} » n'est pas possible (au choix : {shown})")
         return value
     raise SetupError(f"{what} : type de réglage inconnu {f.kind!r}")

@@ -39,6 +39,13 @@ MAX_SAVE_DEPTH = 100
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
+#: what a player reads for a file that is no save at all
+NOT_A_SAVE = (
+    "Ce fichier n'est pas une sauvegarde de partie : choisissez un fichier enregistré par "
+    "« Exporter la sauvegarde »."
+)
+
+
 class SaveError(ValueError):
     """A save the session refuses; the message is French, shown to the player as is."""
 
@@ -85,7 +92,7 @@ def parse(text: Any) -> dict[str, Any]:
         raise SaveError("Ce fichier n'est pas une sauvegarde lisible (JSON invalide).") from exc
     _finite(data)
     if not isinstance(data, dict):
-        raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+        raise SaveError(NOT_A_SAVE)
     return data
 
 
@@ -338,10 +345,10 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
     if data.get("format") == SAVE_FORMAT and isinstance(version, int) and version > SAVE_VERSION:
         raise SaveError(
-            "Cette sauvegarde vient d'une version plus récente de gamebook : mettez le site "
+            "Cette sauvegarde vient d'une version plus récente du site : mettez le site "
             "(ou le programme) à jour pour la reprendre."
         )
-    raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+    raise SaveError(NOT_A_SAVE)
 
 
 def looks_like_save(data: Any) -> bool:

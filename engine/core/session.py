@@ -35,6 +35,7 @@ from .migrate import migrate
 from .rng import Rng
 from .save import (
     LOGGED_VERSIONS,
+    NOT_A_SAVE,
     SAVE_FORMAT,
     SAVE_VERSION,
     IncrementalDumps,
@@ -47,6 +48,7 @@ from .save import (
     upgrade,
 )
 from .state import copy_state, is_among
+from .widgets import caption_seats
 
 UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
@@ -379,6 +381,7 @@ class Session:
                 log_private = secret
             if any(entries[i].get("to") is not None for i in recap_at):
                 recap_private = secret
+        caption_seats(scr, {str(s.get("name")): game.temperament(s) for s in self.seats})
         scr.update(
             {
                 "game": game.id,
@@ -464,7 +467,7 @@ class Session:
         if isinstance(data, (str, bytes)):
             data = parse(data)
         if not isinstance(data, dict):
-            raise SaveError("Ce fichier n'est pas une sauvegarde de gamebook.")
+            raise SaveError(NOT_A_SAVE)
         check_keys(data)
         if data.get("format") == SAVE_FORMAT and data.get("version") in LOGGED_VERSIONS:
             check_schema(data)
@@ -474,7 +477,7 @@ class Session:
         try:
             fresh._restore(data)
         except SaveError as exc:
-            raise SaveError(_outdated(exc, data, self.game.bundle)) from exc
+            raise SaveError(_outdated(exc, data, self.game.bundle, self.game.id)) from exc
         if renamed:
             shown = ", ".join(f"« {a} » → « {b} »" for a, b in sorted(renamed.items()))
             fresh.notice = (
@@ -679,17 +682,17 @@ class Session:
             self.actions.append({"seat": seat, "action": action})
 
 
-def _outdated(exc: SaveError, data: dict[str, Any], bundle: dict[str, Any]) -> str:
-    """A refused save made with another version of the content: say so, and what to do."""
+def _outdated(exc: SaveError, data: dict[str, Any], bundle: dict[str, Any], game: str) -> str:
+    """A refused save made with another version of this game's content: say so, and what to
+    do (a save of another game is refused for that reason alone)."""
     saved, now = data.get("bundle"), bundle.get("version")
-    if saved is None or now is None or saved == now:
+    if saved is None or now is None or saved == now or data.get("game") != game:
         return str(exc)
     return (
         f"{exc} Elle a été faite avec une version précédente du contenu de ce jeu, qui a "
-        "changé depuis (une carte retirée ou renommée sans que son ancien nom soit déclaré) : "
-        "elle ne peut pas être convertie. Elle est gardée telle quelle : exportez-la pour la "
-        "conserver (elle se termine avec l'ancienne version : « gamebook play JEU --bundle "
-        "ANCIEN_PAQUET --save FICHIER »), puis commencez une nouvelle partie."
+        "changé depuis (une carte retirée ou renommée) : elle ne peut pas être convertie. "
+        "Elle reste dans son emplacement ; exportez-la pour la conserver, puis commencez une "
+        "nouvelle partie."
     )
 
 

@@ -195,6 +195,24 @@ def row(
     )
 
 
+def caption_seats(scr: dict, captions: dict[str, str]) -> dict:
+    """The temperament of each bot beside its name in the screen's players tables
+    (« Béatrice (Maligne) »): ``captions`` maps a seat's name to its temperament in words.
+
+    >>> t = players(["Nom"], [row(["Béatrice"]), row(["Vous"])])
+    >>> caption_seats({"widgets": [t]}, {"Béatrice": "Maligne"})["widgets"][0]["rows"][0]
+    {'cells': ['Béatrice (Maligne)']}
+    """
+    for w in scr.get("widgets", []):
+        if w.get("type") != "players":
+            continue
+        for r in w.get("rows", []):
+            cells = r.get("cells") or []
+            if cells and isinstance(cells[0], str) and captions.get(cells[0]):
+                cells[0] = f"{cells[0]} ({captions[cells[0]]})"
+    return scr
+
+
 def players(
     columns: Sequence[str],
     rows: Iterable[dict],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
@@ -55,6 +56,9 @@ class Dilemme(Game):
                 help="la Maison que joue cette place (son paravent, ses hauts faits)",
             ),
         )
+
+    def seat_gender(self, name: str) -> str | None:
+        return T.HOUSE_GENDER  # « la Maison Ferrandine »
 
     def seat_name(self, seat: dict[str, Any], index: int) -> str:
         house = next((h for h in self._houses() if h["id"] == seat.get("house")), None)
@@ -163,13 +167,19 @@ class Dilemme(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return T.describe_action(action, self.seat_names(state))
+        return fr.tidy(T.describe_action(action, self.seat_names(state)))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry)
+        return fr.tidy(T.render(entry, self._arc_titles()))
+
+    def _arc_titles(self) -> dict[str, str]:
+        arcs = (self.bundle.get("records") or {}).get("arc") or {}
+        return {k: str(v.get("title", k)) for k, v in arcs.items() if isinstance(v, dict)}
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(self.bundle, state, self.view(state, seat), seat, actions)
+        return fr.tidy_texts(
+            screen.screen(self.bundle, state, self.view(state, seat), seat, actions)
+        )
 
     def chronicle(self, state: dict[str, Any]) -> list[dict]:
         return screen.chronicle(self.bundle, state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core import widgets as W
 from . import text_fr as T
 from .game import _ability_sources, _rules
@@ -95,7 +96,8 @@ def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
         if i == state["moderator"]:
             marks.append(T.ui("mark.moderator"))
         if s.get("bot") and s.get("persona") in T.TEMPERAMENT:
-            marks.append(T.ui("mark.temperament", temperament=T.TEMPERAMENT[s["persona"]]))
+            houses = fr.temperament_of(T.TEMPERAMENT[s["persona"]], T.HOUSE_GENDER)
+            marks.append(T.ui("mark.temperament", temperament=houses))
         hidden = T.ui("hidden")
         vote = _vote_label(state, i)
         public = ", ".join(

@@ -38,6 +38,8 @@ OBJECTIVE = {
 }
 #: the word every house's name begins with (left out where the houses are listed side by side)
 HOUSE_WORD = "Maison"
+#: « la Maison Ferrandine »: what agrees with a house is feminine
+HOUSE_GENDER = "f"
 
 ASK = {
     "oui_da": "un vote Oui-Da",
@@ -92,12 +94,13 @@ MESSAGES: dict[str, str] = {
     "balance.shared": "La Balance partage {each} Pouvoir à chacun de : {houses} ({left} restent).",
     "outcome": "{side} l'emporte. {text}",
     "resource.moved": "{resource} passe de {before} à {after}{progression}.",
+    "resource.stays": "{resource} reste à {after}{progression}.",
     "king.abdicates": "La Stabilité atteint le bout de sa piste : le roi abdiquera à la fin de la manche.",
     "king.dies": "Le roi est mort{skull}.",
     "chronicle.stuck": "Autocollant Chronique « {title} » ({polarity}, {resource}){signer}.",
     "secret.stuck": "Autocollant secret {letter} collé ({count} en tout). {text}",
     "envelope.open": "Enveloppe {envelope} ouverte{special} : {title}",
-    "story.laid": "Carte Histoire « {title} » posée sur l'arc {arc}{signer}.",
+    "story.laid": "Carte Histoire « {title} » posée sur l'arc « {arc} »{signer}.",
     "deck.added": "{cards} dans le paquet Dilemme.",
     "deck.removed": "Une carte quitte le paquet Dilemme.",
     "deck.empty": "Le paquet Dilemme est vide : le roi meurt, la chronique s'arrête.",
@@ -145,7 +148,7 @@ UI = {
     # screens
     "status.turn": "À {house} de jouer — {phase} (manche {round})",
     "status.over": "Partie {game} terminée",
-    "prompt.draft": "{house}, choisissez votre Objectif secret : seul vous le verrez.",
+    "prompt.draft": "{house}, choisissez votre Objectif secret : personne d'autre ne le verra.",
     "prompt.keep_tokens": "{house}, gardez deux jetons Objectif public de chaque couleur au plus.",
     "prompt.vote": "{house}, votez, passez ou négociez.",
     "prompt.decide": "{house}, en Modérateur, vous tranchez l'égalité.",
@@ -174,8 +177,8 @@ UI = {
     "legend.leader": "♔ : Meneur (signe les autocollants et cartes)",
     "legend.moderator": "⚖ : Modérateur (tranche les égalités)",
     "legend.hidden": "caché : derrière le paravent de la Maison, jusqu'à la fin de la partie",
-    "legend.temperament": "(bot …) : le caractère d'une Maison jouée par l'ordinateur",
-    "mark.temperament": "(bot {temperament})",
+    "legend.temperament": "(avisée, cupide…) : le caractère d'une Maison jouée par l'ordinateur",
+    "mark.temperament": "({temperament})",
     "mark.leader": "♔",
     "mark.moderator": "⚖",
     "hidden": "caché",
@@ -253,6 +256,7 @@ UI = {
     "submit.offer": "Proposer",
     "submit.give": "Donner",
     "action.ability": "Utiliser la capacité {n}",
+    "action.ability.named": "Utiliser une capacité",
     "ranking.title": "Résultat de la partie {game}",
     "carry.prestige": "Le Prestige et la Convoitise gagnés restent à chaque Maison pour la suite de la campagne.",
     "carry.chronicle": "Les autocollants Chronique vieillissent et agiront à la succession de la partie suivante.",
@@ -275,10 +279,14 @@ def _what(args: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def render(entry: dict[str, Any]) -> str:
-    """One log entry as a French sentence."""
+def render(entry: dict[str, Any], arcs: dict[str, str] | None = None) -> str:
+    """One log entry as a French sentence (``arcs``: the narrative arcs' titles by id)."""
     key, args = entry["key"], dict(entry.get("args") or {})
-    if "resource" in args and key == "resource.moved":
+    if key == "resource.moved" and args.get("before") == args.get("after"):
+        key = "resource.stays"  # « passe de 0 à 0 »: nothing moved
+    if key == "story.laid":
+        args["arc"] = (arcs or {}).get(args["arc"], args["arc"])
+    if "resource" in args and key in ("resource.moved", "resource.stays"):
         args["resource"] = RESOURCE_NAME.get(args["resource"], args["resource"])
         args["progression"] = " (marqueur Progression)" if args.get("progression") else ""
     elif "resource" in args:
@@ -360,6 +368,8 @@ def describe_action(action: dict[str, Any], seat_names: list[str]) -> str:
         )
     if t == "answer":
         return ui("action.accept" if action["accept"] else "action.decline")
+    if t == "use_ability":
+        return ui("action.ability.named")
     if t == "keep_tokens":
         toks = ", ".join(
             f"{RESOURCE_NAME[r]} {'+' if p == 'positive' else '−'}" for r, p in action["tokens"]

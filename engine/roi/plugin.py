@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
@@ -25,6 +26,7 @@ class Roi(Game):
     hidden_information = True
     content = SCHEMA
     seat_word = "joueur"
+    seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
     min_state_version = rules.FORMAT_VERSION
     rules_page = "regles-roi/"
@@ -197,13 +199,13 @@ class Roi(Game):
     # ------------------------------------------------------------------ text and screens
 
     def describe(self, state: dict[str, Any], action: Any, seat: int | None) -> str:
-        return screen.describe(self, state, action)
+        return fr.tidy(screen.describe(self, state, action))
 
     def render_log(self, entry: dict[str, Any]) -> str:
-        return T.render(entry, self.card_names())
+        return fr.tidy(T.render(entry, self.card_names()))
 
     def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
-        return screen.screen(self, state, seat, actions)
+        return fr.tidy_texts(screen.screen(self, state, seat, actions))
 
     # ------------------------------------------------------------------ checks
 

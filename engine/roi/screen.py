@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core import french as fr
 from ..core import widgets as W
 from ..core.game import Outcome
 from . import dice, rules
@@ -344,7 +345,12 @@ def outcome(game: Roi, st: dict) -> Outcome | None:
         why = T.UI["outcome.why.playoff"]
     else:
         why = T.UI["outcome.why"]
-    summary = T.ui("outcome.king" if len(winners) == 1 else "outcome.kings", who=who)
+    crowned = fr.Name(who, T.gender(who) or "m")
+    summary = T.ui(
+        "outcome.king" if len(winners) == 1 else "outcome.kings",
+        who=who,
+        crowned=fr.agree("sacré", crowned),
+    )
     if st.get("throne"):
         summary += " " + T.ui("outcome.throne", throne=st["throne"], who=who)
     scores = {i: len(p["under"]) for i, p in enumerate(st["p"])}

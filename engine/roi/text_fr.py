@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
+
 MESSAGES: dict[str, str] = {
     "game.start": "— Le Roi des 12 : {players}. Cartes en jeu : {cards}. —",
     "game.tournament": "Tournoi : groupes de {sizes} joueurs.",
     "game.playoff": "{players} ont chacun deux cartes sous leur dé : manche de barrage !",
-    "game.king": "Couronné Roi des 12 : {players}, qui monte sur le trône{throne}.",
+    "game.king": "Le Roi des 12 est sacré : {players} {rises} sur le trône{throne}.",
     "game.capped": "La partie s'arrête après de trop nombreuses manches : {players} en tête.",
     "manche.start": "Manche {manche} : chacun lance son dé.",
     "manche.playoff": "Manche de barrage {manche} : les prétendants relancent leur dé.",
@@ -32,6 +34,7 @@ MESSAGES: dict[str, str] = {
     "turn.revealed": "{who} révèle {card}.",
     "cancel.same": "Boum ! {players} ont joué {card} : ces cartes s'annulent{kept}.",
     "cancel.dame": "{who} joue LA DAME : les cartes de {players} restent sans effet.",
+    "cancel.dame.none": "{who} joue LA DAME : aucune autre carte n'est annulée.",
     "cancel.none": "Aucune carte n'est annulée.",
     "effect.marchands": "LES MARCHANDS de {who} : chacun passe son dé à gauche ({dice}).",
     "effect.chenapans": "LES CHENAPANS de {who} : tous les dés se retournent ({dice}).",
@@ -47,11 +50,11 @@ MESSAGES: dict[str, str] = {
     "effect.dame": "LA DAME de {who} n'a pas d'autre effet.",
     "effect.none": "Aucun effet ne s'applique.",
     "values.all": "Valeurs : {values}.",
-    "values.tied": "Boum ! {players} ont tous la valeur {value} : ces dés sont annulés.",
-    "points.champion": "{who} est champion et prend {points} PV (total {total}).",
-    "points.champions": "{who} est le champion des champions : {points} PV (total {total}).",
-    "points.dauphin": "{who} est dauphin et prend {points} PV (total {total}).",
-    "points.group_champion": "{who} est champion du groupe {group} : il ira défier les autres.",
+    "values.tied": "Boum ! {players} ont la même valeur, {value} : ces dés sont annulés.",
+    "points.champion": "{who} est {champion} et prend {points} PV (total {total}).",
+    "points.champions": "{who} est {the_champion} des champions : {points} PV (total {total}).",
+    "points.dauphin": "{who} est {dauphin} et prend {points} PV (total {total}).",
+    "points.group_champion": "{who} est {champion} du groupe {group} : {pronoun} ira défier les autres.",
     "points.none": "Personne ne marque de point.",
     "points.why": "{why}.",
     "champions.none": "Aucun groupe n'a de champion ce tour-ci.",
@@ -139,7 +142,7 @@ UI: dict[str, str] = {
     "fact.under": "Manches gagnées",
     "empty.discard": "aucune carte défaussée",
     "empty.under": "aucune carte",
-    "outcome.king": "{who} est sacré Roi des 12.",
+    "outcome.king": "{who} est {crowned} Roi des 12.",
     "outcome.kings": "{who} partagent le trône.",
     "outcome.why": "Deux manches remportées : deux cartes sous le dé.",
     "outcome.why.playoff": "Vainqueur de la manche de barrage.",
@@ -167,6 +170,11 @@ def ui(key: str, **args: Any) -> str:
     return UI[key].format(**args)
 
 
+def gender(name: str) -> str | None:
+    """A seat's gender when its name comes from the list below."""
+    return next((g for n, g in SEAT_NAMES if n == name), None)
+
+
 def card_name(card: str, names: dict[str, str]) -> str:
     return names.get(card, card.upper())
 
@@ -175,16 +183,26 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
     """One log entry as a French sentence."""
     key = entry["key"]
     args = dict(entry.get("args") or {})
-    for k in ("players", "dice", "values", "points"):
+    if key == "cancel.dame" and not args.get("players"):
+        key = "cancel.dame.none"
+    if isinstance(args.get("players"), list):
+        args["rises"] = fr.pick(len(args["players"]), "monte", mp="montent")
+        args["players"] = fr.listing([str(p) for p in args["players"]])
+    for k in ("dice", "values", "points"):
         if isinstance(args.get(k), list):
             args[k] = ", ".join(args[k])
+    who = fr.Name(str(args.get("who", "")), gender(str(args.get("who", ""))) or "m")
+    args["champion"] = fr.pick(who, "champion", "championne")
+    args["the_champion"] = fr.pick(who, "le champion", "la championne")
+    args["dauphin"] = fr.pick(who, "dauphin", "dauphine")
+    args["pronoun"] = fr.pick(who, "il", "elle")
     if "card" in args:
         args["card"] = card_name(args["card"], names)
     if isinstance(args.get("cards"), list):
         args["cards"] = ", ".join(card_name(c, names) for c in args["cards"])
     if "kept" in args:
         args["kept"] = UI["kept"] if args["kept"] else ""
-    if "group" in args and key.startswith("manche."):
+    if "group" in args and key.startswith("manche.") and key != "manche.group":
         args["group"] = ui("group.word", group=args["group"]) if args["group"] else ""
     if key == "points.why":
         args["why"] = " ; ".join(
@@ -203,3 +221,28 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
 
 def stage_title(st: dict[str, Any]) -> str:
     return STAGES.get(st["title"], st["title"]).format(**(st.get("args") or {}))
+
+
+#: names of the seats nobody named (the tournament's contenders (up to sixteen)), with their gender
+SEAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("Perceval", "m"),
+    ("Guenièvre", "f"),
+    ("Lancelot", "m"),
+    ("Mélusine", "f"),
+    ("Gauvain", "m"),
+    ("Viviane", "f"),
+    ("Galaad", "m"),
+    ("Morgane", "f"),
+    ("Yvain", "m"),
+    ("Iseult", "f"),
+    ("Tristan", "m"),
+    ("Mathilde", "f"),
+    ("Lionel", "m"),
+    ("Agnès", "f"),
+    ("Enguerrand", "m"),
+    ("Blanche", "f"),
+    ("Geoffroy", "m"),
+    ("Adélaïde", "f"),
+    ("Renaud", "m"),
+    ("Héloïse", "f"),
+)

@@ -15,6 +15,7 @@ const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
 const TITLE = app.dataset.title || "";
 const DEFAULT_PLAYERS = Number(app.dataset.players) || 2;
+const COOPERATIVE = Boolean(app.dataset.cooperative);
 const ROOT = new URL(app.dataset.root, location.href).href;
 const STORE = `gamebook:${GAME}`;
 const SLOTS = ["A", "B", "C"];
@@ -298,7 +299,7 @@ function showSetup() {
   });
   if (START_FROM) page.append(h("p", { class: "gb-note", "data-testid": "start-from", text: T.startFrom(START_FROM) }));
   page.append(h("div", { class: "gb-row" }, quick,
-    h("span", { class: "gb-note", text: T.quickStartHelp(info ? info.default_players : DEFAULT_PLAYERS) })));
+    h("span", { class: "gb-note", text: T.quickStartHelp(info ? info.default_players : DEFAULT_PLAYERS, info ? info.cooperative : COOPERATIVE) })));
   const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; } } });
   for (const s of SLOTS) {
     const sum = slotSummary(s);

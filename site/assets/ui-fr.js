@@ -38,7 +38,11 @@ window.GB_UI = Object.freeze({
   newGame: "Nouvelle partie",
   quickStart: "Démarrage rapide",
   startFrom: (node) => `Partie pour les auteurs : elle commencera à « ${node} », dans un état où le chemin jusque-là a été parcouru.`,
-  quickStartHelp: (n) => `Vous contre ${n - 1} adversaire${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur.`,
+  quickStartHelp: (n, cooperative) => n < 2
+    ? "Une partie en solitaire, face au jeu."
+    : cooperative
+      ? `Vous et ${n - 1} coéquipier${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur, ensemble face au jeu.`
+      : `Vous contre ${n - 1} adversaire${n > 2 ? "s" : ""} joué${n > 2 ? "s" : ""} par l'ordinateur.`,
   customGame: "Partie personnalisée",
   seats: "Nombre de places",
   seatLegend: (n) => `Place ${n}`,
@@ -79,7 +83,7 @@ window.GB_UI = Object.freeze({
   dieShown: (face, shown) => `face ${face}, compte pour ${shown}`,
   die: (sides, face) => `dé à ${sides} faces : ${face}`,
   you: " (vous)",
-  out: " (éliminé)",
+  out: " (hors jeu)",
   current: "▶ ",
   legend: "Légende",
   table: "Tableau",
