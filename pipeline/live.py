@@ -32,7 +32,7 @@ from typing import Any
 
 from . import compile as comp
 from .report import Report, check
-from .site import SiteHandler, _digest, _service_worker
+from .site import MARKER, SiteHandler, _config_path, _digest, _service_worker
 from .site import build as full_build
 
 POLL_SECONDS = 0.2
@@ -327,7 +327,7 @@ class Watcher:
             return
         self.builds += 1
         target = self.out.with_name(f"{self.out.name}-live{self.builds % 2}")
-        if target.exists():
+        if target.exists() and (target / MARKER).is_file():  # an earlier rebuild's, only
             shutil.rmtree(target)
         with _quiet(self.quiet):
             code = full_build(self.content, target, self.config, self.authoring)
@@ -357,15 +357,17 @@ class _quiet:
 def serve(
     content: Path,
     out: Path,
-    config: Path,
+    config: Path | None,
     host: str,
     port: int,
     authoring: bool = False,
     watch: bool = True,
     quiet: bool = False,
+    force: bool = False,
 ) -> int:
     """Build, serve on ``host:port``, and (``watch``) rebuild and reload as files change."""
-    code = full_build(content, out, config, authoring)
+    config = _config_path(config)
+    code = full_build(content, out, config, authoring, force=force)
     if code != 0:
         return code
     live = Live(out.resolve())

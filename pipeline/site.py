@@ -52,13 +52,57 @@ PYODIDE_FILES = (
 NOT_PRECACHED = (".map",)
 
 
-def _config_path(config: Path) -> Path:
-    if config.is_file():
-        return config
-    here = Path(__file__).resolve().parent.parent / "mkdocs.yml"
-    if here.is_file():
-        return here
-    raise FileNotFoundError(2, "mkdocs configuration not found", str(config))
+def _config_path(config: Path | None) -> Path:
+    """The mkdocs configuration: the one given (it must exist), else ``mkdocs.yml`` here or
+    the project's own."""
+    from .files import problem
+    from .messages import t
+
+    if config is not None:
+        if config.is_file():
+            return config
+        raise problem(config, t("cli.config_missing"))
+    for here in (Path("mkdocs.yml"), Path(__file__).resolve().parent.parent / "mkdocs.yml"):
+        if here.is_file():
+            return here
+    raise problem("mkdocs.yml", "configuration mkdocs introuvable", "donnez-la avec --config")
+
+
+#: the file ``build`` leaves in the folder it writes: a folder without it, and not empty, is
+#: never emptied (unless ``--force``); hidden, so mkdocs keeps it when it cleans the folder
+MARKER = ".gamebook-site"
+
+
+def prepare_out(out: Path, force: bool = False, keep: tuple[Path, ...] = ()) -> None:
+    """Check, before any work, that building into ``out`` destroys nothing it did not make:
+    ``out`` is new, empty (hidden files aside: mkdocs keeps them), or holds the marker of an
+    earlier build; ``force`` empties any folder but one holding the content or the
+    configuration (``keep``) or the working folder.  Then mark it as ours."""
+    from .files import check_output_folder, problem, write_atomic
+    from .messages import t
+
+    check_output_folder(out)
+    real = out.resolve()
+    for precious in (*keep, Path.cwd()):
+        inner = precious.resolve()
+        if inner == real or real in inner.parents:
+            raise problem(
+                out,
+                f"ce dossier contient « {precious} », que la construction effacerait",
+                "choisissez un dossier de sortie à part (par défaut : build/site)",
+            )
+    ours = (out / MARKER).is_file()
+    if (
+        out.is_dir()
+        and not force
+        and not ours
+        and any(not e.name.startswith(".") for e in os.scandir(out))
+    ):
+        raise problem(out, t("cli.out_not_ours", marker=MARKER))
+    write_atomic(
+        out / MARKER,
+        "Dossier écrit par « gamebook build » : il le vide et le réécrit à chaque construction.\n",
+    )
 
 
 def ensure_vendor(root: Path) -> Path:
@@ -231,7 +275,7 @@ def _service_worker(out: Path, manifest: dict) -> None:
     packed_files = {e["zst"] for e in packed.values()}
     files = []
     for path in sorted(out.rglob("*")):
-        if not path.is_file() or path.name == "sw.js" or path.suffix in NOT_PRECACHED:
+        if not path.is_file() or path.name in ("sw.js", MARKER) or path.suffix in NOT_PRECACHED:
             continue
         rel = path.relative_to(out).as_posix()
         if rel.startswith("carte/"):  # the authoring story map stays out of the players' cache
@@ -262,13 +306,20 @@ def _service_worker(out: Path, manifest: dict) -> None:
 
 
 def build(
-    content: Path, out: Path, config: Path, authoring: bool = False, coverage_runs: int = 0
+    content: Path,
+    out: Path,
+    config: Path | None,
+    authoring: bool = False,
+    coverage_runs: int = 0,
+    force: bool = False,
 ) -> int:
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    cfg_path = _config_path(config)  # every argument checked before the content is read
+    prepare_out(out, force, keep=(content, cfg_path))
     report = check(content)
     if not report.ok:
         from .formats import text as report_text
@@ -277,7 +328,6 @@ def build(
         print(report_text(report), file=sys.stderr)
         print(f"gamebook build: {t('cli.build_blocked')}", file=sys.stderr)
         return 1
-    cfg_path = _config_path(config)
     out = out.resolve()
     os.environ["GAMEBOOK_CONTENT"] = str(content.resolve())
     try:
