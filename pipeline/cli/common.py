@@ -68,11 +68,12 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
         help="combien de ces places jouent seules (les dernières) ; --bots N seul : N places, "
         "toutes jouées par des bots, jusqu'à la fin",
     )
-    common.add_argument("--names", help="noms des places, séparés par des virgules")
+    common.add_argument("--names", metavar="NOMS", help="noms des places, séparés par des virgules")
     if game.personas:
         shown = ", ".join(f"{o.value} ({o.label})" for o in game.personas)
         common.add_argument(
             "--persona",
+            metavar="CARACTÈRE",
             help=f"caractère des bots : {shown} ; un pour tous, ou un par bot séparés par des "
             "virgules",
         )

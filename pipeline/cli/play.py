@@ -49,7 +49,12 @@ def game_parser(
         raise UsageError(str(exc)) from None
     game = cls(bundle)
     p = FrenchParser(prog=f"{prog} {game_id}", description=f"{game.title}. {game.pitch}")
-    p.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    p.add_argument(
+        "--content",
+        default="content",
+        metavar="DOSSIER",
+        help="dossier de contenu (défaut : content)",
+    )
     p.add_argument(
         "--bundle",
         metavar="PAQUET",
@@ -62,8 +67,15 @@ def game_parser(
 
 
 def _files(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
-    p.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
+    p.add_argument(
+        "--script", metavar="FICHIER", help="fichier d'actions (une par ligne : numéro ou JSON)"
+    )
+    p.add_argument(
+        "--save",
+        metavar="FICHIER",
+        help="fichier de sauvegarde : reprise et sauvegarde automatique (un fichier qui n'est "
+        "pas une sauvegarde n'est jamais écrasé)",
+    )
     p.add_argument(
         "--from",
         dest="start_from",

@@ -49,8 +49,14 @@ def _options(p: argparse.ArgumentParser) -> None:
         metavar="DOSSIER",
         help="dossier des scripts de reproduction des échecs (défaut : build/simulate)",
     )
-    p.add_argument("--script", help="non utilisé par la simulation (accepté pour l'uniformité)")
-    p.add_argument("--save", help="écrire la sauvegarde de la première partie simulée")
+    p.add_argument(
+        "--script",
+        metavar="FICHIER",
+        help="non utilisé par la simulation (accepté pour l'uniformité)",
+    )
+    p.add_argument(
+        "--save", metavar="FICHIER", help="écrire la sauvegarde de la première partie simulée"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -67,6 +73,12 @@ def run(args: argparse.Namespace) -> int:
     # every file written is checked before the first game is played
     if opts.save:
         check_output_path(opts.save)
+        from .. import terminal
+
+        try:  # a file that is not a save is never overwritten
+            terminal.read_save(Path(opts.save))
+        except terminal.PlayError as exc:
+            raise UsageError(str(exc)) from None
     check_output_folder(opts.failures)
     setup = setup_from(opts, game, all_bots=True)  # range-checked before anything is played
     folder = _campaign_folder(content, game_id) if content.is_dir() else None
