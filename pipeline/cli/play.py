@@ -26,9 +26,12 @@ def _read(path: Path) -> dict:
     """A compiled bundle given on the command line (``--bundle``: an earlier published one)."""
     import json
 
-    from ..files import read_text_limited
+    from ..files import FileProblem, read_text_limited
 
-    text = read_text_limited(path, 256 * 1024 * 1024)
+    try:
+        text = read_text_limited(path, 256 * 1024 * 1024)
+    except FileProblem as exc:
+        raise UsageError(f"paquet illisible : {exc}") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
