@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from . import compile as comp
+from .files import os_message
 from .report import Report, check
 from .site import MARKER, SiteHandler, _config_path, _digest, _service_worker
 from .site import build as full_build
@@ -375,7 +376,11 @@ def serve(
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:
-        print(f"gamebook serve: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
+        print(
+            f"gamebook serve: impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
+            "choisissez un autre --port",
+            file=sys.stderr,
+        )
         return 2
     server.daemon_threads = True
     watcher = Watcher(live, content, out, config, authoring, quiet)

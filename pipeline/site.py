@@ -117,7 +117,12 @@ def ensure_vendor(root: Path) -> Path:
     if missing or not (modules / "pyodide" / "pyodide.mjs").is_file():
         npm = shutil.which("npm")
         if npm is None:
-            raise FileNotFoundError(2, "npm is needed to vendor Pyodide (install Node.js)", "npm")
+            from .files import FileProblem
+
+            raise FileProblem(
+                "npm est nécessaire pour installer Pyodide dans node_modules : installez Node.js "
+                "(npm ci installe ensuite les paquets de package.json)."
+            )
         lock = (root / "package-lock.json").is_file()
         cmd = [npm, "ci" if lock else "install", "--no-audit", "--no-fund", "--loglevel=error"]
         subprocess.run(cmd, cwd=root, check=True)
@@ -210,7 +215,7 @@ def _precompiled(
     node = shutil.which("node")
     form = os.environ.get("GAMEBOOK_PYTHON", "bytecode")
     if form not in FORMS:
-        print(f"gamebook build: GAMEBOOK_PYTHON={form!r} ignored ({', '.join(FORMS)})",
+        print(f"gamebook build: GAMEBOOK_PYTHON={form!r} ignoré (au choix : {', '.join(FORMS)})",
               file=sys.stderr)  # fmt: skip
         form = "bytecode"
     if os.environ.get("GAMEBOOK_PRECOMPILE", "1") == "0" or node is None:
@@ -247,7 +252,7 @@ def _precompiled(
         except (OSError, subprocess.SubprocessError) as exc:
             detail = getattr(exc, "stderr", "") or str(exc)
             print(
-                f"gamebook build: Python not prepared, sources kept ({detail[-300:]})",
+                f"gamebook build: Python non précompilé, sources gardées ({detail[-300:]})",
                 file=sys.stderr,
             )
             return archives
@@ -342,7 +347,7 @@ def build(
 
         write_storymaps(report, out, _coverage(report, coverage_runs))
     _service_worker(out, manifest)
-    print(f"gamebook build: site written to {out}")
+    print(f"gamebook build: site écrit dans {out}")
     return 0
 
 
@@ -374,11 +379,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def serve(root: Path, host: str, port: int) -> int:
+    from .files import os_message
+
     handler = functools.partial(SiteHandler, directory=str(root))
     try:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:
-        print(f"gamebook serve: cannot listen on {host}:{port}: {exc.strerror}", file=sys.stderr)
+        print(
+            f"gamebook serve: impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
+            "choisissez un autre --port",
+            file=sys.stderr,
+        )
         return 2
     print(f"gamebook serve: http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     try:
