@@ -33,7 +33,7 @@ from typing import Any
 from . import compile as comp
 from .files import os_message
 from .report import Report, check
-from .site import MARKER, SiteHandler, _config_path, _digest, _service_worker
+from .site import SiteHandler, _config_path, _digest, _service_worker, built_here
 from .site import build as full_build
 
 POLL_SECONDS = 0.2
@@ -328,7 +328,7 @@ class Watcher:
             return
         self.builds += 1
         target = self.out.with_name(f"{self.out.name}-live{self.builds % 2}")
-        if target.exists() and (target / MARKER).is_file():  # an earlier rebuild's, only
+        if target.exists() and built_here(target):  # an earlier rebuild's, only
             shutil.rmtree(target)
         with _quiet(self.quiet):
             code = full_build(self.content, target, self.config, self.authoring)

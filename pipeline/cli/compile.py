@@ -14,7 +14,7 @@ def run(args: argparse.Namespace) -> int:
     # content it checked before never needs it)
     from .. import compile as comp
     from .. import formats
-    from ..files import check_output_folder
+    from ..files import check_output_folder, check_output_path
     from ..messages import t
     from ..report import check
 
@@ -24,6 +24,8 @@ def run(args: argparse.Namespace) -> int:
         print(formats.text(report), file=sys.stderr)
         print(f"gamebook compile: {t('cli.fix_first')}", file=sys.stderr)
         return EXIT_FINDINGS
+    for sg in report.graphs.values():  # every file checked before the first is written
+        check_output_path(Path(args.out) / f"{sg.campaign.id}.json")
     for sg in report.graphs.values():
         print(comp.write(sg, Path(args.out)))
     return EXIT_OK
