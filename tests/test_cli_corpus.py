@@ -104,6 +104,7 @@ SETTINGS_CASES = [
     (["simulate", "dilemme", "--players", "0"], "un nombre de 3 à 5"),
     (["check", "--jobs", "0"], "un nombre de 1 à"),
     (["check", "--jobs", "-3"], "un nombre de 1 à"),
+    (["check", CONTENT, "--jobs", "257"], "un nombre de 1 à 256"),
     (["check", "--jobs", "beaucoup"], "nombre entier attendu"),
     (["check", "--deep-runs", "-1"], "un nombre de 1 à"),
     (["check", "--deep-runs", "0"], "un nombre de 1 à"),

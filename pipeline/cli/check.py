@@ -96,8 +96,8 @@ def cached(argv: list[str]) -> int | None:
                 if value not in ("text", "json", "github"):
                     return None
                 fmt = value
-            elif not value.isdigit() or int(value) < 1:
-                return None  # refused by the full command's parser
+            elif not value.isdigit() or not 1 <= int(value) <= 256:
+                return None  # refused by the full command's parser (common.MAX_JOBS)
         elif arg.startswith("-") or folder is not None:
             return None  # --deep, --no-cache, --help, a second folder: the full command
         else:
