@@ -32,6 +32,8 @@ CACHES = """async () => {
 @pytest.fixture(scope="module")
 def origin(site: Path, tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("origine")
+    # the origin's own page (no favicon to ask for), where the test plants a cache
+    (root / "index.html").write_text('<link rel="icon" href="data:,">', encoding="utf-8")
     (root / "a").symlink_to(site, target_is_directory=True)
     other = root / "b"
     shutil.copytree(site, other)
