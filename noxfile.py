@@ -12,6 +12,8 @@ nox.options.sessions = ["lint", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.default_venv_backend = "venv"
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+#: every session installs the pinned versions of constraints.txt (updated on purpose: see there)
+LOCK = ("-c", "constraints.txt")
 
 
 def _chromium():
@@ -32,7 +34,7 @@ def tests(session: nox.Session) -> None:
     """Every test: unit, property, content fixtures, CLI, simulation, Pyodide in Node, and the
     site end to end in Chromium (found by pipeline.chromium: GAMEBOOK_CHROMIUM, Playwright's own
     browser, or chromium on the PATH; those tests skip without one, and fail on CI)."""
-    session.install("-e", ".[test]", "playwright>=1.40")
+    session.install(*LOCK, "-e", ".[test]", "playwright>=1.40")
     vendored = ("node_modules/pyodide/pyodide.mjs", "node_modules/axe-core/axe.min.js")
     if not all(Path(p).is_file() for p in vendored):
         session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
@@ -44,7 +46,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    session.install("ruff>=0.6")
+    session.install(*LOCK, "ruff>=0.6")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
 
@@ -52,14 +54,14 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def build(session: nox.Session) -> None:
     """The whole static site into build/site."""
-    session.install("-e", ".")
+    session.install(*LOCK, "-e", ".")
     session.run("gamebook", "build", *session.posargs)
 
 
 @nox.session
 def serve(session: nox.Session) -> None:
     """Build the site and serve it on http://127.0.0.1:8000."""
-    session.install("-e", ".")
+    session.install(*LOCK, "-e", ".")
     session.run("gamebook", "serve", *session.posargs)
 
 
@@ -67,9 +69,10 @@ def serve(session: nox.Session) -> None:
 def bench(session: nox.Session) -> None:
     """`gamebook check` at 1k/10k/100k nodes, bot games, simulation, the play pages in
     Chromium; all into BENCHMARKS.md."""
-    session.install("-e", ".", "playwright>=1.40")
+    session.install(*LOCK, "-e", ".", "playwright>=1.40")
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/incremental.py")
+    session.run("python", "bench/lsp.py", "--reference", "3fe891b")  # the server before issue 31
     session.run("python", "bench/engine.py")
     session.run("python", "bench/simulate.py")
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
@@ -83,7 +86,7 @@ def mutation(session: nox.Session) -> None:
     mutated and which tests judge it is in ``engine/GAME/mutation.toml``; each game runs in
     its own copy (build/mutation/GAME) with its own settings; the killed share goes to
     BENCHMARKS.md."""
-    session.install("-e", ".[test]", "mutmut>=3,<4")
+    session.install(*LOCK, "-e", ".[test]", "mutmut>=3,<4")
     if not session.posargs:
         session.error("name the game: nox -s mutation -- GAME")
     session.run("python", "bench/mutation.py", *session.posargs)

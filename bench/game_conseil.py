@@ -1,7 +1,8 @@
 """Le Conseil des 12: how often honest bots win, next to a table of all-seeing players.
 
 The honest bots decide from their own hand and the public table (and the rulebook's general
-remarks); the omniscient table plays, each turn, the solver's plan computed from every hand.
+remarks); the omniscient table plays, each turn, the solver's plan computed from every hand,
+the RÉCOMPENSES and the die's coming rolls.
 The gap between the two is what the council's silence costs.  Base games at two, three and
 four players, and each month of « L'année troublée » at three players.
 
@@ -87,8 +88,9 @@ def main(argv: list[str] | None = None) -> int:
         "",
         "Honest bots see their own hand and the public table and speak only the rulebook's "
         "general remarks; the solver's table sees every hand and plays a winning plan whenever "
-        "one exists (it never counts on the ORACLE's reroll).  Bells and rewards follow the "
-        "same policy for both.  The gap is the price of silence.",
+        "one exists, with the kept RÉCOMPENSES and the ORACLE (it sees the die's rolls: the "
+        "game's seeded generator decides them).  Bells, the claim and the « +1 Faveur » follow "
+        "the honest policy for both.  The gap is the price of silence.",
         "",
         "| game | bots win | solver wins | gap | bots' mean reign | solver's mean reign |",
         "|---|---:|---:|---:|---:|---:|",

@@ -7,6 +7,8 @@ from dataclasses import asdict, dataclass
 SEVERITIES = ("error", "warning")
 #: a file that cannot be read or parsed: what it would have defined is missing everywhere else
 CAUSES = frozenset(("IO001", "YAML001"))
+#: a reference to nothing: what lies behind what it meant is unreachable because of it
+BROKEN_REFERENCES = frozenset(("REF001",))
 
 #: Every finding code, its severity and what it means (the writers' guide documents each).
 CODES: dict[str, tuple[str, str]] = {
@@ -81,21 +83,40 @@ class Finding:
     line: int
     column: int
     node: str | None = None
+    #: the finding this one only follows from (``file:line:column CODE``): the text output
+    #: folds it under that one (``pipeline.fold.fold_behind``); JSON keeps it, with this field
+    cause: str | None = None
 
     def to_json(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        if out["cause"] is None:
+            del out["cause"]
+        return out
 
     def __reduce__(self) -> tuple:
         # constructor and values: much faster to unpickle than the default for slots
         return (
             Finding,
-            (self.code, self.severity, self.message, self.file, self.line, self.column, self.node),
+            (
+                self.code,
+                self.severity,
+                self.message,
+                self.file,
+                self.line,
+                self.column,
+                self.node,
+                self.cause,
+            ),
         )
+
+    def where(self) -> str:
+        return f"{self.file}:{self.line}:{self.column} {self.code}"
 
     def sort_key(self) -> tuple:
         """Causes before consequences: a file that cannot be read or parsed comes before
-        everything else, then findings in file order."""
-        return (self.code not in CAUSES, self.file, self.line, self.column, self.code, self.message)
+        everything else, then the references to nothing, then findings in file order."""
+        rank = 0 if self.code in CAUSES else 1 if self.code in BROKEN_REFERENCES else 2
+        return (rank, self.file, self.line, self.column, self.code, self.message)
 
 
 def has_errors(findings: list[Finding]) -> bool:

@@ -39,15 +39,23 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def fold(findings: list[Finding], folder: Path, content_dir: Path, graph: object) -> list[Finding]:
-    """``findings`` of one campaign with the consequences of its broken files folded."""
+def fold(
+    findings: list[Finding],
+    folder: Path,
+    content_dir: Path,
+    graph: object,
+    texts: dict[str, str] | None = None,
+) -> list[Finding]:
+    """``findings`` of one campaign with the consequences of its broken files folded.  A broken
+    file's text is read from ``texts`` (path relative to ``content_dir`` -> the editor's unsaved
+    text) when it is there, else from the disk."""
     broken = {f.file: f for f in findings if f.code in CAUSES and f.line >= 1}
     if not broken:
         return _fold_counts(findings, graph)
     ids: dict[str, str] = {}  # key -> broken file that would define it
     words: dict[str, str] = {}  # word -> broken file that mentions it
     for rel in broken:
-        text = _read(content_dir / rel)
+        text = texts[rel] if texts and rel in texts else _read(content_dir / rel)
         if text is None:
             continue
         for m in _ID.finditer(text):
@@ -197,3 +205,43 @@ def _mentioned(f: Finding, words: dict[str, str]) -> str | None:
             if _key(part) in words:
                 return words[_key(part)]
     return None
+
+
+def fold_behind(findings: list[Finding], graph: object) -> list[Finding]:
+    """A reference to nothing that most likely meant a node renamed or left unreferenced
+    (``StoryGraph.meant``): what is unreachable only behind that node (the renamed dilemma,
+    its outcomes, what they open) follows from the broken reference.  Those findings are
+    marked with it as their ``cause`` (the text output folds them under it, JSON keeps them),
+    and the reference's message counts them.  Cost: O(nodes + edges)."""
+    meant = getattr(graph, "meant", None)
+    g = getattr(graph, "graph", None)
+    if not meant or g is None:
+        return findings
+    from .checks import reachable
+
+    seen = reachable(graph)  # type: ignore[arg-type]
+    behind: dict[str, Finding] = {}  # unreachable node -> the broken reference to blame
+    for cause, node in meant:
+        stack = [node] if node not in seen and node not in behind else []
+        while stack:
+            n = stack.pop()
+            if n in behind:
+                continue
+            behind[n] = cause
+            stack.extend(m for m in g.successors(n) if m not in seen and m not in behind)
+    counts: dict[int, int] = {}
+    out: list[Finding] = []
+    for f in findings:
+        cause = behind.get(f.node or "") if f.code in _GRAPH and f.cause is None else None
+        if cause is not None and cause is not f:
+            counts[id(cause)] = counts.get(id(cause), 0) + 1
+            f = dataclasses.replace(f, cause=cause.where())
+        out.append(f)
+    if not counts:
+        return findings
+    for i, f in enumerate(out):
+        n = counts.get(id(f))
+        if n:
+            what = t("fold.others", n=n) if n > 1 else t("fold.other")
+            out[i] = dataclasses.replace(f, message=f.message + t("fold.more_error", what=what))
+    return out

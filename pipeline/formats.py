@@ -10,6 +10,8 @@ from .report import Report
 def text(report: Report) -> str:
     lines = []
     for f in report.findings:
+        if f.cause is not None:  # folded under its cause, which counts it
+            continue
         where = f"{report.content_dir.as_posix().rstrip('/')}/{f.file}" if f.file else "?"
         lines.append(f"{where}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}")
     errors = sum(1 for f in report.findings if f.severity == "error")

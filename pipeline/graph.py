@@ -42,6 +42,10 @@ class StoryGraph:
     #: another): they count records, so a file that could not be read makes them
     #: untrustworthy: ``pipeline.fold`` folds them under that file's finding
     whole: list[Finding] = field(default_factory=list)
+    #: a reference to nothing and the node it most likely meant, when that node was renamed
+    #: (``renamed_from``) or is referenced by nothing else: what lies behind that node only
+    #: follows from the broken reference (``pipeline.fold.fold_behind``)
+    meant: list[tuple[Finding, str]] = field(default_factory=list)
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -166,6 +170,7 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     # same thing through networkx's API
     succ, pred = g._succ, g._pred
     by_kinds = set(sg.by_field)
+    broken: list[Reference] = []
     for ref in camp.refs:
         kinds_ = ref.kinds
         if len(kinds_) == 1 and kinds_[0] not in by_kinds:
@@ -174,9 +179,7 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
         else:
             targets = resolve(sg, kinds_, ref.key)
         if not targets:
-            finding = _unknown(ref, keys_by_kind, camp.family)
-            findings.append(finding)
-            unknown.append((finding, ref.key))
+            broken.append(ref)
             continue
         if ref.edge is None or ref.source not in g:
             for target in targets:
@@ -206,6 +209,15 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             }
             out[target] = data
             pred[target][source] = data
+    if broken:  # once every edge is known: what is referenced by nothing else
+        renamed = _renamed_to(records)
+        for ref in broken:
+            meant = _meant(sg, ref, renamed)
+            finding = _unknown(ref, keys_by_kind, camp.family, meant)
+            findings.append(finding)
+            unknown.append((finding, ref.key))
+            if meant is not None:
+                sg.meant.append((finding, meant))
     clear = getattr(nx, "_clear_cache", None)
     if clear is not None:
         clear(g)
@@ -226,12 +238,58 @@ def resolve(sg: StoryGraph, kinds: tuple[str, ...], key: str) -> list[str]:
     return out
 
 
-def _unknown(ref: Reference, keys_by_kind: dict[str, list[str]], family: str) -> Finding:
+def _renamed_to(records: dict[str, Record]) -> dict[tuple[str, str], str]:
+    """``(kind, old key)`` -> the node that declares it in ``renamed_from``."""
+    out: dict[tuple[str, str], str] = {}
+    for node, rec in records.items():
+        for old in rec.data.get(S.RENAMED_FROM) or ():
+            out.setdefault((rec.kind, str(old)), node)
+    return out
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance (ids are short)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
+def _meant(sg: StoryGraph, ref: Reference, renamed: dict[tuple[str, str], str]) -> str | None:
+    """The node a reference to nothing most likely meant: the one renamed from its key, else
+    the closest (by edit distance) of the nodes of its kinds that nothing references — an id
+    that just disappeared from the references, as after a rename.  Cost: O(records of those
+    kinds) per broken reference."""
+    for kind in ref.kinds:
+        if (kind, ref.key) in renamed:
+            return renamed[(kind, ref.key)]
+    if ref.key.isdigit():  # a number is not misspelt into another
+        return None
+    pred = sg.graph._pred
+    best: tuple[int, str] | None = None
+    for node, rec in sg.records.items():
+        if rec.kind not in ref.kinds or pred.get(node) or node in sg.mentioned:
+            continue
+        key = rec.key
+        d = _distance(ref.key, key)
+        near = key.startswith(ref.key) or ref.key.startswith(key) or d * 2 <= len(ref.key)
+        if near and (best is None or (d, node) < best):
+            best = (d, node)
+    return best[1] if best else None
+
+
+def _unknown(
+    ref: Reference, keys_by_kind: dict[str, list[str]], family: str, meant: str | None = None
+) -> Finding:
     kinds = " ou ".join(kind_fr(k) for k in ref.kinds)
     shown = ref.key
     # a spelling suggestion helps with words, not with numbers (99084 is not "9984")
     hint = ""
-    if not shown.isdigit():
+    if meant is not None:
+        hint = t("hint", word=meant.partition(":")[2])
+    elif not shown.isdigit():
         pool = [k for kind in ref.kinds for k in keys_by_kind.get(kind, ())][:5000]
         hint = did_you_mean(shown, pool)
     sections = []

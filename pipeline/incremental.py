@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .findings import CAUSES, Finding
+from .findings import BROKEN_REFERENCES, CAUSES, Finding
 from .fold import RECORD_ERRORS
 
 #: above this many changed files, the full path is as quick
@@ -175,10 +175,14 @@ def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str |
 
 
 def broken(findings: list[Finding]) -> bool:
-    """A file that cannot be read or parsed, or a record with an error of its own: either makes
-    ``pipeline.fold`` fold other findings under it, which needs the graph (the full path)."""
+    """A file that cannot be read or parsed, a record with an error of its own, or a reference
+    to nothing: each makes ``pipeline.fold`` fold other findings under it, which needs the
+    graph (the full path)."""
     return any(
-        f.code in CAUSES or (f.code in RECORD_ERRORS and f.severity == "error") for f in findings
+        f.code in CAUSES
+        or f.code in BROKEN_REFERENCES
+        or (f.code in RECORD_ERRORS and f.severity == "error")
+        for f in findings
     )
 
 

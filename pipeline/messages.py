@@ -162,6 +162,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{path} : champ « {name} » inconnu : c'est sans doute le champ obligatoire « {meant} » "
             "({what}), absent sinon ; il est lu ici comme « {meant} ». Corrigez le nom du champ."
         ),
+        "field.misspelt_optional": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ « {meant} » ({what}) ; "
+            "il est lu ici comme « {meant} », au lieu d'être ignoré. Corrigez le nom du champ."
+        ),
         "field.missing_if": "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin).",
         "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
         "field.expected": "{path} : il faut {expected}, pas {got}.",
@@ -353,6 +357,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
             "fiche : « {field}: [{key}] »"
         ),
+        "save.removed_guess": (
+            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparue avec "
+            "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
+            "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
+            "partie qui utilise « {key} » ne pourra plus être reprise"
+        ),
         "save.rename_digits": (
             "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
             "converties, car il n'est fait que de chiffres"
@@ -417,6 +427,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
         "field.section_not_list",
         "field.record_not_mapping",
         "field.invisible",
+        "field.misspelt_optional",
     ),
     "FIELD003": ("field.unknown",),
     "REF001": ("ref.unknown", "ref.start"),
@@ -428,7 +439,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "GRAPH004": ("graph.loop", "graph.loop_one"),
     "COND001": ("cond.never",),
     "HIDDEN001": ("hidden.digits",),
-    "SAVE001": ("save.removed",),
+    "SAVE001": ("save.removed", "save.removed_guess"),
     "SAVE002": ("save.rename_digits", "save.rename_twice", "save.rename_taken"),
     "HIDDEN002": ("hidden.back",),
     "SPELL001": ("spell.unknown",),

@@ -425,23 +425,29 @@ class Validator:
             and n not in raw
             and (not keys or n in ("id", "number"))
         ]
-        if not missing:
-            return raw
+        # then an optional field the record lacks (« flavuor: »): an error too, since its
+        # value would be dropped without a word; read as that field
+        optional = [] if keys else [n for n in specs if n not in raw and n not in missing]
         fixes: dict[str, str] = {}
-        for name in unknown:
-            meant = closest(name, missing)
-            if meant is not None and meant not in fixes.values():
-                fixes[name] = meant
+        for pool in (missing, optional):
+            for name in unknown:
+                meant = closest(name, pool) if name not in fixes else None
+                if meant is not None and meant not in fixes.values():
+                    fixes[name] = meant
         if not fixes:
             return raw
         for name, meant in fixes.items():
             what = specs[meant].fr or meant
+            required = meant in missing
             self._find(
-                "FIELD001",
-                t("field.misspelt_required", path=path, name=name, meant=meant, what=what),
+                "FIELD001" if required else "FIELD002",
+                t(
+                    "field.misspelt_required" if required else "field.misspelt_optional",
+                    path=path, name=name, meant=meant, what=what,
+                ),
                 raw.keypos[name],
                 node,
-            )
+            )  # fmt: skip
         return _renamed(raw, fixes)
 
     def _respelt(self, raw: YMap, specs: dict[str, S.Field], ctx: _Ctx) -> YMap:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import incremental
 from .findings import Finding, has_errors
-from .fold import fold
+from .fold import fold, fold_behind
 from .messages import t
 from .project import Campaign, complete, load
 
@@ -123,6 +123,7 @@ def check(
                 if lazy:
                     reads = tracker.stop()
             mine = fold([*camp.findings, *found], camp.folder, content_dir, sg)
+            mine = fold_behind(mine, sg)
             report.findings.extend(mine)
             if lazy:
                 report.memo[camp.id] = stats

@@ -761,8 +761,15 @@ def _play_href(sg: StoryGraph, node: str) -> str | None:
     """« Jouer depuis ici »: the game's play page, told where to begin (story nodes only)."""
     from urllib.parse import quote
 
-    kind = S.KINDS.get(sg.campaign.family, {}).get(node.partition(":")[0])
-    if kind is None or not kind.story:
+    from engine.core import registry
+
+    name = node.partition(":")[0]
+    kind = S.KINDS.get(sg.campaign.family, {}).get(name)
+    try:
+        extra = registry.get(sg.campaign.family).start_kinds
+    except registry.UnknownGame:
+        extra = ()
+    if kind is None or not (kind.story or name in extra):
         return None
     return f"../../../play/{sg.campaign.family}/?from={quote(node, safe=':/')}"
 

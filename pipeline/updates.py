@@ -111,17 +111,18 @@ def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) 
                 out.renamed[f"{kind}:{key}"] = f"{kind}:{table[key]}"
                 continue
             out.removed.append(f"{kind}:{key}")
-            file, line, col = sg.campaign.data_pos
-            out.findings.append(
-                Finding(
-                    "SAVE001",
-                    "error",
-                    t("save.removed", kind=kind_fr(kind), key=key, field=RENAMED_FROM),
-                    file,
-                    line,
-                    col,
-                    f"{kind}:{key}",
+            guess = _successor(recs[key], kind, now, recs, declared)
+            if guess is not None:
+                # the record that most likely took its place: the finding stands on it
+                file, line, col = _where(sg, f"{kind}:{guess}")
+                message = t(
+                    "save.removed_guess", kind=kind_fr(kind), key=key, new=guess, field=RENAMED_FROM
                 )
+            else:
+                file, line, col = sg.campaign.data_pos
+                message = t("save.removed", kind=kind_fr(kind), key=key, field=RENAMED_FROM)
+            out.findings.append(
+                Finding("SAVE001", "error", message, file, line, col, f"{kind}:{key}")
             )
         targets = set(table.values())
         out.added += sum(1 for key in now if key not in recs and key not in targets)
@@ -129,6 +130,33 @@ def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) 
         if kind not in old_records:
             out.added += len(recs)
     return out
+
+
+def _successor(
+    old: Any,
+    kind: str,
+    now: dict[str, Any],
+    before: dict[str, Any],
+    declared: dict[str, list[str]],
+) -> str | None:
+    """The new record of ``kind`` that most likely is ``old`` renamed: added since the published
+    version, declaring no former name, and the closest in content (at least 60 % alike)."""
+    import difflib
+
+    def body(data: Any) -> str:
+        data = {k: v for k, v in (data or {}).items() if k not in ("id", RENAMED_FROM)}
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+    claimed = {node.split(":", 1)[1] for nodes in declared.values() for node in nodes}
+    target = body(old)
+    best, score = None, 0.6
+    for key, data in sorted(now.items()):
+        if key in before or key in claimed:
+            continue
+        ratio = difflib.SequenceMatcher(None, target, body(data), autojunk=False).ratio()
+        if ratio > score:
+            best, score = key, ratio
+    return best
 
 
 def summary(c: Comparison) -> str:

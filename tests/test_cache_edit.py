@@ -221,3 +221,17 @@ def test_same_is_equality_with_types() -> None:
     assert not same([1], [True]) and not same([1], [1.0]) and not same(0.0, -0.0)
     assert not same({"a": 1, "b": 2}, {"b": 2, "a": 1})  # the order a check may iterate in
     assert not same(object(), object())
+
+
+def test_an_edit_beside_a_broken_reference_keeps_its_consequences_folded(tmp_path: Path) -> None:
+    """A reference to nothing folds what lies behind the id it meant (``fold_behind``, which
+    needs the graph): a re-check after an edit elsewhere gives what a cold check gives."""
+    content = content_of(tmp_path)
+    cards = content / "dilemme" / "cartes.yaml"
+    write(cards, read(cards).replace("  - id: D12\n", "  - id: D12-digue\n", 1))
+    root = tmp_path / "cache"
+    same_as_cold(content, root)
+    rewrite(cards, "text", "Un texte tout neuf.")
+    cache = same_as_cold(content, root)
+    assert cache.quick == 0  # the full path: the consequences are folded again
+    assert any(f.cause for f in check(content).findings)

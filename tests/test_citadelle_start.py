@@ -55,6 +55,14 @@ def test_an_adventure_card_is_taken(game, setup):
 def test_components_are_refused_in_french(game, setup):
     with pytest.raises(SetupError, match="pas un moment de l'histoire"):
         game.start_from("building:" + sorted(game.bundle["records"]["building"])[0], setup)
-    with pytest.raises(SetupError, match="carte Exploration"):
-        first = sorted(game.bundle["records"]["exploration_card"])[0]
-        game.start_from(f"exploration_card:{first}", setup)
+    with pytest.raises(SetupError, match="carte Exploration"):  # one that does not exist
+        game.start_from("exploration_card:9999", setup)
+
+
+def test_an_exploration_card_is_the_next_its_zone_deals(game, setup):
+    """Issue 31: an exploration card is a node a writer starts at too (it was refused)."""
+    first = sorted(game.bundle["records"]["exploration_card"])[0]
+    state = game.start_from(f"exploration_card:{first}", setup)
+    zone = str(game.bundle["records"]["exploration_card"][first]["zone"])
+    deck = state["explore_decks"].get(zone) or []
+    assert (deck and deck[-1] == first) or first not in deck

@@ -3,6 +3,7 @@ seed giving the same game), the twelve months' special rules, the chronicle and 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -244,3 +245,191 @@ def test_the_content_checks(game):
         "99": {"title": "X", "objectives": [[13], [13]], "value": 1},
     }
     assert [i.node for i in content._solvable(_View(broken))] == ["dilemma:99"]
+
+
+def test_the_council_wins_or_loses_together_whatever_its_silent_boxes(game):
+    """« le Conseil gagne la partie » : the winners are the seats, every one of them on a win
+    and none on a loss, never one per box of the Conseil silencieux."""
+    for n, boxes in ((2, 5), (4, 2), (3, 0)):
+        s = play(game, f"ensemble-{n}", n)
+        for won in (True, False):
+            end = {**s, "silent_boxes": boxes, "result": {**s["result"], "won": won}}
+            out = game.outcome(end)
+            assert out.winners == (list(range(n)) if won else []), (n, boxes, won)
+            assert sorted(out.scores) == list(range(n))
+            if boxes:
+                assert f"Conseil silencieux : {boxes} case" in " ".join(out.ranking[0]["details"])
+
+
+def test_simulate_gives_each_seat_of_a_won_council_an_equal_share(game):
+    """``gamebook simulate``'s win shares: a won council is won by each of its seats."""
+    from pipeline.simulate import SimulationReport, play_run
+
+    runs = [play_run(game, f"parts-{i}", "bots", i) for i in range(6)]  # 2, 3, 4 seats
+    results = [r for run in runs for r in run.results]
+    assert {r["seats"] for r in results} == {2, 3, 4}
+    assert sum(bool(r["winners"]) for r in results) >= len(results) // 2  # bots win most
+    for r in results:
+        assert r["winners"] in ([], list(range(r["seats"])))
+    stats = SimulationReport(
+        game="conseil",
+        runs=3,
+        completed=3,
+        games=len(results),
+        scenarios=0,
+        visits={},
+        errors=[],
+        reachable=[],
+        results=results,
+    ).play_stats()
+    for seat, share in stats["win_share_by_seat"].items():
+        mine = [r for r in results if r["seats"] > int(seat)]
+        expected = sum(1 / r["seats"] for r in mine if r["winners"]) / len(mine)
+        assert share == round(expected, 4)
+    assert stats["win_share_by_seat"]["0"] == stats["win_share_by_seat"]["1"]
+
+
+def _won(state, throne="sorcier"):
+    """A finished game, as if the council had won it with ``throne`` on the throne."""
+    return {**state, "throne_char": throne, "result": {**state["result"], "won": True}}
+
+
+def test_the_guided_games_sovereign_leaves_the_next_games_quemandeurs(game):
+    """« Si un personnage … s'est assis sur le trône à l'issue de la partie précédente,
+    retirez sa carte de la pile des cartes Quémandeur » : the guided game too."""
+    end = play(game, "guide-trone", 3, scenario="tutoriel")
+    for throne in ("sorcier", "puissante", "druidesse"):
+        nxt = game.sequel(_won(end, throne))
+        assert nxt["scenario"] == "base" and nxt["chronicle"]["throne"] == throne
+        every = [*nxt["pets"], *([nxt["petitioner"]] if nxt["petitioner"] else [])]
+        assert throne not in every and len(every) + len(nxt["pets_done"]) == 7
+        assert len(nxt["face_up"]) == 5 and throne not in nxt["face_up"]
+    # « Si la dernière partie a été perdue … la mise en place ne subit aucun changement »
+    lost = {**end, "throne_char": None, "result": {**end["result"], "won": False}}
+    assert game.sequel(lost)["chronicle"]["throne"] is None
+
+
+def test_the_next_game_of_the_year_is_the_next_month(game):
+    """« Un défi différent vous est proposé chaque mois » : after a won Mars comes Avril (its
+    own Quémandeurs and dilemmas); a lost month is played again; the year ends with
+    Décembre."""
+    mars = play(game, "annee", 3, scenario="mars")
+    avril = game.sequel(_won(mars))
+    assert avril["scenario"] == "avril"
+    sc = game.R.scenarios["avril"]
+    assert sorted([*avril["pets"], avril["petitioner"]]) == sorted(sc["petitioners"])
+    assert sorted([avril["dilemma"], *avril["pile"][:-1]]) == sorted(int(d) for d in sc["dilemmas"])
+    assert (
+        avril["chronicle"]["games"] == 1 and avril["chronicle"]["reigns"][0]["scenario"] == "mars"
+    )
+    again = game.sequel({**mars, "result": {**mars["result"], "won": False}, "throne_char": None})
+    assert again["scenario"] == "mars" and again["rng"] != mars["rng"]
+    decembre = play(game, "annee", 3, scenario="decembre")
+    assert game.sequel(_won(decembre)) is None
+    # eleven months won in a row: the year goes past the ten lines of a normal chronicle
+    s = _won(play(game, "annee", 3, scenario="janvier"))
+    for month in MONTHS[1:]:
+        s = game.sequel(s)
+        assert s is not None and s["scenario"] == month
+        s = _won({**s, "phase": "over", "result": {**mars["result"]}})
+    assert game.sequel(s) is None
+
+
+def test_the_pages_next_game_button_goes_on_to_the_next_month(game):
+    """The play page's « Partie suivante » (``WebSession.next_json``) after a won Mars opens
+    Avril, and a save of the two games loads back into Avril."""
+    from engine import web
+
+    bundle = json.dumps(game.bundle)
+    for i in range(10):
+        session = web.WebSession("conseil", bundle)
+        session.start_json(
+            json.dumps({"seed": f"mars-{i}", "players": 3, "bots": 3, "scenario": "mars"})
+        )
+        state = session.session.state
+        if state["phase"] == "over" and state["result"]["won"]:
+            break
+    else:
+        pytest.fail("no Mars won by the bots in ten games")
+    screen = json.loads(session.next_json())
+    assert session.session.state["scenario"] == "avril", screen.get("error")
+    assert "Avril" in game.progress(session.session.state)
+    saved = session.save_json()
+    other = web.WebSession("conseil", bundle)
+    json.loads(other.load_json(saved))
+    assert other.session.state["scenario"] == "avril"
+    assert other.session.state["chronicle"] == session.session.state["chronicle"]
+
+
+def test_every_plan_of_the_solver_wins_when_the_all_seeing_table_plays_it(game):
+    """The solver's model is the engine's: at the start of every turn of seeded bot games
+    (with the council's RÉCOMPENSES, and again with a nudge, a flip and a reroll added), when
+    the solver says the dilemma can be won, the all-seeing table playing it through the
+    legal actions wins it; when it says no, that table loses it."""
+    from engine.conseil.solver import _sight, solve
+
+    extra = [{"id": 3, "type": t, "rung": False} for t in ("nudge", "flip", "reroll")]
+    seen = {"plans": 0, "oracle": 0, "reward": 0, "none": 0}
+    for i in range(24):
+        n = 2 + i % 3
+        scenario = ("base", "septembre", "avril", "mars")[i % 4]
+        setup = game.normalize_setup(
+            {"seed": f"plans-{i}", "players": n, "bots": n, "scenario": scenario}
+        )
+        s, k = game.new_game(setup), 0
+        while game.to_act(s):
+            fresh = s["phase"] == "choose" and not any(s["chosen"]) and not s["two_turns"]
+            for more in ([], extra) if fresh else ():
+                t = json.loads(json.dumps(s))
+                t["rewards"] += more
+                if more:
+                    for seat, hand in enumerate(t["hands"]):
+                        t["discards"][seat] = hand[2:] + t["discards"][seat]
+                        t["hands"][seat] = hand[:2]
+                    t["snapshot"]["hands"] = [list(h) for h in t["hands"]]
+                    t["snapshot"]["discards"] = [list(d) for d in t["discards"]]
+                    game.check_state(t)
+                t["snapshot"]["rewards"] = [r["type"] for r in t["rewards"]]
+                snap = t["snapshot"]
+                args = (snap["hands"], snap["die"], snap["objectives"], snap["met"])
+                plan = solve(*args, t["petitioner"], **_sight(snap))
+                if plan is None:
+                    seen["none"] += 1
+                else:
+                    seen["plans"] += 1
+                    seen["oracle"] += any(st[2] == "roll" for st in plan["steps"])
+                    seen["reward"] += any(st[2] == "reward" for st in plan["steps"])
+                assert _omniscient_wins(game, t) is (plan is not None), (i, s["turn_no"], plan)
+            s = game.apply(s, game.choose(s, game.to_act(s)[0], Rng({"rng": k})))
+            k += 1
+    assert seen["oracle"] >= 10 and seen["reward"] >= 10 and seen["none"] >= 1, seen
+
+
+def _omniscient_wins(game, state):
+    seer, k, done = Omniscient(game), 0, len(state["resolved"])
+    while len(state["resolved"]) == done and game.to_act(state):
+        state = game.apply(state, seer.action(state, game.to_act(state)[0], Rng({"rng": k})))
+        k += 1
+    return state["resolved"][-1]["success"] if len(state["resolved"]) > done else False
+
+
+def test_only_the_last_games_sovereign_leaves_the_quemandeurs(game):
+    """« à l'issue de la partie précédente » : the sovereign of the game before is back among
+    the Quémandeurs once another has reigned since."""
+    first = play(game, "dynastie", 3)
+    second = game.sequel(_won(first, "sorcier"))
+    assert second["chronicle"]["throne"] == "sorcier"
+    done = {**second, "phase": "over", "result": dict(first["result"])}
+    third = game.sequel(_won(done, "druidesse"))
+    assert third["chronicle"]["throne"] == "druidesse"
+    back = False
+    for k in range(12):
+        again = game.R.new_game({**_setup_of(third), "seed": f"dynastie-{k}"}, third["chronicle"])
+        pets = [*again["pets"], again["petitioner"], *again["pets_done"]]
+        assert "druidesse" not in [p for p in pets if p]
+        back = back or "sorcier" in pets
+    assert back
+
+
+def _setup_of(state):
+    return {"seed": state["seed"], "seats": state["seats"], "scenario": "base", "silent": False}

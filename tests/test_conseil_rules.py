@@ -396,3 +396,412 @@ def test_a_seat_with_nothing_to_play_sits_the_turn_out(game):
     assert any(e["key"] == "hand.none" for e in s["log"])
     s = act(game, s, type="choose", card="sorcier", remark=None)
     assert s["phase"] == "effect"
+
+
+def test_a_chevalier_then_a_golem_in_one_action_each_log_their_own_objective(game):
+    """LE CHEVALIER, then LE GOLEM « même si le CHEVALIER l'a déjà fait », settled by one
+    reveal: each log line shows the objective as that card left it, and the dilemma's own
+    line keeps the card's printed objective."""
+    hands = [["chevalier", "parasite"], ["golem", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=8, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="chevalier", remark=None)
+    s = act(game, s, type="choose", card="golem", remark=None)
+    before = len(s["log"])
+    s = act(game, s, type="reveal", who=0)  # the GOLEM, last face down, follows by itself
+    lines = [game.render_log(e) for e in s["log"][before:]]
+    assert "LE CHEVALIER (Léa) : il faut désormais le dé sur 1/2/3/4." in lines
+    assert "LE GOLEM (Mia) : il faut désormais le dé sur 9/10/11/12." in lines
+    first = next(e for e in s["log"] if e["key"] == "turn.dilemma" and e["args"]["dilemma"] == 8)
+    assert game.render_log(first) == "Dilemme « FESTIVAL » : il faut le dé sur 3."
+    assert s["resolved"][-1] == {"id": 8, "rung": False, "success": False}
+
+
+def _claim_table(game, hands, favor, rewards):
+    names = ["Léa", "Mia", "Tom"][: len(hands)]
+    s = table(game, names, die=5, dilemma=5, petitioner="golem", hands=hands, favor=favor)
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    s["rewards"] = [{"id": k, "type": t, "rung": False} for k, t in rewards]
+    rules.settle(game.R, s)
+    return s
+
+
+def test_rewards_may_be_used_even_during_the_claim(game):
+    """« Il n'y a pas de limite au nombre de cartes RÉCOMPENSE que vous pouvez posséder ou
+    utiliser, même pendant la phase REVENDIQUER LE TRÔNE » : once every character is down, the
+    council may spend its RÉCOMPENSES before the cards are shown together."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]] * 2
+    s = _claim_table(game, hands[:3], 1, [(15, "favor"), (3, "nudge")])
+    assert s["phase"] == "throne"
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "throne_rewards" and game.turn_kind(s) == "collective"
+    legal = game.legal_actions(s, 0)
+    assert {"type": "reward", "index": 0, "face": 0} in legal  # +1 Faveur
+    assert {"type": "reward", "index": 1, "face": 4} in legal  # the nudge, useless here
+    assert legal[-1] == {"type": "conclude"}
+    assert game.describe(s, legal[-1], 0) == "Révéler les personnages posés"
+    assert all(game.view(s, 1)["has_chosen"])  # the cards stay face down meanwhile
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 2 and s["phase"] == "throne_rewards"
+    s = act(game, s, type="conclude")
+    # LA PUISSANTE and two SORCIER: −1 Faveur, one is left: the council chooses its sovereign
+    assert s["favor"] == 1 and s["phase"] == "successor"
+    s = act(game, s, type="successor", card="sorcier")
+    assert game.outcome(s).winners == [0, 1, 2]
+    assert s["result"]["favor"] == 1 and [r["type"] for r in s["rewards"]] == ["nudge"]
+
+
+def test_a_reward_kept_after_a_split_claim_is_offered_with_the_successor(game):
+    """At 5 Faveur the « +1 Faveur » is not offered before the claim (the track stops at 5);
+    after a split claim costs one, the council may still spend it before naming its
+    sovereign.  With no RÉCOMPENSE, the claim shows as soon as the cards are down."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 5, [(15, "favor")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "successor" and s["favor"] == 4
+    assert {"type": "reward", "index": 0, "face": 0} in game.legal_actions(s, 0)
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 5 and s["phase"] == "successor"
+    assert game.legal_actions(s, 0) == [
+        {"type": "successor", "card": "puissante"},
+        {"type": "successor", "card": "sorcier"},
+    ]
+    s = _claim_table(game, hands, 3, [])
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["throne_char"] == "sorcier"
+
+
+def test_the_bots_spend_a_kept_faveur_before_the_claim(game):
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 2, [(15, "favor")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    from engine.core.rng import Rng
+
+    a = game.choose(s, game.to_act(s)[0], Rng({"rng": 1}))
+    assert a == {"type": "reward", "index": 0, "face": 0}
+
+
+NUDGE = {"id": 3, "type": "nudge", "rung": False}
+
+
+def _source_tarie(game, hands, rewards=(), rng=None):
+    """SOURCE TARIE asks for a 7; the die shows 9; LA DAME is the Quémandeur."""
+    s = table(game, ["Léa", "Mia"], die=9, dilemma=1, petitioner="dame", hands=hands)
+    s["rewards"] = [dict(r) for r in rewards]
+    if rng is not None:
+        s["rng"] = rng
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert s["phase"] == "choose" and s["snapshot"]["rewards"] == [r["type"] for r in rewards]
+    return s
+
+
+def _omniscient_turn(game, s):
+    """The all-seeing table plays the turn out; the dilemma's result."""
+    from engine.conseil.solver import Omniscient
+    from engine.core.rng import Rng
+
+    seer, k = Omniscient(game), 0
+    done = len(s["resolved"])
+    while len(s["resolved"]) == done:
+        seat = game.to_act(s)[0]
+        s = game.apply(s, seer.action(s, seat, Rng({"rng": k})))
+        k += 1
+    return s["resolved"][-1]["success"]
+
+
+def test_the_solver_counts_on_a_kept_reward():
+    """The audit's case: a nudge kept as RÉCOMPENSE wins a dilemma no choice of cards wins."""
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    assert solve(hands, 9, [[7]], petitioner="dame") is None
+    plan = solve(hands, 9, [[7]], petitioner="dame", rewards=["nudge"])
+    assert plan == {
+        "cards": ["sorcier", "parasite"],
+        "steps": [
+            (None, "nudge", "reward", 8),
+            (1, "parasite", "face", 5),
+            (0, "sorcier", "face", 7),
+        ],
+    }
+    # a shield or a +1 Faveur never moves the die
+    assert solve(hands, 9, [[7]], petitioner="dame", rewards=["shield", "favor"]) is None
+    # a plan spends no RÉCOMPENSE it does not need
+    easy = solve([["stoique"], ["parasite"]], 9, [[7]], rewards=["nudge", "flip"])
+    assert easy is not None and all(st[2] != "reward" for st in easy["steps"])
+
+
+def test_the_solver_counts_on_the_oracle_and_the_rolls_it_sees():
+    """L'ORACLE: the reroll (the state's generator decides it: an all-seeing table knows
+    it), then a second card from its owner's hand, cancelled if another seat chose it."""
+    hands = [["dame", "inverseuse", "oracle"], ["dame", "parasite"]]
+    without = [["dame", "inverseuse"], ["dame", "parasite"]]
+    assert solve(without, 3, [[2]], petitioner="golem") is None
+    assert solve(hands, 3, [[2]], petitioner="golem") is None  # the old solver's answer
+    plan = solve(hands, 3, [[2]], petitioner="golem", rolls=(8,))
+    assert plan == {
+        "cards": ["oracle", "parasite"],
+        "steps": [
+            (0, "oracle", "roll", 8),
+            (0, "inverseuse", "second", None),
+            (0, "inverseuse", "face", 5),
+            (1, "parasite", "face", 2),
+        ],
+    }
+    assert solve(hands, 3, [[2]], petitioner="golem", rolls=(1,)) is None  # another roll
+    # a roll that lands on the objective needs no effect: the second card may cancel
+    plan = solve(
+        [["automate", "druidesse", "oracle"], ["dame", "druidesse"]],
+        9,
+        [[7]],
+        petitioner="golem",
+        rolls=(7,),
+    )
+    assert plan is not None and (0, "druidesse", "second", None) in plan["steps"]
+    assert not any(st[0] == 0 and st[1] == "druidesse" and st[2] == "face" for st in plan["steps"])
+
+
+def test_the_oracle_with_one_card_left_plays_its_second_card_from_the_discard():
+    """« Si vous n'avez plus qu'une carte en main, défaussez-la. Puis, reprenez toutes vos
+    autres cartes jouées précédemment » : the solver's second card may come from there."""
+    hands = [["oracle", "stoique"], ["parasite"]]
+    discards = [["inverseuse"], []]
+    assert solve(hands, 3, [[2]], petitioner="dame", rolls=(8,)) is None
+    plan = solve(hands, 3, [[2]], petitioner="dame", rolls=(8,), discards=discards)
+    assert plan is not None and (0, "inverseuse", "second", None) in plan["steps"]
+
+
+def test_the_all_seeing_table_wins_with_the_reward_the_solver_counts_on(game):
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    assert _omniscient_turn(game, _source_tarie(game, hands, [NUDGE])) is True
+    assert _omniscient_turn(game, _source_tarie(game, hands)) is False
+
+
+def test_the_all_seeing_table_wins_with_the_oracle_as_the_generator_rolls(game):
+    from engine.conseil.solver import upcoming_rolls
+
+    seven = next(v for v in range(1000) if upcoming_rolls(v, 1) == (7,))
+    hands = [["automate", "druidesse", "oracle"], ["dame", "druidesse"]]
+    assert _omniscient_turn(game, _source_tarie(game, hands, rng=seven)) is True
+
+
+def test_the_hint_names_no_card_still_in_a_hand_and_counts_the_rewards(game):
+    """« Y avait-il une solution ? » after SOURCE TARIE is lost: the cards revealed this turn
+    and the die are public, and named; a card still in a hand is told only by what it does
+    (the council's etiquette); the RÉCOMPENSE kept is part of the answer."""
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
+    s = act(game, s, type="hint")
+    assert s["hint"] == (
+        "Il y avait une solution : 2 cartes suffisaient ; révéler dans cet ordre "
+        "la RÉCOMPENSE « un coup de pouce d'un point au dé » (dé sur 8), "
+        "puis LE PARASITE de Mia (dé sur 5), puis LE SORCIER de Léa (dé sur 7)."
+    )
+    # the same plan when Léa played her ALCHIMISTE: her SORCIER is still in her hand
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    s = act(game, s, type="hint")
+    text = s["hint"]
+    assert "SORCIER" not in text and "Léa" not in text
+    assert text.endswith(
+        "puis LE PARASITE de Mia (dé sur 5), puis une carte encore en main (dé sur 7)."
+    )
+    from engine.conseil.text_fr import CHAR
+
+    shown = {(e["seat"], e["card"]) for e in s["table"]}
+    hidden = {c for seat in (0, 1) for c in s["hands"][seat] if (seat, c) not in shown}
+    assert "sorcier" in hidden  # no name of a card still in a hand, whoever reads it
+    assert [c for c in hidden if CHAR[c] in text] == []
+    assert game.render_log(s["log"][-1]) == text
+
+
+def test_the_hint_is_read_before_the_next_dilemma_and_does_not_follow_it(game):
+    hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    assert game.legal_actions(s, 0) == [{"type": "continue"}, {"type": "hint"}]
+    s = act(game, s, type="hint")
+    # still the lost dilemma: the answer is on its screen, asked once
+    assert s["phase"] == "aftermath" and s["dilemma"] == 1
+    assert game.legal_actions(s, 0) == [{"type": "continue"}]
+    notes = [
+        w for w in game.screen(s, 0, game.legal_actions(s, 0))["widgets"] if w["type"] == "text"
+    ]
+    assert [w["text"] for w in notes] == [s["hint"]]
+    s = act(game, s, type="continue")
+    assert s["dilemma"] == 8 and s["hint"] is None and game.view(s, 0)["hint"] is None
+    scr = game.screen(s, 0, game.legal_actions(s, 0))
+    assert not [w for w in scr["widgets"] if w["type"] == "text"]
+
+
+def test_the_claim_applies_no_effect_and_has_no_quemandeur(game):
+    """« il n'y aura pas de carte Quémandeur … N'appliquez aucun des effets » : the last
+    Quémandeur's character may be claimed, and the die does not move."""
+    hands = [["automate", "golem"], ["automate", "golem"]]
+    s = _claim_table(game, hands, 3, [])
+    assert s["petitioner"] is None and s["phase"] == "throne"
+    assert [a["card"] for a in game.legal_actions(s, 0)] == ["automate", "golem"]
+    assert not any(a["type"] == "bells" for a in game.legal_actions(s, 0))
+    s = act(game, s, type="claim", card="automate")
+    s = act(game, s, type="claim", card="automate")
+    assert s["die"] == 5 and s["throne_char"] == "automate" and s["objectives"] == []
+
+
+def test_never_play_your_last_card_even_for_the_claim(game):
+    """A member left with one card takes back the discard before claiming."""
+    hands = [["sorcier"], ["sorcier", "dame"]]
+    s = _claim_table(game, hands, 3, [])
+    assert s["discards"][0][-1] == "sorcier" and "sorcier" not in s["hands"][0]
+    assert [e["key"] for e in s["log"]].count("hand.recover") == 1
+    assert [a["card"] for a in game.legal_actions(s, 0)] == sorted(set(s["hands"][0]))
+    game.check_state(s)
+
+
+def test_a_shield_cancels_the_faveur_a_split_claim_costs(game):
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 1, [(11, "shield")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["favor"] == 1 and s["rewards"] == [] and s["phase"] == "successor"
+    assert "la perte de Faveur est annulée" in game.render_log(
+        next(e for e in s["log"] if e["key"] == "reward.shield")
+    )
+
+
+def test_rewards_have_no_limit_two_nudges_in_one_turn(game):
+    """« Il n'y a pas de limite au nombre de cartes RÉCOMPENSE que vous pouvez posséder ou
+    utiliser » : two nudges move the die two points in one turn."""
+    hands = [["stoique", "parasite"], ["stoique", "parasite"]]
+    s = _source_tarie(game, hands, [NUDGE, {**NUDGE, "id": 10}])
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reward", index=0, face=10)
+    s = act(game, s, type="reward", index=0, face=11)
+    assert s["die"] == 11 and s["rewards"] == []
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=8)  # LE STOÏQUE, last face down, follows by itself
+    assert s["resolved"][-1]["success"] is False  # 8 is not 7; the nudges are spent anyway
+
+
+def test_the_reign_counts_every_resolved_dilemma_rewards_included_and_rung_ones_double(game):
+    """« Additionnez les valeurs de toutes les cartes Dilemme résolues » (a RÉCOMPENSE is a
+    resolved card, kept or spent), doubled when placed right of the Faveur (bells rung);
+    « ajoutez … les valeurs des 7 cartes Quémandeur … ainsi que le nombre de points de
+    Faveur restants »."""
+    s = _claim_table(game, [["sorcier"] * 1, ["sorcier"]], 2, [(3, "nudge")])
+    s["resolved"] = [
+        {"id": 3, "rung": True, "success": True},  # PONT BRANLANT, its nudge still kept
+        {"id": 6, "rung": False, "success": True},  # CLOCHE FÊLÉE, its reroll spent
+        {"id": 5, "rung": True, "success": False},  # failed: not resolved
+    ]
+    value = {k: game.R.dilemmas[k]["value"] for k in (3, 6)}
+    crowns = sum(game.R.crown(c) for c in [*s["pets_done"], *s["pets"]])
+    assert rules.score(game.R, s) == {
+        "dilemmas": 2 * value[3] + value[6],
+        "crowns": crowns,
+        "favor": 2,
+        "total": 2 * value[3] + value[6] + crowns + 2,
+    }
+
+
+@pytest.mark.parametrize(
+    ("total", "band"),
+    [
+        *((t, 1) for t in (0, 23)),
+        *((t, 2) for t in (24, 34)),
+        *((t, 3) for t in (35, 60)),
+        *((t, 4) for t in (61, 78)),
+        *((t, 5) for t in (79, 109)),
+        *((t, 6) for t in (110, 250)),
+    ],
+)
+def test_the_reigns_verdict_bands(total, band):
+    assert rules.verdict(total) == f"band.{band}"
+
+
+def test_a_unanimous_silent_claim_checks_a_box(game):
+    """« Cochez une case pour chaque dilemme à l'issue duquel vous êtes parvenus à ne pas du
+    tout parler » : REVENDIQUER LE TRÔNE is a dilemma, won by unanimity, without a remark."""
+    hands = [["sorcier", "dame"], ["sorcier", "dame"]]
+    s = _claim_table(game, hands, 3, [])
+    boxes = s["silent_boxes"]
+    won = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="sorcier")
+    assert won["silent_boxes"] == boxes + 1
+    split = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="dame")
+    assert split["silent_boxes"] == boxes
+
+
+def test_a_remark_costs_the_dilemmas_box_and_a_silent_success_checks_one(game):
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    for remark, boxes in ((None, 1), ("seul", 0)):
+        s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+        s = act(game, s, type="bells", ring=False, two_turns=False)
+        s = act(game, s, type="choose", card="sorcier", remark=remark)
+        s = act(game, s, type="choose", card="stoique", remark=None)
+        s = act(game, s, type="reveal", who=0)
+        s = act(game, s, type="effect", face=10)
+        assert s["resolved"][-1]["success"] and s["silent_boxes"] == boxes
+
+
+def test_a_reward_used_before_the_first_reveal_leaves_la_dame_first(game):
+    """LA DAME acts only as « la première carte jouée à l'étape 4 »: a RÉCOMPENSE is not a
+    card played."""
+    hands = [["dame", "stoique"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=9, dilemma=1, petitioner="golem", hands=hands)
+    s["rewards"] = [dict(NUDGE)]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="dame", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reward", index=0, face=10)
+    s = act(game, s, type="reveal", who=0)  # one objective value: her effect applies at once
+    dame = next(e for e in s["log"] if e["key"] == "effect.die" and e["args"]["char"] == "dame")
+    assert (dame["args"]["before"], dame["args"]["face"]) == (10, 7)
+
+
+def test_rewards_are_offered_from_the_start_of_the_claim(game):
+    """From the first moment of REVENDIQUER LE TRÔNE, whoever answers for the council may
+    spend a RÉCOMPENSE; doing so does not take the place of the member's character."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 2, [(15, "favor")])
+    assert s["phase"] == "throne" and game.to_act(s) == [0, 1]
+    assert game.legal_actions(s, 1)[-1] == {"type": "reward", "index": 0, "face": 0}
+    s = act(game, s, type="reward", index=0, face=0)
+    assert s["favor"] == 3 and s["phase"] == "throne" and game.to_act(s) == [0, 1]
+    assert all(a["type"] == "claim" for a in game.legal_actions(s, 0))
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["result"]["favor"] == 3
+
+
+def test_at_four_the_chef_du_conseil_alone_spends_the_rewards_of_the_claim(game):
+    hands = [["puissante", "sorcier"]] * 4
+    names = ["Léa", "Mia", "Tom", "Rita"]
+    s = table(game, names, die=5, dilemma=5, petitioner="golem", hands=hands)
+    s["pile"], s["phase"], s["chef"] = [rules.THRONE], "start", 2
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    rules.settle(game.R, s)
+    offered = [t for t in range(4) if any(a["type"] == "reward" for a in game.legal_actions(s, t))]
+    assert offered == [2]

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from pipeline import reference
 from pipeline import schema as S
@@ -131,3 +132,242 @@ def test_play_pages_start_python_from_their_head(built_site):
     sw = (built_site / "sw.js").read_text(encoding="utf-8")
     # an exact match first: matching while ignoring the query reads every entry
     assert "store.match(request)" in sw and "url).search" in sw
+
+
+# ---------------------------------------------------------------- the guide's examples, run
+
+#: the guide's game sections and the family each one documents
+GAME_SECTIONS = {
+    "Le Dilemme du Roi": "dilemme",
+    "The 7th Citadel": "citadelle",
+    "Le Roi des 12": "roi",
+    "Complots": "complots",
+    "Le Conseil des 12": "conseil",
+}
+#: the codes found while a file is read and validated (the others need the whole campaign)
+VALIDATION_CODES = ("YAML", "CAMP", "FIELD")
+FINDING_LINE = re.compile(r"^\S+:\d+:\d+: (error|warning) ([A-Z]+\d+) (.*)$")
+
+
+def _blocks(text: str) -> tuple[list[dict], list[str], dict | None]:
+    """The fenced blocks (language, first line, body, the ``##`` section they sit in), the
+    headings outside any block, and the block left open at the end (``None``)."""
+    blocks: list[dict] = []
+    headings: list[str] = []
+    current: dict | None = None
+    section = None
+    for number, line in enumerate(text.splitlines(), 1):
+        fence = re.match(r"^(\s*)```(\w*)\s*$", line)
+        if current is None:
+            if re.match(r"^#{1,6} ", line):
+                headings.append(line)
+                if line.startswith("## "):
+                    section = line[3:]
+            if fence:
+                current = {"lang": fence.group(2), "line": number, "indent": len(fence.group(1)),
+                           "body": [], "section": section}  # fmt: skip
+        elif fence and not fence.group(2):
+            blocks.append(current)
+            current = None
+        else:
+            current["body"].append(line[current["indent"] :])
+    return blocks, headings, current
+
+
+def _guide_blocks() -> list[dict]:
+    return _blocks(GUIDE.read_text(encoding="utf-8"))[0]
+
+
+def test_guide_fences_are_closed_and_every_game_has_its_heading():
+    """Issue 31: the Roi's example was never closed, so « Complots » and its tables vanished
+    into a code block."""
+    blocks, headings, left_open = _blocks(GUIDE.read_text(encoding="utf-8"))
+    assert left_open is None
+    for block in blocks:  # a heading inside a block: a fence closed too late
+        inside = [t for t in block["body"] if re.match(r"^#{2,6} \S", t)]
+        assert inside == [], (block["line"], inside)
+    for title in GAME_SECTIONS:
+        assert f"## {title}" in headings, title
+    # the games come before the catalogue of findings, the Conseil with the others
+    order = [h for h in headings if h.startswith("## ")]
+    assert max(order.index(f"## {t}") for t in GAME_SECTIONS) < order.index(
+        "## Ce que vérifie `gamebook check`"
+    )
+
+
+def test_guide_opening_names_the_five_games():
+    from engine.core import registry
+
+    opening = GUIDE.read_text(encoding="utf-8").split("\n## ", 1)[0]
+    for game in registry.games():
+        assert game.title in opening, game.title
+
+
+def _expected(blocks: list[dict], index: int) -> list[tuple[str, str, str]]:
+    """The findings the text shows right after example ``index``: (severity, code, message)."""
+    out: list[tuple[str, str, str]] = []
+    for block in blocks[index + 1 : index + 2]:
+        if block["lang"] != "text":
+            continue
+        for line in block["body"]:
+            m = FINDING_LINE.match(line)
+            if m:
+                out.append((m.group(1), m.group(2), m.group(3)))
+    return out
+
+
+def _hosts(family: str, keys: set[str]) -> list[list[str]]:
+    """Where in a file of ``family`` a mapping with ``keys`` may stand: the paths (section
+    names, field names and ``-`` for a list item) down to a record that has those fields."""
+    from engine.core import schema as C
+
+    out: list[list[str]] = []
+
+    def walk(spec, path: list[str], depth: int) -> None:
+        if depth > 6:
+            return
+        if isinstance(spec, C.ListOf):
+            walk(spec.item, [*path, "-"], depth + 1)
+        elif isinstance(spec, C.SubNodes):
+            sub = S.KINDS[family][spec.kind]
+            walk(C.Record(fields=sub.fields), [*path, "-"] if spec.many else path, depth + 1)
+        elif isinstance(spec, C.Effects):
+            for name, f in S.EFFECTS[family].items():
+                walk(f.spec, [*path, "-", name], depth + 2)
+        elif isinstance(spec, C.Record):
+            if keys <= set(spec.fields):
+                out.append(path)
+            for name, f in spec.fields.items():
+                walk(f.spec, [*path, name], depth + 1)
+
+    for kind in S.KINDS[family].values():
+        if kind.section:
+            path = [kind.section] if kind.single else [kind.section, "-"]
+            walk(C.Record(fields=kind.fields), path, 0)
+    return out
+
+
+def _wrap(text: str, path: list[str], head: str = "") -> str:
+    """``text`` (a mapping) written at ``path`` inside a file; ``head``: a line the record of
+    the section's list begins with (its id)."""
+    lines = text.splitlines()
+    for depth, step in reversed(list(enumerate(path))):
+        if step == "-":
+            first = head if depth == 1 and head and path[depth + 1 :] else ""
+            lines = [f"- {first}".rstrip(), *("  " + line for line in lines)]
+        else:
+            lines = [f"{step}:", *("  " + line for line in lines)]
+    return "\n".join(lines) + "\n"
+
+
+def _validate(family: str, text: str) -> list[list[tuple[str, str, str]]]:
+    """The findings of reading and validating ``text`` as one file of a ``family`` campaign:
+    as a whole file, else in every place of a file where such records or such a part of a
+    record may stand (one list of findings per place)."""
+    from pipeline import load, model
+
+    def run(source: str, rel: str = "exemple.yaml") -> list[tuple[str, str, str]]:
+        value, found = load.parse(source, rel)
+        if not found:
+            found = model.validate(family, rel, value, allow_campaign=True).findings
+        return [(f.severity, f.code, f.message) for f in found]
+
+    doc, found = load.parse(text, "exemple.yaml")
+    if found or doc is None:
+        return [[(f.severity, f.code, f.message) for f in found]]
+    sections = {k.section for k in S.KINDS[family].values() if k.section}
+    if isinstance(doc, dict) and "campaign" in doc:  # what `gamebook check` says of it alone
+        import tempfile
+
+        from pipeline.report import check
+
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "exemple").mkdir()
+            (Path(tmp) / "exemple" / "campaign.yaml").write_text(text, encoding="utf-8")
+            found = check(Path(tmp)).findings
+        return [
+            [(f.severity, f.code, f.message) for f in found if f.code.startswith(VALIDATION_CODES)]
+        ]
+    if isinstance(doc, dict) and set(doc) & sections:
+        return [run(text)]
+    if isinstance(doc, list):
+        items = [item for item in doc if isinstance(item, dict)]
+        keys = set().union(*items) if items else set()
+        return [run(_wrap("-\n" + text if False else text, path[:-1]))
+                for path in _hosts(family, keys) if path[-1:] == ["-"]] or [run(text)]  # fmt: skip
+    if isinstance(doc, dict):  # a part of a record: in a record that has an id
+        ids = ("exemple", "1", "12", "A")
+        return [
+            min((run(_wrap(text, path, f"id: {i}")) for i in ids), key=len)
+            for path in _hosts(family, set(doc))
+        ] or [run(text)]
+    return [run(text)]
+
+
+def _chunks(text: str) -> list[str]:
+    """The example as it is, and, when it shows alternatives one after another (blank lines,
+    then the same key again at the margin), each alternative on its own."""
+    parts = [p for p in re.split(r"\n\s*\n(?=\S)", text) if p.strip()]
+    heads = [p.split(":", 1)[0] for p in parts]
+    return parts if len(parts) > 1 and len(set(heads)) < len(heads) else [text]
+
+
+def _clean(text: str) -> str:
+    """The example as a file: its common indentation and its elisions (``...``) removed."""
+    import textwrap
+
+    lines = [line for line in text.splitlines() if line.strip() not in ("...", "…")]
+    return textwrap.dedent("\n".join(lines)) + "\n"
+
+
+def _example_cases() -> list[tuple[int, str]]:
+    blocks = _guide_blocks()
+    return [(i, b["section"]) for i, b in enumerate(blocks) if b["lang"] == "yaml"]
+
+
+def test_every_yaml_example_of_the_guide_is_extracted():
+    assert len(_example_cases()) >= 80
+
+
+@pytest.mark.parametrize("index", [i for i, _ in _example_cases()])
+def test_guide_yaml_example_loads_and_validates_or_gives_the_finding_it_shows(index):
+    """Each ```yaml example loads and passes the validation of its game's format (for an
+    example outside the games' sections, of one game at least), or gives exactly the finding
+    the text after it shows.  A finding of the whole campaign (REF001, GRAPH…, COND001…) needs
+    more than the example: the example itself must then validate."""
+    blocks = _guide_blocks()
+    block = blocks[index]
+    text = _clean("\n".join(block["body"]))
+    expected = [e for e in _expected(blocks, index) if e[1].startswith(VALIDATION_CODES)]
+    family = GAME_SECTIONS.get(block["section"] or "")
+    families = [family] if family else list(S.FAMILIES)
+    if any("caractère invisible" in e[2] for e in expected):
+        # the guide cannot print the control character it is about: put it back
+        text = text.replace("La cloche sonne.", "La cloche\x07 sonne.")
+
+    def plain(message: str) -> str:  # the example is an extract: its line numbers differ
+        return re.sub(r"(ligne|colonne) \d+", r"\1 N", message)
+
+    def same(got: list, want: list) -> bool:
+        # a required field the extract leaves out is not the extract's finding
+        shown = set(re.findall(r"^\s*-?\s*(\w+):", text, re.M))
+        got = [
+            g for g in got
+            if g in want or not (g[1] == "FIELD001" and "champ obligatoire" in g[2]
+                                 and not any(f"« {n} »" in g[2] for n in shown))
+        ]  # fmt: skip
+        # the text output may add what follows from a finding after « … » (pipeline.fold)
+        return len(got) == len(want) and all(
+            g[:2] == w[:2]
+            and (plain(w[2]) == plain(g[2]) or plain(w[2]).startswith(plain(g[2]) + " … "))
+            for g, w in zip(sorted(got), sorted(want), strict=True)
+        )
+
+    if text.startswith("# extrait d'un workflow"):  # not a content file: it must load
+        assert yaml.safe_load(text) is not None
+        return
+    for chunk in _chunks(text) if not expected else [text]:
+        results = {f: _validate(f, chunk) for f in families}
+        assert any(same(got, expected) for tries in results.values() for got in tries), (
+            block["line"], block["section"], expected, results
+        )  # fmt: skip

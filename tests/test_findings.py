@@ -471,6 +471,25 @@ def test_field003_unknown_field_is_a_warning(dilemme: Path) -> None:
     assert report.ok  # a warning alone does not fail the check
 
 
+def test_a_misspelt_optional_field_is_an_error_read_as_that_field(dilemme: Path) -> None:
+    """Issue 31: « signatur: true » was a warning while the card silently lost its signature."""
+    path = dilemme / "cartes.yaml"
+    replace(path, "    title: Le trône vide\n", "    title: Le trône vide\n    signatur: true\n")
+    report = run_check(dilemme)
+    f = one(report, "FIELD002")
+    assert_finding(f, "FIELD002", "cartes.yaml", pos_of(path, "signatur:"))
+    assert f.severity == "error" and f.node == "story_card:H00"
+    what = KINDS["dilemme"]["story_card"].fields["signature"].fr
+    assert f.message == (
+        f"story_cards[0] : champ « signatur » inconnu : c'est sans doute le champ « signature » "
+        f"({what}) ; il est lu ici comme « signature », au lieu d'être ignoré. Corrigez le nom "
+        "du champ."
+    )
+    assert codes(report) == {"FIELD002"}
+    card = next(r for r in report.campaigns[0].records if r.node == "story_card:H00")
+    assert card.data["signature"] is True  # its value is not dropped
+
+
 # --------------------------------------------------------------------------- REF001
 
 
@@ -950,3 +969,62 @@ def test_regression_content_below_a_dot_folder_is_read(tmp_path: Path) -> None:
     folder = copy_base("citadelle", tmp_path / ".cache")
     report = run_check(folder)
     assert report.findings == []
+
+
+# ------------------------------------------------------------------ the cause before what follows
+
+
+def _renamed_dilemma(dilemme: Path, new: str, declare: bool) -> Path:
+    path = dilemme / "cartes.yaml"
+    renamed = f"  - id: {new}\n" + ("    renamed_from: [D12]\n" if declare else "")
+    replace(path, "  - id: D12\n", renamed)
+    return path
+
+
+def test_a_broken_reference_comes_first_with_what_only_follows_from_it_folded(dilemme: Path):
+    """Issue 31: after a rename, the reference to the old id is the cause; the renamed card,
+    unreachable and unreferenced, and its outcomes only follow from it."""
+    from pipeline.formats import text
+
+    _renamed_dilemma(dilemme, "D12-digue", declare=False)
+    report = run_check(dilemme)
+    ref = one(report, "REF001")
+    assert_finding(ref, "REF001", "enveloppes.yaml", pos_of(dilemme / "enveloppes.yaml", "D12]"))
+    follows = [f for f in report.findings if f.cause is not None]
+    assert {(f.code, f.node) for f in follows} == {
+        ("GRAPH003", "dilemma:D12-digue"),
+        ("GRAPH001", "outcome:D12-digue/oui_da"),
+        ("GRAPH001", "outcome:D12-digue/nenni"),
+        ("GRAPH001", "secret_sticker:B"),  # stuck only by the renamed card's outcome
+    }
+    assert all(f.cause == "enveloppes.yaml:9:13 REF001" for f in follows), follows
+    assert report.findings[0] is ref  # the cause first, though its file sorts after
+    kinds = "carte Dilemme ou carte Immédiat ou carte Événement ou carte Histoire ou épilogue"
+    sections = (
+        "section « dilemmas » ou section « immediate_cards » ou section « event_cards » ou "
+        "section « story_cards » ou section « epilogues »"
+    )
+    assert ref.message == (
+        f"envelopes[1].cards[0] renvoie à {kinds} « D12 », introuvable. Vouliez-vous dire "
+        f"« D12-digue » ? Ajoutez cet élément ({sections}) ou corrigez la référence. … et 4 "
+        "autres constats qui en découlent, à revoir une fois cette erreur corrigée."
+    )
+    lines = text(report).splitlines()
+    assert " error REF001 " in lines[0]
+    assert not any(" GRAPH001 " in line or " GRAPH003 " in line for line in lines)
+    # JSON keeps every finding, each consequence with its cause
+    shown = {f["code"]: f for f in report.to_json()["findings"] if "cause" in f}
+    assert set(shown) == {"GRAPH001", "GRAPH003"}
+    assert "cause" not in report.to_json()["findings"][0]
+
+
+def test_a_broken_reference_suggests_the_id_renamed_from_it(dilemme: Path):
+    """``renamed_from`` names the new id however far its spelling is from the old one."""
+    _renamed_dilemma(dilemme, "la-digue-rompue", declare=True)
+    report = run_check(dilemme)
+    ref = one(report, "REF001")
+    assert " Vouliez-vous dire « la-digue-rompue » ? " in ref.message
+    assert {f.node for f in report.findings if f.cause} == {
+        "dilemma:la-digue-rompue", "outcome:la-digue-rompue/oui_da",
+        "outcome:la-digue-rompue/nenni", "secret_sticker:B",
+    }  # fmt: skip

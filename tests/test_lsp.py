@@ -144,12 +144,16 @@ def test_diagnostics_definition_completion_hover(client, campaign):
     title = rec.data.get("title") or rec.data.get("name") or ""
     assert str(title) in value
 
-    # completion offers the campaign's ids
+    # completion offers the ids valid at that field only, each one the checker accepts there
     comp = client.request(
         "textDocument/completion", {"textDocument": {"uri": uri}, "position": pos}
     )
-    labels = {i["label"] for i in comp["items"]}
-    assert rec.key in labels and len(labels) > 10
+    labels = [i["label"] for i in comp["items"]]
+    assert rec.key in labels and len(labels) == len(set(labels))
+    assert all(resolve(sg, ref.kinds, label) for label in labels), labels
+    first = ref.key[:1].lower()
+    ranked = [label.lower().startswith(first) for label in labels]
+    assert ranked == sorted(ranked, reverse=True)  # those that start with what is typed first
 
     # typing a broken reference: a diagnostic from the checker, before any save
     lines = text.splitlines(keepends=True)
@@ -164,5 +168,106 @@ def test_diagnostics_definition_completion_hover(client, campaign):
         },
     )
     diags = client.diagnostics(uri)
-    assert any(d["code"] == "REF001" and d["range"]["start"]["line"] == ref.line - 1 for d in diags)
+    ref001 = [
+        d for d in diags if d["code"] == "REF001" and d["range"]["start"]["line"] == ref.line - 1
+    ]
+    assert ref001
+    # the diagnostic covers the whole token, not one character
+    span = ref001[0]["range"]
+    written = lines[ref.line - 1][span["start"]["character"] : span["end"]["character"]]
+    assert written == ref.key + "_inconnu"
     assert path.read_text(encoding="utf-8") == text  # the file on disk is untouched
+
+
+def _open(client: Client, path: Path) -> tuple[str, str]:
+    uri = path.resolve().as_uri()
+    text = path.read_text(encoding="utf-8")
+    client.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}},
+    )
+    client.diagnostics(uri)
+    return uri, text
+
+
+def _apply(text: str, edits: list[dict]) -> str:
+    """A WorkspaceEdit's text edits applied to one file (from the bottom up)."""
+    lines = text.split("\n")
+    for e in sorted(
+        edits,
+        key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]),
+        reverse=True,
+    ):
+        start, end = e["range"]["start"], e["range"]["end"]
+        assert start["line"] == end["line"]
+        row = lines[start["line"]] if start["line"] < len(lines) else ""
+        new = row[: start["character"]] + e["newText"] + row[end["character"] :]
+        if start["line"] < len(lines):
+            lines[start["line"]] = new
+        else:
+            lines.append(new)
+    return "\n".join(lines)
+
+
+def test_completion_outside_a_reference_offers_nothing(client, campaign):
+    folder, _, ref = campaign
+    path = folder / ref.file
+    uri, text = _open(client, path)
+    lines = text.split("\n")
+    row = next(i for i, line in enumerate(lines) if line.strip().startswith("text:"))
+    col = lines[row].index("text:") + len("text: ") + 1
+    comp = client.request(
+        "textDocument/completion",
+        {"textDocument": {"uri": uri}, "position": {"line": row, "character": col}},
+    )
+    assert comp["items"] == []
+
+
+def test_rename_updates_every_reference_and_records_the_old_id(client, campaign):
+    folder, sg, _ = campaign
+    camp = check(folder).campaigns[0]
+    # a record referenced from at least two places, with an ``id:`` of its own
+    counts: dict[str, list] = {}
+    for r in camp.refs:
+        for node in resolve(sg, r.kinds, r.key):
+            counts.setdefault(node, []).append(r)
+    node = next(
+        n
+        for n, refs in sorted(counts.items(), key=lambda kv: -len(kv[1]))
+        if len(refs) >= 2
+        and sg.records.get(n) is not None
+        and not sg.records[n].parent
+        and sg.records[n].key.isidentifier()
+        and "id" in sg.records[n].data
+    )
+    rec = sg.records[node]
+    path = folder / rec.file
+    uri, text = _open(client, path)
+    lines = text.split("\n")
+    row = next(
+        i
+        for i in range(rec.line - 1, len(lines))
+        if lines[i].strip().lstrip("- ").startswith("id:")
+    )
+    col = lines[row].index(rec.key) + 1
+    result = client.request(
+        "textDocument/rename",
+        {
+            "textDocument": {"uri": uri},
+            "position": {"line": row, "character": col},
+            "newName": rec.key + "_bis",
+        },
+    )
+    changes = result["changes"]
+    edited = 0
+    for file_uri, edits in changes.items():
+        target = Path(file_uri.removeprefix("file://"))
+        target.write_text(_apply(target.read_text(encoding="utf-8"), edits), encoding="utf-8")
+        edited += len(edits)
+    assert edited >= len(counts[node]) + 2  # every reference, the id, renamed_from
+    after = check(folder)
+    assert [f for f in after.findings if f.severity == "error"] == []
+    new_sg = next(iter(after.graphs.values()))
+    renamed = new_sg.records[f"{rec.kind}:{rec.key}_bis"]
+    assert renamed.data.get("renamed_from") == [rec.key]
+    assert f"{rec.kind}:{rec.key}" not in new_sg.records

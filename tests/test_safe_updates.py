@@ -169,6 +169,9 @@ def test_save001_check_against_lists_what_breaks_saves(tmp_path, published):
     assert (
         found and found[0]["node"].endswith(f":{value}") and "renamed_from" in found[0]["message"]
     )
+    # it stands on the record that took its place, and names it (not campaign.yaml:1:1)
+    assert f"« {value}{SUFFIX} »" in found[0]["message"]
+    assert found[0]["file"] != "campaign.yaml" or found[0]["line"] > 1
 
     code, out, err = run_cli(["check", str(CONTENT), "--against", str(tmp_path / "rien")])
     assert code == 2 and "Traceback" not in err

@@ -63,6 +63,16 @@ class Complots(Game):
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
         return rules.new_game(self.table, setup)
 
+    start_kinds = ("variant", "character", "action", "counter")
+
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        try:
+            return start_from(self.table, node, setup)
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
+
     # ------------------------------------------------------------------ the turn
 
     def to_act(self, state: dict[str, Any]) -> list[int]:

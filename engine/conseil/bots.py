@@ -65,6 +65,7 @@ def decide(view: dict[str, Any], actions: list[dict]) -> dict:
         "effect": _effect,
         "oracle": _oracle,
         "throne": _claim,
+        "throne_rewards": _throne_rewards,
         "successor": _successor,
     }.get(phase)
     if fn is None:
@@ -351,6 +352,7 @@ def _oracle(view: dict, actions: list[dict]) -> dict:
 
 
 def _claim(view: dict, actions: list[dict]) -> dict:
+    actions = [a for a in actions if a["type"] == "claim"]  # the RÉCOMPENSES wait for later
     want = view["rule"].get("throne")
     cards = [a["card"] for a in actions]
     if want in cards:
@@ -365,7 +367,25 @@ def _claim(view: dict, actions: list[dict]) -> dict:
     return next(a for a in actions if a["card"] == best)
 
 
+def _favor_reward(view: dict, actions: list[dict]) -> dict | None:
+    """The « +1 Faveur » RÉCOMPENSE, when it is offered (the Faveur below its top)."""
+    for a in actions:
+        if a["type"] == "reward" and view["rewards"][a["index"]]["type"] == "favor":
+            return a
+    return None
+
+
+def _throne_rewards(view: dict, actions: list[dict]) -> dict:
+    """Before the claim is shown: a « +1 Faveur » kept until now is worth a year of reign and
+    a safer claim; the die's RÉCOMPENSES do nothing for a claim."""
+    return _favor_reward(view, actions) or next(a for a in actions if a["type"] == "conclude")
+
+
 def _successor(view: dict, actions: list[dict]) -> dict:
+    spend = _favor_reward(view, actions)
+    if spend is not None:
+        return spend
+    actions = [a for a in actions if a["type"] == "successor"]
     want = view["rule"].get("throne")
     counts: dict[str, int] = {}
     for e in view["table"]:

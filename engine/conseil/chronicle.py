@@ -71,7 +71,8 @@ def carry(state: dict[str, Any]) -> dict[str, Any]:
         "games": chron.get("games", 0) + 1,
         "reigns": [*chron.get("reigns", []), line],
         "year": chron.get("year", 1) + line["score"],
-        "throne": line["throne"] if line["scenario"] == "base" else chron.get("throne"),
+        # the character who took the throne, after any game (a lost one leaves it vacant)
+        "throne": line["throne"],
         "counts": line["counts"],
     }
 
@@ -87,9 +88,9 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         T.BAND[line["verdict"]],
     ]
     if line["silent_boxes"]:
-        n = line["silent_boxes"]
-        boxes = "case cochée" if n <= 1 else "cases cochées"
-        details.append(f"Conseil silencieux : {n} {boxes}")
+        boxes = line["silent_boxes"]
+        word = "case cochée" if boxes <= 1 else "cases cochées"
+        details.append(f"Conseil silencieux : {boxes} {word}")
     won = res["won"]
     why = game.render_log(state["log"][-1])
     throne = T.char(state["throne_char"]) if won else None

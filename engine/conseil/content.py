@@ -65,6 +65,8 @@ PHASES = (
     "aftermath",
     "throne_setup",
     "throne",
+    "throne_rewards",
+    "claim",
     "successor",
     "over",
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
@@ -44,6 +45,7 @@ PUBLIC = (
     "silent_boxes",
     "chronicle",
     "last",
+    "hint",
 )
 
 
@@ -96,16 +98,38 @@ class Conseil(Game):
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
         return self.R.new_game(setup)
 
+    start_kinds = ("scenario", "dilemma", "tutorial")
+
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        try:
+            return start_from(self.R, node, setup)
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
+
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The next game of the chronicle: a normal game after the guided one or a normal
+        one; in « L'année troublée », the next month after a won month and the same month
+        again after a lost one, until Décembre is won."""
         if state.get("phase") != "over":
             return None
-        if state["chronicle"].get("games", 0) + 1 >= chronicle.LINES:
+        scenario = state["scenario"]
+        if scenario in MONTHS:
+            if state["result"]["won"]:
+                at = MONTHS.index(scenario) + 1
+                if at == len(MONTHS):
+                    return None  # the year is over
+                scenario = MONTHS[at]
+        elif state["chronicle"].get("games", 0) + 1 >= chronicle.LINES:
             return None  # the chronicle sheet is full
+        else:
+            scenario = "base"
         setup = {
             "seed": state["seed"],
             "seats": state["seats"],
-            "scenario": state["scenario"] if state["scenario"] != "tutoriel" else "base",
-            "silent": state["silent"] and state["scenario"] == "base",
+            "scenario": scenario,
+            "silent": state["silent"] and scenario == "base",
         }
         return self.R.new_game(setup, chronicle.carry(state))
 
@@ -198,7 +222,17 @@ class Conseil(Game):
         hand = out["hands"][seat]
         chosen = out["chosen"][seat]
         swappable = [c for c in hand if c != out["petitioner"]]
-        if chosen is not None and swappable and out["phase"] in ("choose", "reveal", "throne"):
+        if (
+            chosen is not None
+            and swappable
+            and out["phase"]
+            in (
+                "choose",
+                "reveal",
+                "throne",
+                "throne_rewards",
+            )
+        ):
             c = swappable[rng.below(len(swappable))]
             hand.remove(c)
             hand.append(chosen)

@@ -15,6 +15,7 @@ under the Aide de jeu).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import IllegalAction, MalformedAction
@@ -49,7 +50,14 @@ class Rules:
     def crown(self, char: str) -> int:
         return int(self.petitioners.get(char, {}).get("crown", 1))
 
-    def new_game(self, setup: dict[str, Any], chronicle: dict[str, Any] | None = None) -> dict:
+    def new_game(
+        self,
+        setup: dict[str, Any],
+        chronicle: dict[str, Any] | None = None,
+        arrange: Callable[[list[int]], list[int]] | None = None,
+    ) -> dict:
+        """The first state; ``arrange``: the dealt dilemmas -> the pile in the order they come
+        (``start.py``: a game that begins with one dilemma)."""
         seats = [{"name": s["name"], "bot": s["bot"]} for s in setup["seats"]]
         n = len(seats)
         scenario = setup.get("scenario", "base") or "base"
@@ -100,6 +108,8 @@ class Rules:
         if scenario != "tutoriel":
             rng.shuffle(pets)
             rng.shuffle(dilemmas)
+            if arrange is not None:
+                dilemmas = arrange(dilemmas)
         else:  # as in the rulebook's example: LA DAME first, the die on 7, TOUR EFFONDRÉE
             pets = ["dame", "stoique", "automate", "parasite", "puissante", "sorcier", "druidesse"]
             face = 7
@@ -139,6 +149,7 @@ class Rules:
                 "snapshot": None,
                 "chef": rng.below(n) if n == 4 else None,
                 "throne_char": None,
+                "hint": None,
                 "result": None,
                 "step": 0,
             }
@@ -195,6 +206,11 @@ def log(state: dict, key: str, to: list[int] | None = None, **args: Any) -> None
     if to is not None:
         entry["to"] = to
     state["log"].append(entry)
+
+
+def _copy(objectives: list[list[int]]) -> list[list[int]]:
+    """The objectives as they are now: a log entry must not follow later changes."""
+    return [list(o) for o in objectives]
 
 
 def n_seats(state: dict) -> int:
@@ -326,6 +342,13 @@ def settle(R: Rules, state: dict) -> None:
         elif phase == "throne":
             if to_act(state):
                 return
+            # RÉCOMPENSES may be used « même pendant la phase REVENDIQUER LE TRÔNE »
+            state["phase"] = "throne_rewards" if reward_actions(state) else "claim"
+        elif phase == "throne_rewards":
+            if reward_actions(state):
+                return
+            state["phase"] = "claim"
+        elif phase == "claim":
             _claim(R, state)
         else:
             raise ValueError(f"unknown phase {phase}")
@@ -355,7 +378,7 @@ def _start(R: Rules, state: dict) -> None:
     state["spoke"] = False
     state["lost_turn"] = None
     log(state, "turn.petitioner", char=state["petitioner"])
-    log(state, "turn.dilemma", dilemma=state["dilemma"], objectives=state["objectives"])
+    log(state, "turn.dilemma", dilemma=state["dilemma"], objectives=_copy(state["objectives"]))
     state["phase"] = "bells"
 
 
@@ -386,6 +409,11 @@ def _setup_choose(state: dict) -> None:
         "die": state["die"],
         "objectives": [list(o) for o in state["objectives"]],
         "met": list(state["met"]),
+        # what an all-seeing table also knows (the solver): the RÉCOMPENSES, the discard
+        # piles and the generator that rolls the die
+        "rewards": [r["type"] for r in state["rewards"]],
+        "discards": [list(d) for d in state["discards"]],
+        "rng": state["rng"],
     }
     state["phase"] = "choose"
 
@@ -533,7 +561,7 @@ def apply_effect(R: Rules, state: dict, action: dict) -> None:
         i = action["objective"]
         state["objectives"][i] = list(D.LOW if card == "chevalier" else D.HIGH)
         state["met"][i] = state["die"] in state["objectives"][i]
-        log(state, "effect.objective", seat=seat, char=card, objectives=state["objectives"])
+        log(state, "effect.objective", seat=seat, char=card, objectives=_copy(state["objectives"]))
     elif action.get("take"):
         take = action["take"]
         pile = state["discards"][seat]
@@ -661,9 +689,12 @@ def _throne_setup(state: dict) -> None:
 
 
 def claim_actions(state: dict, seat: int) -> list[dict]:
+    """A character to claim the throne for, and, for whoever answers for the council, its
+    RÉCOMPENSES (usable « même pendant la phase REVENDIQUER LE TRÔNE »)."""
     if state["chosen"][seat] is not None:
         return []
-    return [{"type": "claim", "seat": seat, "card": c} for c in playable(state, seat)]
+    out = [{"type": "claim", "seat": seat, "card": c} for c in playable(state, seat)]
+    return out + (reward_actions(state) if seat in deciders(state) else [])
 
 
 def _claim(R: Rules, state: dict) -> None:
@@ -679,6 +710,8 @@ def _claim(R: Rules, state: dict) -> None:
     if len(set(cards)) == 1:
         state["throne_char"] = cards[0]
         state["claimed"] = True
+        # the last dilemma won too, and no remark can be made during it: one more box
+        state["silent_boxes"] += 1
         log(state, "throne.success", char=cards[0])
         _end(R, state)
         return
@@ -694,7 +727,8 @@ def _claim(R: Rules, state: dict) -> None:
 
 
 def successor_actions(state: dict) -> list[dict]:
-    return [{"type": "successor", "card": c} for c in sorted({e["card"] for e in state["table"]})]
+    cards = sorted({e["card"] for e in state["table"]})
+    return [{"type": "successor", "card": c} for c in cards] + reward_actions(state)
 
 
 def _end(R: Rules, state: dict, lost: str | None = None) -> None:
@@ -750,7 +784,7 @@ def to_act(state: dict) -> list[int]:
             for s, (c, r) in enumerate(zip(state["chosen"], state["revealed"], strict=True))
             if c is None and not r
         ]
-    if phase in ("bells", "reveal", "aftermath", "successor"):
+    if phase in ("bells", "reveal", "aftermath", "successor", "throne_rewards"):
         return deciders(state)
     if phase in ("effect", "oracle"):
         return [state["pending"]["seat"]]
@@ -773,12 +807,15 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         return claim_actions(state, seat)
     if phase == "reveal":
         return reveal_actions(state)
+    if phase == "throne_rewards":
+        return [*reward_actions(state), {"type": "conclude"}]
     if phase == "effect":
         return effect_actions(state)
     if phase == "oracle":
         return oracle_actions(state)
     if phase == "aftermath":
-        return [{"type": "continue"}, {"type": "hint"}]
+        # the hint is asked once, and read before the next dilemma comes
+        return [{"type": "continue"}] + ([] if state.get("hint") else [{"type": "hint"}])
     if phase == "successor":
         return successor_actions(state)
     return []
@@ -854,6 +891,8 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
         else:
             set_die(out, action["face"])
         log(out, "reward.used", dilemma=r["id"], reward=r["type"], face=out["die"])
+    elif t == "conclude" and out["phase"] == "throne_rewards":
+        out["phase"] = "claim"
     elif t == "conclude":
         _check(R, out)
     elif t == "effect":
@@ -861,12 +900,14 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
     elif t == "oracle":
         apply_oracle(R, out, action["card"])
     elif t == "continue":
+        out["hint"] = None
         out["phase"] = "start"
     elif t == "hint":
         from .solver import hint
 
-        log(out, "hint", **hint(R, out))
-        out["phase"] = "start"
+        told = hint(R, out)
+        out["hint"] = told["text"]
+        log(out, "hint", **told)
     elif t == "successor":
         out["throne_char"] = action["card"]
         log(out, "throne.chosen", char=action["card"])

@@ -17,6 +17,7 @@ PHASE = {
     "oracle": "4. La seconde carte de l'ORACLE",
     "aftermath": "5. Le dilemme est perdu",
     "throne": "Dernier tour : revendiquer le trône",
+    "throne_rewards": "Dernier tour : les RÉCOMPENSES avant la révélation",
     "successor": "Dernier tour : choisir le successeur",
     "over": "La Chronique",
 }
@@ -51,6 +52,8 @@ def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
         for card in bundle["records"].get("tutorial", {}).values():
             if card.get("phase") == view["phase"]:
                 out.append(W.text(card["text"], card["title"], tone="note", area="main"))
+    if view["phase"] == "aftermath" and view.get("hint"):
+        out.append(W.text(view["hint"], "Y avait-il une solution ?", tone="note", area="main"))
     out.append(W.dice([W.die(view["die"], 12, label="Le dé du Conseil")], "Le dé", area="main"))
     if view["dilemma"] is not None:
         cards = [_dilemma_card(bundle, view["dilemma"], view)]
@@ -105,7 +108,7 @@ def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
     )
     rows = []
     for s, name in enumerate(names):
-        if view["phase"] in ("choose", "throne", "reveal", "effect", "oracle"):
+        if view["phase"] in ("choose", "throne", "throne_rewards", "reveal", "effect", "oracle"):
             if view["revealed"][s]:
                 posed = "révélée"
             elif view["has_chosen"][s]:
@@ -238,7 +241,11 @@ def screen(
         "claim": ("Qui doit régner ?", "Tous doivent poser le même personnage, sans se concerter."),
         "reveal": ("Qui révèle sa carte maintenant ?", "Le Conseil s'accorde sur l'ordre."),
         "reward": ("Utiliser une RÉCOMPENSE", None),
-        "conclude": ("Fin des révélations", None),
+        "conclude": (
+            ("Révéler ensemble", "Les personnages posés sont révélés tous à la fois.")
+            if phase == "throne_rewards"
+            else ("Fin des révélations", None)
+        ),
         "effect": ("L'effet de votre carte", "Vous devez l'appliquer."),
         "oracle": ("La seconde carte de l'ORACLE", None),
         "continue": ("Le dilemme est perdu", None),

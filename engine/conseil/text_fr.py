@@ -124,6 +124,7 @@ UI: dict[str, str] = {
     "action.reward": "RÉCOMPENSE : {reward}",
     "action.reward_face": "RÉCOMPENSE : {reward} (dé sur {face})",
     "action.conclude": "Vérifier l'objectif",
+    "action.conclude_claim": "Révéler les personnages posés",
     "action.effect.face": "Dé sur {face}",
     "action.effect.none": "Sans effet",
     "action.effect.objective": "Remplacer l'objectif {n} ({values})",
@@ -218,6 +219,8 @@ def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) ->
             if action["face"]
             else ui("action.effect.none")
         )
+    if t == "conclude" and state.get("phase") == "throne_rewards":
+        return ui("action.conclude_claim")
     if t in ("oracle", "successor"):
         return ui(f"action.{t}", char=char(action["card"]))
     return ui(f"action.{t}")

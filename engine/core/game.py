@@ -165,6 +165,9 @@ class Game:
     rules_page: ClassVar[str] = ""
     #: command-line flags kept for old scripts
     cli_aliases: ClassVar[tuple[CliAlias, ...]] = ()
+    #: kinds of content node that are not story nodes but that ``start_from`` begins at (a
+    #: month, a variant...): the story map offers « Jouer depuis ici » on them too
+    start_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, bundle: dict[str, Any]) -> None:
         self.bundle = bundle

@@ -123,6 +123,16 @@ class Roi(Game):
     def new_game(self, setup: dict[str, Any]) -> dict[str, Any]:
         return rules.new_state(setup)
 
+    start_kinds = ("character_card", "tournament")
+
+    def start_from(self, node: str, setup: dict[str, Any]) -> dict[str, Any]:
+        from .start import start_from
+
+        try:
+            return start_from(node, setup)
+        except ValueError as exc:
+            raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
+
     # ------------------------------------------------------------------ the turn
 
     def to_act(self, state: dict[str, Any]) -> list[int]:

@@ -11,7 +11,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     config = Path(args.config) if args.config else None
     return site.build(
-        Path(args.content), Path(args.out), config, args.authoring, args.coverage, args.force
+        Path(args.content), Path(args.out), config, args.authoring, args.coverage, force=args.force
     )
 
 
