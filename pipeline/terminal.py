@@ -5,6 +5,11 @@ lines and reads choices: a number from the menu, or an action as JSON.  With no 
 reads nothing from standard input, plays the game to its end and prints the same text for the
 same seed.
 
+With several people at one keyboard, the session's hand-over (« Passez l'appareil à … ») comes
+before any seat's secrets, after a loaded save too; on a terminal the screen (and its
+scroll-back) is cleared first, so the next person cannot read the last one's hand.  Output that
+is not a terminal (a pipe, a file, the tests) never gets these control codes.
+
 Saves use the one save format (``engine.core.save``), so a save written here opens on the site
 and the reverse.  A save is written atomically after every action; an existing file that is
 not a save is never overwritten.
@@ -28,6 +33,19 @@ from .files import FileProblem, read_limited, read_text_limited, write_atomic
 
 class PlayError(Exception):
     """A problem the player must fix (exit 2): bad save file, bad script line..."""
+
+
+#: ANSI: cursor home, clear the screen, clear the scroll-back
+CLEAR = "\033[H\033[2J\033[3J"
+SEED_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def fresh_seed() -> str:
+    """A new game number (six letters and digits, like the site's), drawn from the system's
+    randomness: a game started without ``--seed`` deals new hands every time."""
+    import secrets
+
+    return "".join(secrets.choice(SEED_ALPHABET) for _ in range(6))
 
 
 # --------------------------------------------------------------------------- widgets as text
@@ -322,6 +340,13 @@ def write_save(path: Path, text: str) -> None:
 # --------------------------------------------------------------------------- the loop
 
 
+def _is_tty(out: TextIO) -> bool:
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def play(
     game: Game,
     setup: dict[str, Any],
@@ -330,7 +355,10 @@ def play(
     out: TextIO,
     interactive: bool,
     start_from: str | None = None,
+    seed_drawn: bool = False,
 ) -> int:
+    """Play in the terminal.  ``seed_drawn``: the setup's seed was drawn for this game (no
+    ``--seed``): it is printed, so that the game can be replayed."""
     session = Session(game)
     saved = read_save(save) if save else None
     try:
@@ -344,8 +372,13 @@ def play(
         raise PlayError(str(exc)) from exc
     humans = session.humans()
     con = Console(out, _script_lines(script) if script else None, interactive and bool(humans))
+    if seed_drawn and saved is None:
+        seed = session.setup.get("seed")
+        con.say(f"Graine de cette partie : {seed} (« --seed {seed} » la rejoue à l'identique).")
     if session.notice:
         con.say(session.notice)
+    tty = _is_tty(out)
+    secret_shown = False  # a seat's screen is on the terminal since the last hand-over
     printed = 0
     viewer_printed: dict[Any, int] = {}
 
@@ -368,6 +401,9 @@ def play(
     while True:
         scr = session.screen()
         if scr["handoff"]:
+            if tty and secret_shown:
+                out.write(CLEAR)
+            secret_shown = False
             con.say("")
             con.say(f"*** {scr['status']} : les autres ne regardent pas. ***")
             if con.interactive and not con.scripted:
@@ -375,6 +411,7 @@ def play(
             session.handed_over()
             continue
         flush(scr)
+        secret_shown = secret_shown or scr["seat"] is not None
         if scr["over"]:
             for line in outcome_lines(scr["outcome"]):
                 con.say(line)

@@ -149,6 +149,11 @@ def test_bots_answer_first_and_a_lone_human_is_never_handed_the_device():
 def test_two_humans_are_handed_the_device_and_no_secret_leaks_before():
     s = Session(Secret({})).start({"seed": "2", "players": 2, "bots": 0})
     first = s.screen()
+    # nobody holds the device yet: the first screen of seat 0 is handed over too (it used to
+    # show seat 0's secrets at once to whoever had the device)
+    assert first["handoff"] == {"seat": 0, "name": "Joueur 1"} and first["widgets"] == []
+    s.handed_over()
+    first = s.screen()
     assert first["handoff"] is None and first["seat"] == 0
     s.act({"type": "pick", "seat": 0, "n": 3})
     scr = s.screen()
@@ -293,3 +298,37 @@ def test_same_seed_same_session_whatever_happens_in_between():
         runs.append((json.dumps(s.state, sort_keys=True), s.actions))
     assert runs[0] == runs[1]
     assert Session(Secret({})).start({"seed": "9", "players": 4, "bots": 4}).screen()["over"]
+
+
+def test_after_a_public_window_the_next_secret_screen_is_handed_over_even_to_its_clicker():
+    # Complots: right after « Jules doute », « Jules perd un personnage » showed Jules's cards
+    # at once, to whoever held the device: a public window's button may be pressed by anyone
+    s = Session(Secret({})).start({"seed": "10", "players": 2, "bots": 0})
+    for seat in (0, 1):
+        assert s.screen()["handoff"] == {"seat": seat, "name": f"Joueur {seat + 1}"}
+        s.handed_over()
+        s.act({"type": "pick", "seat": seat, "n": 2})
+    scr = s.screen()
+    assert scr["turn_kind"] == "public" and scr["handoff"] is None and scr["seat"] is None
+    s.act({"type": "shout", "seat": 0})
+    scr = s.screen()
+    assert scr["handoff"] == {"seat": 0, "name": "Joueur 1"} and scr["widgets"] == []
+    s.handed_over()
+    s.handed_over()  # a second confirmation (a double click) changes nothing
+    assert s.screen()["seat"] == 0 and s.screen()["handoff"] is None
+
+
+def test_a_loaded_save_with_two_people_is_handed_over_first():
+    game = Secret({})
+    s = Session(game).start({"seed": "11", "players": 3, "bots": 1})
+    s.handed_over()
+    s.act({"type": "pick", "seat": 0, "n": 1})
+    s.handed_over()
+    assert s.screen()["seat"] == 1
+    again = Session(game)
+    again.load(s.save_text())
+    assert again.screen()["handoff"] == {"seat": 1, "name": "Joueur 2"}
+    lone = Session(game).start({"seed": "11", "players": 3, "bots": 2})
+    resumed = Session(game)
+    resumed.load(lone.save_text())
+    assert resumed.screen()["handoff"] is None  # one person and bots: never

@@ -104,17 +104,19 @@ def widgets(table: rules.Table, v: dict) -> list[dict]:
         p = v["players"][me]
         hand = [_card(table, c) for c in p["hidden"]]
         hand += [_card(table, c, "revealed") for c in p["revealed"]]
-        out.append(W.cards(hand, U["your_cards"], area="self", empty="—"))
+        out.append(W.private(W.cards(hand, U["your_cards"], area="self", empty="—"), me))
         if p["drawn"]:
-            out.append(W.cards([_card(table, c) for c in p["drawn"]], U["drawn"], area="self"))
+            drawn = W.cards([_card(table, c) for c in p["drawn"]], U["drawn"], area="self")
+            out.append(W.private(drawn, me))
         if p["aside_cards"]:
             picking = st is not None and st["do"] == "pick" and me in st["waiting"]
             title = U["aside"] if picking else U["set_aside"]
             cards = [_card(table, c) for c in p["aside_cards"]]
-            out.append(W.cards(cards, title, area="self"))
+            out.append(W.private(W.cards(cards, title, area="self"), me))
         if st is not None and st["do"] == "judge" and "card" in st:
             title = f"{U['g_judge']} ({names[st['target']]})"
-            out.append(W.cards([_card(table, st["card"])], title, area="main"))
+            # the card shown to you alone
+            out.append(W.private(W.cards([_card(table, st["card"])], title, area="main"), me))
     out.append(_players_widget(v))
     out.append(
         W.facts(

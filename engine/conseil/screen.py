@@ -165,13 +165,16 @@ def widgets_for(bundle: dict, view: dict, names: list[str]) -> list[dict]:
         ]
         if view.get("my_choice"):
             hand.append(W.card(T.char(view["my_choice"]), "Votre carte posée.", state="selected"))
-        out.append(W.cards(hand, "Votre main", area="self", empty="Aucune carte"))
+        out.append(W.private(W.cards(hand, "Votre main", area="self", empty="Aucune carte"), seat))
         if view.get("discard"):
             out.append(
-                W.items(
-                    [T.char(c) for c in view["discard"]],
-                    "Votre défausse (dessus en dernier)",
-                    area="self",
+                W.private(
+                    W.items(
+                        [T.char(c) for c in view["discard"]],
+                        "Votre défausse (dessus en dernier)",
+                        area="self",
+                    ),
+                    seat,
                 )
             )
     return out

@@ -7,11 +7,16 @@ through a ``Session``; it knows no game, only the ``Game`` contract.
   from the game's seed and the number of actions so far (same seed, same game).
 - **Humans** act through ``act``; ``screen`` says who must act and offers exactly the legal
   actions of that seat, grouped by the game.
-- **Hand-over:** when the game has hidden information, several humans share the device, and
-  the next human differs from the one who holds it, ``screen`` shows only « Passez l'appareil
-  à … » — no secret — until ``handed_over`` is called.  Simultaneous hidden choices are
-  collected one seat at a time that way.  A ``"public"`` moment (a challenge window) shows one
-  screen with no secret where every human seat may speak up; bots answer first.
+- **Hand-over**, a guarantee of the session whatever the game: when the game has hidden
+  information and several humans share the device, a screen drawn for one seat (its view: its
+  hand, its objective) is shown only to the last person who confirmed holding the device
+  (``handed``); for anyone else ``screen`` shows only « Passez l'appareil à … » — no secret —
+  until ``handed_over`` is called.  Nobody holds it when a game starts or a save is loaded,
+  and nobody after a ``"public"`` moment (a challenge window: one screen with no secret where
+  every human seat may speak up, bots first) or a campaign's next game begun from the end
+  screen, since anyone at the table may have pressed that button.  Simultaneous hidden
+  choices are collected one seat at a time that way.  A game with one person and bots never
+  shows a hand-over.
 - **Undo** goes back to before the last human action (the bots' moves after it included).
 - **Saves** hold the setup and the action log: loading replays them and compares the result
   with the saved state, so a damaged or edited save is refused with a French message and
@@ -195,12 +200,15 @@ class Session:
                 raise MalformedAction(action, where, "an action is a JSON object")
             raise IllegalAction(action, where, "not a legal action of a seat that must act now")
         before, count = self.state, len(self.actions)
+        public = self.waiting()[1] == "public"
         self.state = self.game.apply(self.state, action)
         self.actions.append({"seat": seat, "action": action})
         self.undo_stack.append((before, count))
         del self.undo_stack[:-UNDO_DEPTH]
         self.marks[str(seat)] = len(before.get("log", []))
-        self.handed = seat
+        # a public window's button may have been pressed by anyone at the table: nobody is
+        # known to hold the device after it (the next secret screen is handed over first)
+        self.handed = None if public else seat
         self.notice = None
         self.advance()
 
@@ -224,24 +232,40 @@ class Session:
         self.state = nxt
         self.actions.append({"sequel": True})
         self.marks = {}
+        self.handed = None  # pressed on the end screen, which anyone at the table may read
         self.advance()
         return True
 
     # ------------------------------------------------------------------ screens
 
-    def handed_over(self) -> None:
-        """The device is now in the hands of the seat the hand-over screen named."""
-        seats, _ = self.waiting()
+    def viewer(self) -> int | None:
+        """The seat whose view the next screen is drawn from (``None``: nobody's secrets, a
+        public window or the end of a game with several people)."""
+        seats, kind = self.waiting()
+        if seats and kind == "public":
+            return None
         if seats:
-            self.handed = seats[0]
+            return seats[0]
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
 
-    def _handoff_needed(self, seat: int) -> bool:
-        return (
-            self.game.hidden_information
-            and len(self.humans()) > 1
-            and self.handed is not None
-            and self.handed != seat
-        )
+    def handoff_due(self) -> int | None:
+        """The seat the device must be handed to before the next screen, if any: that screen
+        shows a seat's secrets, several people share the device, and the last one who
+        confirmed holding it (``handed``) is someone else or nobody."""
+        viewer = self.viewer()
+        if viewer is None or self.handed == viewer or self.is_bot(viewer):
+            return None
+        if not self.game.hidden_information or len(self.humans()) < 2:
+            return None
+        return viewer
+
+    def handed_over(self) -> None:
+        """The device is now in the hands of the seat the hand-over screen named.  Called
+        again (a double click), or when no hand-over is due, it changes nothing."""
+        seat = self.handoff_due()
+        if seat is not None:
+            self.handed = seat
 
     def _visible(self, entry: dict[str, Any], viewer: int | None) -> bool:
         to = entry.get("to")
@@ -300,25 +324,26 @@ class Session:
         assert self.state is not None
         game, state = self.game, self.state
         seats, kind = self.waiting()
-        outcome = game.outcome(state) if not game.to_act(state) else None
-        humans = self.humans()
         names = self.names()
-        viewer: int | None
+        due = self.handoff_due()
+        if due is not None:
+            return self._handoff_screen(due, names)
+        outcome = game.outcome(state) if not game.to_act(state) else None
+        viewer = self.viewer()
         actions: list[Any] = []
         if seats and kind == "public":
-            viewer = None
             for s in seats:
                 actions.extend(a for a in game.legal_actions(state, s) if a not in actions)
         elif seats:
-            viewer = seats[0]
-            if self._handoff_needed(viewer):
-                return self._handoff_screen(viewer, names)
-            actions = game.legal_actions(state, viewer)
-        else:
-            viewer = humans[0] if len(humans) == 1 else None
+            actions = game.legal_actions(state, viewer)  # type: ignore[arg-type]
         scr = game.screen(state, viewer, actions)
+        # a seat's own choices come from what it alone knows (its hand, its coins): they are
+        # its private information, like the widgets its game marks (``widgets.private``)
+        secret = viewer if game.hidden_information and viewer is not None else None
         number = 0
         for g in scr["groups"]:
+            if secret is not None and "private" not in g:
+                g["private"] = secret
             for c in g["choices"]:
                 c["action"] = actions[c["index"]]
             if g["kind"] == "form":
@@ -332,11 +357,21 @@ class Session:
         if mark is None and self.marks:
             mark = max(self.marks.values())
         log, where = self._journal(viewer)
-        recap = log[bisect_left(where, mark or 0) :][-RECAP_LINES:] if mark is not None else []
+        first = bisect_left(where, mark or 0) if mark is not None else len(log)
+        recap, recap_at = log[first:][-RECAP_LINES:], where[first:][-RECAP_LINES:]
         if not recap:
-            recap = log[-RECAP_LINES:]
+            recap, recap_at = log[-RECAP_LINES:], where[-RECAP_LINES:]
         if scr.get("recap") is False:  # the game's own widgets say what just happened
-            recap = []
+            recap, recap_at = [], []
+        # the journal and the recap are the viewer's private information when they hold a
+        # line only some seats may read (« Vous piochez … »)
+        entries = state.get("log", [])
+        log_private = recap_private = None
+        if secret is not None:
+            if any(entries[i].get("to") is not None for i in where[-LOG_SHOWN:]):
+                log_private = secret
+            if any(entries[i].get("to") is not None for i in recap_at):
+                recap_private = secret
         scr.update(
             {
                 "game": game.id,
@@ -348,6 +383,8 @@ class Session:
                 "recap": recap,
                 "log": log[-LOG_SHOWN:],
                 "log_size": len(log),
+                "log_private": log_private,
+                "recap_private": recap_private,
                 "over": outcome is not None,
                 "outcome": outcome.to_json() if outcome is not None else None,
                 "sequel": outcome is not None and game.sequel(state) is not None,
@@ -375,6 +412,8 @@ class Session:
             "recap": [],
             "log": [],
             "log_size": 0,
+            "log_private": None,
+            "recap_private": None,
             "over": False,
             "outcome": None,
             "sequel": False,

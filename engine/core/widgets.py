@@ -22,6 +22,11 @@ Kinds:
 - ``items``: a plain list;
 - ``ranking``: the end of a game, why it ended and where each point comes from.
 
+A widget that shows one seat's private information (its hand, its secret objective, the card
+it chose face down, its coins when they are secret) says so with ``private(widget, seat)``:
+the page marks it ``data-private="<seat>"``, and the session's hand-over keeps it from anyone
+but that seat's player.  The session marks a seat's own choices the same way.
+
 Choices are grouped (``group``) under a heading with a French explanation; each choice points
 at one legal action by its index.  A ``form`` group offers many actions through a few fields
 (house ▾, for ▾, coins − n +) instead of one button per combination.
@@ -295,6 +300,14 @@ def ranking(
     )
 
 
+def private(widget: dict, seat: int | None) -> dict:
+    """``widget`` (or a choices group) marked as ``seat``'s private information; unchanged
+    when ``seat`` is ``None`` (a screen drawn from nobody's view)."""
+    if seat is not None:
+        widget["private"] = seat
+    return widget
+
+
 # --------------------------------------------------------------------------- choices
 
 
@@ -411,6 +424,10 @@ def validate(scr: dict) -> None:
             raise ValueError(f"unknown widget {w.get('type')!r}")
         if w.get("area", "board") not in AREAS:
             raise ValueError(f"unknown area {w.get('area')!r}")
+    for w in (*scr["widgets"], *scr["groups"]):
+        seat = w.get("private")
+        if seat is not None and (type(seat) is not int or seat < 0):
+            raise ValueError(f"private to {seat!r}: not a seat")
     seen: set[int] = set()
     for g in scr["groups"]:
         labels: set[str] = set()  # two buttons of one group never read the same

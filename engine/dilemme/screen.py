@@ -101,21 +101,21 @@ def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
         public = ", ".join(
             f"{T.RESOURCE_NAME[r]} {'+' if pol == 'positive' else '−'}" for r, pol in s["public"]
         )
-        rows.append(
-            W.row(
-                [
-                    s["name"] + (" " + " ".join(marks) if marks else ""),
-                    hidden if vs["power"] is None else vs["power"],
-                    hidden if vs["coins"] is None else vs["coins"],
-                    vote or "—",
-                    public or "—",
-                    camp["houses"][s["house"]]["prestige"],
-                    camp["houses"][s["house"]]["craving"],
-                ],
-                current=(state.get("pending") or {}).get("seat") == i,
-                you=seat == i,
-            )
+        row = W.row(
+            [
+                s["name"] + (" " + " ".join(marks) if marks else ""),
+                hidden if vs["power"] is None else vs["power"],
+                hidden if vs["coins"] is None else vs["coins"],
+                vote or "—",
+                public or "—",
+                camp["houses"][s["house"]]["prestige"],
+                camp["houses"][s["house"]]["craving"],
+            ],
+            current=(state.get("pending") or {}).get("seat") == i,
+            you=seat == i,
         )
+        # your own row shows your Pouvoir and coins, which are behind your screen
+        rows.append(W.private(row, i) if seat == i else row)
     return W.players(
         [
             T.ui(f"col.{c}")
@@ -519,7 +519,8 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
     if over:
         widgets.append(_ranking(bundle, state))
     if seat is not None:
-        widgets.append(_self(bundle, state, view, seat, area="self" if over else "main"))
+        mine = _self(bundle, state, view, seat, area="self" if over else "main")
+        widgets.append(W.private(mine, seat))
     widgets.append(_tracks(bundle, state))
     rules = _rules(bundle)
     widgets.append(

@@ -226,7 +226,9 @@ def _table(game: Roi, st: dict, seat: int | None, view: dict) -> list[dict]:
             p["under_count"],
             before["pv"][s] if hold["pv"] else p["pv"],
         ]
-        rows.append(W.row(cells, current=s in waiting, you=s == seat, out=out))
+        row = W.row(cells, current=s in waiting, you=s == seat, out=out)
+        # your own row shows the card you chose face down before the reveal
+        rows.append(W.private(row, s) if s == seat and choosing and p.get("played") else row)
     widgets = [W.players(cols, rows, T.UI["w.table"])]
     widgets.append(
         W.dice(
@@ -273,14 +275,17 @@ def _self(game: Roi, st: dict, seat: int, view: dict) -> list[dict]:
                 W.fact(T.UI["fact.under"], me["under_count"]),
             ]
         ),
-        W.cards(hand, T.UI["w.you"], area="self"),
+        W.private(W.cards(hand, T.UI["w.you"], area="self"), seat),
     ]
     if me["under"]:
         out.append(
-            W.cards(
-                [W.card(names[c], state="blocked") for c in me["under"]],
-                T.UI["w.under"],
-                area="self",
+            W.private(
+                W.cards(
+                    [W.card(names[c], state="blocked") for c in me["under"]],
+                    T.UI["w.under"],
+                    area="self",
+                ),
+                seat,
             )
         )
     return out

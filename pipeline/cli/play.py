@@ -1,8 +1,9 @@
 """``gamebook play GAME``: play any registered game in the terminal (``pipeline.terminal``).
 
 The options come from the game's setup fields: ``gamebook play GAME --help`` lists them in
-French.  Common to every game: ``--seed``, ``--players``, ``--bots``, ``--names``,
-``--script`` (actions read from a file), ``--save`` (resume and autosave).
+French.  Common to every game: ``--seed`` (without it, a new seed is drawn and printed),
+``--players``, ``--bots``, ``--names``, ``--script`` (actions read from a file), ``--save``
+(resume and autosave).
 """
 
 from __future__ import annotations
@@ -113,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
         return parts
     game_id, rest, content = parts
     p, game = game_parser("gamebook play", game_id, content, _files, args.bundle_file)
+    p.set_defaults(seed=None)  # no --seed: a new game each time, its seed printed
     opts = p.parse_args(rest)
     from .. import terminal
     from ..files import check_output_path
@@ -120,6 +122,10 @@ def run(args: argparse.Namespace) -> int:
     # before anything is played: a save that cannot be written is said now, not after the game
     if opts.save:
         check_output_path(opts.save)
+
+    seed_drawn = opts.seed is None
+    if seed_drawn:
+        opts.seed = terminal.fresh_seed()
 
     try:
         return terminal.play(
@@ -130,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
             out=sys.stdout,
             interactive=sys.stdin.isatty() or opts.script is None,
             start_from=opts.start_from,
+            seed_drawn=seed_drawn,
         )
     except terminal.PlayError as exc:
         print(f"gamebook play : {exc}", file=sys.stderr)

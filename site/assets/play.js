@@ -39,7 +39,12 @@ function announce(s) {
   const fresh = lines.slice(Math.max(0, lines.length - (size - heard))).slice(-6);
   heard = size;
   const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : fresh;
-  if (said.length) live.replaceChildren(h("p", { text: said.join(" ") }));
+  if (said.length) {
+    live.replaceChildren(h("p", { text: said.join(" ") }));
+    // the journal's lines may be the viewer's alone
+    if (s.handoff || !Number.isInteger(s.log_private)) live.removeAttribute("data-private");
+    else live.setAttribute("data-private", String(s.log_private));
+  }
 }
 
 let web = null;
@@ -637,6 +642,9 @@ function choicesOf(s) {
   return out.filter(Boolean);
 }
 
+// data-private="<seat>" on what shows one seat's private information (a contract)
+const privateTo = (seat) => (Number.isInteger(seat) ? String(seat) : null);
+
 function render(s) {
   // Focus in what is drawn anew (a choice, a group's heading) leaves it now, while the page is
   // still laid out: removed later, it would make the browser lay out the half-patched page.
@@ -647,13 +655,15 @@ function render(s) {
   announce(s);
   if (resumeBox.firstChild) resumeBox.replaceChildren();
   if (s.handoff) {
+    // the neutral screen: nothing of the game stays in the page (the session sent none of it)
     view = null;
     story.replaceChildren(h("p", { class: "gb-where", text: s.status }));
     const go = h("button", {
       type: "button", class: "md-button md-button--primary", "data-choice": "handoff",
+      "data-testid": "handover-ready",
       text: T.iAm(s.handoff.name), on: { click: () => render(call("handed_json")) },
     });
-    root.replaceChildren(h("section", { class: "gb-handoff", "aria-label": T.handoffTitle(s.handoff.name) },
+    root.replaceChildren(h("section", { class: "gb-handoff", "data-testid": "handover", "data-seat": String(s.handoff.seat), "aria-label": T.handoffTitle(s.handoff.name) },
       h("h2", { text: T.handoffTitle(s.handoff.name) }), h("p", { text: T.handoffText }), go));
     go.focus();
     return;
@@ -673,7 +683,7 @@ function render(s) {
   ]);
   const recap = s.recap || [];
   patch(v.main, [
-    ...(recap.length ? [["recap", JSON.stringify(recap), () => h("section", { class: "gb-recap", "aria-label": T.recap },
+    ...(recap.length ? [["recap", JSON.stringify([recap, s.recap_private]), () => h("section", { class: "gb-recap", "aria-label": T.recap, "data-private": privateTo(s.recap_private) },
       h("h2", { text: T.recap, tabindex: "-1" }), h("ul", {}, ...recap.map((line) => h("li", { text: line }))))]] : []),
     ["choices", "", () => v.choices],
     ["status", "", () => v.statusLine],
@@ -686,12 +696,24 @@ function render(s) {
   showIf(v.board, v.layout, v.tools);
   v.undo.disabled = !s.can_undo;
   drawLog(s);
+  const journalTo = privateTo(s.log_private);
+  if (journalTo === null) v.journal.removeAttribute("data-private");
+  else v.journal.setAttribute("data-private", journalTo);
   // focus goes to what changed (the recap), not to a choice that would look preselected
   if (!previous || previous.handoff || document.activeElement === document.body || !root.contains(document.activeElement)) {
     const target = v.main.querySelector(".gb-recap h2") || v.main.querySelector("h3");
     if (target) { target.tabIndex = -1; target.focus({ preventScroll: true }); }
   }
 }
+
+// The second click of a double click (or tap) presses nothing: after « C'est moi » or a move,
+// the button now under the pointer is another one, and nothing is applied twice.
+root.addEventListener("click", (e) => {
+  if (e.detail > 1 && e.target.closest && e.target.closest("[data-choice]")) {
+    e.stopImmediatePropagation();
+    e.preventDefault();
+  }
+}, true);
 
 // keyboard: the number on a button presses it
 document.addEventListener("keydown", (e) => {

@@ -83,11 +83,13 @@ export function drawChoices(groups, act, ask) {
   for (const g of groups) {
     const body = g.kind === "form" ? [form(g, act)] : g.choices.map((c) => button(c, act, ask));
     const help = g.help ? h("p", { class: "gb-group-help", text: g.help }) : null;
+    // a seat's own choices show what it alone knows (its hand, its coins)
+    const mine = Number.isInteger(g.private) ? String(g.private) : null;
     if (g.folded) {
-      box.append(h("details", { class: "gb-group gb-folded" },
+      box.append(h("details", { class: "gb-group gb-folded", "data-private": mine },
         h("summary", { text: g.heading }), help, h("div", { class: "gb-buttons" }, ...body)));
     } else {
-      box.append(h("section", { class: "gb-group", "aria-label": g.heading },
+      box.append(h("section", { class: "gb-group", "aria-label": g.heading, "data-private": mine },
         h("h3", { text: g.heading }), help, h("div", { class: "gb-buttons" }, ...body)));
     }
   }

@@ -12,7 +12,11 @@ import tracks from "./tracks.js";
 
 const KINDS = { text, cards, tracks, dice, players, grid, facts, items, ranking };
 
+// A widget that shows one seat's private information (engine/core/widgets.py: `private`)
+// carries data-private="<seat>" on the page (a contract: tests outside the project read it).
 export function draw(w) {
   const kind = KINDS[w.type];
-  return kind ? kind(w) : null;
+  const el = kind ? kind(w) : null;
+  if (el && Number.isInteger(w.private)) el.setAttribute("data-private", String(w.private));
+  return el;
 }

@@ -9,7 +9,8 @@ export default function players(w) {
   const body = h("tbody");
   for (const r of w.rows || []) {
     const cls = [r.current ? "gb-current" : "", r.you ? "gb-you" : "", r.out ? "gb-out" : ""].join(" ").trim();
-    const tr = h("tr", { class: cls || null, "aria-current": r.current ? "true" : null });
+    const tr = h("tr", { class: cls || null, "aria-current": r.current ? "true" : null,
+      "data-private": Number.isInteger(r.private) ? String(r.private) : null });
     r.cells.forEach((cell, i) => {
       let text = String(cell);
       if (i === 0) text = (r.current ? T.current : "") + text + (r.you ? T.you : "") + (r.out ? T.out : "");
