@@ -93,10 +93,10 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
 
 
 def write(sg: StoryGraph, out_dir: Path) -> Path:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    from .files import write_atomic
+
     path = out_dir / f"{sg.campaign.id}.json"
-    path.write_text(
-        json.dumps(bundle(sg), ensure_ascii=False, separators=(",", ":"), default=list),
-        encoding="utf-8",
+    write_atomic(
+        path, json.dumps(bundle(sg), ensure_ascii=False, separators=(",", ":"), default=list)
     )
     return path

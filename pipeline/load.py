@@ -601,9 +601,18 @@ def unreadable(path: Path) -> str | None:
             return t("io.missing")
         if not path.is_file():
             return t("io.special")
+        size = path.stat().st_size
+        if size > MAX_CONTENT_FILE:
+            mb = 1024 * 1024
+            return t("io.too_big", size=-(-size // mb), limit=MAX_CONTENT_FILE // mb)
     except OSError as exc:
         return _os_error(exc)
     return None
+
+
+#: the largest content file read (parsing takes about 25 times its size in memory); the
+#: largest benchmark campaign (100,000 nodes) spreads over files of a few hundred kilobytes
+MAX_CONTENT_FILE = 16 * 1024 * 1024
 
 
 def _os_error(exc: OSError) -> str:

@@ -45,6 +45,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Renommez le dossier (les fichiers qu'il contient sont lus quand même)."
         ),
         "io.missing": "le fichier a disparu pendant la lecture ; relancez la vérification.",
+        "io.too_big": (
+            "fichier trop gros ({size} Mo ; un fichier de contenu fait au plus {limit} Mo) : "
+            "découpez-le en plusieurs fichiers du même dossier."
+        ),
         "io.special": (
             "ce n'est pas un fichier ordinaire (un tube, un périphérique…) : un fichier de contenu "
             "doit être un simple fichier texte."
@@ -307,6 +311,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
         "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
         "cli.build_blocked": "le contenu a des erreurs : corrigez-les avant de publier",
+        "cli.memory": (
+            "pas assez de mémoire pour cette commande ; vérifiez la taille des fichiers et des "
+            "nombres donnés"
+        ),
+        "cli.out_not_ours": (
+            "ce dossier n'est pas vide et n'a pas été écrit par gamebook build (il n'a pas le "
+            "fichier {marker}) : la construction effacerait tout ce qu'il contient ; choisissez "
+            "un dossier vide ou neuf, ou ajoutez --force pour l'effacer quand même"
+        ),
+        "cli.config_missing": (
+            "ce fichier de configuration n'existe pas ; donnez le chemin d'un mkdocs.yml, ou "
+            "omettez --config"
+        ),
         "sim.summary": (
             "{runs} parties simulées ({completed} menées à leur fin) — {visited}/{reachable} "
             "éléments atteignables visités ({ratio} %), {edges}/{edges_total} arêtes, "
@@ -375,6 +392,7 @@ CODE_MESSAGES: dict[str, tuple[str, ...]] = {
         "io.directory",
         "io.special",
         "io.missing",
+        "io.too_big",
         "io.unreadable",
     ),
     "YAML001": (

@@ -533,14 +533,15 @@ def _finding(sg: StoryGraph, node: str, code: str, severity: str, message: str) 
 
 def write_failure_scripts(report: SimulationReport, out_dir: Path) -> list[Path]:
     """One replay file per failed run: JSON actions, one per line (`gamebook play --script`)."""
+    from .files import write_atomic
+
     paths = []
-    out_dir.mkdir(parents=True, exist_ok=True)
     for error in report.errors:
         path = out_dir / f"echec-{report.game}-{error['run']}.txt"
         lines = [f"# graine {error['seed']} : {error['error']}"]
         lines += [
             json.dumps(a["action"], ensure_ascii=False) for a in error["script"] if "action" in a
         ]
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_atomic(path, "\n".join(lines) + "\n")
         paths.append(path)
     return paths

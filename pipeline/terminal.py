@@ -18,7 +18,6 @@ not a save is never overwritten.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,8 +26,10 @@ from typing import Any, TextIO
 from engine.core.errors import IllegalAction, MalformedAction, SetupError
 from engine.core.french import count
 from engine.core.game import Game
-from engine.core.save import SaveError, looks_like_save, parse
+from engine.core.save import MAX_SAVE_BYTES, SaveError, looks_like_save, parse
 from engine.core.session import Session
+
+from .files import FileProblem, read_limited, read_text_limited, write_atomic
 
 
 class PlayError(Exception):
@@ -195,17 +196,19 @@ def outcome_lines(outcome: dict) -> list[str]:
 # --------------------------------------------------------------------------- input
 
 
+#: the largest script of actions read (``--script``)
+MAX_SCRIPT_BYTES = 64 * 1024 * 1024
+
+
 def _script_lines(path: Path) -> Iterator[str]:
+    """The script's actions, read at once (a file that cannot be read is said before the
+    game begins)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PlayError(f"impossible de lire le script {path} : {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise PlayError(f"le script {path} n'est pas en UTF-8") from exc
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            yield line
+        text = read_text_limited(path, MAX_SCRIPT_BYTES)
+    except FileProblem as exc:
+        raise PlayError(f"script illisible : {exc}") from exc
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return iter([line for line in lines if line])
 
 
 class Console:
@@ -313,11 +316,12 @@ def read_save(path: Path) -> str | None:
     if not path.exists():
         return None
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_limited(path, 2 * MAX_SAVE_BYTES).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError) as exc:
+        why = f" ({exc})" if isinstance(exc, FileProblem) else ""
         raise PlayError(
-            f"{path} existe mais n'est pas une sauvegarde lisible ; choisissez un autre fichier, "
-            "il ne sera pas écrasé"
+            f"{path} existe mais n'est pas une sauvegarde lisible{why} ; choisissez un autre "
+            "fichier, il ne sera pas écrasé"
         ) from exc
     try:
         data = parse(text)
@@ -329,9 +333,9 @@ def read_save(path: Path) -> str | None:
 
 
 def write_save(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Written atomically (``pipeline.files.write_atomic``: an exclusive temporary file beside
+    it, then renamed); a symbolic link is written through to its target."""
+    write_atomic(path, text)
 
 
 # --------------------------------------------------------------------------- the loop

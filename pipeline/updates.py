@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.core.migrate import RENAMED_FROM, renames
 
+from .files import FileProblem, read_text_limited
 from .findings import Finding
 from .graph import StoryGraph
 from .messages import kind_fr, t
@@ -46,11 +47,12 @@ def read_published(path: Path) -> list[dict[str, Any]]:
     out = []
     for f in files:
         try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+            data = json.loads(read_text_limited(f, 256 * 1024 * 1024))
+        except (FileProblem, ValueError, RecursionError) as exc:
             if path.is_dir():
                 continue
-            raise ValueError(f"paquet publié illisible « {f} » : {exc}") from None
+            why = exc if isinstance(exc, FileProblem) else "ce n'est pas du JSON lisible"
+            raise ValueError(f"paquet publié illisible « {f} » : {why}") from None
         if isinstance(data, dict) and isinstance(data.get("records"), dict):
             out.append(data)
     if not out:

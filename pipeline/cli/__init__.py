@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         code = None
     if code is not None:
         return code
+    from ..files import FileProblem, os_message
     from ..messages import t
     from ..project import ContentError
     from .common import EXIT_OK, EXIT_USAGE, UsageError
@@ -50,16 +51,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.func(args)
-    except (ContentError, UsageError) as exc:
+    except (ContentError, UsageError, FileProblem) as exc:
         print(f"gamebook {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `gamebook play ... | head`: the reader left, nothing to report
         return EXIT_OK
     except OSError as exc:
-        print(
-            f"gamebook {args.command}: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "),
-            file=sys.stderr,
-        )
+        where = f"« {exc.filename} » : " if exc.filename else ""
+        print(f"gamebook {args.command}: {where}{os_message(exc)}.", file=sys.stderr)
+        return EXIT_USAGE
+    except MemoryError:
+        print(f"gamebook {args.command}: {t('cli.memory')}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -96,8 +96,8 @@ def cached(argv: list[str]) -> int | None:
                 if value not in ("text", "json", "github"):
                     return None
                 fmt = value
-            elif not value.isdigit():
-                return None
+            elif not value.isdigit() or not 1 <= int(value) <= 256:
+                return None  # refused by the full command's parser (common.MAX_JOBS)
         elif arg.startswith("-") or folder is not None:
             return None  # --deep, --no-cache, --help, a second folder: the full command
         else:
@@ -155,18 +155,42 @@ def _against(report, published: Path) -> list[str]:
 
 
 def add(sub: argparse._SubParsersAction) -> None:
+    from .common import MAX_JOBS, count
+
     c = sub.add_parser("check", help="vérifier toutes les campagnes de CONTENT_DIR")
-    c.add_argument("content_dir", nargs="?", default="content", metavar="CONTENT_DIR")
-    c.add_argument("--format", choices=("text", "json", "github"), default="text")
     c.add_argument(
-        "--jobs", type=int, default=None, help="processus de lecture (défaut : nombre de cœurs)"
+        "content_dir",
+        nargs="?",
+        default="content",
+        metavar="CONTENT_DIR",
+        help="dossier de contenu, ou le dossier d'une campagne (défaut : content)",
+    )
+    c.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="text : lisible ; json : pour les outils ; github : annotations GitHub Actions "
+        "(défaut : text)",
+    )
+    c.add_argument(
+        "--jobs",
+        type=count(1, MAX_JOBS),
+        default=None,
+        metavar="N",
+        help="processus de lecture (défaut : nombre de cœurs)",
     )
     c.add_argument(
         "--deep",
         action="store_true",
         help="jouer aussi une courte simulation et y ajouter ses constats",
     )
-    c.add_argument("--deep-runs", type=int, default=60, help="parties simulées avec --deep")
+    c.add_argument(
+        "--deep-runs",
+        type=count(1, 10_000_000),
+        default=60,
+        metavar="N",
+        help="parties simulées avec --deep (défaut : 60)",
+    )
     c.add_argument(
         "--spelling",
         action="store_true",

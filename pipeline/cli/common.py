@@ -12,9 +12,31 @@ from engine.core.game import Game
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
+#: the most worker processes a command starts (``--jobs``)
+MAX_JOBS = 256
+
 
 class UsageError(Exception):
     """A problem the user must fix (exit 2); the message is French."""
+
+
+def count(low: int = 1, high: int | None = None):  # type: ignore[no-untyped-def]
+    """An argparse type: a whole number from ``low`` to ``high``, refused in French."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"nombre entier attendu, pas « {text[:40]} »")
+        if value < low or (high is not None and value > high):
+            span = f"de {low} à {high}" if high is not None else f"d'au moins {low}"
+            raise argparse.ArgumentTypeError(f"{value} : un nombre {span} est attendu")
+        return value
+
+    parse.__name__ = "nombre"
+    return parse
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -35,20 +57,23 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
     common.add_argument("--seed", default="0", help="graine du hasard : même graine, même partie")
     common.add_argument(
         "--players",
-        type=int,
+        type=count(low, high),
+        metavar="P",
         help=f"nombre de {game.seat_word}s ({low} à {high} ; défaut {game.default_players})",
     )
     common.add_argument(
         "--bots",
-        type=int,
+        type=count(0, high),
+        metavar="B",
         help="combien de ces places jouent seules (les dernières) ; --bots N seul : N places, "
         "toutes jouées par des bots, jusqu'à la fin",
     )
-    common.add_argument("--names", help="noms des places, séparés par des virgules")
+    common.add_argument("--names", metavar="NOMS", help="noms des places, séparés par des virgules")
     if game.personas:
         shown = ", ".join(f"{o.value} ({o.label})" for o in game.personas)
         common.add_argument(
             "--persona",
+            metavar="CARACTÈRE",
             help=f"caractère des bots : {shown} ; un pour tous, ou un par bot séparés par des "
             "virgules",
         )
@@ -71,7 +96,7 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
             own.add_argument(
                 flag,
                 dest=f"field_{f.name}",
-                type=int if f.kind == "int" else str,
+                type=count(-(10**9), 10**9) if f.kind == "int" else str,
                 choices=f.values() if f.kind == "choice" else None,
                 metavar="N" if f.kind == "int" else None,
                 help=helptext + (f" (défaut : {f.default})" if f.default is not None else ""),
@@ -82,7 +107,7 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
             own.add_argument(flag, dest=f"alias_{alias.flag}", action="store_true", help=alias.help)
         else:
             own.add_argument(
-                flag, dest=f"alias_{alias.flag}", type=int, metavar="N", help=alias.help
+                flag, dest=f"alias_{alias.flag}", type=count(0), metavar="N", help=alias.help
             )
 
 
@@ -100,6 +125,15 @@ def setup_from(args: argparse.Namespace, game: Game, all_bots: bool = False) -> 
         bots = players
     elif players is None and bots is not None:
         players = bots  # --bots N alone: N seats, all bots
+    low, high = game.players
+    word = game.seat_word
+    if players is not None and not low <= players <= high:
+        raise UsageError(f"--players {players} : {game.title} se joue de {low} à {high} {word}s")
+    if bots is not None and players is not None and bots > players:
+        raise UsageError(
+            f"--bots {bots} : plus de bots que de places ({players}) ; donnez au plus "
+            f"--bots {players}"
+        )
     setup: dict[str, Any] = {"seed": str(args.seed)}
     if players is not None:
         setup["players"] = players
@@ -125,7 +159,10 @@ def content_path(args: argparse.Namespace) -> Path:
 
 class FrenchHelpFormatter(argparse.HelpFormatter):
     def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        return super().add_usage(usage, actions, groups, prefix or "utilisation : ")
+        # argparse asks for the bare usage with prefix "" (a subcommand's prefix): kept bare
+        return super().add_usage(
+            usage, actions, groups, "utilisation : " if prefix is None else prefix
+        )
 
 
 class FrenchParser(argparse.ArgumentParser):
@@ -155,5 +192,12 @@ class FrenchParser(argparse.ArgumentParser):
             .replace("choose from", "au choix")
             .replace("invalid int value", "nombre entier attendu, pas")
             .replace("expected one argument", "une valeur attendue")
+            .replace("argument ", "option ")
+            .replace("ambiguous option", "option ambiguë")
+            .replace("could match", "peut désigner")
+            .replace("not allowed with argument", "incompatible avec")
+            .replace("ignored explicit argument", "valeur inattendue")
+            .replace("expected at most one argument", "au plus une valeur attendue")
+            .replace("expected at least one argument", "au moins une valeur attendue")
         )
         self.exit(2, f"{self.prog} : erreur : {translated}\n")

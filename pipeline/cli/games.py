@@ -26,5 +26,10 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("games", help="lister les jeux disponibles")
-    g.add_argument("--format", choices=("text", "json"), default="text")
+    g.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text : une ligne par jeu ; json : tout ce que le registre en dit (défaut : text)",
+    )
     g.set_defaults(func=run)

@@ -6,14 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_USAGE
+from .common import EXIT_OK, EXIT_USAGE, MAX_JOBS, count
 
 
 def run(args: argparse.Namespace) -> int:
     from .. import export  # imported here: building the parser must not import the graph
+    from ..files import check_output_path, write_atomic
     from ..messages import t
     from ..report import check
 
+    if args.out:
+        check_output_path(args.out)  # before the campaign is read
     report = check(Path(args.content), jobs=args.jobs)
     sg = report.graphs.get(args.game)
     if sg is None:
@@ -23,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     text = export.render(sg, args.format)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        write_atomic(args.out, text)
     else:
         sys.stdout.write(text)
     return EXIT_OK
@@ -32,8 +35,23 @@ def run(args: argparse.Namespace) -> int:
 def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("graph", help="exporter le graphe d'une campagne")
     g.add_argument("game", metavar="GAME", help="identifiant de la campagne")
-    g.add_argument("--format", choices=("graphml", "dot", "json"), default="json")
+    g.add_argument(
+        "--format",
+        choices=("graphml", "dot", "json"),
+        default="json",
+        help="graphml (Gephi, yEd), dot (Graphviz) ou json (défaut : json)",
+    )
     g.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
-    g.add_argument("--out", help="écrire dans ce fichier plutôt que sur la sortie standard")
-    g.add_argument("--jobs", type=int, default=None)
+    g.add_argument(
+        "--out",
+        metavar="FICHIER",
+        help="écrire dans ce fichier plutôt que sur la sortie standard",
+    )
+    g.add_argument(
+        "--jobs",
+        type=count(1, MAX_JOBS),
+        default=None,
+        metavar="N",
+        help="processus de lecture (défaut : nombre de cœurs)",
+    )
     g.set_defaults(func=run)

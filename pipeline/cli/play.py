@@ -27,10 +27,16 @@ def _read(path: Path) -> dict:
     """A compiled bundle given on the command line (``--bundle``: an earlier published one)."""
     import json
 
+    from ..files import FileProblem, read_text_limited
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"paquet illisible « {path} » : {exc}") from None
+        text = read_text_limited(path, 256 * 1024 * 1024)
+    except FileProblem as exc:
+        raise UsageError(f"paquet illisible : {exc}") from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise UsageError(f"« {path} » n'est pas un paquet compilé (du JSON illisible)") from None
     if not isinstance(data, dict) or not isinstance(data.get("records"), dict):
         raise UsageError(f"« {path} » n'est pas un paquet compilé (gamebook compile)")
     return data
@@ -47,7 +53,12 @@ def game_parser(
         raise UsageError(str(exc)) from None
     game = cls(bundle)
     p = FrenchParser(prog=f"{prog} {game_id}", description=f"{game.title}. {game.pitch}")
-    p.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    p.add_argument(
+        "--content",
+        default="content",
+        metavar="DOSSIER",
+        help="dossier de contenu (défaut : content)",
+    )
     p.add_argument(
         "--bundle",
         metavar="PAQUET",
@@ -60,8 +71,15 @@ def game_parser(
 
 
 def _files(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--script", help="fichier d'actions (une par ligne : numéro ou JSON)")
-    p.add_argument("--save", help="fichier de sauvegarde : reprise et sauvegarde automatique")
+    p.add_argument(
+        "--script", metavar="FICHIER", help="fichier d'actions (une par ligne : numéro ou JSON)"
+    )
+    p.add_argument(
+        "--save",
+        metavar="FICHIER",
+        help="fichier de sauvegarde : reprise et sauvegarde automatique (un fichier qui n'est "
+        "pas une sauvegarde n'est jamais écrasé)",
+    )
     p.add_argument(
         "--from",
         dest="start_from",
@@ -71,14 +89,17 @@ def _files(p: argparse.ArgumentParser) -> None:
     )
 
 
-def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path] | None:
-    """The game id, its options, and the content folder; ``None`` after printing the list of
-    games (``gamebook play`` alone or ``--help``)."""
-    if args.game in (None, "-h", "--help"):
-        print(f"usage : gamebook {command} GAME [options]\n")
-        print(f"GAME parmi : {game_ids_help()}")
-        print(f"« gamebook {command} GAME --help » donne les options de ce jeu.")
-        return None
+def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path] | int:
+    """The game id, its options, and the content folder; else the exit code after printing
+    the list of games: 0 for ``--help``, 2 (a usage error) without a game."""
+    if args.game is None or args.help:
+        out = sys.stdout if args.help else sys.stderr
+        print(f"utilisation : gamebook {command} GAME [options]\n", file=out)
+        print(f"GAME parmi : {game_ids_help()}", file=out)
+        print(f"« gamebook {command} GAME --help » donne les options de ce jeu.", file=out)
+        if not args.help:
+            print(f"gamebook {command} : erreur : le jeu (GAME) est obligatoire", file=out)
+        return 0 if args.help else 2
     pre = FrenchParser(add_help=False)
     pre.add_argument("--content", default="content")
     pre.add_argument("--bundle")
@@ -89,13 +110,18 @@ def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path]
 
 def run(args: argparse.Namespace) -> int:
     parts = split(args, "play")
-    if parts is None:
-        return 0
+    if isinstance(parts, int):
+        return parts
     game_id, rest, content = parts
     p, game = game_parser("gamebook play", game_id, content, _files, args.bundle_file)
     p.set_defaults(seed=None)  # no --seed: a new game each time, its seed printed
     opts = p.parse_args(rest)
     from .. import terminal
+    from ..files import check_output_path
+
+    # before anything is played: a save that cannot be written is said now, not after the game
+    if opts.save:
+        check_output_path(opts.save)
 
     seed_drawn = opts.seed is None
     if seed_drawn:
@@ -117,8 +143,18 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """``GAME`` and its options (parsed by the game's own parser), and ``--help`` before it."""
+    p.add_argument(
+        "-h", "--help", action="store_true", help="lister les jeux (GAME --help : ses options)"
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help=f"le jeu : {game_ids_help()}")
+    p.add_argument(
+        "rest", nargs=argparse.REMAINDER, metavar="OPTIONS", help="les options du jeu choisi"
+    )
+
+
 def add(sub: argparse._SubParsersAction) -> None:
     pl = sub.add_parser("play", help="jouer dans le terminal", add_help=False)
-    pl.add_argument("game", nargs="?", metavar="GAME", help=f"le jeu : {game_ids_help()}")
-    pl.add_argument("rest", nargs=argparse.REMAINDER)
+    add_game_arguments(pl)
     pl.set_defaults(func=run)

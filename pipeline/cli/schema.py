@@ -28,11 +28,13 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in S.SCHEMAS:
         known = ", ".join(S.FAMILIES) or "aucun"
         raise UsageError(f"aucun jeu à contenu ne s'appelle « {args.game} » (au choix : {known})")
+    from ..files import check_output_path, write_atomic
+
+    if args.out:
+        check_output_path(args.out)
     out = text(args.game)
     if args.out:
-        path = Path(args.out)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(out, encoding="utf-8")
+        write_atomic(args.out, out)
     else:
         sys.stdout.write(out)
     return EXIT_OK
@@ -46,5 +48,7 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="GAME",
         help="seulement les fichiers d'une campagne de ce jeu (défaut : tous les jeux)",
     )
-    s.add_argument("--out", help="écrire dans ce fichier plutôt que sur la sortie standard")
+    s.add_argument(
+        "--out", metavar="FICHIER", help="écrire dans ce fichier plutôt que sur la sortie standard"
+    )
     s.set_defaults(func=run)

@@ -9,42 +9,78 @@ import sys
 from pathlib import Path
 
 from ..bundles import _campaign_folder
-from ..messages import count, t
+from ..messages import count as count_fr
+from ..messages import t
 from ..report import check
-from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError
-from .play import game_parser, split
+from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_JOBS, UsageError, count
+from .play import add_game_arguments, game_parser, split
 
 
 def _options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--runs", type=int, default=200, help="parties (ou campagnes) simulées")
+    p.add_argument(
+        "--runs",
+        type=count(1, 10_000_000),
+        default=200,
+        metavar="N",
+        help="parties (ou campagnes) simulées (défaut : 200)",
+    )
     p.add_argument(
         "--policy",
         choices=("mixed", "bots", "random"),
         default="mixed",
         help="bots, coups au hasard, ou mixte (défaut : les bots, et un coup sur quatre au hasard)",
     )
-    p.add_argument("--jobs", type=int, default=None, help="processus (défaut : nombre de cœurs)")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--jobs",
+        type=count(1, MAX_JOBS),
+        default=None,
+        metavar="N",
+        help="processus (défaut : nombre de cœurs)",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text : un résumé lisible ; json : le rapport complet (défaut : text)",
+    )
     p.add_argument(
         "--failures",
         default="build/simulate",
-        help="dossier des scripts de reproduction des échecs",
+        metavar="DOSSIER",
+        help="dossier des scripts de reproduction des échecs (défaut : build/simulate)",
     )
-    p.add_argument("--script", help="non utilisé par la simulation (accepté pour l'uniformité)")
-    p.add_argument("--save", help="écrire la sauvegarde de la première partie simulée")
+    p.add_argument(
+        "--script",
+        metavar="FICHIER",
+        help="non utilisé par la simulation (accepté pour l'uniformité)",
+    )
+    p.add_argument(
+        "--save", metavar="FICHIER", help="écrire la sauvegarde de la première partie simulée"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files import check_output_folder, check_output_path
     from ..simulate import simulate, write_failure_scripts
+    from .common import setup_from
 
     parts = split(args, "simulate")
-    if parts is None:
-        return EXIT_OK
+    if isinstance(parts, int):
+        return parts
     game_id, rest, content = parts
     p, game = game_parser("gamebook simulate", game_id, content, _options)
     opts = p.parse_args(rest)
-    if opts.runs < 1:
-        raise UsageError("--runs doit valoir au moins 1")
+    # every file written is checked before the first game is played
+    if opts.save:
+        check_output_path(opts.save)
+        from .. import terminal
+
+        try:  # a file that is not a save is never overwritten
+            terminal.read_save(Path(opts.save))
+        except terminal.PlayError as exc:
+            raise UsageError(str(exc)) from None
+    check_output_folder(opts.failures)
+    setup = setup_from(opts, game, all_bots=True)  # range-checked before anything is played
     folder = _campaign_folder(content, game_id) if content.is_dir() else None
     if folder is None:
         msg = t("cli.unknown_game", game=game_id, content=content, known="—")
@@ -65,12 +101,15 @@ def run(args: argparse.Namespace) -> int:
     )
     scripts = write_failure_scripts(sim, Path(opts.failures)) if sim.errors else []
     if opts.save:
+        from engine.core.errors import SetupError
         from engine.core.session import Session
 
         from .. import terminal
-        from .common import setup_from
 
-        session = Session(game).start({**setup_from(opts, game, all_bots=True)})
+        try:
+            session = Session(game).start(setup)
+        except SetupError as exc:
+            raise UsageError(str(exc)) from None
         terminal.write_save(Path(opts.save), session.save_text())
     data = sim.to_json()
     if opts.format == "json":
@@ -90,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
                 ratio=round(100 * cov["ratio"], 1),
                 edges=cov["edges"]["covered"],
                 edges_total=cov["edges"]["total"],
-                errors=count("sim.errors", len(data["errors"])),
+                errors=count_fr("sim.errors", len(data["errors"])),
                 seconds=data["seconds"],
             )
         )
@@ -117,6 +156,5 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="jouer des parties avec le vrai moteur et mesurer la couverture",
         add_help=False,
     )
-    sm.add_argument("game", nargs="?", metavar="GAME")
-    sm.add_argument("rest", nargs=argparse.REMAINDER)
+    add_game_arguments(sm)
     sm.set_defaults(func=run)

@@ -6,11 +6,31 @@
 // A new version installs beside the one in use and waits: the page says « Nouvelle version
 // disponible », saves the game in progress, and asks it to take over ("gamebook:update"), then
 // reloads. The first visit has nothing to replace: it takes over at once.
-const CACHE = "gamebook-%(version)s";
+//
+// Several sites may share one origin (`user.github.io/a/` and `/b/`): this worker's caches are
+// named after its own scope (`gamebook-<scope's path>@<version>`), and it deletes only caches of
+// that scope, never another site's. It stores only the files of its list (nothing else a page
+// asks for), so its cache is bounded by the site.
+const VERSION = "%(version)s";
 const MANIFEST = "%(manifest)s";  // manifest.json's version: engine, bundles and runtime
 const FILES = %(files)s;
+const SCOPE = self.registration.scope;
+const PREFIX = `gamebook-${new URL(SCOPE).pathname}@`;
+const CACHE = PREFIX + VERSION;
+// the full URLs of the files of this version (the request's URL without its query)
+const LISTED = new Set(FILES.map((f) => new URL(f, SCOPE).href));
+
+// Whether a cache is one of this site's: of its scope (any version), or an older build's
+// unscoped cache (`gamebook-<version>`) that holds this scope's manifest.
+async function ours(name) {
+  if (name.startsWith(PREFIX)) return /^[0-9a-f]{16}$/.test(name.slice(PREFIX.length));
+  if (!/^gamebook-[0-9a-f]{16}$/.test(name)) return false;
+  const store = await caches.open(name);
+  return Boolean(await store.match(new URL("manifest.json", SCOPE).href));
+}
+
 self.addEventListener("install", (event) => {
-  const scope = self.registration.scope;
+  const scope = SCOPE;
   event.waitUntil(caches.open(CACHE)
     // "reload": from the network, never from an HTTP cache that may still hold the old version
     .then((cache) => Promise.all([
@@ -24,7 +44,7 @@ self.addEventListener("message", (event) => {
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(
-    keys.filter((k) => k.startsWith("gamebook-") && k !== CACHE).map((k) => caches.delete(k))))
+    keys.filter((k) => k !== CACHE).map(async (k) => ((await ours(k)) ? caches.delete(k) : false))))
     .then(() => self.clients.claim()));
 });
 // This version's cache, opened once per worker start (every request of a page start goes
@@ -44,10 +64,13 @@ async function fromCache(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  // another site of the same origin, or another host: not this worker's business
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   if (packedFetch(event)) return;
+  const listed = LISTED.has(request.url.split(/[?#]/)[0]);
   event.respondWith(fromCache(request).then((hit) => hit || fetch(request).then((response) => {
-    if (response.ok) {
+    // a listed file missing from the cache (evicted) is put back; nothing else is stored
+    if (listed && response.ok) {
       const copy = response.clone();
       cache().then((store) => store.put(request, copy));
     }
@@ -66,7 +89,7 @@ if (DECODER) importScripts(DECODER);
 const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 
 function packedPath(url) {
-  const scope = self.registration.scope;
+  const scope = SCOPE;
   if (!url.startsWith(scope)) return null;
   const rel = url.slice(scope.length).split(/[?#]/)[0];
   return Object.hasOwn(PACKED, rel) ? rel : null;

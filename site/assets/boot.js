@@ -7,11 +7,14 @@
 //   (`makeMemorySnapshot`); the copy is written to Cache Storage when the page is idle;
 // - the cache is named after the site's version (`gbsnap-<manifest.version>`: the manifest's
 //   digest covers the runtime, the standard library, the engine archives and the bundles), one
-//   entry per game, so a snapshot is only ever restored into the very files that made it; caches
-//   of other versions are deleted;
-// - a snapshot is checked before use (its recorded length; Pyodide checks its magic number and
-//   its build id) and any failure while restoring it (or importing the engine from it) deletes it
-//   and boots normally: a stale or damaged snapshot is never trusted.
+//   entry per game, so a snapshot is only ever restored into the very files that made it; this
+//   site's entries in caches of other versions are deleted (only this site's: its keys are
+//   under the site's root, and another site of the same origin, `/a/` beside `/b/`, keeps its
+//   own);
+// - a snapshot is checked before use (its recorded length, then a SHA-256 of the site's version
+//   and its bytes, recorded when it was stored; Pyodide checks its magic number and its build
+//   id) and any failure while restoring it (or importing the engine from it) deletes it and
+//   boots normally: a stale or damaged snapshot is never trusted.
 //
 // The start begins as early as it can: the play page's head (overrides/game.html) reads the
 // manifest and begins reading the snapshot in a few inline lines (`window.gbEarly`), then loads
@@ -35,7 +38,7 @@ import { packedRuntime } from "./unpack.js";
 const PREFIX = "gbsnap-";
 // How this file lays the engine out (a snapshot made by another layout is not restored: its
 // interpreter would look for the engine's modules where they no longer are)
-const FORMAT = "engine-zip,packed-2";
+const FORMAT = "engine-zip,packed-3";
 
 const canCache = () => typeof caches !== "undefined" && window.isSecureContext;
 
@@ -47,11 +50,29 @@ async function forget(cacheName, key) {
   }
 }
 
-// The caches of other versions of the site (an update makes them useless).
-async function dropOtherVersions(cacheName) {
-  for (const name of await caches.keys()) {
-    if (name.startsWith(PREFIX) && name !== cacheName) await caches.delete(name);
+// This site's snapshots in the caches of its other versions (an update makes them useless):
+// the entries under this site's root only; a cache left empty is deleted.
+export async function dropOtherVersions(cacheName, root, store = caches) {
+  const mine = new URL("__snapshot/", root).href;
+  for (const name of await store.keys()) {
+    if (!name.startsWith(PREFIX) || name === cacheName) continue;
+    const cache = await store.open(name);
+    const keys = await cache.keys();
+    const old = keys.filter((r) => r.url.startsWith(mine));
+    for (const r of old) await cache.delete(r);
+    if (old.length && old.length === keys.length) await store.delete(name);
   }
+}
+
+// What a stored snapshot's bytes must hash to: SHA-256 of the site's version, a zero byte and
+// the stored form, in hex (a snapshot is bound to the version that made it).
+export async function digest(version, packed) {
+  const head = new TextEncoder().encode(`${version}\0`);
+  const all = new Uint8Array(head.length + packed.length);
+  all.set(head);
+  all.set(packed, head.length);
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // performance marks "gb:<step>" (the benchmark reads them)
@@ -200,18 +221,22 @@ async function withWasm(wasm, run) {
 // A snapshot stored for this version and game: `null`, or `{ size, packed }`: the snapshot's
 // length (recorded beside it) and a promise of its stored form being read (checked against
 // the length recorded too).
-async function lookup(cacheName, key, begun) {
+async function lookup(cacheName, key, begun, version) {
   try {
     const hit = begun ? await begun : await caches.match(key, { cacheName });  // (opens no cache)
     if (!hit) return null;
     if (hit.headers.get("x-snapshot-format") !== FORMAT) throw new Error("snapshot format");
     const length = hit.headers.get("x-snapshot-length");
     const size = Number(hit.headers.get("x-snapshot-memory"));
+    const expected = hit.headers.get("x-snapshot-digest");
     if (!Number.isSafeInteger(size) || size <= 0 || size > 2 ** 31) throw new Error("snapshot size");
-    const packed = (begun ? hit.body : hit.arrayBuffer()).then((buffer) => {
+    if (!/^[0-9a-f]{64}$/.test(expected || "")) throw new Error("snapshot digest");
+    const packed = (begun ? hit.body : hit.arrayBuffer()).then(async (buffer) => {
       if (String(buffer.byteLength) !== length) throw new Error("snapshot length");
+      const bytes = new Uint8Array(buffer);
+      if ((await digest(version, bytes)) !== expected) throw new Error("snapshot digest");
       mark("snapshot-read");
-      return new Uint8Array(buffer);
+      return bytes;
     });
     packed.catch(() => {});  // a failure is handled where the bytes are used
     return { size, packed };
@@ -233,7 +258,7 @@ let early = null;
 /**
  * Starts everything a play page's Python needs, at once and once: the manifest, then (in
  * parallel) the stored snapshot's lookup, Pyodide's module, the engine archive and the bundle.
- * Returns promises: `{ manifest, snapshot, loader, engine, bundle, cacheName, key }`.
+ * Returns promises: `{ manifest, snapshot, loader, engine, bundle, cacheName, key, version }`.
  */
 export function prefetch({ root, game }) {
   if (early) return early;
@@ -245,13 +270,14 @@ export function prefetch({ root, game }) {
     const cacheName = `${PREFIX}${m.version}`;
     const key = new URL(`__snapshot/${game}`, root).href;
     const snapshots = canCache() && ok && m.version;
-    const snapshot = snapshots ? lookup(cacheName, key, head && head.snapshot) : Promise.resolve(null);
+    const snapshot = snapshots ? lookup(cacheName, key, head && head.snapshot, m.version) : Promise.resolve(null);
     // the engine's core and this game only (manifest.engine: the whole engine, older builds)
     const engineURL = new URL((m.engines && m.engines[game]) || m.engine, root);
     return {
       snapshots,
       cacheName,
       key,
+      version: m.version,
       snapshot,
       // asked for once the snapshot is found (its lookup is not held up behind 9.6 MB)
       wasm: shippedAsIs(m, "pyodide.asm.wasm")
@@ -310,7 +336,7 @@ export function startPython({ root, game }) {
 async function boot({ root, game }) {
   mark("start");
   const { manifest, files } = prefetch({ root, game });
-  const { snapshots, cacheName, key, snapshot, loader, engine, bundle, wasm, runtime } = await files;
+  const { snapshots, cacheName, key, version, snapshot, loader, engine, bundle, wasm, runtime } = await files;
   // the runtime's files shipped compressed (unpack.js) are decoded for Pyodide's own requests
   const loadPyodide = runtime.wrap((await loader).loadPyodide);
   const options = {
@@ -364,7 +390,7 @@ async function boot({ root, game }) {
       "del _gb_bundle\n",
   );
   mark("engine");
-  if (snapshots) keep(pyodide, cacheName, key);
+  if (snapshots) keep(pyodide, cacheName, key, { root, version });
   tell("boot", "normal");
   return pyodide.globals.get(SESSION);
 }
@@ -375,7 +401,7 @@ const SESSION = "_gb_session";
 
 // This visit's snapshot, copied now (the session made, before any game is started) and
 // stored when idle.
-function keep(pyodide, cacheName, key) {
+function keep(pyodide, cacheName, key, { root, version }) {
   let snapshot = null;
   try {
     snapshot = pyodide.makeMemorySnapshot();
@@ -386,7 +412,7 @@ function keep(pyodide, cacheName, key) {
   if (!snapshot) return;
   idle(async () => {
     try {
-      await dropOtherVersions(cacheName);
+      await dropOtherVersions(cacheName, root);
       const size = snapshot.length;
       const packed = pack(snapshot);
       snapshot = null;
@@ -395,6 +421,7 @@ function keep(pyodide, cacheName, key) {
         "x-snapshot-length": String(packed.length),
         "x-snapshot-memory": String(size),
         "x-snapshot-format": FORMAT,
+        "x-snapshot-digest": await digest(version, packed),
       };
       await (await caches.open(cacheName)).put(key, new Response(packed, { headers }));
       tell("snapshot", "saved");

@@ -194,7 +194,15 @@ function exportSave() {
   a.remove();
 }
 
+// The largest save file read (the engine refuses a save of more than 20 million characters;
+// a UTF-16 copy takes two bytes each): a bigger one is refused before a byte of it is read.
+const MAX_IMPORT_BYTES = 40_000_000;
+
 async function importSave(file) {
+  if (!(file.size <= MAX_IMPORT_BYTES)) {
+    status(T.importRefused(T.fileTooBig(file.size, MAX_IMPORT_BYTES)));
+    return;
+  }
   let text;
   try {  // strictly UTF-8 (file.text() would guess), or UTF-16 when a byte-order mark says so
     const bytes = new Uint8Array(await file.arrayBuffer());

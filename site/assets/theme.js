@@ -52,7 +52,10 @@ else focusableScrollers();
     const where = document.querySelector(".md-content__inner") || document.body;
     where.prepend(box);
   };
-  navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.href }).then((reg) => {
+  // updateViaCache "none": the worker and the scripts it imports are always asked of the
+  // network, so a new version is found at once (never an HTTP cache's stale copy)
+  const options = { scope: root.href, updateViaCache: "none" };
+  navigator.serviceWorker.register(new URL("sw.js", root), options).then((reg) => {
     if (reg.waiting) offer(reg.waiting);
     reg.addEventListener("updatefound", () => {
       const worker = reg.installing;

@@ -33,6 +33,8 @@ window.GB_UI = Object.freeze({
   resumeSlot: (s) => `Reprendre l'emplacement ${s}`,
   resumeWhat: (title, progress, date) => `${title}${progress ? ` — ${progress}` : ""}${date ? `, enregistrée le ${date}` : ""}.`,
   unreadableFile: "ce fichier n'est pas une sauvegarde lisible (pas en UTF-8).",
+  fileTooBig: (size, limit) =>
+    `ce fichier est trop volumineux pour être une sauvegarde (${Math.ceil(size / 1e6)} Mo ; au plus ${limit / 1e6} Mo).`,
 
   // setup
   newGame: "Nouvelle partie",

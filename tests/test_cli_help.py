@@ -1,0 +1,91 @@
+"""The command's help, in French: one « utilisation : », ``--help`` everywhere (before a game
+too), ``play``/``simulate`` without a game list the games and exit 2, and every option of
+every command and of every game has a help line."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+
+from engine.core import registry
+from pipeline.cli import main, parser
+from pipeline.cli.play import _files, game_parser
+from pipeline.cli.simulate import _options
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMANDS = ("check", "graph", "compile", "simulate", "play", "games", "build", "serve", "schema")
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(argv)
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else 2
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [[c, "--help"] for c in COMMANDS] + [["--help"], ["lsp", "-h"]])
+def test_every_help_says_utilisation_once(argv) -> None:
+    code, out, err = run(argv)
+    assert code == 0, err
+    assert out.startswith("utilisation : gamebook"), out[:80]
+    assert out.count("utilisation") == 1, out[:200]
+    assert "usage" not in out and "show this help" not in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("game", registry.ids())
+def test_a_game_s_help_says_utilisation_once(command, game) -> None:
+    code, out, err = run([command, game, "--help", "--content", str(ROOT / "content")])
+    assert code == 0, err
+    assert out.startswith(f"utilisation : gamebook {command} {game}")
+    assert out.count("utilisation") == 1
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_help_without_a_game_lists_the_games(command) -> None:
+    for flag in ("--help", "-h"):
+        code, out, err = run([command, flag])
+        assert code == 0, err
+        assert out.startswith(f"utilisation : gamebook {command} GAME")
+        assert all(g in out for g in registry.ids())
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_no_game_lists_the_games_and_is_a_usage_error(command) -> None:
+    code, out, err = run([command])
+    assert code == 2
+    assert all(g in err for g in registry.ids())
+    assert "le jeu (GAME) est obligatoire" in err and out == ""
+
+
+def parsers() -> list[tuple[str, argparse.ArgumentParser]]:
+    top = parser()
+    found = [("gamebook", top)]
+    for action in top._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found += sorted(action.choices.items())
+    content = ROOT / "content"
+    for game in registry.ids():
+        found.append((f"play {game}", game_parser("gamebook play", game, content, _files)[0]))
+        found.append(
+            (f"simulate {game}", game_parser("gamebook simulate", game, content, _options)[0])
+        )
+    return found
+
+
+def test_every_option_has_a_help_line() -> None:
+    missing = [
+        f"{name}: {'/'.join(a.option_strings) or a.dest}"
+        for name, p in parsers()
+        for a in p._actions
+        if not isinstance(a, argparse._SubParsersAction)
+        and (not a.help or a.help == argparse.SUPPRESS)
+    ]
+    assert missing == []
