@@ -151,6 +151,10 @@ class Game:
     setup_fields: ClassVar[tuple[SetupField, ...]] = ()
     #: True when seats hold secrets from each other (hand-over screen between humans)
     hidden_information: ClassVar[bool] = True
+    #: True when the bots of a simultaneous choice (several seats in ``to_act``, each answering
+    #: on its own) draw from streams mixed with their seat (``session.bot_seat``): each decides
+    #: on its own stream.  False keeps the seeds of the moves alone (and the recorded games)
+    seat_streams: ClassVar[bool] = False
     #: the content format of ``content/<id>/`` (``None``: the game needs no content)
     content: ClassVar[ContentSchema | None] = None
     #: the word for one seat on screen (« Maison », « joueur », « personnage »)
