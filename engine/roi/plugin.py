@@ -23,6 +23,7 @@ class Roi(Game):
     players = (2, 16)
     default_players = 3
     hidden_information = True
+    seat_streams = True  # the card choice is simultaneous: each bot decides on its own stream
     content = SCHEMA
     seat_word = "joueur"
     state_version = rules.FORMAT_VERSION
