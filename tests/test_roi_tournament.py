@@ -250,3 +250,21 @@ def test_the_safety_limit_crowns_the_single_leader_and_sends_tied_leaders_to_a_p
     assert st["winner"] is None and st["playoff"] and st["active"] == [1, 4]
     assert "game.capped.playoff" in [e["key"] for e in st["log"]]
     assert R.to_act(st) == [1, 4]
+
+
+def test_a_seeded_bot_tournament_whose_play_off_ties_four_times_crowns_one_king():
+    """Five bots, game 5: two claimants tie four play-off manches, the fifth has a winner."""
+    from engine.core.registry import get
+    from engine.core.session import Session
+    from pipeline.bundles import bundle_for
+
+    game = get("roi")(bundle_for("roi"))
+    session = Session(game).start({"seed": "5", "players": 5, "bots": 5})
+    st = session.state
+    playoff = [h for h in st["history"] if h["playoff"]]
+    assert [len(h["winners"]) for h in playoff] == [0, 0, 0, 0, 1]
+    assert st["winner"] == playoff[-1]["winners"] and len(st["winner"]) == 1
+    assert "game.lots" not in [e["key"] for e in st["log"]]
+    out = game.outcome(st)
+    assert out.why == "Vainqueur de la manche de barrage."
+    assert out.summary == f"{st['seats'][st['winner'][0]]['name']} est sacré Roi des 12."
