@@ -158,7 +158,7 @@ UI: dict[str, str] = {
     "persona.ruse": "Rusé",
     "persona.ruse.help": "prévoit les cartes et les valeurs possibles de chaque adversaire",
     "persona.prudent": "Prudent",
-    "persona.prudent.help": "joue la meilleure carte pour son dé, sans lire les autres",
+    "persona.prudent.help": "préfère les meilleures cartes pour son dé, sans lire les autres",
     "persona.hasard": "Au hasard",
     "persona.hasard.help": "joue n'importe quelle carte permise",
     "progress": "manche {manche}, tour {turn}",
