@@ -45,7 +45,7 @@ from typing import Any
 from engine.core import registry
 from engine.core.game import Game
 from engine.core.rng import Rng
-from engine.core.session import bot_prefix, bot_rng
+from engine.core.session import bot_prefix, bot_rng, bot_seat
 
 from . import checks
 from . import compile as comp
@@ -217,7 +217,7 @@ def play_run(
                 if policy == "random" or (policy == "mixed" and pick.random() < wander):
                     action = pick.choice(game.legal_actions(state, seat))
                 else:
-                    rng = bot_rng(prefix, actions)
+                    rng = bot_rng(prefix, actions, bot_seat(game, state, seat))
                     persona = setup["seats"][seat].get("persona")
                     action = game.choose(state, seat, rng, persona)
                 script.append({"seat": seat, "action": action})

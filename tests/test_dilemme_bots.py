@@ -3,6 +3,7 @@ each one recognisable by its habits (bots.py ``TEMPERAMENTS``)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,10 @@ def test_a_bots_temperament_is_shown_beside_its_name(game):
     state = game.new_game(setup)
     screen = game.screen(state, 0, game.legal_actions(state, 0))
     text = repr(screen)
-    assert "(bot cupide)" in text and TXT.UI["legend.temperament"] in text
+    # the temperament in words beside the house's name, never the word « bot » (issue 29)
+    word = game.temperament(setup["seats"][1])
+    assert word and f"({word})" in text and TXT.UI["legend.temperament"] in text
+    assert not re.search(r"\bbots?\b", text, re.I)
     assert setup["seats"][0]["bot"] is False and "persona" not in setup["seats"][0]
 
 

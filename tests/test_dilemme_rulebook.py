@@ -739,7 +739,7 @@ def test_final_scores_power_majority_and_public_objectives():
     s["resources"]["welfare"]["pos"] = 1
     s = _end(b, s)
     rows = s["result"]["rows"]
-    assert [r["power"] for r in rows] == [2, 0, 2]
+    assert [r["power"] for r in rows] == [2, 1, 2]  # 2 is the second quantity after 5, 5
     assert [r["public"] for r in rows] == [3, -3, 0]
 
 
@@ -756,13 +756,118 @@ def test_prestige_and_craving_by_place_and_ending():
     assert houses["théodore"]["prestige"] == 3 and houses["diana"]["craving"] == 2
 
 
-def test_everyone_tied_all_score_as_first():
+def test_everyone_tied_all_score_as_last():
+    """« il y a toujours un joueur à la dernière place »: a tie with nobody behind it is last,
+    and when everyone is tied nobody is behind anyone.  The victory is still shared."""
     b, s = table(n=3)
     for i in range(3):
         s["seats"][i]["objective"] = "rebellion"
     s = _end(b, s)
-    assert {(r["rank"], r["prestige"], r["craving"]) for r in s["result"]["rows"]} == {(1, 3, 0)}
+    assert {(r["rank"], r["prestige"], r["craving"]) for r in s["result"]["rows"]} == {(1, 0, 2)}
     assert len(s["result"]["winners"]) == 3
+
+
+def test_power_majority_after_a_tie_for_the_most_the_next_quantity_scores_one():
+    """« la deuxième quantité de Pouvoir la plus grande »: two houses tied on the most power
+    both score 2, the houses tied on the next quantity score 1 each, the rest nothing."""
+    b, s = table(n=5, power=[6, 4, 6, 1, 4])
+    s = _end(b, s)  # five passers share the balance's 3 power: nothing each
+    assert [r["power"] for r in s["result"]["rows"]] == [2, 1, 2, 0, 1]
+
+
+def test_power_majority_a_single_most_and_a_tie_for_the_second_the_rulebooks_table():
+    """Valentine has the most power left (+2), Armin and Théodore tie for the second (+1)."""
+    b, s = table(n=5, power=[9, 2, 6, 1, 6])
+    s = _end(b, s)
+    assert [r["power"] for r in s["result"]["rows"]] == [2, 0, 1, 0, 1]
+
+
+def test_the_final_place_at_four_players_the_fourth_is_last():
+    """« 3e (seulement à 4-5 joueurs) », « 4e (seulement à 5 joueurs) »: at four, the fourth
+    scores the « Dernier » row."""
+    b, s = table(n=4, power=[8, 7, 6, 5], coins=[12, 11, 10, 9])
+    for i in range(4):
+        s["seats"][i]["objective"] = "avarice"  # every marker at 7, in 3–10: 13 each
+    s = _end(b, s)
+    rows = s["result"]["rows"]
+    assert [r["total"] for r in rows] == [13 + 4 + 2, 13 + 2 + 1, 13 + 1, 13]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4]
+    assert [(r["prestige"], r["craving"]) for r in rows] == [(3, 0), (2, 0), (2, 1), (0, 2)]
+
+
+def test_a_tie_for_the_second_place_at_three_players_is_last():
+    """Nobody behind the two tied for second: both are last."""
+    b, s = table(n=3, power=[8, 2, 2])
+    for i in range(3):
+        s["seats"][i]["objective"] = "rebellion"
+    s = _end(b, s)  # power majority 2, 1, 1: the two tied are second and last
+    rows = s["result"]["rows"]
+    assert [r["rank"] for r in rows] == [1, 2, 2]
+    assert [(r["prestige"], r["craving"]) for r in rows] == [(3, 0), (0, 2), (0, 2)]
+
+
+def _immediate_abdication_bundle() -> dict:
+    b = bundle_with(X={"oui_da": [{"influence": 3}, {"chronicle_sticker": "1"}]})
+    b["records"]["immediate_card"] = {
+        "I9": {"id": "I9", "title": "Chute", "text": "Le roi vacille.",
+               "effects": [{"knowledge": -40}]},
+    }  # fmt: skip
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Peste", "text": "…",
+                                         "rules": [{"on": "round_end",
+                                                    "effects": [{"welfare": -1}]}]}}  # fmt: skip
+    return b
+
+
+def test_an_immediate_card_abdication_ends_the_game_at_the_end_of_the_round_phase_f_included():
+    """The abdication triggers the end « à la fin de la manche (… phase F … incluse) »: the
+    round goes on with the next card, its vote and outcome (stability frozen), the dilemma goes
+    on the timeline, the events' end-of-round rules apply, then the game is scored."""
+    b, s = table(_immediate_abdication_bundle(), n=3, leader=J)
+    s["events"] = ["EV"]
+    s["deck"] += ["X", "I9"]  # I9 at the bottom: drawn first next round, then X
+    while s["round"] == 1:
+        s = vote(b, s, s["pending"]["seat"], "oui_da", 1)
+    assert s["abdicated"] and s["stability"] == 0
+    assert s["phase"] == "vote" and s["vote"]["card"] == "X" and s["round"] == 2
+    told = keys(s)
+    assert told.index("king.abdicates") < max(i for i, k in enumerate(told) if k == "round.start")
+    welfare, influence = s["resources"]["welfare"]["pos"], s["resources"]["influence"]["pos"]
+    while s["phase"] == "vote":
+        s = vote(b, s, s["pending"]["seat"], "oui_da", 1)
+    assert s["phase"] == "over" and s["result"]["ending"] == "bottom"
+    assert s["stability"] == 0  # frozen after the abdication
+    assert s["resources"]["influence"]["pos"] > influence  # the outcome still applied
+    assert s["campaign"]["chronicle"]["morale"][0]["id"] == "1"  # its sticker stuck
+    assert s["timeline"][-1]["card"] == "X"  # it went on the timeline
+    assert s["resources"]["welfare"]["pos"] < welfare  # phase F: the event's round-end rule
+    assert keys(s).count("game.end") == 1
+    assert s["campaign"]["history"][-1]["ending"] == "bottom"
+
+
+def test_abdication_and_the_skull_in_one_round_the_king_abdicates():
+    """Phase F looks for the king's death only « si le roi n'a pas abdiqué »: a skull card on
+    the skull slot whose outcome makes the king abdicate scores as an abdication."""
+    b = bundle_with(X={"skull": True, "oui_da": [{"knowledge": -40}]})
+    b, s = table(b, n=3, card="X")
+    s["timeline"] = [{"card": f"old{i}", "side": "oui_da"} for i in range(9)]
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["abdicated"] and s["phase"] == "over" and s["result"]["ending"] == "bottom"
+    assert "king.dies" not in keys(s) and not s["king_dead"]
+
+
+def test_the_card_that_ends_the_game_is_applied_in_full_its_envelope_opened_first():
+    """« Tout effet d'une carte Dilemme déclenchant la fin de la partie doit être appliqué
+    intégralement »: the envelope it opens is read, its story card put on its arc and its
+    dilemmas shuffled into the deck that the campaign saves."""
+    b = _envelope_bundle()
+    b["records"]["dilemma"]["X"]["oui_da"]["effects"] = [{"knowledge": -40}, {"open_envelope": 5}]
+    b, s = table(b, n=3, card="X", leader=A)
+    for seat in (A, T, J):
+        s = vote(b, s, seat, "oui_da", 1)
+    assert s["phase"] == "over" and s["result"]["ending"] == "bottom"
+    assert s["campaign"]["arcs"]["a"][-1] == {"card": "H5", "signer": "armin"}
+    assert {"E1", "E2", "E3"} <= set(s["campaign"]["deck"])
 
 
 def test_achievements_ticked_at_the_end_alignment_once_unlocked_no_more():
@@ -1022,7 +1127,9 @@ def test_an_events_end_of_round_rule_applies_after_each_dilemma():
 
 def test_offers_ask_only_what_the_other_house_can_still_do():
     """To a house that has voted nothing can be bought (unless it is the moderator, for a
-    tie); a house without Pouvoir can only be paid to pass."""
+    tie).  A house's Pouvoir is its secret: the offers made to it are the same whatever it
+    holds (issue 28: the list of offers showed which house had none); with none it can still
+    only pass, which the vote's own rules enforce."""
     b, s = table(n=4, leader=A, moderator=A, power=[8, 0, 8, 8])
     s = vote(b, s, A, "oui_da", 1)
     s = vote(b, s, D, "nenni", 1)
@@ -1030,8 +1137,8 @@ def test_offers_ask_only_what_the_other_house_can_still_do():
     for a in legal_actions(b, s, T):
         if a["type"] == "offer":
             asks.setdefault(a["to"], set()).add(a["ask"])
-    # Armin voted but moderates; Diana voted; Julius has no Pouvoir: pass only
-    assert asks == {A: {"decide_oui_da", "decide_nenni"}, J: {"pass"}}
+    # Armin voted but moderates; Diana voted; Julius is offered what any house is
+    assert asks == {A: {"decide_oui_da", "decide_nenni"}, J: {"pass", "oui_da", "nenni"}}
 
 
 def test_a_house_with_one_pouvoir_can_be_paid_to_vote():
@@ -1161,13 +1268,14 @@ def test_an_immediate_card_is_told_signed_by_the_leader_and_may_end_the_game():
     assert s["campaign"]["chronicle"]["welfare"][0]["signer"] == s["seats"][s["leader"]]["house"]
     start = [e["args"] for e in s["log"] if e["key"] == "round.start"][-1]
     assert start == {"round": 2, "title": b["records"]["dilemma"][s["vote"]["card"]]["title"]}
-    # an Immediate card that makes the king abdicate ends the game before the next vote
+    # an Immediate card that makes the king abdicate: the round goes on (the next card is
+    # voted and resolved), the game ends at the end of that round
     b, s = table(b, n=3, leader=J)
     s["stability"] = 2
     s["deck"].append("I2")
     for seat in (J, A, T):
         s = vote(b, s, seat, "oui_da", 1)
-    assert s["abdicated"] and s["phase"] == "over" and s["round"] == 1
+    assert s["abdicated"] and s["phase"] == "vote" and s["round"] == 2
 
 
 def test_an_empty_deck_flags_the_kings_death():

@@ -195,12 +195,14 @@ def test_prestige_table_three_players_the_third_is_last():
     assert R.prestige_and_craving(ranks, "bottom")["c"] == (2, 0)
 
 
-def test_prestige_table_ties_share_and_everyone_tied_is_first():
+def test_prestige_table_ties_share_and_everyone_tied_is_last():
     ranks = R.competition_ranks({"a": 5, "b": 5, "c": 1, "d": 0})
     assert ranks == {"a": 1, "b": 1, "c": 3, "d": 4}
     assert R.prestige_and_craving(ranks, "died") == {
         "a": (3, 0), "b": (3, 0), "c": (2, 1), "d": (0, 2)}  # fmt: skip
-    assert set(R.prestige_and_craving({"a": 1, "b": 1, "c": 1}, "bottom").values()) == {(0, 2)}
+    # everyone tied: nobody is behind them, so all are last (« personne derrière eux »)
+    assert set(R.prestige_and_craving({"a": 1, "b": 1, "c": 1}, "bottom").values()) == {(2, 0)}
+    assert set(R.prestige_and_craving({"a": 1, "b": 1, "c": 1}, "died").values()) == {(0, 2)}
 
 
 def test_move_resource_with_an_events_extra_squares():
@@ -273,7 +275,9 @@ def test_public_objectives_third_place_is_worth_nothing_and_tokens_add_up():
 def test_power_majority_third_and_all_tied():
     assert R.power_majority_points({"a": 3, "b": 2, "c": 1}) == {"a": 2, "b": 1, "c": 0}
     assert R.power_majority_points({"a": 0, "b": 0}) == {"a": 2, "b": 2}
-    assert R.power_majority_points({"a": 5, "b": 5, "c": 4}) == {"a": 2, "b": 2, "c": 0}
+    # « la deuxième quantité de Pouvoir la plus grande »: after a tie for the most, the next
+    # quantity is still the second
+    assert R.power_majority_points({"a": 5, "b": 5, "c": 4}) == {"a": 2, "b": 2, "c": 1}
 
 
 def test_chronicle_slot_leftmost_empty_even_after_a_gap():

@@ -169,3 +169,102 @@ def test_in_a_tournament_the_group_champion_scores_nothing_there():
         st = R.apply(st, {"type": "play", "seat": seat, "card": c})
     # champions J2 (GOLEM, 12) and J5 (PARASITE, -3): no CHEVALIER between them: J2 2 PV, J5 1
     assert [R.pv(st, s) for s in range(6)] == [0, 2, 1, 0, 1, 1]
+
+
+def _into_play_off(n: int = 8, claimants: tuple[int, ...] = (0, 4)) -> dict:
+    """A tournament where ``claimants`` have just placed their second card under the die."""
+    st = tournament(n)
+    for s in claimants:
+        st["p"][s]["under"] = [st["p"][s]["hand"].pop(), st["p"][s]["hand"].pop()]
+    R._after_bury(st)
+    assert st["playoff"] and st["active"] == list(claimants)
+    return st
+
+
+def _tie_the_manche(st: dict) -> dict:
+    """The play-off manche ends with every claimant on the same points: all cancel."""
+    for s in st["active"]:
+        st["p"][s]["tokens"] = [2, 1]
+    R._end_manche(st)
+    return st
+
+
+def test_a_play_off_manche_without_a_winner_is_played_again():
+    """Points that all cancel leave the manche without a winner, and the players « passent
+    directement à la manche suivante »: in a play-off, another play-off manche, the dice rolled
+    again, the same claimants with their remaining cards."""
+    st = _tie_the_manche(_into_play_off())
+    assert st["winner"] is None and st["playoff"] and st["active"] == [0, 4]
+    assert st["history"][-1] == {"manche": 2, "playoff": True, "winners": []}
+    assert [e["key"] for e in st["log"]].count("manche.playoff") == 2
+    assert all(len(st["p"][s]["hand"]) == 5 and st["p"][s]["tokens"] == [] for s in (0, 4))
+    assert R.to_act(st) == [0, 4]
+
+
+def test_a_play_off_that_keeps_tying_ends_with_one_king_by_the_dice():
+    """Our ruling where the rulebook is silent: after ``PLAYOFF_MAX`` play-off manches in a row
+    without a winner, each claimant rolls the die, the highest reigns (ties roll again)."""
+    from engine.core.registry import get
+
+    st = _into_play_off(9, (0, 3, 6))
+    for _ in range(R.PLAYOFF_MAX - 1):
+        st = _tie_the_manche(st)
+        assert st["winner"] is None
+    st = _tie_the_manche(st)
+    assert st["winner"] is not None and len(st["winner"]) == 1 and st["winner"][0] in (0, 3, 6)
+    keys = [e["key"] for e in st["log"]]
+    assert keys[-1] == "game.king" and "game.lots" in keys
+    why = next(e for e in st["log"] if e["key"] == "game.lots.why")
+    assert why["args"] == {"manches": R.PLAYOFF_MAX, "players": ["J1", "J4", "J7"]}
+    # every roll of the last throw names only the claimants still tied, and the king is the
+    # highest of the last throw
+    last = [e for e in st["log"] if e["key"] == "game.lots"][-1]["args"]["dice"]
+    rolls = {d.rsplit(" ", 1)[0]: int(d.rsplit(" ", 1)[1]) for d in last}
+    king = st["seats"][st["winner"][0]]["name"]
+    assert rolls[king] == max(rolls.values()) and list(rolls.values()).count(rolls[king]) == 1
+    game = get("roi")({})
+    out = game.outcome(st)
+    assert out.winners == st["winner"]
+    assert out.summary == f"{king} est sacré Roi des 12."
+    assert out.why == f"Le plus haut dé après {R.PLAYOFF_MAX} manches de barrage sans vainqueur."
+    R.check_state(st)
+
+
+def test_the_safety_limit_crowns_the_single_leader_and_sends_tied_leaders_to_a_play_off():
+    """At ``MAX_MANCHES`` regular manches: one player with the most cards under the die reigns;
+    several tied for it play a play-off (the rulebook's way for claimants at once), never a
+    shared throne."""
+    from engine.core.registry import get
+
+    st = tournament(6)
+    st["manche"] = R.MAX_MANCHES
+    st["p"][2]["under"] = [st["p"][2]["hand"].pop()]
+    R._after_bury(st)
+    assert st["winner"] == [2] and st["log"][-1]["key"] == "game.capped"
+    assert get("roi")({}).outcome(st).why == f"Partie arrêtée après {R.MAX_MANCHES} manches."
+    st = tournament(6)
+    st["manche"] = R.MAX_MANCHES
+    for s in (1, 4):
+        st["p"][s]["under"] = [st["p"][s]["hand"].pop()]
+    R._after_bury(st)
+    assert st["winner"] is None and st["playoff"] and st["active"] == [1, 4]
+    assert "game.capped.playoff" in [e["key"] for e in st["log"]]
+    assert R.to_act(st) == [1, 4]
+
+
+def test_a_seeded_bot_tournament_whose_play_off_ties_four_times_crowns_one_king():
+    """Five bots, game 5: two claimants tie four play-off manches, the fifth has a winner."""
+    from engine.core.registry import get
+    from engine.core.session import Session
+    from pipeline.bundles import bundle_for
+
+    game = get("roi")(bundle_for("roi"))
+    session = Session(game).start({"seed": "5", "players": 5, "bots": 5})
+    st = session.state
+    playoff = [h for h in st["history"] if h["playoff"]]
+    assert [len(h["winners"]) for h in playoff] == [0, 0, 0, 0, 1]
+    assert st["winner"] == playoff[-1]["winners"] and len(st["winner"]) == 1
+    assert "game.lots" not in [e["key"] for e in st["log"]]
+    out = game.outcome(st)
+    assert out.why == "Vainqueur de la manche de barrage."
+    assert out.summary == f"{st['seats'][st['winner'][0]]['name']} est sacré Roi des 12."

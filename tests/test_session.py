@@ -332,3 +332,42 @@ def test_a_loaded_save_with_two_people_is_handed_over_first():
     resumed = Session(game)
     resumed.load(lone.save_text())
     assert resumed.screen()["handoff"] is None  # one person and bots: never
+
+
+def test_a_game_with_seat_streams_seeds_each_bot_of_a_simultaneous_choice_with_its_seat():
+    """``Game.seat_streams``: in a simultaneous choice (several seats, ``each``) a bot's seed
+    mixes in its seat; a lone seat, a public window, or a game without it keeps the seed of the
+    moves alone."""
+    from engine.core.session import bot_rng, bot_seat
+
+    class Streams(Secret):
+        seat_streams = True
+
+    plain, streams = Secret({}), Streams({})
+    seats = [{"name": n, "bot": True} for n in ("A", "B", "C")]
+    st = streams.new_game({"seed": "s", "seats": seats})
+    assert bot_seat(streams, st, 1) == 1 and bot_seat(plain, st, 1) is None
+    st = streams.apply(
+        streams.apply(st, {"type": "pick", "seat": 0, "n": 1}), {"type": "pick", "seat": 1, "n": 1}
+    )
+    assert streams.to_act(st) == [2] and bot_seat(streams, st, 2) is None  # one seat left
+    st = streams.apply(st, {"type": "pick", "seat": 2, "n": 1})
+    assert streams.turn_kind(st) == "public" and bot_seat(streams, st, 0) is None
+    assert bot_rng(5, 9, None).next() == bot_rng(5, 9).next()
+    assert len({bot_rng(5, 9, s).next() for s in (None, 0, 1, 2)}) == 4
+    # a session draws each bot's pick from its own seat's stream
+    drawn: list[tuple[int, int]] = []
+
+    class Drawing(Streams):
+        def decide(self, view, actions, rng, persona):
+            drawn.append((actions[0]["seat"], rng.next()))
+            return super().decide(view, actions, rng, persona)
+
+    session = Session(Drawing({})).start({"seed": "s", "seats": seats})
+    from engine.core.session import bot_prefix
+
+    first = drawn[:3]
+    assert [s for s, _ in first] == [0, 1, 2]
+    want = [bot_rng(bot_prefix(session.setup["seed"]), k, s if k < 2 else None).next()
+            for k, s in enumerate((0, 1, 2))]  # fmt: skip
+    assert [x for _, x in first] == want

@@ -176,6 +176,10 @@ class Game:
     hidden_information: ClassVar[bool] = True
     #: True when the seats play together against the game (« Vous et 1 coéquipier… »)
     cooperative: ClassVar[bool] = False
+    #: True when the bots of a simultaneous choice (several seats in ``to_act``, each answering
+    #: on its own) draw from streams mixed with their seat (``session.bot_seat``): each decides
+    #: on its own stream.  False keeps the seeds of the moves alone (and the recorded games)
+    seat_streams: ClassVar[bool] = False
     #: the content format of ``content/<id>/`` (``None``: the game needs no content)
     content: ClassVar[ContentSchema | None] = None
     #: names for the seats nobody named, with their gender (``("Aliénor", "f")``): each game's

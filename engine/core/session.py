@@ -64,9 +64,26 @@ def bot_prefix(seed: Any) -> int:
     return Rng.seed_from(f"{seed}:bot:")
 
 
-def bot_rng(prefix: int, moves: int) -> Rng:
-    """The generator of a bot's move after ``moves`` moves (``prefix``: ``bot_prefix``)."""
-    return Rng({"rng": Rng.seed_more(prefix, str(moves))})
+def bot_rng(prefix: int, moves: int, seat: int | None = None) -> Rng:
+    """The generator of a bot's move after ``moves`` moves (``prefix``: ``bot_prefix``).
+
+    ``seat``: given when several seats choose at once (``to_act`` holds more than one), so each
+    seat draws from its own stream, mixed from its seat; a sequential move (one seat to act)
+    keeps the seed of the moves alone.
+
+    >>> bot_rng(7, 3).next() == bot_rng(7, 3, None).next() != bot_rng(7, 3, 0).next()
+    True
+    """
+    return Rng({"rng": Rng.seed_more(prefix, str(moves) if seat is None else f"{moves}@{seat}")})
+
+
+def bot_seat(game: Game, state: dict[str, Any], seat: int) -> int | None:
+    """The seat to mix into a bot's seed: ``seat`` when the game gives each seat its own stream
+    (``Game.seat_streams``) and several seats choose at once, each on its own (``to_act`` holds
+    more than one seat, ``turn_kind`` is ``each``); else none (the moves alone seed it)."""
+    if not game.seat_streams or game.turn_kind(state) != "each":
+        return None
+    return seat if len(game.to_act(state)) > 1 else None
 
 
 class Session:
@@ -156,14 +173,15 @@ class Session:
                 return s
         return None
 
-    def bot_rng(self) -> Rng:
-        """The bots' draws for the next move: from the seed and the number of moves made."""
+    def bot_rng(self, seat: int | None = None) -> Rng:
+        """The bots' draws for the next move: from the seed and the number of moves made, and
+        ``seat`` when several seats choose at once (``bot_seat``)."""
         seed = self.setup.get("seed", "0")
         known, value = self._bot_prefix
         if known != seed or type(known) is not type(seed):  # (``_NO_SEED`` equals nothing)
             value = bot_prefix(seed)
             self._bot_prefix = (seed, value)
-        return bot_rng(value, len(self.actions))
+        return bot_rng(value, len(self.actions), seat)
 
     def persona(self, seat: int) -> str | None:
         if not self.game.personas:
@@ -181,7 +199,8 @@ class Session:
                 break
             if seat not in personas:
                 personas[seat] = self.persona(seat)
-            action = self.game.choose(self.state, seat, self.bot_rng(), personas[seat])
+            rng = self.bot_rng(bot_seat(self.game, self.state, seat))
+            action = self.game.choose(self.state, seat, rng, personas[seat])
             self.state = self.game.apply(self.state, action)
             self.actions.append({"seat": seat, "action": action})
             steps += 1

@@ -33,8 +33,10 @@ RULINGS = (
     "deck_empty: when a round starts with an empty Dilemma deck, the king dies (the chronicle "
     "has nothing left to tell).",
     "chronicle_slots: each resource line of the Chronicle holds 4 stickers.",
-    "all_tied: when every player is tied, they all score as first, not last.",
-    "ranks: players are ranked by competition (1, 1, 3), resources by position (dense).",
+    "all_tied: when every player is tied, nobody is behind them: they all score as last (the "
+    "rulebook: there is always a last place).",
+    "ranks: players are ranked by competition (1, 1, 3) for coins and final places, by "
+    "quantity (dense: 1, 1, 2) for the power majority; resources by position (dense).",
 )
 
 

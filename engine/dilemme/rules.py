@@ -5,8 +5,12 @@ directly (tests/test_dilemme_rules.py).  The section modules (``game.py`` lists 
 them together.
 
 Ranking conventions (the rulebook says "ties share the place"; we make it precise):
-- players (wealth, power, final places): *competition* ranking — two tied first are both 1st
-  and the next is 3rd;
+- players by coins and final places: *competition* ranking — two tied first are both 1st and
+  the next is 3rd (the rulebook counts these places in players: « 3e (seulement à 4-5
+  joueurs) »);
+- players by power (the power majority): *dense* ranking — the rulebook rewards « la deuxième
+  quantité de Pouvoir la plus grande », a quantity, so after a tie for the most the next
+  quantity is still the second;
 - resources on the track (public objectives, achievement tests): *dense* ranking by position —
   the rulebook's example has Knowledge both "second highest" and "second lowest" with five
   markers on three squares, which only dense ranking gives.
@@ -124,8 +128,14 @@ def public_objective_points(tokens: list[list[str]], positions: dict[str, int]) 
 
 
 def power_majority_points(power: dict[Any, int]) -> dict[Any, int]:
-    """+2 to the most power behind the screen, +1 to the second (ties share)."""
-    ranks = competition_ranks(power)
+    """+2 to the greatest quantity of power behind the screen, +1 to the second greatest
+    quantity; every player tied on a quantity scores its bonus (dense ranking: a tie for the
+    most does not push the next quantity down to third).
+
+    >>> power_majority_points({"a": 5, "b": 5, "c": 3, "d": 1})
+    {'a': 2, 'b': 2, 'c': 1, 'd': 0}
+    """
+    ranks = dense_ranks(power)
     return {k: {1: 2, 2: 1}.get(r, 0) for k, r in ranks.items()}
 
 
@@ -141,17 +151,16 @@ PRESTIGE_TABLE: dict[str, dict[str, tuple[int, int]]] = {
 def prestige_and_craving(ranks: dict[Any, int], ending: str) -> dict[Any, tuple[int, int]]:
     """Campaign points for each player from their place in this game.
 
-    ``ending`` is ``died``, ``top`` or ``bottom``.  Everyone at the worst place is "last"
-    (two players tied for 4th of 5 are both last) unless everyone is tied, in which case all
-    are first."""
+    ``ending`` is ``died``, ``top`` or ``bottom``.  There is always a last place: everyone at
+    the worst place, with nobody behind them, is "last" (two players tied for 4th of 5 are both
+    last) — when everyone is tied, nobody is behind anyone, so all are last.
+
+    >>> prestige_and_craving({"a": 1, "b": 1, "c": 1}, "died")
+    {'a': (0, 2), 'b': (0, 2), 'c': (0, 2)}
+    """
     worst = max(ranks.values())
-    best = min(ranks.values())
     table = PRESTIGE_TABLE[ending]
-    out = {}
-    for k, r in ranks.items():
-        row = "last" if r == worst and worst != best else str(min(r, 4))
-        out[k] = table[row]
-    return out
+    return {k: table["last" if r == worst else str(min(r, 4))] for k, r in ranks.items()}
 
 
 # --------------------------------------------------------------------------- succession

@@ -10,11 +10,14 @@ from .common import _log, _rules
 
 def _on_timeline(bundle: dict, state: dict, key: str, side: str, skull: bool) -> None:
     """The resolved dilemma goes on the timeline; the last slot is the skull slot: a skull
-    card there, or one card too many, and the king dies."""
+    card there, or one card too many, and the king dies — unless he has abdicated this round
+    (phase F looks for his death only when he has not abdicated)."""
     rules = _rules(bundle)
     state["timeline"].append({"card": key, "side": side})
     if len(state["timeline"]) >= rules["timeline_slots"]:
         state["skull_cards"] += 1
+        if state["abdicated"]:
+            return
         if skull or state["skull_cards"] >= rules["skull_slot_cards"]:
             state["king_dead"] = True
             _log(state, "king.dies", skull=skull)

@@ -10,7 +10,12 @@ from .common import SIDES, _card, _log
 
 
 def _start_round(bundle: dict, state: dict) -> None:
-    """Draw from the bottom of the deck; immediate cards resolve and another card is drawn."""
+    """Draw from the bottom of the deck; immediate cards resolve and another card is drawn.
+
+    An immediate card that makes the king abdicate does not end the game at once: the rulebook
+    triggers the end of the game at the end of the round, phase F included, so the round goes
+    on with the next card (stability frozen).  One that completes the secret stickers opens the
+    grand final at once (« immédiatement » after the card that stuck the sixth)."""
     while True:
         if not state["deck"]:
             state["king_dead"] = True
@@ -24,7 +29,7 @@ def _start_round(bundle: dict, state: dict) -> None:
             effects._apply_effects(bundle, state, card.get("effects") or [], state["leader"])
             if card.get("keep"):
                 state["kept_immediates"].append(key)
-            if state["abdicated"] or state["final_pending"]:
+            if state["final_pending"]:
                 scoring._end_game(bundle, state)
                 return
             continue

@@ -11,6 +11,11 @@ hidden under its die cannot be told apart), the dice on the table, the points so
   out which cards each opponent is likely to play (their best cards for their own dice) and
   answers that.
 
+``prudent`` and ``ruse`` do not simply play their best card: two bots reading the same table
+would then play the same card and cancel each other turn after turn.  Each draws its card from
+its own mixed strategy (``card_weights``: the better a card scores, the likelier), with its
+seat's own random stream (``Game.seat_streams``).
+
 A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
 copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
 averaged over four faces spread over the twelve.  Expected gain = own PV minus the best of the
@@ -44,6 +49,8 @@ SOFT = 1.5
 UNIFORM_SHARE = 1.0
 #: worth of a better die for each turn still to play (the face stays)
 FUTURE = 0.4  # how sharply a « prudent » opponent prefers its best cards
+#: how sharply a bot prefers its best cards in its own mixed strategy (``card_weights``)
+MIX = 3.0
 
 
 def duel_points(faces: list[int], cards: list[str]) -> tuple[float, ...]:
@@ -370,11 +377,12 @@ def _seeded(text: str) -> Rng:
     return Rng({"rng": Rng.seed_from(text)})
 
 
-def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
+def strategy(view: dict, actions: list[dict], persona: str) -> tuple[tuple[str, float], ...]:
+    """The bot's mixed strategy over the cards of ``actions``: ``(card, weight)`` pairs."""
     seat = view["seat"]
     group = _group_of(view, seat)
     players = view["players"]
-    best = _best_card(
+    return card_weights(
         tuple(players[s]["die"] for s in group),
         group.index(seat),
         tuple(a["card"] for a in actions),
@@ -382,20 +390,51 @@ def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict
         players[seat]["hand_count"],
         persona,
     )
-    return next(a for a in actions if a["card"] == best)
+
+
+def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict:
+    """A card drawn from the bot's own mixed strategy (``strategy``) with ``rng``, the seat's
+    own stream: two bots in the same position decide independently, and the others cannot
+    read a bot's card from the position alone."""
+    weights = strategy(view, actions, persona)
+    r = rng.below(1_000_000) / 1_000_000 * sum(w for _, w in weights)
+    chosen = weights[-1][0]
+    for card, w in weights:
+        r -= w
+        if r < 0:
+            chosen = card
+            break
+    return next(a for a in actions if a["card"] == chosen)
 
 
 @lru_cache(maxsize=1 << 14)
-def _best_card(
+def card_weights(
     faces: tuple[int, ...],
     me: int,
     mine: tuple[str, ...],
     candidates: tuple[tuple[str, ...], ...],
     hand_left: int,
     persona: str,
-) -> str:
-    """The card to play: a pure function of what the table shows (its samples are drawn from
-    a generator seeded by the position itself), so the same position gets the same answer."""
+) -> tuple[tuple[str, float], ...]:
+    """The bot's mixed strategy: each card of ``mine`` with its weight, ``exp(MIX * (score -
+    best))`` — the best card weighs 1, a card a point of gain worse ``exp(-MIX)``.  A pure
+    function of what the table shows (its samples are drawn from a generator seeded by the
+    position itself)."""
+    scores = _card_scores(faces, me, mine, candidates, hand_left, persona)
+    top = max(scores.values())
+    return tuple((c, math.exp(MIX * (scores[c] - top))) for c in mine)
+
+
+def _card_scores(
+    faces: tuple[int, ...],
+    me: int,
+    mine: tuple[str, ...],
+    candidates: tuple[tuple[str, ...], ...],
+    hand_left: int,
+    persona: str,
+) -> dict[str, float]:
+    """Each card's score: its expected gain, plus what it does to one's die for the turns
+    still to play, less a little for spending a strong card early."""
     options: list[list[tuple[str, float]]] = [
         [] if i == me else _uniform(list(candidates[i])) for i in range(len(faces))
     ]
@@ -415,7 +454,8 @@ def _best_card(
     for c in mine:
         after = _after(list(faces), me, c)
         gains[c] += FUTURE * later * (_standing(after, me) - _standing(list(faces), me))
-    return max(mine, key=lambda c: (gains[c] - (0.02 * KEEP[c] if later else 0), c))
+        gains[c] -= 0.02 * KEEP[c] if later else 0
+    return gains
 
 
 def _after(faces: list[int], me: int, card: str) -> list[int]:

@@ -24,6 +24,7 @@ class Roi(Game):
     players = (2, 16)
     default_players = 3
     hidden_information = True
+    seat_streams = True  # the card choice is simultaneous: each bot decides on its own stream
     content = SCHEMA
     seat_word = "joueur"
     seat_names_pool = T.SEAT_NAMES

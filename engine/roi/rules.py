@@ -32,8 +32,12 @@ CHAMPION_PV = 2
 DAUPHIN_PV = 1
 MANCHE_PV = 8
 WINS_TO_REIGN = 2
-#: a safety net no real game reaches: after this many manches the leader reigns
+#: a safety net for the regular manches (rarely reached): after this many manches the player
+#: with the most cards under the die reigns, or those tied for it play a play-off
 MAX_MANCHES = 40
+#: a play-off manche without a winner is played again (the rulebook's rule for a manche whose
+#: points all cancel); after this many in a row, the claimants roll their dice for the throne
+PLAYOFF_MAX = 10
 DUEL_MAX = 4
 
 #: the rulebook's table: players -> sizes of groups 1, 2, ...  (12: the choice is a setting)
@@ -744,14 +748,47 @@ def _after_bury(st: dict) -> None:
 
 
 def _next_manche(st: dict) -> None:
-    if st["manche"] >= MAX_MANCHES:
+    """A new manche — unless a safety net ends the game, always with one king: at
+    ``MAX_MANCHES`` regular manches the leader reigns (leaders tied on cards under the die play a
+    play-off); after ``PLAYOFF_MAX`` play-off manches in a row without a winner, the claimants
+    roll for the throne (``_roll_for_the_throne``)."""
+    if st["playoff"]:
+        tied = 0
+        for record in reversed(st["history"]):
+            if not record["playoff"] or record["winners"]:
+                break
+            tied += 1
+        if tied >= PLAYOFF_MAX:
+            _roll_for_the_throne(st, tied)
+            return
+    elif st["manche"] >= MAX_MANCHES:
         best = max(len(st["p"][s]["under"]) for s in st["active"])
-        _crown(st, [s for s in st["active"] if len(st["p"][s]["under"]) == best], cap=True)
-        return
+        leaders = [s for s in st["active"] if len(st["p"][s]["under"]) == best]
+        if len(leaders) == 1:
+            _crown(st, leaders, cap=True)
+            return
+        log(st, "game.capped.playoff", manches=st["manche"], players=names(st, leaders))
+        st["playoff"] = True
+        st["active"] = leaders
     _new_manche(st)
 
 
+def _roll_for_the_throne(st: dict, tied: int) -> None:
+    """Our ruling where the rulebook is silent (a play-off that never ends): each claimant
+    rolls the die, the highest reigns; those tied for the highest roll again."""
+    rng = Rng(st)
+    claimants = list(st["active"])
+    log(st, "game.lots.why", manches=tied, players=names(st, claimants))
+    while len(claimants) > 1:
+        rolls = {s: 1 + rng.below(dice.SIDES) for s in claimants}
+        log(st, "game.lots", dice=[f"{name(st, s)} {rolls[s]}" for s in claimants])
+        top = max(rolls.values())
+        claimants = [s for s in claimants if rolls[s] == top]
+    _crown(st, claimants)
+
+
 def _crown(st: dict, seats: list[int], cap: bool = False) -> None:
+    assert len(seats) == 1, seats  # the rulebook has one king
     st["winner"] = list(seats)
     st["pending"] = None
     st["res"] = None

@@ -335,22 +335,18 @@ def outcome(game: Roi, st: dict) -> Outcome | None:
     names = rules.names(st, list(range(len(st["seats"]))))
     who = ", ".join(names[s] for s in winners)
     last = st["history"][-1] if st["history"] else {}
-    capped = (
-        st["manche"] >= rules.MAX_MANCHES
-        and len(st["p"][winners[0]]["under"]) < rules.WINS_TO_REIGN
-    )
-    if capped:
+    ended = st["log"][-1] if st["log"] else {}
+    lots = next((e for e in reversed(st["log"]) if e["key"] == "game.lots.why"), None)
+    if ended.get("key") == "game.capped":
         why = T.ui("outcome.why.cap", manches=st["manche"])
+    elif lots is not None:
+        why = T.ui("outcome.why.lots", manches=lots["args"]["manches"])
     elif last.get("playoff"):
         why = T.UI["outcome.why.playoff"]
     else:
         why = T.UI["outcome.why"]
     crowned = fr.Name(who, T.gender(who) or "m")
-    summary = T.ui(
-        "outcome.king" if len(winners) == 1 else "outcome.kings",
-        who=who,
-        crowned=fr.agree("sacré", crowned),
-    )
+    summary = T.ui("outcome.king", who=who, crowned=fr.agree("sacré", crowned))
     if st.get("throne"):
         summary += " " + T.ui("outcome.throne", throne=st["throne"], who=who)
     scores = {i: len(p["under"]) for i, p in enumerate(st["p"])}
