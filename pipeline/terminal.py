@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from engine.core.errors import IllegalAction, MalformedAction, SetupError
 from engine.core.french import count
 from engine.core.game import Game
-from engine.core.save import MAX_SAVE_BYTES, SaveError, looks_like_save, parse
+from engine.core.save import MAX_SAVE_BYTES, SaveError, decode, looks_like_save, parse
 from engine.core.session import Session
 
 from .files import FileProblem, read_limited, read_text_limited, write_atomic
@@ -316,8 +316,9 @@ def read_save(path: Path) -> str | None:
     if not path.exists():
         return None
     try:
-        text = read_limited(path, 2 * MAX_SAVE_BYTES).decode("utf-8")
-    except (FileProblem, UnicodeDecodeError) as exc:
+        # UTF-8, or a copy an editor re-encoded with a byte-order mark (UTF-16 on Windows)
+        text = decode(read_limited(path, 2 * MAX_SAVE_BYTES + 4))
+    except (FileProblem, SaveError) as exc:
         why = f" ({exc})" if isinstance(exc, FileProblem) else ""
         raise PlayError(
             f"{path} existe mais n'est pas une sauvegarde lisible{why} ; choisissez un autre "

@@ -115,3 +115,24 @@ def test_citadelle_script_and_resume(tmp_path: Path):
     again = play_citadelle("--script", str(script), "--save", str(save))
     assert again.returncode == 2  # resumed, played three more choices, stopped again
     assert len(json.loads(save.read_text(encoding="utf-8"))["state"]["log"]) > len(state["log"])
+
+
+def test_a_save_an_editor_re_encoded_resumes(tmp_path: Path):
+    """A save copied through a Windows editor (UTF-16 with its byte-order mark, or UTF-8 with
+    one) is the same save: ``play --save`` resumes it, and writes it back as UTF-8."""
+    save = tmp_path / "partie.json"
+    script = tmp_path / "court.txt"
+    script.write_text("1\n" * 3, encoding="utf-8")
+    cut = play("--players", "3", "--bots", "2", "--seed", "3", "--script", str(script),
+               "--save", str(save))  # fmt: skip
+    assert cut.returncode == 2, cut.stderr
+    text = save.read_text(encoding="utf-8")
+    steps = len(json.loads(text)["state"]["log"])
+    for encoded in (text.encode("utf-16"), b"\xef\xbb\xbf" + text.encode("utf-8")):
+        save.write_bytes(encoded)
+        script.write_text("1\n" * 6, encoding="utf-8")
+        again = play("--script", str(script), "--save", str(save))
+        assert "n'est pas une sauvegarde" not in again.stderr, again.stderr
+        assert "Traceback" not in again.stderr
+        after = json.loads(save.read_text(encoding="utf-8"))
+        assert len(after["state"]["log"]) > steps
