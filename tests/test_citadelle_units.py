@@ -830,8 +830,8 @@ def test_a_gold_card_behind_a_temporary_event_has_two_ways_out_of_the_box(bundle
         greens = [rec.adv(bundle, k) for k in rec.versions(bundle, card["number"])]
         if not all(g["type"] == "temporary_event" for g in greens if g is not card):
             continue
-        sources = {(kind, k) for kind, k, _ in preds.get(("adventure", str(card["number"])), [])}
-        if len(sources) < 2 and all(kind == "exploration_card" for kind, _ in sources):
+        sources = {step for step, _ in preds.get(("adventure", str(card["number"])), [])}
+        if len(sources) < 2 and all(kind == "exploration" for kind, _ in sources):
             lonely.append(key)
     assert lonely == []
 
