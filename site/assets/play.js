@@ -206,14 +206,15 @@ async function importSave(file) {
 }
 
 function saveTools() {
+  // the file input is drawn as a button (its label); the input itself keeps the focus
   const input = h("input", {
-    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import",
+    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import", class: "gb-sr-only",
     on: { change: whenReady((e) => e.target.files[0] && importSave(e.target.files[0])) },
   });
   return h("div", { class: "gb-row gb-saves" },
     h("button", { type: "button", class: "md-button", "data-testid": "save-export", text: T.exportSave,
       on: { click: exportSave }, disabled: !screen }),
-    h("label", { for: "gb-import", text: T.importSave }), input);
+    input, h("label", { for: "gb-import", class: "md-button gb-import", text: T.importSave }));
 }
 
 function resumeSlot(s = slot) {
@@ -581,7 +582,7 @@ function patch(box, items) {
 function widgetItems(s, name) {
   const seen = {};
   return (s.widgets || [])
-    .filter((w) => (w.area || "board") === name)
+    .filter((w) => (name === "last" ? w.last : !w.last && (w.area || "board") === name))
     .map((w) => {
       seen[w.type] = (seen[w.type] || 0) + 1;
       return [`${w.type}:${seen[w.type]}`, JSON.stringify(w), () => draw(w)];
@@ -613,8 +614,9 @@ function skeleton() {
   const lastList = h("ul", { class: "gb-last-lines", id: "gb-last-lines" });
   const older = h("button", { type: "button", class: "gb-last-more", "aria-controls": "gb-last-lines", "aria-expanded": "false",
     on: { click: () => showOlder(!last.classList.contains("gb-last-all")) } });
+  const lastWidgets = h("div", { class: "gb-last-widgets" });
   const last = h("section", { class: "gb-last gb-recap", "data-testid": "last-step", "aria-labelledby": "gb-last-title" },
-    h("div", { class: "gb-last-head" }, h("h2", { id: "gb-last-title", text: T.recap }), older), lastList);
+    h("div", { class: "gb-last-head" }, h("h2", { id: "gb-last-title", text: T.recap }), older), lastList, lastWidgets);
   const showOlder = (all) => {
     last.classList.toggle("gb-last-all", all);
     older.setAttribute("aria-expanded", String(all));
@@ -641,7 +643,7 @@ function skeleton() {
       table.style.setProperty("--gb-sheet", fixed ? `${dock.offsetHeight}px` : "0px");
     }).observe(dock);
   }
-  return { mark, table, side, turn, where, meta, dock, last, lastList, older, showOlder, choices, statusLine, self, stage, board,
+  return { mark, table, side, turn, where, meta, dock, last, lastList, lastWidgets, older, showOlder, choices, statusLine, self, stage, board,
     tools, undo, log, journal, lines: [], first: 1 };
 }
 
@@ -698,9 +700,12 @@ function choicesOf(s) {
 
 const LAST_SHOWN = 4;  // lines of the last step in view (the others one tap away)
 
-// What just happened: the session's recap; when the game's own widgets tell it (recap off),
-// the journal's last lines; at the very start, that the game begins.
+// What just happened: a widget of the game marked `last` (a summary of the round just played,
+// drawn in the last-step block), else the session's recap; when the game's own widgets tell it
+// (recap off), the journal's last lines; at the very start, that the game begins.
 function lastStep(s) {
+  const mine = (s.widgets || []).filter((w) => w.last);
+  if (mine.length) return mine.flatMap((w) => [w.title, ...(w.items || []), w.text].filter(Boolean));
   if ((s.recap || []).length) return s.recap;
   const log = s.log || [];
   return log.length ? log.slice(-3) : [T.gameBegins];
@@ -734,8 +739,15 @@ function settle(v) {
   v.dock.scrollTop = 0;
   const header = document.querySelector(".md-header");
   const top = header ? header.getBoundingClientRect().bottom : 0;
-  const at = v.table.getBoundingClientRect().top;
-  if (Math.abs(at - top) > 1) window.scrollBy({ top: at - top, behavior: "instant" });
+  let by = v.table.getBoundingClientRect().top - top;
+  // a bottom sheet (phone): a story taller than the room left above the sheet ends right above
+  // it, as the story always ended right above the choices
+  if (getComputedStyle(v.dock).position === "fixed") {
+    const sheet = v.dock.getBoundingClientRect().top;
+    const tale = story.getBoundingClientRect();
+    if (tale.height > sheet - top - v.turn.offsetHeight) by = tale.bottom - sheet;
+  }
+  if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
   const first = firstChoice(v);
   if (first && !v.choices.querySelector(".gb-confirm")) first.focus({ preventScroll: true });
 }
@@ -777,7 +789,10 @@ function render(s) {
     ...widgetItems(s, "main"),
     ...text("notice", "gb-notice", s.notice),
   ]);
-  const lines = lastStep(s);
+  const games = widgetItems(s, "last");
+  patch(v.lastWidgets, games);
+  v.last.classList.toggle("gb-last-game", games.length > 0);
+  const lines = games.length ? [] : lastStep(s);
   const said = JSON.stringify(lines);
   if (v.lastList.gbKey !== said) {
     // the last lines show; the earlier ones of a long step are one tap away

@@ -20,7 +20,7 @@ window.GB_UI = Object.freeze({
   imported: "Partie importée.",
   saveUnreadable: (error) => `Reprise impossible : ${error}`,
   exportSave: "Exporter la sauvegarde",
-  importSave: "Importer une sauvegarde : ",
+  importSave: "Importer une sauvegarde…",
   slot: (s) => `Emplacement ${s}`,
   slots: "Vos trois emplacements de sauvegarde",
   slotFree: "libre",
