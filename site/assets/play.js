@@ -636,13 +636,6 @@ function skeleton() {
   const table = h("div", { class: "gb-table gb-layout" }, side, stage);
   const mark = h("span", { class: "gb-screen", hidden: true });
   root.replaceChildren(mark, table);
-  // the bottom sheet of a phone covers the end of the page: the page gets that much room more
-  if (window.ResizeObserver) {
-    new ResizeObserver(() => {
-      const fixed = getComputedStyle(dock).position === "fixed";
-      table.style.setProperty("--gb-sheet", fixed ? `${dock.offsetHeight}px` : "0px");
-    }).observe(dock);
-  }
   return { mark, table, side, turn, where, meta, dock, last, lastList, lastWidgets, older, showOlder, choices, statusLine, self, stage, board,
     tools, undo, log, journal, lines: [], first: 1 };
 }

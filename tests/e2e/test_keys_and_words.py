@@ -99,6 +99,9 @@ def test_number_keys_press_the_button_that_shows_them(game, rng: random.Random) 
             game.undo()
             if game.saved()["state"] == before:
                 button = page.locator(f'.gb-choices [data-key="{pick}"]')
+                folded = button.locator("xpath=ancestor::details")  # opened by the player before
+                if folded.count() and folded.first.get_attribute("open") is None:
+                    folded.first.locator("summary").click()
                 game._mark()
                 button.click()
                 if confirm.count():
