@@ -691,7 +691,9 @@ function choicesOf(s) {
   return out.filter(Boolean);
 }
 
-const LAST_SHOWN = 4;  // lines of the last step in view (the others one tap away)
+// lines of the last step in view, fewer on a phone (the others one tap away)
+const PHONE = window.matchMedia("(max-width: 52em)");
+const lastShown = () => (PHONE.matches ? 3 : 4);
 
 // What just happened: a widget of the game marked `last` (a summary of the round just played,
 // drawn in the last-step block), else the session's recap; when the game's own widgets tell it
@@ -735,7 +737,7 @@ function settle(v) {
   let by = v.table.getBoundingClientRect().top - top;
   // a bottom sheet (phone): a story taller than the room left above the sheet ends right above
   // it, as the story always ended right above the choices
-  if (getComputedStyle(v.dock).position === "fixed") {
+  if (PHONE.matches) {
     const sheet = v.dock.getBoundingClientRect().top;
     const tale = story.getBoundingClientRect();
     if (tale.height > sheet - top - v.turn.offsetHeight) by = tale.bottom - sheet;
@@ -790,9 +792,9 @@ function render(s) {
   if (v.lastList.gbKey !== said) {
     // the last lines show; the earlier ones of a long step are one tap away
     v.lastList.replaceChildren(...lines.map((line, i) =>
-      h("li", { class: i < lines.length - LAST_SHOWN ? "gb-last-older" : null, text: line })));
+      h("li", { class: i < lines.length - lastShown() ? "gb-last-older" : null, text: line })));
     v.lastList.gbKey = said;
-    v.older.hidden = lines.length <= LAST_SHOWN;
+    v.older.hidden = lines.length <= lastShown();
     v.showOlder(false);
   }
   v.choices.replaceChildren(...choicesOf(s));

@@ -222,15 +222,30 @@ def decide(game, rng: random.Random, step: int) -> str:
     return "click"
 
 
+def _reveal(page, locator) -> None:
+    """Scroll the page as a player does, until ``locator`` sits right under the turn bar."""
+    locator.evaluate(
+        """(el) => {
+          const turn = document.querySelector('[data-testid="turn"]').getBoundingClientRect();
+          window.scrollBy(0, el.getBoundingClientRect().top - turn.bottom - 4);
+        }"""
+    )
+
+
 def _open(page, open_game, game_id: str, size: str):
     page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
     return open_game(game_id)
 
 
-def play_and_check(game, rng: random.Random, name: str, decisions: int = DECISIONS) -> None:
+def play_and_check(
+    game, rng: random.Random, name: str, decisions: int = DECISIONS, opened: bool = False
+) -> None:
+    """``decisions`` decisions, every promise checked after each; ``opened``: the first screen
+    was checked already."""
     page = game.page
-    check(page, f"{name} open", first_screen=True)
-    _snap(page, f"{name}-0")
+    if not opened:
+        check(page, f"{name} open", first_screen=True)
+        _snap(page, f"{name}-0")
     folded_tried = 0
     for step in range(1, decisions + 1):
         how = decide(game, rng, step)
@@ -265,14 +280,20 @@ def test_a_large_table_folds_the_other_seats_into_a_strip(
     count.dispatch_event("change")
     assert page.locator(".gb-seat").count() == LARGE[game_id]
     game.click_and_render(page.get_by_role("button", name="Commencer"))
+    name = f"{game_id}-{LARGE[game_id]}-seats"
+    check(page, f"{name} open", first_screen=True)
+    _snap(page, f"{name}-0")
     strip = page.locator(".gb-strip")
     assert strip.count() >= 1, "no strip of seats"
     assert strip.first.locator("li").count() == LARGE[game_id]
     table = page.locator(".gb-strip-more .gb-players").first
     assert not table.is_visible(), "the whole table is shown at once"
-    page.locator(".gb-strip-more > summary").first.click()
+    summary = page.locator(".gb-strip-more > summary").first
+    _reveal(page, summary)  # the board scrolls between the turn bar and the sheet
+    summary.click()
     assert table.is_visible()
-    play_and_check(game, rng, f"{game_id}-{LARGE[game_id]}-seats", decisions=15)
+    _snap(page, f"{name}-strip-open")
+    play_and_check(game, rng, name, decisions=15, opened=True)
     assert page.locator(".gb-strip-more").first.get_attribute("open") is not None, (
         "the table opened by the player closed again"
     )
