@@ -283,7 +283,6 @@ def _fit(out: list[dict], foldable: list[dict | None]) -> list[dict]:
     return out
 
 
-
 def groups(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
     p = state.get("pending") or {}
     t = p.get("type")
@@ -594,7 +593,9 @@ def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
         )
     home_group = None
     if home:
-        home_group = W.group(T.ui("group.home"), W.unique_labels(home), help=T.ui("group.home.help"))
+        home_group = W.group(
+            T.ui("group.home"), W.unique_labels(home), help=T.ui("group.home.help")
+        )
         out.append(home_group)
     if saves:
         out.append(W.group(T.ui("group.save"), saves, help=T.ui("group.save.help"), folded=True))

@@ -62,14 +62,18 @@ def test_number_keys_press_the_button_that_shows_them(game, rng: random.Random) 
               const el = document.activeElement;
               const first = [...document.querySelectorAll('.gb-choices [data-choice]')]
                 .find((e) => !e.disabled && !e.closest('details:not([open])'));
-              return { first: !!el && el === first, ring: !!el && getComputedStyle(el).outlineStyle !== 'none'
-                && el.matches(':focus-visible'), input: document.getElementById('gb-app').dataset.input || '' };
+              const ring = !!el && getComputedStyle(el).outlineStyle !== 'none'
+                && el.matches(':focus-visible');
+              const input = document.getElementById('gb-app').dataset.input || '';
+              return { first: !!el && el === first, ring, input };
             }"""
         )
         assert focus["first"] or opened, "the focus is not on the first choice"
         opened = False
         if focus["input"] == "pointer":
-            assert not focus["ring"], "a ring on the first choice after a click: it looks preselected"
+            assert not focus["ring"], (
+                "a ring on the first choice after a click: it looks preselected"
+            )
         shown = [k for k in keys if k["open"]]
         folded = [k for k in keys if not k["open"]]
         if folded and rng.random() < 0.5:  # a folded key: the group opens, nothing is sent

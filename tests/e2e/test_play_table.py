@@ -71,12 +71,13 @@ MEASURE = """() => {
   const app = document.getElementById("gb-app");
   const controls = [...app.querySelectorAll("button, summary, select, a.md-button, "
     + "input:not([type=checkbox]):not([type=radio]):not(.gb-sr-only)")].filter(shown);
-  const unlabelled = controls.filter((e) => e.matches("button, summary, a.md-button") && !e.innerText.trim())
+  const unlabelled = controls
+    .filter((e) => e.matches("button, summary, a.md-button") && !e.innerText.trim())
     .map((e) => e.outerHTML.slice(0, 120));
   const small = controls.map((e) => [e, e.getBoundingClientRect()])
     .filter(([, r]) => r.height < 43.5 || r.width < 43.5)
-    .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} « ${e.innerText.trim().slice(0, 30)} » `
-      + `${Math.round(r.width)}×${Math.round(r.height)}`);
+    .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} `
+      + `« ${e.innerText.trim().slice(0, 30)} » ${Math.round(r.width)}×${Math.round(r.height)}`);
   const keys = [...document.querySelectorAll(".gb-choices [data-key]")].filter(shown)
     .map((e) => [e.dataset.key, (e.querySelector("kbd") || {}).textContent || null]);
   const over = !!document.querySelector(".gb-choices .gb-over");
@@ -171,7 +172,9 @@ def _folded_key_sends_nothing(game) -> bool:
     page.keyboard.press(key)
     page.wait_for_timeout(150)
     assert game.saved() == before, f"key {key} of a folded button sent something"
-    stale = page.evaluate("() => document.querySelector('#gb-root > *').hasAttribute('data-e2e-stale')")
+    stale = page.evaluate(
+        "() => document.querySelector('#gb-root > *').hasAttribute('data-e2e-stale')"
+    )
     assert stale, f"key {key} of a folded button drew a new screen"
     state = page.evaluate(
         f"""() => {{
