@@ -73,6 +73,7 @@ def test_play_and_chronicle_pages(game_id, page, server, site, kit, rng: random.
     assert page.locator(".gb-choices .gb-over").count(), "the game did not end"
     audit(page, kit, f"{game_id}: the end")
     page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(600)  # the theme's navigation fades into its phone drawer
     audit(page, kit, f"{game_id}: the end on a phone")
     if (site / "chronique" / game_id / "index.html").is_file():
         page.goto(server.url + f"chronique/{game_id}/index.html", wait_until="load")
