@@ -730,14 +730,15 @@ function firstChoice(v) {
 // After a screen is drawn: the dock back to its top, the newest lines of the last step in view,
 // the table's top under the site's header (the stage starts with the new story), and the
 // keyboard on the first choice. One layout, read once the screen is whole.
-function settle(v) {
+function settle(v, s) {
   v.dock.scrollTop = 0;
   const header = document.querySelector(".md-header");
   const top = header ? header.getBoundingClientRect().bottom : 0;
   let by = v.table.getBoundingClientRect().top - top;
   // a bottom sheet (phone): a story taller than the room left above the sheet ends right above
-  // it, as the story always ended right above the choices
-  if (PHONE.matches) {
+  // it, as the story always ended right above the choices (not the result of a game: it reads
+  // from its top)
+  if (PHONE.matches && !s.over) {
     const sheet = v.dock.getBoundingClientRect().top;
     const tale = story.getBoundingClientRect();
     if (tale.height > sheet - top - v.turn.offsetHeight) by = tale.bottom - sheet;
@@ -805,7 +806,7 @@ function render(s) {
   v.board.hidden = !v.board.firstChild;
   v.undo.disabled = !s.can_undo;
   drawLog(s);
-  settle(v);
+  settle(v, s);
 }
 
 // Focus goes to the first choice after every move; its ring shows to keyboard users only (after
