@@ -261,6 +261,28 @@ def _home_confirm(bundle: dict, state: dict, a: dict) -> str:
 
 # --------------------------------------------------------------------------- groups
 
+#: choices a screen shows at once (an open group's buttons, a form counting for one); past it,
+#: groups fold
+MAX_VISIBLE = 16
+
+
+def visible_choices(groups: list[dict]) -> int:
+    """The choices in view: those of the open groups (a form is one)."""
+    return sum(
+        1 if g["kind"] == "form" else len(g["choices"]) for g in groups if not g.get("folded")
+    )
+
+
+def _fit(out: list[dict], foldable: list[dict | None]) -> list[dict]:
+    """Fold the groups of ``foldable``, in that order, until at most ``MAX_VISIBLE`` choices are
+    in view."""
+    for g in foldable:
+        if visible_choices(out) <= MAX_VISIBLE:
+            break
+        if g is not None:
+            g["folded"] = True
+    return out
+
 
 def groups(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
     p = state.get("pending") or {}
@@ -524,17 +546,18 @@ def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
             )
         else:
             other.append(_choice(bundle, state, i, a))
+    character_groups: list[dict] = []
     for c, ch in enumerate(chars):
         main, moves, other = blocks[c]
         if main or moves:
             heading = T.ui(
                 "group.character", name=ch["name"], where=_where(bundle, state, ch), hp=ch["hp"]
             )
-            out.append(
-                W.group(
-                    heading, W.unique_labels(main + moves), help=_character_help(bundle, state, ch)
-                )
+            block = W.group(
+                heading, W.unique_labels(main + moves), help=_character_help(bundle, state, ch)
             )
+            character_groups.append(block)
+            out.append(block)
         if other:
             out.append(
                 W.group(
@@ -570,11 +593,17 @@ def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
                 help=f"{T.ui('group.together.help')} {help_}.",
             )
         )
+    home_group = None
     if home:
-        out.append(W.group(T.ui("group.home"), W.unique_labels(home), help=T.ui("group.home.help")))
+        home_group = W.group(
+            T.ui("group.home"), W.unique_labels(home), help=T.ui("group.home.help")
+        )
+        out.append(home_group)
     if saves:
         out.append(W.group(T.ui("group.save"), saves, help=T.ui("group.save.help"), folded=True))
-    return out
+    # room for every choice in view: the moves that end the scenario fold first, then the
+    # blocks of the last characters (the first one always stays open)
+    return _fit(out, [home_group, *reversed(character_groups[1:])])
 
 
 def _where(bundle: dict, state: dict, ch: dict) -> str:

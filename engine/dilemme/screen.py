@@ -475,7 +475,8 @@ def _last_round(state: dict) -> dict | None:
                 said.append(T.ui("last.deal", giver=giver, coins=d["coins"], to=to,
                                  ask=T.ASK.get(d["ask"], d["ask"]), answer=answer))  # fmt: skip
         out.append(T.ui("last.deals", deals=" ; ".join(said)))
-    return W.items(out + lines, T.ui("last.title", title=title), area="main")
+    # ``last``: this widget is what just happened (the browser draws it as the table's last step)
+    return {**W.items(out + lines, T.ui("last.title", title=title), area="main"), "last": True}
 
 
 def _short(house: str) -> str:

@@ -27,25 +27,23 @@ const progress = document.getElementById("gb-progress");
 const progressText = document.getElementById("gb-progress-text");
 const resumeBox = h("div", { id: "gb-resume-box" });
 story.before(resumeBox);
-// What just happened, told to screen readers once (the story block is not re-read whole): the
-// journal lines added since the last screen.
+// What just happened, told to screen readers once (the page is not re-read whole): the last
+// step of each new screen, or whom to pass the device to.
 const live = h("div", { id: "gb-live", class: "gb-sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
 app.append(live);
-let heard = 0;
+let heard = "";
 
 function announce(s) {
-  const size = s.log_size || 0;
-  const lines = s.log || [];
-  if (s.fresh || size < heard) heard = Math.max(0, size - 1);
-  const fresh = lines.slice(Math.max(0, lines.length - (size - heard))).slice(-6);
-  heard = size;
-  const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : fresh;
-  if (said.length) {
+  const said = s.handoff ? [T.handoffTitle(s.handoff.name)] : lastStep(s);
+  const key = JSON.stringify(said);
+  if (s.fresh || key !== heard) {
     live.replaceChildren(h("p", { text: said.join(" ") }));
-    // the journal's lines may be the viewer's alone
-    if (s.handoff || !Number.isInteger(s.log_private)) live.removeAttribute("data-private");
-    else live.setAttribute("data-private", String(s.log_private));
+    // what just happened may be the viewer's alone (« Vous piochez … »)
+    const mine = s.handoff ? null : privateTo(Number.isInteger(s.recap_private) ? s.recap_private : s.log_private);
+    if (mine === null) live.removeAttribute("data-private");
+    else live.setAttribute("data-private", mine);
   }
+  heard = key;
 }
 
 let web = null;
@@ -151,6 +149,7 @@ function slotSummary(s) {
     progress: str(meta.progress),
     date: formatDate(str(meta.date) || str(localStorage.getItem(`${STORE}:${s}:date`))),
     at: Date.parse(str(meta.date)) || 0,
+    done: meta.done === true,
   };
 }
 
@@ -175,6 +174,7 @@ function autosave() {
     localStorage.setItem(`${STORE}:${slot}:date`, date);
     localStorage.setItem(`${STORE}:${slot}:meta`, JSON.stringify({
       title: (info && info.title) || TITLE, progress: (screen && screen.progress) || "", date,
+      done: !!(screen && screen.over && !screen.sequel),  // over, and no next game of a campaign
     }));
     localStorage.setItem(`${STORE}:slot`, slot);
     if (prof) (prof.saves ||= []).push({ save_json: t1 - t0, chronicle_json: t2 - t1, storage: performance.now() - t2, save_size: save.length });
@@ -224,14 +224,15 @@ async function importSave(file) {
 }
 
 function saveTools() {
+  // the file input is drawn as a button (its label); the input itself keeps the focus
   const input = h("input", {
-    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import",
+    type: "file", accept: "application/json,.json", "data-testid": "save-import", id: "gb-import", class: "gb-sr-only",
     on: { change: whenReady((e) => e.target.files[0] && importSave(e.target.files[0])) },
   });
   return h("div", { class: "gb-row gb-saves" },
     h("button", { type: "button", class: "md-button", "data-testid": "save-export", text: T.exportSave,
       on: { click: exportSave }, disabled: !screen }),
-    h("label", { for: "gb-import", text: T.importSave }), input);
+    input, h("label", { for: "gb-import", class: "md-button gb-import", text: T.importSave }));
 }
 
 function resumeSlot(s = slot) {
@@ -297,6 +298,8 @@ function showSetup() {
   saveNow();
   view = null;
   screen = null;
+  slotPicked = false;
+  parkStory();
   root.replaceChildren();
   story.hidden = false;
   const resume = drawResume();
@@ -308,7 +311,7 @@ function showSetup() {
   if (START_FROM) page.append(h("p", { class: "gb-note", "data-testid": "start-from", text: T.startFrom(START_FROM) }));
   page.append(h("div", { class: "gb-row" }, quick,
     h("span", { class: "gb-note", text: T.quickStartHelp(info ? info.default_players : DEFAULT_PLAYERS, info ? info.cooperative : COOPERATIVE) })));
-  const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; } } });
+  const slots = h("select", { id: "gb-slot", on: { change: (e) => { slot = e.target.value; slotPicked = true; } } });
   for (const s of SLOTS) {
     const sum = slotSummary(s);
     slots.append(h("option", { value: s, selected: s === slot, text: sum ? T.slotBusy(s, sum.progress, sum.date) : T.slotEmpty(s) }));
@@ -418,13 +421,41 @@ function customForm() {
   return form;
 }
 
+// Where a new game goes. A slot that holds a game in progress (a campaign between two games
+// included) is never overwritten without a word: the slot in use if it is free, else a free slot,
+// else one whose game is over; else one sentence says which game would be replaced, « Annuler »
+// first. A slot picked by hand in the list is taken if nothing in progress is lost.
+let slotPicked = false;
+
 function start(setup) {
+  const free = SLOTS.filter((s) => !savedText(s));
+  const done = SLOTS.map(slotSummary).filter((sum) => sum && sum.done).sort((a, b) => a.at - b.at).map((sum) => sum.slot);
+  const open = (s) => !savedText(s) || done.includes(s);
+  if (open(slot) && (slotPicked || !savedText(slot) || !free.length)) return begin(setup);
+  if (!slotPicked && (free.length || done.length)) {
+    slot = free[0] || done[0];
+    return begin(setup);
+  }
+  if (!slotPicked) {  // every slot holds a game in progress: the one saved longest ago is proposed
+    slot = SLOTS.map(slotSummary).reduce((a, b) => (b.at < a.at ? b : a)).slot;
+  }
+  const sum = slotSummary(slot);
+  const where = root.querySelector(".gb-setup");
+  ask(T.replaceSlot(slot, sum.title, sum.progress, sum.date), () => begin(setup), {
+    where, cancelFirst: true, yes: T.replace,
+  });
+  return undefined;
+}
+
+function begin(setup) {
   if (START_FROM) setup = { ...setup, start_from: START_FROM };
   const result = call("start_json", JSON.stringify(setup));
   if (result.error) {
     status(T.setupRefused(result.error));
     return;
   }
+  slotPicked = false;
+  localStorage.setItem(`${STORE}:slot`, slot);
   render(result);
   saveSoon();
 }
@@ -474,16 +505,22 @@ document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") saveNow();
 });
 
-function ask(question, then) {
-  const box = h("div", { class: "gb-confirm", role: "alertdialog", "aria-label": T.confirm },
+// A question asked in the page (no browser dialog). In a game (`where` omitted) it goes above
+// the choices, « Confirmer » first and focused; `options.cancelFirst` puts « Annuler » first and
+// focuses it (a question whose yes loses something), `options.yes` names the yes.
+function ask(question, then, options = {}) {
+  const where = options.where || root.querySelector(".gb-choices");
+  if (!where) return;
+  where.querySelector(":scope > .gb-confirm")?.remove();
+  const box = h("div", { class: "gb-confirm", role: "alertdialog", "aria-label": options.yes || T.confirm },
     h("p", { text: question }));
-  const yes = h("button", { type: "button", class: "md-button md-button--primary", text: T.confirm,
+  const yes = h("button", { type: "button", class: "md-button md-button--primary", text: options.yes || T.confirm,
     on: { click: () => { box.remove(); then(); } } });
   const no = h("button", { type: "button", class: "md-button", text: T.cancel,
-    on: { click: () => box.remove() } });
-  box.append(h("div", { class: "gb-row" }, yes, no));
-  root.querySelector(".gb-choices")?.prepend(box);
-  yes.focus();
+    on: { click: () => { box.remove(); options.cancelled?.(); } } });
+  box.append(options.cancelFirst ? h("div", { class: "gb-row" }, no, yes) : h("div", { class: "gb-row" }, yes, no));
+  where.prepend(box);
+  (options.cancelFirst ? no : yes).focus();
 }
 
 function status(text) {
@@ -563,7 +600,7 @@ function patch(box, items) {
 function widgetItems(s, name) {
   const seen = {};
   return (s.widgets || [])
-    .filter((w) => (w.area || "board") === name)
+    .filter((w) => (name === "last" ? w.last : !w.last && (w.area || "board") === name))
     .map((w) => {
       seen[w.type] = (seen[w.type] || 0) + 1;
       return [`${w.type}:${seen[w.type]}`, JSON.stringify(w), () => draw(w)];
@@ -571,34 +608,59 @@ function widgetItems(s, name) {
 }
 const text = (id, cls, value) => (value ? [[id, value, () => h("p", { class: cls, text: value })]] : []);
 
+// The play table, the same for every game (the way Board Game Arena players know it):
+//
+//   .gb-table
+//     .gb-side    the turn bar [data-testid="turn"] (whose turn, which phase, who holds the
+//                 device; the journal one tap away), then the dock: the last step
+//                 [data-testid="last-step"], the choices, the seat's own things, the tools
+//     .gb-stage   the story block (prompt, the game's main widgets), then the board
+//
+// On a desktop the side is a column beside the stage that stays in view (sticky), the dock
+// scrolling inside it; on a phone the turn bar sticks under the site's header and the dock is
+// a bottom sheet. The side comes first in the document: a screen reader meets the turn, the
+// last step and the choices before the board.
 function skeleton() {
-  const choices = h("div", { class: "gb-choices" });
-  const statusLine = h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" });
-  Object.assign(choices, { gbId: "choices", gbKey: "" });
-  Object.assign(statusLine, { gbId: "status", gbKey: "" });
-  const main = h("section", { class: "gb-main", "aria-label": T.choices }, choices, statusLine);
-  const side = h("section", { class: "gb-self", "aria-label": T.yourThings });
-  const top = h("div", { class: "gb-top" }, main);
-  const board = h("section", { class: "gb-board", "aria-label": T.board });
-  const undo = h("button", { type: "button", class: "md-button", text: T.undo,
-    on: { click: () => { render(call("undo_json")); saveSoon(); } } });
-  const tools = h("div", { class: "gb-row gb-tools" }, undo,
-    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
+  const where = h("p", { class: "gb-where" });
+  const meta = h("p", { class: "gb-turn-meta" });
   const log = h("ol", { class: "gb-log", "aria-label": T.log, tabindex: "0" });
   const journal = h("details", { class: "gb-journal" }, h("summary", { text: T.log }), log);
   // opened, the journal shows its last lines
   journal.addEventListener("toggle", () => { if (journal.open) log.scrollTop = log.scrollHeight; });
-  const layout = h("div", { class: "gb-layout" }, top, tools, saveTools(), journal);
+  const turn = h("section", { class: "gb-turn", "data-testid": "turn", "aria-label": T.turn },
+    h("div", { class: "gb-turn-text" }, where, meta), journal);
+  const lastList = h("ul", { class: "gb-last-lines", id: "gb-last-lines" });
+  const older = h("button", { type: "button", class: "gb-last-more", "aria-controls": "gb-last-lines", "aria-expanded": "false",
+    on: { click: () => showOlder(!last.classList.contains("gb-last-all")) } });
+  const lastWidgets = h("div", { class: "gb-last-widgets" });
+  const last = h("section", { class: "gb-last gb-recap", "data-testid": "last-step", "aria-labelledby": "gb-last-title" },
+    h("div", { class: "gb-last-head" }, h("h2", { id: "gb-last-title", text: T.recap }), older), lastList, lastWidgets);
+  const showOlder = (all) => {
+    last.classList.toggle("gb-last-all", all);
+    older.setAttribute("aria-expanded", String(all));
+    older.textContent = all ? T.lastFewer : T.lastAll(lastList.children.length);
+  };
+  const choices = h("div", { class: "gb-choices" });
+  const statusLine = h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" });
+  const self = h("section", { class: "gb-self", "aria-label": T.yourThings });
+  const undo = h("button", { type: "button", class: "md-button", text: T.undo,
+    on: { click: () => { render(call("undo_json")); saveSoon(); } } });
+  const tools = h("div", { class: "gb-row gb-tools" }, undo,
+    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
+  const dock = h("section", { class: "gb-dock", "aria-label": T.choices }, last, choices, statusLine, self, tools, saveTools());
+  const side = h("div", { class: "gb-side" }, turn, dock);
+  const board = h("section", { class: "gb-board", "aria-label": T.board });
+  const stage = h("div", { class: "gb-stage" }, story, board);
+  const table = h("div", { class: "gb-table gb-layout" }, side, stage);
   const mark = h("span", { class: "gb-screen", hidden: true });
-  root.replaceChildren(mark, layout);
-  return { mark, main, choices, statusLine, side, top, board, layout, tools, undo, log, journal, lines: [], first: 1 };
+  root.replaceChildren(mark, table);
+  return { mark, table, side, turn, where, meta, dock, last, lastList, lastWidgets, older, showOlder, choices, statusLine, self, stage, board,
+    tools, undo, log, journal, lines: [], first: 1 };
 }
 
-// the region of `box` shown only when it holds something, at its place in `parent`
-function showIf(box, parent, before) {
-  if (box.firstChild) {
-    if (box.parentNode !== parent) parent.insertBefore(box, before);
-  } else if (box.parentNode) box.remove();
+// the story block goes back above #gb-root, where the page has it (setup, hand-over)
+function parkStory() {
+  if (story.nextElementSibling !== root) root.before(story);
 }
 
 function drawLog(s) {
@@ -627,13 +689,9 @@ function drawLog(s) {
 
 function choicesOf(s) {
   if (!(s.over && s.outcome)) return [drawChoices(s.groups || [], act, ask)];
+  // the end: what it was, then what to do next (first, in reach), then the result in full
   const out = [h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver })];
-  const ranked = (s.widgets || []).some((w) => w.type === "ranking");
-  if (s.outcome.ranking.length && !ranked) {
-    out.push(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
-  }
-  for (const w of s.outcome.widgets || []) out.push(draw(w));
-  const row = h("div", { class: "gb-row" });
+  const row = h("div", { class: "gb-row gb-over-next" });
   if (s.sequel) {
     row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
       text: T.nextGame, on: { click: () => { render(call("next_json")); saveSoon(); } } }));
@@ -643,24 +701,86 @@ function choicesOf(s) {
   }
   row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
   out.push(row);
+  const ranked = (s.widgets || []).some((w) => w.type === "ranking");
+  if (s.outcome.ranking.length && !ranked) {
+    out.push(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
+  }
+  for (const w of s.outcome.widgets || []) out.push(draw(w));
   return out.filter(Boolean);
 }
 
 // data-private="<seat>" on what shows one seat's private information (a contract)
 const privateTo = (seat) => (Number.isInteger(seat) ? String(seat) : null);
 
+// lines of the last step in view, fewer on a phone (the others one tap away)
+const PHONE = window.matchMedia("(max-width: 52em)");
+const lastShown = () => (PHONE.matches ? 3 : 4);
+
+// What just happened: a widget of the game marked `last` (a summary of the round just played,
+// drawn in the last-step block), else the session's recap; when the game's own widgets tell it
+// (recap off), the journal's last lines; at the very start, that the game begins.
+function lastStep(s) {
+  const mine = (s.widgets || []).filter((w) => w.last);
+  if (mine.length) return mine.flatMap((w) => [w.title, ...(w.items || []), w.text].filter(Boolean));
+  if ((s.recap || []).length) return s.recap;
+  const log = s.log || [];
+  return log.length ? log.slice(-3) : [T.gameBegins];
+}
+
+// The turn bar: where the game stands, the phase when the status does not already say it,
+// and, when one seat plays, who holds the device.
+function turnMeta(s) {
+  const bits = [];
+  const status = (s.status || "").toLowerCase();
+  if (s.phase && !status.includes(String(s.phase).toLowerCase())) bits.push(s.phase);
+  const holder = s.holder || (s.turn_kind === "each" && !s.over ? s.seat_name : null);
+  if (holder) bits.push(T.holder(holder));
+  if (s.turn_kind === "public" && !s.over) bits.push(T.everyone);
+  return bits.join(" · ");
+}
+
+const setText = (el, value) => { if (el.textContent !== value) el.textContent = value; };
+
+// A button a player can see and press (not inside a folded group, not disabled).
+const pressable = (el) => !el.disabled && !el.closest("details:not([open])") && el.getClientRects().length > 0;
+
+function firstChoice(v) {
+  return [...v.choices.querySelectorAll("[data-choice]")].find(pressable) || null;
+}
+
+// After a screen is drawn: the dock back to its top, the newest lines of the last step in view,
+// the table's top under the site's header (the stage starts with the new story), and the
+// keyboard on the first choice. One layout, read once the screen is whole.
+function settle(v, s) {
+  v.dock.scrollTop = 0;
+  const header = document.querySelector(".md-header");
+  const top = header ? header.getBoundingClientRect().bottom : 0;
+  let by = v.table.getBoundingClientRect().top - top;
+  // a bottom sheet (phone): a story taller than the room left above the sheet ends right above
+  // it, as the story always ended right above the choices (not the result of a game: it reads
+  // from its top)
+  if (PHONE.matches && !s.over) {
+    const sheet = v.dock.getBoundingClientRect().top;
+    const tale = story.getBoundingClientRect();
+    if (tale.height > sheet - top - v.turn.offsetHeight) by = tale.bottom - sheet;
+  }
+  if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: "instant" });
+  const first = firstChoice(v);
+  if (first && !v.choices.querySelector(".gb-confirm")) first.focus({ preventScroll: true });
+}
+
 function render(s) {
   // Focus in what is drawn anew (a choice, a group's heading) leaves it now, while the page is
   // still laid out: removed later, it would make the browser lay out the half-patched page.
   const focused = document.activeElement;
   if (view && focused && focused !== document.body && view.choices.contains(focused)) focused.blur();
-  const previous = screen;
   screen = s;
   announce(s);
   if (resumeBox.firstChild) resumeBox.replaceChildren();
   if (s.handoff) {
     // the neutral screen: nothing of the game stays in the page (the session sent none of it)
     view = null;
+    parkStory();
     story.replaceChildren(h("p", { class: "gb-where", text: s.status }));
     const go = h("button", {
       type: "button", class: "md-button md-button--primary", "data-choice": "handoff",
@@ -679,35 +799,44 @@ function render(s) {
   // It stays the same node: a new first child would make the browser restyle the whole game.
   for (const { name } of [...v.mark.attributes]) if (!MARK_ATTRIBUTES.has(name)) v.mark.removeAttribute(name);
   v.mark.dataset.screen = String(++drawn);
+  setText(v.where, s.status || "");
+  const meta = turnMeta(s);
+  setText(v.meta, meta);
+  v.meta.hidden = !meta;
   patch(story, [
-    ["where", s.status, () => h("p", { class: "gb-where", text: s.status })],
     ...text("prompt", "gb-prompt", s.prompt),
     ...widgetItems(s, "main"),
     ...text("notice", "gb-notice", s.notice),
   ]);
-  const recap = s.recap || [];
-  patch(v.main, [
-    ...(recap.length ? [["recap", JSON.stringify([recap, s.recap_private]), () => h("section", { class: "gb-recap", "aria-label": T.recap, "data-private": privateTo(s.recap_private) },
-      h("h2", { text: T.recap, tabindex: "-1" }), h("ul", {}, ...recap.map((line) => h("li", { text: line }))))]] : []),
-    ["choices", "", () => v.choices],
-    ["status", "", () => v.statusLine],
-  ]);
+  const games = widgetItems(s, "last");
+  patch(v.lastWidgets, games);
+  v.last.classList.toggle("gb-last-game", games.length > 0);
+  const lines = games.length ? [] : lastStep(s);
+  const said = JSON.stringify(lines);
+  if (v.lastList.gbKey !== said) {
+    // the last lines show; the earlier ones of a long step are one tap away
+    v.lastList.replaceChildren(...lines.map((line, i) =>
+      h("li", { class: i < lines.length - lastShown() ? "gb-last-older" : null, text: line })));
+    v.lastList.gbKey = said;
+    v.older.hidden = lines.length <= lastShown();
+    v.showOlder(false);
+  }
+  // the last step may hold lines only the viewer may read
+  const lastTo = games.length ? null : privateTo(Number.isInteger(s.recap_private) ? s.recap_private : s.log_private);
+  if (lastTo === null) v.last.removeAttribute("data-private");
+  else v.last.setAttribute("data-private", lastTo);
   v.choices.replaceChildren(...choicesOf(s));
   if (v.statusLine.firstChild) v.statusLine.textContent = "";
-  patch(v.side, widgetItems(s, "self"));
-  showIf(v.side, v.top, null);
+  patch(v.self, widgetItems(s, "self"));
+  v.self.hidden = !v.self.firstChild;
   patch(v.board, widgetItems(s, "board"));
-  showIf(v.board, v.layout, v.tools);
+  v.board.hidden = !v.board.firstChild;
   v.undo.disabled = !s.can_undo;
   drawLog(s);
   const journalTo = privateTo(s.log_private);
   if (journalTo === null) v.journal.removeAttribute("data-private");
   else v.journal.setAttribute("data-private", journalTo);
-  // focus goes to what changed (the recap), not to a choice that would look preselected
-  if (!previous || previous.handoff || document.activeElement === document.body || !root.contains(document.activeElement)) {
-    const target = v.main.querySelector(".gb-recap h2") || v.main.querySelector("h3");
-    if (target) { target.tabIndex = -1; target.focus({ preventScroll: true }); }
-  }
+  settle(v, s);
 }
 
 // The second click of a double click (or tap) presses nothing: after « C'est moi » or a move,
@@ -719,16 +848,28 @@ root.addEventListener("click", (e) => {
   }
 }, true);
 
-// keyboard: the number on a button presses it
+// Focus goes to the first choice after every move; its ring shows to keyboard users only (after
+// a click or a tap it would look preselected).
+document.addEventListener("pointerdown", () => { app.dataset.input = "pointer"; }, true);
+document.addEventListener("keydown", () => { app.dataset.input = "keys"; }, true);
+
+// Keyboard: the number written on a button presses it, when the button can be seen and pressed.
+// A number of a folded group opens that group and puts the keyboard on its button: opening is
+// a step of its own, and nothing is sent that the player has not seen.
 document.addEventListener("keydown", (e) => {
   if (!screen || e.target.matches("input, select, textarea") || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (!/^[1-9]$/.test(e.key)) return;
-  const button = root.querySelector(`[data-key="${e.key}"]`);
-  if (button) {
-    e.preventDefault();
-    const folded = button.closest("details");
-    if (folded) folded.open = true;
+  if (!/^[1-9]$/.test(e.key) || e.repeat) return;
+  const button = root.querySelector(`.gb-choices [data-key="${e.key}"]`);
+  if (!button || button.disabled) return;
+  e.preventDefault();
+  if (pressable(button)) {
     button.click();
+    return;
+  }
+  const folded = button.closest("details:not([open])");
+  if (folded) {
+    folded.open = true;
+    button.focus({ preventScroll: false });
   }
 });
 

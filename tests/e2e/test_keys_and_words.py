@@ -3,8 +3,10 @@
 - the setup speaks plain French: no « bot », « Graine », « seed », « Deck » or « politique
   automatique » in what the page itself writes (the setup form, open);
 - every choice shows the number of the key that presses it, numbers are unique on a screen,
-  and pressing a key does exactly what clicking its button does;
-- after an action, focus is not on a choice (nothing looks preselected);
+  and pressing a key does exactly what clicking its button does; the key of a button inside a
+  folded group sends nothing: it opens the group (a step of its own);
+- after an action, focus is on the first choice, with no ring after a click (nothing looks
+  preselected) and a ring for a keyboard user;
 - the journal's numbers fit in its margin.
 """
 
@@ -41,7 +43,7 @@ def _keys(page) -> list[dict]:
         ".gb-choices [data-key]",
         """els => els.map(e => ({key: e.dataset.key, choice: e.dataset.choice,
             shown: (e.querySelector('kbd') || {}).textContent || null,
-            visible: e.offsetParent !== null || !!e.closest('details')}))""",
+            open: !e.closest('details:not([open])')}))""",
     )
 
 
@@ -49,19 +51,44 @@ def test_number_keys_press_the_button_that_shows_them(game, rng: random.Random) 
     page = game.page
     game.quick_start()
     compared = 0
+    opened = False  # a folded group just opened by its key: the focus is on its button
     for _ in range(8):
         keys = _keys(page)
         assert len({k["key"] for k in keys}) == len(keys), keys
         for k in keys:
             assert k["key"] == k["shown"] == k["choice"], k
-        focused = page.evaluate(
-            "() => document.activeElement && document.activeElement.matches('.gb-choice')"
+        focus = page.evaluate(
+            """() => {
+              const el = document.activeElement;
+              const first = [...document.querySelectorAll('.gb-choices [data-choice]')]
+                .find((e) => !e.disabled && !e.closest('details:not([open])'));
+              const ring = !!el && getComputedStyle(el).outlineStyle !== 'none'
+                && el.matches(':focus-visible');
+              const input = document.getElementById('gb-app').dataset.input || '';
+              return { first: !!el && el === first, ring, input };
+            }"""
         )
-        assert not focused, "a choice has the focus: it looks preselected"
-        if not keys:
+        assert focus["first"] or opened, "the focus is not on the first choice"
+        opened = False
+        if focus["input"] == "pointer":
+            assert not focus["ring"], (
+                "a ring on the first choice after a click: it looks preselected"
+            )
+        shown = [k for k in keys if k["open"]]
+        folded = [k for k in keys if not k["open"]]
+        if folded and rng.random() < 0.5:  # a folded key: the group opens, nothing is sent
+            before = game.saved()
+            page.keyboard.press(folded[0]["key"])
+            assert game.saved() == before, f"key {folded[0]['key']} of a folded button acted"
+            button = page.locator(f'.gb-choices [data-key="{folded[0]["key"]}"]')
+            assert button.is_visible(), "the folded group did not open"
+            assert button.evaluate("el => el === document.activeElement")
+            opened = True
+            continue
+        if not shown:
             game.decide(rng)
             continue
-        pick = rng.choice(keys)["key"]
+        pick = rng.choice(shown)["key"]
         before = game.saved()["state"]
         game._mark()
         page.keyboard.press(pick)
@@ -76,8 +103,8 @@ def test_number_keys_press_the_button_that_shows_them(game, rng: random.Random) 
             game.undo()
             if game.saved()["state"] == before:
                 button = page.locator(f'.gb-choices [data-key="{pick}"]')
-                folded = button.locator("xpath=ancestor::details")
-                if folded.count():
+                folded = button.locator("xpath=ancestor::details")  # opened by the player before
+                if folded.count() and folded.first.get_attribute("open") is None:
                     folded.first.locator("summary").click()
                 game._mark()
                 button.click()
