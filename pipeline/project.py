@@ -141,6 +141,12 @@ def _load_one(args: Task) -> tuple[FileModel, bytes | None, str | None]:
 def _manifest(folder: Path, content_dir: Path) -> tuple[FileModel, str | None]:
     rel = (folder / CAMPAIGN_FILE).relative_to(content_dir).as_posix()
     doc, findings = read_file(folder / CAMPAIGN_FILE, rel)
+    return manifest_model(rel, doc, findings)
+
+
+def manifest_model(rel: str, doc: Any, findings: list[Finding]) -> tuple[FileModel, str | None]:
+    """A parsed ``campaign.yaml`` validated for the game its ``family`` names (``None``: none;
+    CAMP001 when it parsed but names no game)."""
     family = None
     if hasattr(doc, "get") and hasattr(doc.get("campaign"), "get"):
         fam = doc["campaign"].get("family")

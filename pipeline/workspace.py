@@ -30,14 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import schema as S
 from .findings import CAUSES, Finding
 from .fold import fold, fold_behind
 from .incremental import Tracker, broken, same_for_checks
 from .load import parse_bytes, read_file
-from .messages import t
 from .model import FileModel, Record, validate
-from .project import CAMPAIGN_FILE, Campaign, _absorb, _present, _yaml_files
+from .project import CAMPAIGN_FILE, Campaign, _absorb, _present, _yaml_files, manifest_model
 
 
 def campaign_folder(path: Path) -> Path | None:
@@ -267,28 +265,7 @@ class Workspace:
             doc, found = read_file(held.folder / rel, rel)
         else:
             doc, found = parse_bytes(text.encode("utf-8", "surrogatepass"), rel)
-        family = None
-        if hasattr(doc, "get") and hasattr(doc.get("campaign"), "get"):
-            fam = doc["campaign"].get("family")
-            family = fam if fam in S.FAMILIES else None
-        if family is None:
-            model = FileModel(rel, findings=found)
-            if not found:
-                model.findings.append(
-                    Finding(
-                        "CAMP001",
-                        "error",
-                        t("camp.no_family", families=", ".join(S.FAMILIES)),
-                        rel,
-                        1,
-                        1,
-                    )
-                )
-            held.manifest, held.family = model, None
-            return
-        model = validate(family, rel, doc, allow_campaign=True)
-        model.findings[:0] = found
-        held.manifest, held.family = model, family
+        held.manifest, held.family = manifest_model(rel, doc, found)
 
     def _full(
         self,
