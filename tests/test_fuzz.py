@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import os
 import shutil
 import tempfile
@@ -71,7 +72,10 @@ def checked(folder: Path) -> dict:
     assert {"nodes", "edges", "reachable", "unreachable", "kinds"} <= set(doc["stats"])
     errors = False
     for f in doc["findings"]:
-        assert set(f) == {"code", "severity", "message", "file", "line", "column", "node"}
+        # `cause` (README: only on a finding that follows from another one) is the one optional key
+        assert set(f) - {"cause"} == {"code", "severity", "message", "file", "line", "column", "node"}
+        if "cause" in f:
+            assert re.fullmatch(r"\S+:\d+:\d+ [A-Z]+\d{3}", f["cause"]), f
         assert f["code"] in CODES, f
         assert f["severity"] == CODES[f["code"]][0], f
         assert isinstance(f["message"], str) and f["message"], f
