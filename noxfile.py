@@ -41,7 +41,9 @@ def tests(session: nox.Session) -> None:
     browser = _chromium().find()
     if not browser.found:
         session.warn(f"{browser.missing}: the browser tests will be skipped")
-    session.run("pytest", *session.posargs)
+    # every core (CI has two): a file's tests stay in one worker, so module and session fixtures
+    # (the built site, the browser) are made once per worker; arguments given replace these
+    session.run("pytest", *(session.posargs or ("-n", "auto", "--dist", "loadfile")))
 
 
 @nox.session
