@@ -16,12 +16,133 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from engine.core.schema import GraphView
+from engine.core.schema import Reference as WrittenReference
 
 from . import schema as S
 from .findings import Finding
-from .messages import did_you_mean, kind_fr, t
+from .messages import declare, did_you_mean, kind_fr, t
 from .model import Record, Reference
 from .project import Campaign
+
+REF001 = declare(
+    "REF001",
+    "error",
+    about="renvoi vers quelque chose qui n'existe pas",
+    fix="Corrigez l'identifiant, ou définissez l'élément visé.",
+    messages={
+        "ref.unknown": (
+            "{path} renvoie à {kinds} « {key} », introuvable.{hint} Ajoutez cet élément "
+            "({section}) ou corrigez la référence."
+        ),
+        "ref.start": (
+            "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez-le ou corrigez le "
+            "départ."
+        ),
+    },
+    guide="""\
+### `REF001` — référence vers rien
+
+**Erreur.** Une référence nomme un identifiant qui n'existe pas dans la campagne (ou pas dans la
+bonne sorte) : faute de frappe, élément supprimé ou renommé, fichier ignoré à cause d'un
+[`YAML001`](#yaml001-yaml-mal-forme). Pour un identifiant écrit en lettres, le message propose
+l'identifiant existant le plus proche quand il y en a un (pas pour un numéro : 245 n'est pas
+une faute de frappe de 45).
+
+```yaml
+    nenni:
+      text: Rien ne change.
+      effects:
+        - morale: -1
+        - chronicle_sticker: 4
+```
+
+```text
+content/mini/cartes.yaml:42:30: error REF001 dilemmas[0].nenni.effects[1].chronicle_sticker renvoie à autocollant Chronique « 4 », introuvable. Ajoutez cet élément (section « chronicle_stickers ») ou corrigez la référence.
+```
+
+(L'autocollant 3, que plus rien ne colle, reçoit en plus un
+[`GRAPH003`](#graph003-jamais-reference).)
+
+Avec une suggestion (`D-1` au lieu de `D1` dans les `cards` d'une enveloppe). Quand la
+référence peut désigner plusieurs sortes, le message les cite toutes, avec la section où
+chacune s'écrit :
+
+```text
+content/mini/cartes.yaml:7:13: error REF001 envelopes[0].cards[0] renvoie à carte Dilemme ou carte Immédiat ou carte Événement ou carte Histoire ou épilogue « D-1 », introuvable. Vouliez-vous dire « D1 » ? Ajoutez cet élément (section « dilemmas » ou section « immediate_cards » ou section « event_cards » ou section « story_cards » ou section « epilogues ») ou corrigez la référence.
+```
+
+Ici, l'enveloppe 00 ne contient plus aucun Dilemme : le reste de l'histoire devient
+inatteignable, et des [`GRAPH001`](#graph001-inatteignable) suivent. Corrigez la référence
+d'abord.
+
+**Après un renommage.** Une référence vers rien vient **en tête de la liste**, avant les
+constats de graphe. Pour trouver ce qu'elle voulait dire, `gamebook check` regarde d'abord
+les anciens noms déclarés (`renamed_from: [D12]` désigne le nouvel identifiant, quelle que soit
+son orthographe), puis les identifiants que **plus rien ne référence** (celui qui vient de
+disparaître des renvois), le plus proche d'abord, avant tout autre identifiant. Ce qui n'est
+inatteignable que derrière l'identifiant proposé (la carte renommée, ses issues, ce qu'elles
+seules ouvrent) découle de la référence cassée : ces constats sont repliés sous elle, comptés à
+la fin de son message, et reviennent s'ils sont encore vrais une fois la référence corrigée. En
+JSON, ils restent dans la liste, avec un champ `cause` (`fichier:ligne:colonne CODE` de la
+référence). Par exemple, après avoir renommé `D12` en `D12-digue` sans corriger l'enveloppe :
+
+```text
+content/mini/enveloppes.yaml:9:13: error REF001 envelopes[1].cards[0] renvoie à carte Dilemme ou carte Immédiat ou carte Événement ou carte Histoire ou épilogue « D12 », introuvable. Vouliez-vous dire « D12-digue » ? Ajoutez cet élément (section « dilemmas » ou section « immediate_cards » ou section « event_cards » ou section « story_cards » ou section « epilogues ») ou corrigez la référence. … et 4 autres constats qui en découlent, à revoir une fois cette erreur corrigée.
+```
+""",  # noqa: E501
+)
+
+
+ID001 = declare(
+    "ID001",
+    "error",
+    about="le même identifiant défini deux fois",
+    fix="Donnez un autre identifiant à l'un des deux éléments, ou supprimez-en un.",
+    messages={
+        "id.duplicate": (
+            "l'identifiant « {key} » ({kind}) est utilisé deux fois : la première fois dans {file} "
+            "ligne {line}. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux."
+        ),
+        "id.campaign_twice": (
+            "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
+            "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
+            "leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux."
+        ),
+    },
+    guide="""\
+### `ID001` — identifiant en double
+
+**Erreur.** Deux éléments de la même sorte portent le même identifiant, dans le même fichier ou
+dans deux fichiers différents. Le second est ignoré. Pour les cartes Aventure, c'est la
+combinaison `number` + `version` + `scenario` + `linked_card` qui doit être unique.
+
+```yaml
+chronicle_stickers:
+  - id: 3
+    resource: morale
+    polarity: negative
+    title: Le pont effondré
+    text: On passe à gué.
+  - id: 3
+    resource: welfare
+    polarity: positive
+    title: Le nouveau pont
+    text: Les charrettes passent enfin.
+```
+
+```text
+content/mini/cartes.yaml:53:9: error ID001 l'identifiant « 3 » (autocollant Chronique) est utilisé deux fois : la première fois dans mini/cartes.yaml ligne 48. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux.
+```
+
+Deux **campagnes** ne peuvent pas non plus porter le même `id` (leurs pages et leurs sauvegardes
+se mélangeraient) ; c'est ce qui arrive quand on copie un dossier de campagne sans changer son
+`campaign.yaml` :
+
+```text
+content/mini-copie/campaign.yaml:2:7: error ID001 l'identifiant de campagne « mini » est déjà celui de la campagne de mini/campaign.yaml ligne 2 : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux.
+```
+""",  # noqa: E501
+)
 
 
 @dataclass
@@ -59,6 +180,34 @@ class StoryGraph:
     def schema(self) -> S.ContentSchema:
         return S.SCHEMAS[self.campaign.family]
 
+    def reachable(self) -> set[str]:
+        """Nodes reachable from the campaign root (which links the start and the components).
+
+        Cost: O(nodes + edges), one breadth-first search.  Cached on the graph.
+        """
+        cached = self.graph.graph.get("_reachable")
+        if cached is None:
+            succ = self.graph._succ  # a plain search over the adjacency: twice nx.descendants'
+            cached = {self.root}
+            stack = [self.root]
+            while stack:
+                for m in succ[stack.pop()]:
+                    if m not in cached:
+                        cached.add(m)
+                        stack.append(m)
+            self.graph.graph["_reachable"] = cached
+        return cached
+
+    def label(self, node: str) -> str:
+        """How a node is named in a message: « carte Aventure 123 (green, scénario s1) »."""
+        kind, _, key = node.partition(":")
+        hook = self.schema.label
+        if hook is not None and node in self.records:
+            special = hook(kind, key, self.records[node].data)
+            if special:
+                key = special
+        return f"{kind_fr(kind)} {key}"
+
     def view(self) -> View:
         return View(self)
 
@@ -82,9 +231,7 @@ class View(GraphView):
         return node in self.sg.graph
 
     def reachable(self) -> set[str]:
-        from .checks import reachable
-
-        return reachable(self.sg)
+        return self.sg.reachable()
 
     def out_edge_kinds(self, node: str) -> list[str]:
         return [d.get("kind") for d in self.sg.graph._succ[node].values()]
@@ -99,9 +246,16 @@ class View(GraphView):
         return self.sg.by(kind, value)
 
     def label(self, node: str) -> str:
-        from .checks import label
+        return self.sg.label(node)
 
-        return label(self.sg, node)
+    def references(self, edge: str) -> list[WrittenReference]:
+        return [
+            WrittenReference(
+                r.source, r.key, r.kinds, r.edge, r.path, r.file, r.line, r.column, r.context
+            )
+            for r in self.sg.campaign.refs
+            if r.edge == edge
+        ]
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 import jinja2
 
 from . import schema as S
-from .findings import CODES, FIXES
-from .messages import CODE_MESSAGES, kind_fr, template
+from .catalogue import CODE_MESSAGES, CODES, FIXES
+from .messages import kind_fr, template
 
 
 def _cell(text: str) -> str:

@@ -25,7 +25,77 @@ from engine.core.migrate import RENAMED_FROM, renames
 from .files import FileProblem, read_text_limited
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import kind_fr, t
+from .messages import declare, kind_fr, t
+
+SAVE001 = declare(
+    "SAVE001",
+    "error",
+    about="retiré depuis la version publiée (parties en cours cassées)",
+    fix=(
+        "Remettez l'élément, ou, s'il a été renommé, déclarez son ancien identifiant dans "
+        "renamed_from: [ancien_id] pour que les sauvegardes soient converties."
+    ),
+    messages={
+        "save.removed": (
+            "{kind} « {key} » a disparu depuis la version publiée : une partie en cours qui "
+            "l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra "
+            "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
+            "fiche : « {field}: [{key}] »"
+        ),
+        "save.removed_guess": (
+            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparue avec "
+            "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
+            "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
+            "partie qui utilise « {key} » ne pourra plus être reprise"
+        ),
+    },
+    guide="""\
+### `SAVE001` — retiré depuis la version publiée
+
+Gravité : **erreur**, seulement avec `gamebook check --against PAQUET_PUBLIÉ`. Une fiche qui
+existait dans la version publiée a disparu : une partie en cours qui la tient (en main, dans un
+paquet, ouverte, choisie à la mise en place) ne pourrait plus être reprise. Remettez la fiche,
+ou, si vous l'avez renommée, gardez l'ancien identifiant dans `renamed_from` : les sauvegardes
+sont alors converties au chargement.
+
+```text
+dilemme/campaign.yaml:5:1: error SAVE001 carte Dilemme « D02 » a disparu depuis la version publiée : une partie en cours qui l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle fiche : « renamed_from: [D02] »
+```
+""",  # noqa: E501
+)
+
+
+SAVE002 = declare(
+    "SAVE002",
+    "warning",
+    about="ancien nom déclaré qui ne convertit pas les sauvegardes",
+    fix="Retirez cet ancien nom de renamed_from, ou choisissez un identifiant libre.",
+    messages={
+        "save.rename_digits": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car il n'est fait que de chiffres"
+        ),
+        "save.rename_twice": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car deux fiches le déclarent"
+        ),
+        "save.rename_taken": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car c'est encore l'identifiant d'une autre fiche"
+        ),
+    },
+    guide="""\
+### `SAVE002` — ancien nom qui ne convertit rien
+
+Gravité : **avertissement**. Un ancien identifiant déclaré dans `renamed_from` ne peut pas servir
+à convertir les sauvegardes : il n'est fait que de chiffres, deux fiches le déclarent, ou c'est
+encore l'identifiant d'une autre fiche. Retirez-le, ou choisissez la fiche qui le reprend vraiment.
+
+```text
+dilemme/foi.yaml:109:5: warning SAVE002 ancien nom « 12 » (renamed_from) : les sauvegardes qui le nomment ne peuvent pas être converties, car il n'est fait que de chiffres
+```
+""",  # noqa: E501
+)
 
 
 @dataclass

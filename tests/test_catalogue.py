@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from pipeline import reference
-from pipeline.findings import CODES, FIXES
-from pipeline.messages import CODE_MESSAGES, LANG, MESSAGES, count, template
+from pipeline.catalogue import CODE_MESSAGES, CODES, FIXES
+from pipeline.messages import LANG, MESSAGES, count, template
 
 GUIDE = Path(__file__).resolve().parent.parent / "site" / "guide-auteurs.md"
 

@@ -11,7 +11,7 @@ import yaml
 
 from pipeline import reference
 from pipeline import schema as S
-from pipeline.findings import CODES
+from pipeline.catalogue import CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "site" / "guide-auteurs.md"

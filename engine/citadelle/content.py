@@ -26,6 +26,8 @@ from ..core.schema import (
     SubNodes,
     branch_effect,
 )
+from .hidden import CODES as HIDDEN_CODES
+from .hidden import check_hidden_numbers
 
 FAMILY = "citadelle"
 
@@ -749,4 +751,6 @@ SCHEMA = ContentSchema(
     opening=_opening,
     label=_label,
     rules_keys=RULES_KEYS,
+    checks=(check_hidden_numbers,),
+    codes=HIDDEN_CODES,
 )

@@ -222,6 +222,28 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Code:
+    """One finding code as a record: what the checker says and the guide shows about it, kept
+    beside the function that finds it and registered once (``pipeline.catalogue``).
+
+    ``messages`` maps each message key to its French template (``str.format`` blanks);
+    ``guide`` is the code's section of the writers' guide (Markdown, with an example of the
+    finding).  A game declares its own codes in ``ContentSchema.codes``.
+    """
+
+    code: str
+    severity: str
+    about: str
+    fix: str
+    messages: dict[str, str] = field(default_factory=dict)
+    guide: str = ""
+
+    def say(self, key: str, /, **values: object) -> str:
+        """The message ``key`` filled with ``values``."""
+        return self.messages[key].format(**values)
+
+
+@dataclass(frozen=True)
 class Issue:
     """A game-specific finding, before the pipeline gives it its file and line: ``node`` (or
     the campaign ``field`` it is about) says where."""
@@ -231,6 +253,26 @@ class Issue:
     message: str
     node: str | None = None
     field: str | None = None
+    #: ``(file, line, column)`` when the issue is about one written value (a reference)
+    at: tuple[str, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference written in the content, as a game's check reads it: where it is
+    (``path`` like ``adventure_cards[3].hidden_number``, file, line, column), the record it is
+    written in (``source``), the key it names, the kinds it may name and the edge it makes;
+    ``context`` is the value as written when it differs from the key."""
+
+    source: str
+    key: str
+    kinds: tuple[str, ...]
+    edge: str | None
+    path: str
+    file: str
+    line: int
+    column: int
+    context: str | None = None
 
 
 class GraphView:
@@ -269,6 +311,10 @@ class GraphView:
     def label(self, node: str) -> str:
         raise NotImplementedError
 
+    def references(self, edge: str) -> list[Reference]:
+        """Every reference written in the content that makes an ``edge`` edge."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class ContentSchema:
@@ -301,6 +347,8 @@ class ContentSchema:
     #: game-specific checks that take seconds (a solver playing every scenario): run by
     #: ``gamebook check --deep`` only
     deep_checks: tuple[Callable[[GraphView], list[Issue]], ...] = ()
+    #: the finding codes only this game's checks give (records with their messages and guide)
+    codes: tuple[Code, ...] = ()
     #: the opening a player reads before the engine starts: (title, text) pairs
     opening: Callable[[GraphView], list[tuple[str, str]]] | None = None
     #: how a node is named in messages when the kind's name and key are not enough
