@@ -47,3 +47,13 @@ def test_counts_agree() -> None:
     assert count("cli.errors", 1) == "1 erreur"
     assert count("cli.errors", 2) == "2 erreurs"
     assert count("cli.unreachable", 3) == "3 inatteignables"
+
+
+def test_the_guide_holds_each_code_section_as_its_record_says() -> None:
+    from pipeline import guide
+
+    text = GUIDE.read_text(encoding="utf-8")
+    assert guide.marked(text) == list(CODES)
+    assert guide.render(text) == text, "run: nox -s docs"
+    changed = text.replace("### `GRAPH004` — boucle", "### `GRAPH004` — boucle changée", 1)
+    assert guide.render(changed) == text
