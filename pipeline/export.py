@@ -10,6 +10,7 @@ import networkx as nx
 from . import schema as S
 from .graph import StoryGraph
 
+
 def _plain(sg: StoryGraph) -> nx.DiGraph:
     """A copy whose attributes are all strings or numbers (what GraphML and DOT accept)."""
     g = nx.DiGraph(name=sg.campaign.id)

@@ -52,7 +52,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "ses sous-dossiers"
         ),
         # --- fields
-        "field.id_envelope": "un numéro d'enveloppe comme 00 ou 12",
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",

@@ -494,23 +494,26 @@ class Word:
     also: tuple[str, ...] = ()
 
 
-def normalise_key(id_format: str, value: Any) -> str | None:
+def normalise_key(id_format: S.IdFormat, value: Any) -> str | None:
     """The canonical key of an id or a reference, or ``None`` if it cannot be one."""
     if isinstance(value, bool) or value is None:
         return None
-    if id_format == "envelope":
+    if id_format.shape == "number":
         text = str(value).strip()
-        return f"{int(text):02d}" if is_int_text(text) else None
-    if id_format in ("int", "adventure"):
-        text = str(value).strip()
-        return str(int(text)) if is_int_text(text) else None
-    if id_format == "letter":
+        if not is_int_text(text):
+            return None
+        return f"{int(text):0{id_format.width}d}" if id_format.width else str(int(text))
+    if id_format.shape == "letter":
         text = str(value).strip().upper()
         return text if len(text) == 1 and "A" <= text <= "Z" else None
     if isinstance(value, (str, int)):
         text = str(value).strip()
         return text if text and "/" not in text and ":" not in text else None
     return None
+
+
+#: what an id of each shape must look like (``IdFormat.expected_fr`` says it for a game's own)
+_ID_EXPECTED = {"number": "field.id_int", "letter": "field.id_letter", "text": "field.id_str"}
 
 
 def _kind_of(family: str, name: str) -> S.Kind:
@@ -636,9 +639,10 @@ class Validator:
         return rec
 
     def _record_key(self, kind: S.Kind, raw: YMap, pos: Pos, path: str) -> str | None:
-        if kind.id_format == "adventure":
+        fmt = kind.id_format
+        if fmt.numbered:
             number = raw.get("number")
-            num = normalise_key("int", number)
+            num = normalise_key(S.NUMBER, number)
             if num is None or not (1 <= int(num) <= 999):
                 where = raw.kpos.get("number", pos)
                 if "number" not in raw:
@@ -646,22 +650,20 @@ class Validator:
                 else:
                     self._find("FIELD002", t("field.bad_number", path=path, got=got(number)), where)
                 return None
-            version = raw.get("version", "green")
-            key = f"{num}/{version}"
-            if raw.get("scenario") is not None:
-                key += f"@{raw.get('scenario')}"
-            if raw.get("linked_card") is not None:
-                key += f"+{raw.get('linked_card')}"
+            key = num
+            for name, sep, default in fmt.suffixes:
+                value = raw.get(name, default)
+                if value is not None or default is not None:
+                    key += f"{sep}{value}"
             return key
         if "id" not in raw:
             if kind.single:
                 return str(kind.fields["id"].default)
             self._find("FIELD001", t("field.missing_id", path=path, kind=kind_fr(kind.name)), pos)
             return None
-        key = normalise_key(kind.id_format, raw["id"])
+        key = normalise_key(fmt, raw["id"])
         if key is None:
-            fmt = kind.id_format if kind.id_format in ("envelope", "int", "letter") else "str"
-            expected = t(f"field.id_{fmt}")
+            expected = fmt.expected_fr or t(_ID_EXPECTED[fmt.shape])
             self._find(
                 "FIELD002",
                 t("field.bad_id", path=path, expected=expected, got=got(raw["id"])),
@@ -1141,10 +1143,10 @@ class Validator:
 
 
 @functools.cache
-def _ref_format(family: str, kinds: tuple[str, ...]) -> str:
+def _ref_format(family: str, kinds: tuple[str, ...]) -> S.IdFormat:
     """How the targets of a reference are keyed (one format, or plain text when they differ)."""
     formats = {_kind_of(family, k).id_format for k in kinds}
-    return formats.pop() if len(formats) == 1 else "str"
+    return formats.pop() if len(formats) == 1 else S.TEXT
 
 
 @functools.cache

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.schema import (
+    NUMBER,
     Bool,
     Condition,
     ContentSchema,
@@ -16,6 +17,7 @@ from ..core.schema import (
     F,
     Field,
     GraphView,
+    IdFormat,
     Int,
     Kind,
     ListOf,
@@ -225,6 +227,14 @@ CARD_BODY = {
 #: the MOT-CLEF the rules give a meaning of its own (put away when its owner faints)
 TEMPORARY = "TEMPORAIRE"
 
+#: an adventure card is keyed by its number and its version (« 12/green »), then the scenario
+#: a scenario-specific version belongs to and the card a linked version goes with
+NUMBERED_CARD = IdFormat(
+    "number",
+    numbered=True,
+    suffixes=(("version", "/", "green"), ("scenario", "@", None), ("linked_card", "+", None)),
+)
+
 CITADELLE_KINDS: list[Kind] = [
     Kind(
         "adventure_card",
@@ -258,7 +268,7 @@ CITADELLE_KINDS: list[Kind] = [
             "hope": F(Bool(), "carte « L'espoir renaît ! »"),
         },
         "Carte Aventure numérotée : Terrain, Événement, Bourse, Objet de quête, Mappemonde.",
-        id_format="adventure",
+        id_format=NUMBERED_CARD,
     ),
     Kind(
         "exploration_card",
@@ -271,7 +281,7 @@ CITADELLE_KINDS: list[Kind] = [
             **CARD_BODY,
         },
         "Carte Exploration (dos brouillard) : un événement aléatoire de sa zone.",
-        id_format="int",
+        id_format=NUMBER,
     ),
     Kind(
         "paragraph",
@@ -302,7 +312,7 @@ CITADELLE_KINDS: list[Kind] = [
             "end": F(Bool(), "fin du dialogue : retour au plateau"),
         },
         "Paragraphe du Livre des dialogues : texte, effets, choix, actions.",
-        id_format="int",
+        id_format=NUMBER,
     ),
     Kind(
         "menace",

@@ -159,14 +159,41 @@ class SubNodes(Spec):
 
 
 @dataclass(frozen=True)
+class IdFormat:
+    """How a kind's records are keyed and how a reference to one is written: a word (the
+    default), a whole number (``width``: written with at least that many digits, zeros in
+    front, « 07 »), one letter, or, with ``numbered``, a card's ``number`` field (1 to 999)
+    followed by ``suffixes`` (the versions of one numbered card)."""
+
+    #: ``"text"``, ``"number"`` or ``"letter"``: what an id is written as
+    shape: str = "text"
+    width: int = 0
+    #: the record is keyed by its ``number`` field rather than an ``id``
+    numbered: bool = False
+    #: ``(field, separator, default)`` appended to a numbered key when the field (or its
+    #: default) has a value: ``("version", "/", "green")`` makes ``12/green``
+    suffixes: tuple[tuple[str, str, str | None], ...] = ()
+    #: what an id must look like, as the error says it (French); empty: the shape's own words
+    expected_fr: str = ""
+
+
+#: an id that is a word or a number, without « / » nor « : »
+TEXT = IdFormat()
+#: an id that is a whole number
+NUMBER = IdFormat("number")
+#: an id that is one letter
+LETTER = IdFormat("letter")
+
+
+@dataclass(frozen=True)
 class Kind:
     name: str
     family: str
     section: str
     fields: dict[str, Field]
     fr: str
-    #: how the record is keyed: ``id`` field normalised by ``id_format``
-    id_format: str = "str"  # "str" | "int" | "envelope" | "adventure" | "letter"
+    #: how the record is keyed (its ``id`` field, normalised) and referred to
+    id_format: IdFormat = TEXT
     #: story nodes take part in reachability / dead-end / never-referenced checks
     story: bool = True
     #: a section may hold a single mapping instead of a list
