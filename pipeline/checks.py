@@ -118,8 +118,7 @@ GRAPH001 = declare(
         ),
         "graph.unreachable_listed": (
             "inatteignable : {node}. Il est cité ({where}) mais aucun chemin depuis le départ de "
-            "la campagne n'y mène (seul le premier scénario d'une Menace est un point de départ ; "
-            "les suivants s'atteignent par le « next » d'un épilogue)."
+            "la campagne n'y mène{listed}."
         ),
     },
     guide="""\
@@ -270,7 +269,10 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
             message = t("graph.unreachable", node=_label(sg, node), parents=shown)
         elif node in sg.mentioned:
             where = sg.mentioned[node]
-            message = t("graph.unreachable_listed", node=_label(sg, node), where=where)
+            listed = f" ({sg.schema.listed_fr})" if sg.schema.listed_fr else ""
+            message = t(
+                "graph.unreachable_listed", node=_label(sg, node), where=where, listed=listed
+            )
         elif node in faulty:
             continue
         else:

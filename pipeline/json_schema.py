@@ -21,15 +21,6 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 INT_TEXT = "^[0-9]{1,30}$"
 
 
-def _under_parent(family: str, kind: str) -> bool:
-    """Whether records of ``kind`` are nested in a parent and keyed under it (``SubNodes``)."""
-    return any(
-        isinstance(f.spec, S.SubNodes) and f.spec.kind == kind and f.spec.prefix_parent
-        for k in S.KINDS[family].values()
-        for f in k.fields.values()
-    )
-
-
 def _int(spec_min: int | None = None, spec_max: int | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": ["integer", "string"], "pattern": INT_TEXT}
     if spec_min is not None:
@@ -93,7 +84,7 @@ class _Builder:
     def _ref(self, spec: S.Ref, family: str) -> dict[str, Any]:
         formats = {S.KINDS[family][k].id_format for k in spec.kinds if k in S.KINDS[family]}
         fmt = formats.pop() if len(formats) == 1 else S.TEXT
-        if spec.kinds and all(_under_parent(family, k) for k in spec.kinds):
+        if spec.kinds and all(S.under_parent(family, k) for k in spec.kinds):
             # a sub-record keyed under its parent (« parent/child »)
             out: dict[str, Any] = {"type": "string", "pattern": r"^[^/:]+/[^/:]+$"}
         elif fmt.shape == "number":

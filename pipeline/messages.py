@@ -218,6 +218,7 @@ _BLANKS = {
     "a_kind": "un élément",
     "meant": "clé voulue",
     "word": "mot",
+    "listed": " (ce que le jeu ajoute)",
     "wordlist": "mots.txt",
 }
 

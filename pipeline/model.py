@@ -1007,7 +1007,7 @@ class Validator:
         if spec.allow_this and v == "this":
             return "this"
         fmt = _ref_format(self.family, spec.kinds)
-        if spec.kinds == ("achievement",):
+        if _keyed_under_parent(self.family, spec.kinds):
             key = str(v).strip() if isinstance(v, str) and v.count("/") == 1 else None
         else:
             key = normalise_key(fmt, v)
@@ -1147,6 +1147,12 @@ def _ref_format(family: str, kinds: tuple[str, ...]) -> S.IdFormat:
     """How the targets of a reference are keyed (one format, or plain text when they differ)."""
     formats = {_kind_of(family, k).id_format for k in kinds}
     return formats.pop() if len(formats) == 1 else S.TEXT
+
+
+@functools.cache
+def _keyed_under_parent(family: str, kinds: tuple[str, ...]) -> bool:
+    """A reference to records nested in a parent and keyed under it is ``parent/child``."""
+    return bool(kinds) and all(S.under_parent(family, k) for k in kinds)
 
 
 @functools.cache

@@ -73,6 +73,7 @@ __all__ = [
     "campaign_record",
     "edge_kinds",
     "title_of",
+    "under_parent",
 ]
 
 #: family (game id) -> its content schema, for every registered game that has content
@@ -183,3 +184,13 @@ def edge_kinds(family: str) -> set[str]:
         for fld in kind.fields.values():
             out |= _spec_edges(fld.spec, family, seen)
     return out
+
+
+def under_parent(family: str, kind: str) -> bool:
+    """Whether records of ``kind`` are nested in a parent and keyed under it (``SubNodes`` with
+    ``prefix_parent``): a reference to one is written ``parent/child``."""
+    return any(
+        isinstance(f.spec, SubNodes) and f.spec.kind == kind and f.spec.prefix_parent
+        for k in KINDS[family].values()
+        for f in k.fields.values()
+    )

@@ -581,6 +581,10 @@ NAMES_FR = {
 
 MESSAGES = {
     "start": "le scénario d'introduction (intro: <id du scénario>)",
+    "listed": (
+        "seul le premier scénario d'une Menace est un point de départ ; les suivants "
+        "s'atteignent par le « next » d'un épilogue"
+    ),
     "dead_end.paragraph": (
         "ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si "
         "le dialogue s'arrête vraiment ici"
@@ -761,6 +765,7 @@ SCHEMA = ContentSchema(
     opening=_opening,
     label=_label,
     rules_keys=RULES_KEYS,
+    listed_fr=MESSAGES["listed"],
     checks=(check_hidden_numbers,),
     codes=HIDDEN_CODES,
 )

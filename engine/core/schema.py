@@ -380,6 +380,9 @@ class ContentSchema:
     opening: Callable[[GraphView], list[tuple[str, str]]] | None = None
     #: how a node is named in messages when the kind's name and key are not enough
     label: Callable[[str, str, dict], str | None] | None = None
+    #: why a record that another lists is still no start (« seul le premier scénario… »),
+    #: added to the unreachable finding about it; empty: nothing to add
+    listed_fr: str = ""
     #: the game's word for its campaign-level rules settings
     rules_keys: tuple[str, ...] = ()
     #: whether a record lets play out of ``loop`` (records of kinds with ``dead_end_fix`` that
