@@ -163,7 +163,7 @@ class Entry:
 def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str | None:
     """The key of a campaign's ``Entry``: its folder, manifest and file paths (not their
     models: an edit keeps the key)."""
-    from .cache import key
+    from .keys import key
 
     manifest = cache.put_file(None, camp.manifest)
     if manifest is None:
