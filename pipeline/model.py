@@ -875,43 +875,49 @@ class Validator:
                     )
                 )
 
+    def _str(self, spec: S.Str, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
+        if isinstance(v, str) and v.strip():
+            text = v
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            text = str(v)
+        else:
+            return self._bad(path, t("expect.text"), v, pos, ctx)
+        if spec.vocab:
+            self.out.words.append(
+                Word(
+                    spec.vocab,
+                    text.strip(),
+                    spec.declares,
+                    ctx.node,
+                    self.rel,
+                    pos[0],
+                    pos[1],
+                    path,
+                    spec.vocab_fr,
+                    spec.also,
+                )
+            )
+        return text
+
+    def _int(self, spec: S.Int, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
+        n = v
+        if isinstance(v, str) and is_int_text(v):
+            n = int(v)
+        if not isinstance(n, int) or isinstance(n, bool):
+            return self._bad(path, t("expect.int"), v, pos, ctx)
+        if (spec.min is not None and n < spec.min) or (spec.max is not None and n > spec.max):
+            lo = "" if spec.min is None else t("expect.int_lo", n=spec.min)
+            hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
+            return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
+        return n
+
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
         # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would
         kind = type(spec)
         if kind is S.Str:
-            if isinstance(v, str) and v.strip():
-                text = v
-            elif isinstance(v, (int, float)) and not isinstance(v, bool):
-                text = str(v)
-            else:
-                return self._bad(path, t("expect.text"), v, pos, ctx)
-            if spec.vocab:
-                self.out.words.append(
-                    Word(
-                        spec.vocab,
-                        text.strip(),
-                        spec.declares,
-                        ctx.node,
-                        self.rel,
-                        pos[0],
-                        pos[1],
-                        path,
-                        spec.vocab_fr,
-                        spec.also,
-                    )
-                )
-            return text
+            return self._str(spec, v, pos, path, ctx)  # type: ignore[arg-type]
         if kind is S.Int:
-            n = v
-            if isinstance(v, str) and is_int_text(v):
-                n = int(v)
-            if not isinstance(n, int) or isinstance(n, bool):
-                return self._bad(path, t("expect.int"), v, pos, ctx)
-            if (spec.min is not None and n < spec.min) or (spec.max is not None and n > spec.max):
-                lo = "" if spec.min is None else t("expect.int_lo", n=spec.min)
-                hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
-                return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
-            return n
+            return self._int(spec, v, pos, path, ctx)  # type: ignore[arg-type]
         if kind is S.Bool:
             if isinstance(v, bool):
                 return v
