@@ -34,6 +34,7 @@ class _Logged(dict):
     """A record's ``data`` whose reads are noted in ``log`` (a set shared by a record kind)."""
 
     __slots__ = ("log",)
+    log: set[Any]
 
     def __getitem__(self, k: Any) -> Any:
         self.log.add(k)

@@ -382,12 +382,17 @@ class YMap(dict):
     starts, ``keypos[key]`` where each key starts."""
 
     __slots__ = ("keypos", "kpos", "pos")
+    pos: Pos
+    kpos: dict[Any, Pos]
+    keypos: dict[Any, Pos]
 
 
 class YList(list):
     """A sequence from a YAML file: ``pos`` is where it starts, ``ipos[i]`` each item."""
 
     __slots__ = ("ipos", "pos")
+    pos: Pos
+    ipos: list[Pos]
 
 
 class _Multiple(Exception):

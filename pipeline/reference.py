@@ -1,6 +1,6 @@
 """The format reference page, generated from ``pipeline.schema`` so it never drifts.
 
-Rendered with jinja2 at site build time (``pipeline.mkdocs_hooks``); nothing generated is
+Rendered with jinja2 at site build time (``pipeline.mkdocs_plugin``); nothing generated is
 committed.  Every cell is escaped for Markdown tables and HTML: schema text never becomes markup.
 """
 
