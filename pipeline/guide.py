@@ -1,6 +1,7 @@
 """The writers' guide's generated parts, written into its Markdown so the page reads whole in
-the repository and on the site: each finding code's section comes from the code's record
-(``pipeline.catalogue``), between two marks.
+the repository and on the site, each between two marks: each game's part is the game's own
+guide (``engine/<id>/guide.md``, in its package), each finding code's section comes from the
+code's record (``pipeline.catalogue``).
 
 ``python -m pipeline.guide`` (``nox -s docs``) rewrites them; ``--check`` only says whether a
 page is out of date (a test runs it).
@@ -11,6 +12,8 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+
+from engine.core import registry
 
 from .catalogue import RECORDS
 
@@ -25,6 +28,32 @@ _BLOCK = re.compile(
 )
 
 
+_GAME = re.compile(
+    r"^<!-- guide du jeu (?P<game>[a-z_]+) : (?P<path>\S+), nox -s docs -->\n"
+    r".*?"
+    r"^<!-- fin du guide du jeu (?P=game) -->$",
+    re.M | re.S,
+)
+
+
+def game_guide(game: str) -> Path:
+    """The writers' guide of one registered game: ``guide.md`` in its package."""
+    module = sys.modules[registry.get(game).__module__]
+    return Path(module.__file__ or "").parent / "guide.md"
+
+
+def game_block(game: str) -> str:
+    """One game's part of the guide as the guide holds it, between its marks."""
+    path = game_guide(game)
+    text = path.read_text(encoding="utf-8")
+    rel = path.relative_to(ROOT).as_posix()
+    return (
+        f"<!-- guide du jeu {game} : {rel}, nox -s docs -->\n\n"
+        f"{text.rstrip()}\n\n"
+        f"<!-- fin du guide du jeu {game} -->"
+    )
+
+
 def block(code: str) -> str:
     """One code's section as the guide holds it, between its marks."""
     return (
@@ -35,13 +64,20 @@ def block(code: str) -> str:
 
 
 def render(text: str) -> str:
-    """``text`` with every marked section replaced by its record's (an unknown code fails)."""
+    """``text`` with every marked part replaced by its source: a game's guide, a code's record
+    (an unknown game or code fails)."""
+    text = _GAME.sub(lambda m: game_block(m["game"]), text)
     return _BLOCK.sub(lambda m: block(m["code"]), text)
 
 
 def marked(text: str) -> list[str]:
     """The codes whose sections ``text`` marks, in order."""
     return [m["code"] for m in _BLOCK.finditer(text)]
+
+
+def marked_games(text: str) -> list[str]:
+    """The games whose guides ``text`` holds, in order."""
+    return [m["game"] for m in _GAME.finditer(text)]
 
 
 def pages() -> list[Path]:
