@@ -15,6 +15,8 @@ from pathlib import Path
 
 from engine.core import registry
 
+from . import reference
+from . import schema as S
 from .catalogue import RECORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,10 +44,40 @@ def game_guide(game: str) -> Path:
     return Path(module.__file__ or "").parent / "guide.md"
 
 
+#: where a game's guide wants the table of one kind's fields: ``<!-- champs : KIND -->``
+_FIELDS = re.compile(r"^<!-- champs : (?P<kind>[a-z_]+) -->$", re.M)
+
+
+def fields_table(game: str, kind: str) -> str:
+    """The fields of one kind of ``game``'s content, from its schema: name, whether it is
+    required, the values it allows and what it holds."""
+    rows = ["| Champ | Obligatoire | Valeurs permises | Contenu |", "|---|---|---|---|"]
+    for row in reference._rows(S.KINDS[game][kind].fields):
+        required = "oui" if row["required"] else "non"
+        values = _allowed(row["spec"]) or row["type"]
+        rows.append(f"| `{row['name']}` | {required} | {values} | {row['fr']} |")
+    return "\n".join(rows)
+
+
+def _allowed(spec: S.Spec) -> str:
+    """The values a field allows, as the guide writes them (empty: its type says it)."""
+    if isinstance(spec, S.Enum):
+        words = [f"`{v}`" for v in spec.values]
+        return ", ".join(words[:-1]) + " ou " + words[-1] if len(words) > 1 else "".join(words)
+    if isinstance(spec, S.Bool):
+        return "`true` ou `false`"
+    if isinstance(spec, S.Int) and spec.min is not None and spec.max is not None:
+        return f"nombre entier de {spec.min} à {spec.max}"
+    if isinstance(spec, S.Int) and spec.min is not None:
+        return f"nombre entier, au moins {spec.min}"
+    return ""
+
+
 def game_block(game: str) -> str:
-    """One game's part of the guide as the guide holds it, between its marks."""
+    """One game's part of the guide as the guide holds it, between its marks, with the field
+    tables its guide asks for generated from its schema."""
     path = game_guide(game)
-    text = path.read_text(encoding="utf-8")
+    text = _FIELDS.sub(lambda m: fields_table(game, m["kind"]), path.read_text(encoding="utf-8"))
     rel = path.relative_to(ROOT).as_posix()
     return (
         f"<!-- guide du jeu {game} : {rel}, nox -s docs -->\n\n"

@@ -40,6 +40,7 @@ def _rows(fields: dict[str, S.Field], prefix: str = "") -> list[dict[str, Any]]:
                 "fr": _cell(fld.fr or spec.fr),
                 "edge": getattr(spec, "edge", None)
                 or (getattr(getattr(spec, "item", None), "edge", None)),
+                "spec": spec,
             }
         )
         inner = spec.item if isinstance(spec, S.ListOf) else spec
