@@ -6,10 +6,16 @@ it; a game declares its own in its content schema (``ContentSchema.codes``).  Th
 them in the catalogue's order; the format reference, the writers' guide (``pipeline.guide``) and
 the tests read them here.
 
-Adding a check: write the function and its record side by side, then add the record below.
+Adding a check: write the function and its record side by side, its guide section in the
+Markdown file beside the module (``checks.py``: ``checks.md``, under the heading
+``### `CODE` — …``), then add the record below.
 """
 
 from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
 
 from engine.core.schema import Code
 
@@ -17,8 +23,44 @@ from . import checks, graph, load, model, simulate, spelling, updates
 from . import schema as S
 from .messages import register
 
+_HEADING = re.compile(r"^### `(?P<code>[A-Z]+\d+)` — ", re.M)
+
+
+def guide_sections(path: Path) -> dict[str, str]:
+    """The ``### `CODE` — …`` sections of a Markdown file, by code (a heading inside a fenced
+    block is text, not a heading)."""
+    out: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    fenced = False
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and re.match(r"#{1,3} ", line):
+            m = _HEADING.match(line)
+            current = out.setdefault(m["code"], []) if m else None
+        if current is not None:
+            current.append(line)
+    return {code: "".join(lines).rstrip() + "\n" for code, lines in out.items()}
+
+
+def _guided(*records: Code) -> tuple[Code, ...]:
+    """Each record with its guide section, from the Markdown file beside its module."""
+    out = []
+    for record in records:
+        if not record.guide:
+            module = next(
+                m
+                for m in (load, model, graph, checks, spelling, simulate, updates)
+                if getattr(m, record.code, None) is record
+            )
+            page = Path(module.__file__ or "").with_suffix(".md")
+            record = dataclasses.replace(record, guide=guide_sections(page)[record.code])
+        out.append(record)
+    return tuple(out)
+
+
 #: the pipeline's own codes, in the catalogue's order
-PIPELINE: tuple[Code, ...] = (
+PIPELINE: tuple[Code, ...] = _guided(
     load.IO001,
     load.YAML001,
     load.YAML002,
@@ -37,7 +79,7 @@ PIPELINE: tuple[Code, ...] = (
     checks.COND001,
 )
 #: the codes found by playing or against a published version, after the games' own codes
-LATER: tuple[Code, ...] = (
+LATER: tuple[Code, ...] = _guided(
     spelling.SPELL001,
     simulate.SIM001,
     simulate.SIM002,

@@ -121,90 +121,6 @@ GRAPH001 = declare(
             "la campagne n'y mène{listed}."
         ),
     },
-    guide="""\
-### `GRAPH001` — inatteignable
-
-**Erreur.** Un élément de l'histoire est référencé, mais tout ce qui y mène est lui-même
-inatteignable depuis le départ de la campagne (`start_envelope` ou `intro`) : la chaîne est
-cassée plus haut. Le message nomme jusqu'à trois éléments qui y mènent ; remontez-les jusqu'au
-premier maillon manquant, souvent signalé par un [`GRAPH003`](#graph003-jamais-reference).
-
-Un Dilemme `D2` écrit dans un nouveau fichier `oubli.yaml`, mais jamais glissé dans une
-enveloppe :
-
-```yaml
-dilemmas:
-  - id: D2
-    title: La dîme
-    question: Lever la dîme sur le sel ?
-    preview: {oui_da: Le trésor se remplit., nenni: Le peuple respire.}
-    oui_da:
-      text: Les coffres se remplissent.
-      effects:
-        - open_envelope: 20
-    nenni:
-      text: Rien ne change.
-envelopes:
-  - id: 20
-    story: H20
-story_cards:
-  - id: H20
-    arc: couronne
-    title: La révolte du sel
-    text: Les sauniers prennent les fourches.
-```
-
-```text
-content/mini/oubli.yaml:2:9: warning GRAPH003 jamais référencé : carte Dilemme D2. Rien n'y renvoie, les joueurs ne le verront donc jamais. Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou supprimez-le.
-content/mini/oubli.yaml:7:7: error GRAPH001 inatteignable : issue D2/oui_da. On n'y arrive que depuis carte Dilemme D2, que rien n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou supprimez-le.
-content/mini/oubli.yaml:11:7: error GRAPH001 inatteignable : issue D2/nenni. On n'y arrive que depuis carte Dilemme D2, que rien n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou supprimez-le.
-content/mini/oubli.yaml:13:9: error GRAPH001 inatteignable : enveloppe 20. On n'y arrive que depuis issue D2/oui_da, que rien n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou supprimez-le.
-content/mini/oubli.yaml:16:9: error GRAPH001 inatteignable : carte Histoire H20. On n'y arrive que depuis enveloppe 20, que rien n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou supprimez-le.
-```
-
-Ajouter `D2` aux `cards` d'une enveloppe atteignable fait disparaître les cinq lignes.
-
-**Cas de la Citadelle : un scénario cité par une Menace mais jamais atteint.** Seul le premier
-scénario de la liste `scenarios` d'une Menace est un point de départ ; les suivants
-s'atteignent par le `next` d'une branche d'épilogue (voir [Menace](#menace-menace)). Un
-scénario cité dans cette liste qu'aucun `next` n'atteint est une **erreur** `GRAPH001` (et non
-un simple [`GRAPH003`](#graph003-jamais-reference)) : la Menace promet aux joueurs un
-scénario auquel ils ne peuvent pas arriver. Le message dit où il est cité. Ici, un fichier
-`menace.yaml` de la campagne `tour` cite `s1` puis `s2`, mais l'épilogue de `s1` se termine
-par `end: victory` au lieu de mener à `s2` par `next: s2` :
-
-```yaml
-menaces:
-  - id: varn
-    title: La Menace de Varn
-    scenarios: [s1, s2]
-scenarios:
-  - id: s1
-    menace: varn
-    title: Un
-    text: t
-    epilogue: [{id: fin, text: t, end: victory}]
-  - id: s2
-    menace: varn
-    title: Deux
-    text: t
-    epilogue: [{id: fin, text: t, end: victory}]
-```
-
-```text
-content/tour/menace.yaml:11:9: error GRAPH001 inatteignable : scénario s2. Il est cité (menaces[0].scenarios[1]) mais aucun chemin depuis le départ de la campagne n'y mène (seul le premier scénario d'une Menace est un point de départ ; les suivants s'atteignent par le « next » d'un épilogue).
-content/tour/menace.yaml:15:21: error GRAPH001 inatteignable : épilogue s2/fin. On n'y arrive que depuis scénario s2, que rien n'atteint depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou supprimez-le.
-```
-
-Correction : dans la branche `fin` de `s1`, remplacez `end: victory` par `next: s2`.
-
-Seuls les éléments de l'histoire sont concernés (enveloppes, cartes Histoire, Épilogue,
-Dilemme, Immédiat, Événement, issues, autocollants ; cartes Aventure et Exploration,
-paragraphes, Menaces, scénarios, branches d'épilogue, quêtes secondaires). Les éléments de jeu
-(arcs, Maisons et hauts faits, Objectifs secrets, cartes Action, Personnages, entrées du
-lexique, traits de créature, feuillet Citadelle, bâtiments, cases Destinée, objectifs) sont en
-jeu dès le départ.
-""",  # noqa: E501
 )
 
 
@@ -220,30 +136,6 @@ GRAPH003 = declare(
             "supprimez-le."
         ),
     },
-    guide="""\
-### `GRAPH003` — jamais référencé
-
-**Avertissement.** Un élément de l'histoire est défini, mais **rien** n'y renvoie : ni effet,
-ni choix, ni enveloppe. Les joueurs ne le verront jamais. C'est souvent un brouillon pas encore
-relié : la campagne reste publiable, mais pensez à le brancher ou à le supprimer.
-
-```yaml
-chronicle_stickers:
-  - id: 7
-    resource: knowledge
-    polarity: positive
-    title: L'école du pont
-    text: Les enfants y apprennent à compter.
-```
-
-```text
-content/mini/cartes.yaml:53:9: warning GRAPH003 jamais référencé : autocollant Chronique 7. Rien n'y renvoie, les joueurs ne le verront donc jamais. Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou supprimez-le.
-```
-
-Un scénario cité dans la liste `scenarios` d'une Menace n'est jamais un simple `GRAPH003` :
-s'il n'est pas atteint, c'est une erreur
-([`GRAPH001`](#graph001-inatteignable), voir le cas de la Citadelle).
-""",  # noqa: E501
 )
 
 
@@ -291,42 +183,6 @@ GRAPH002 = declare(
     messages={
         "graph.dead_end": "impasse : {node} n'offre aucune suite. Pour corriger : {fix}.",
     },
-    guide="""\
-### `GRAPH002` — impasse
-
-**Erreur.** Un élément où les joueurs arrivent mais d'où ils ne peuvent pas repartir, sans qu'il
-soit marqué comme une fin :
-
-| Élément | C'est une impasse quand… |
-|---|---|
-| `envelope` | elle n'a ni `story`, ni `cards`, ni `effects` |
-| `paragraph` | il n'a ni `choices`, ni `actions`, ni effet `read` ou `take`, ni `return_to_citadel` ou `adventure_ends`, et pas `end: true` |
-| `exploration_card` | elle n'a ni `actions` ni `effects` pour la résoudre |
-| `scenario` | il n'a aucune branche d'`epilogue` |
-
-```yaml
-paragraphs:
-  - id: 1
-    text: « Bonjour. »
-```
-
-```text
-content/tour/cartes.yaml:27:9: error GRAPH002 impasse : paragraphe 1 n'offre aucune suite. Pour corriger : ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si le dialogue s'arrête vraiment ici.
-```
-
-Une enveloppe vide dans `mini` (la carte Histoire `H12` qu'elle contenait devient du même coup
-jamais référencée) :
-
-```yaml
-  - id: 12
-    title: La suite
-```
-
-```text
-content/mini/cartes.yaml:8:9: error GRAPH002 impasse : enveloppe 12 n'offre aucune suite. Pour corriger : mettez-y une carte Histoire et des Dilemmes (« story: » et « cards: »), ou des effets pour une enveloppe spéciale.
-content/mini/cartes.yaml:19:9: warning GRAPH003 jamais référencé : carte Histoire H12. Rien n'y renvoie, les joueurs ne le verront donc jamais. Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou supprimez-le.
-```
-""",  # noqa: E501
 )
 
 
@@ -375,90 +231,6 @@ COND001 = declare(
     messages={
         "cond.never": "{path} : cette condition ne peut jamais être vraie : {why}",
     },
-    guide="""\
-### `COND001` — condition impossible
-
-**Erreur.** Une condition, dans du contenu atteignable, ne pourra jamais être vraie :
-
-| Condition | Impossible quand… |
-|---|---|
-| `flag` | aucun effet `flag` atteignable ne pose ce drapeau (ni les `flags` d'une mise en place) |
-| `objective` | aucun effet `objective` atteignable ne marque cet objectif |
-| `quest` | aucun effet `quest` atteignable ne met la quête dans cet état (pour `active`, n'importe quel état suffit) |
-| `item` | la carte n'est ni une Bourse ni un Objet de quête, ou aucune de ses versions n'est atteignable |
-| `envelope`, `chronicle_sticker`, `secret_sticker` | l'élément existe mais est inatteignable |
-| `secret_stickers` | il y a moins d'autocollants secrets atteignables que demandé |
-| `score` | le score demandé dépasse 25 |
-| `resource` | la case demandée sort de la piste (si `rules.resource_track` est réglé) |
-| `any` | **toutes** ses alternatives sont impossibles |
-
-Un choix qui attend un drapeau que rien ne pose :
-
-```yaml
-    choices:
-      - text: Montrer le sceau.
-        requires: {flag: sceau_trouve}
-        effects:
-          - return_to_citadel: true
-```
-
-```text
-content/tour/cartes.yaml:31:26: error COND001 paragraphs[0].choices[0].requires.flag : cette condition ne peut jamais être vraie : aucun effet atteignable ne pose le drapeau « sceau_trouve ». Ajoutez « - flag: sceau_trouve » à un effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau.
-```
-
-Un objet qui est un Terrain, et un score hors d'atteinte :
-
-```yaml
-        requires:
-          - item: 101
-          - score: {defense: 30}
-```
-
-```text
-content/tour/cartes.yaml:32:19: error COND001 paragraphs[0].choices[0].requires[0].item : cette condition ne peut jamais être vraie : la carte 101 est de type terrain, que personne ne peut posséder ; un objet doit être une carte purse ou quest_item.
-content/tour/cartes.yaml:33:20: error COND001 paragraphs[0].choices[0].requires[1].score : cette condition ne peut jamais être vraie : le score de communauté « defense » ne dépasse jamais 25 (demandé : 30).
-```
-
-Des alternatives toutes impossibles :
-
-```yaml
-        requires:
-          any:
-            - flag: sceau_trouve
-            - flag: lettre_lue
-```
-
-```text
-content/tour/cartes.yaml:33:13: error COND001 paragraphs[0].choices[0].requires.any : cette condition ne peut jamais être vraie : aucune de ses alternatives ne le peut : aucun effet atteignable ne pose le drapeau « sceau_trouve ». Ajoutez « - flag: sceau_trouve » à un effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau. / aucun effet atteignable ne pose le drapeau « lettre_lue ». Ajoutez « - flag: lettre_lue » à un effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau.
-```
-
-Dans le Dilemme, une condition `secret_stickers` qui demande plus d'autocollants secrets que la
-campagne ne peut en coller. Ici, une branche ajoutée à l'issue Nenni de `D1`, alors que `mini`
-n'a qu'un autocollant secret (`A`) :
-
-```yaml
-    nenni:
-      text: Rien ne change.
-      effects:
-        - morale: -1
-        - chronicle_sticker: 3
-        - branch:
-            requires: {secret_stickers: 2}
-            then: [{welfare: 1}]
-```
-
-```text
-content/mini/cartes.yaml:44:41: error COND001 dilemmas[0].nenni.effects[2].branch.requires.secret_stickers : cette condition ne peut jamais être vraie : il faut 2 autocollant(s) secret(s) collé(s), mais la campagne ne peut en coller que 1.
-```
-
-Le même code signale un Grand final qui ne pourra jamais s'ouvrir : ici, `mini` sans son
-réglage `rules` (donc 6 autocollants secrets demandés) alors qu'un seul est atteignable. La
-position est celle du champ `grand_final` :
-
-```text
-content/mini/campaign.yaml:6:16: error COND001 le Grand final (enveloppe 70) s'ouvre quand 6 autocollants secrets sont collés, mais cette campagne ne peut en coller que 1. Ajoutez des autocollants secrets atteignables ou changez rules.secret_stickers_for_final.
-```
-""",  # noqa: E501
 )
 
 
@@ -533,31 +305,6 @@ REF002 = declare(
             "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
         ),
     },
-    guide="""\
-### `REF002` — valeur non déclarée
-
-**Erreur.** Certains champs ne prennent qu'une valeur **déclarée ailleurs dans la campagne**,
-comme un identifiant : la zone d'une flèche (`zone:` dans `arrows`) doit être la zone d'au moins
-une carte Exploration ; le personnage d'une carte Action (`character:`) l'initiale d'un
-Personnage (ou `X`) ; un MOT-CLEF d'une carte Bourse (`keywords:`) l'un de ceux que déclare le
-champ `keywords` de la campagne (ou `TEMPORAIRE`). Une faute de frappe (`IV` au lieu de `II`) ne produirait sinon aucune
-erreur, et la flèche ne mènerait à rien. La suggestion est prise parmi les valeurs déclarées de
-ce même vocabulaire seulement.
-
-```yaml
-adventure_cards:
-  - number: 101
-    type: terrain
-    title: La cour
-    arrows:
-      - direction: north
-        zone: IV
-```
-
-```text
-content/tour/cartes.yaml:17:15: error REF002 adventure_cards[0].arrows[0].zone : la zone d'Exploration « IV » ne fait pas partie des valeurs déclarées. Vouliez-vous dire « I » ? Valeurs déclarées (par le champ « zone » d'une carte Exploration) : I, II. Corrigez l'orthographe, ou déclarez cette valeur.
-```
-""",  # noqa: E501
 )
 
 
@@ -702,35 +449,6 @@ GRAPH004 = declare(
             "un choix qui mène ailleurs, ou faites-en une fin."
         ),
     },
-    guide="""\
-### `GRAPH004` — boucle sans issue
-
-**Erreur.** Des éléments qui doivent offrir une suite (des paragraphes de dialogue) ne mènent
-qu'entre eux : chacun a bien des choix, ce n'est donc pas une impasse, mais aucun choix ne sort
-du groupe et aucun n'est une fin. Les joueurs qui y entrent tournent en rond sans fin. Le constat
-est placé sur le premier élément de la boucle et nomme où sont les autres.
-
-```yaml
-paragraphs:
-  - id: 2
-    text: « Voyez le gardien. »
-    choices:
-      - text: Aller voir le gardien.
-        read: 3
-  - id: 3
-    text: « Voyez le portier. »
-    choices:
-      - text: Retourner voir le portier.
-        read: 2
-```
-
-```text
-content/tour/cartes.yaml:35:9: error GRAPH004 boucle sans issue : paragraphe 2 et paragraphe 3 se renvoient les uns aux autres sans jamais en sortir (voir aussi tour/cartes.yaml ligne 40). Aucun ne termine ni ne mène ailleurs : les joueurs y tourneraient sans fin. Pour corriger : donnez à l'un d'eux un choix qui mène hors de la boucle, ou faites-en une fin.
-```
-
-Un choix qui sort de la boucle (vers un autre paragraphe, une carte prise, une action) ou une fin
-(`end: true`, `return_to_citadel`) dans l'un des paragraphes suffit.
-""",  # noqa: E501
 )
 
 

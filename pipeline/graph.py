@@ -39,57 +39,6 @@ REF001 = declare(
             "départ."
         ),
     },
-    guide="""\
-### `REF001` — référence vers rien
-
-**Erreur.** Une référence nomme un identifiant qui n'existe pas dans la campagne (ou pas dans la
-bonne sorte) : faute de frappe, élément supprimé ou renommé, fichier ignoré à cause d'un
-[`YAML001`](#yaml001-yaml-mal-forme). Pour un identifiant écrit en lettres, le message propose
-l'identifiant existant le plus proche quand il y en a un (pas pour un numéro : 245 n'est pas
-une faute de frappe de 45).
-
-```yaml
-    nenni:
-      text: Rien ne change.
-      effects:
-        - morale: -1
-        - chronicle_sticker: 4
-```
-
-```text
-content/mini/cartes.yaml:42:30: error REF001 dilemmas[0].nenni.effects[1].chronicle_sticker renvoie à autocollant Chronique « 4 », introuvable. Ajoutez cet élément (section « chronicle_stickers ») ou corrigez la référence.
-```
-
-(L'autocollant 3, que plus rien ne colle, reçoit en plus un
-[`GRAPH003`](#graph003-jamais-reference).)
-
-Avec une suggestion (`D-1` au lieu de `D1` dans les `cards` d'une enveloppe). Quand la
-référence peut désigner plusieurs sortes, le message les cite toutes, avec la section où
-chacune s'écrit :
-
-```text
-content/mini/cartes.yaml:7:13: error REF001 envelopes[0].cards[0] renvoie à carte Dilemme ou carte Immédiat ou carte Événement ou carte Histoire ou épilogue « D-1 », introuvable. Vouliez-vous dire « D1 » ? Ajoutez cet élément (section « dilemmas » ou section « immediate_cards » ou section « event_cards » ou section « story_cards » ou section « epilogues ») ou corrigez la référence.
-```
-
-Ici, l'enveloppe 00 ne contient plus aucun Dilemme : le reste de l'histoire devient
-inatteignable, et des [`GRAPH001`](#graph001-inatteignable) suivent. Corrigez la référence
-d'abord.
-
-**Après un renommage.** Une référence vers rien vient **en tête de la liste**, avant les
-constats de graphe. Pour trouver ce qu'elle voulait dire, `gamebook check` regarde d'abord
-les anciens noms déclarés (`renamed_from: [D12]` désigne le nouvel identifiant, quelle que soit
-son orthographe), puis les identifiants que **plus rien ne référence** (celui qui vient de
-disparaître des renvois), le plus proche d'abord, avant tout autre identifiant. Ce qui n'est
-inatteignable que derrière l'identifiant proposé (la carte renommée, ses issues, ce qu'elles
-seules ouvrent) découle de la référence cassée : ces constats sont repliés sous elle, comptés à
-la fin de son message, et reviennent s'ils sont encore vrais une fois la référence corrigée. En
-JSON, ils restent dans la liste, avec un champ `cause` (`fichier:ligne:colonne CODE` de la
-référence). Par exemple, après avoir renommé `D12` en `D12-digue` sans corriger l'enveloppe :
-
-```text
-content/mini/enveloppes.yaml:9:13: error REF001 envelopes[1].cards[0] renvoie à carte Dilemme ou carte Immédiat ou carte Événement ou carte Histoire ou épilogue « D12 », introuvable. Vouliez-vous dire « D12-digue » ? Ajoutez cet élément (section « dilemmas » ou section « immediate_cards » ou section « event_cards » ou section « story_cards » ou section « epilogues ») ou corrigez la référence. … et 4 autres constats qui en découlent, à revoir une fois cette erreur corrigée.
-```
-""",  # noqa: E501
 )
 
 
@@ -109,39 +58,6 @@ ID001 = declare(
             "leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux."
         ),
     },
-    guide="""\
-### `ID001` — identifiant en double
-
-**Erreur.** Deux éléments de la même sorte portent le même identifiant, dans le même fichier ou
-dans deux fichiers différents. Le second est ignoré. Pour les cartes Aventure, c'est la
-combinaison `number` + `version` + `scenario` + `linked_card` qui doit être unique.
-
-```yaml
-chronicle_stickers:
-  - id: 3
-    resource: morale
-    polarity: negative
-    title: Le pont effondré
-    text: On passe à gué.
-  - id: 3
-    resource: welfare
-    polarity: positive
-    title: Le nouveau pont
-    text: Les charrettes passent enfin.
-```
-
-```text
-content/mini/cartes.yaml:53:9: error ID001 l'identifiant « 3 » (autocollant Chronique) est utilisé deux fois : la première fois dans mini/cartes.yaml ligne 48. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux.
-```
-
-Deux **campagnes** ne peuvent pas non plus porter le même `id` (leurs pages et leurs sauvegardes
-se mélangeraient) ; c'est ce qui arrive quand on copie un dossier de campagne sans changer son
-`campaign.yaml` :
-
-```text
-content/mini-copie/campaign.yaml:2:7: error ID001 l'identifiant de campagne « mini » est déjà celui de la campagne de mini/campaign.yaml ligne 2 : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux.
-```
-""",  # noqa: E501
 )
 
 

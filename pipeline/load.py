@@ -57,35 +57,6 @@ IO001 = declare(
         ),
         "io.unreadable": "impossible de lire le fichier : {why}.",
     },
-    guide="""\
-### `IO001` — fichier illisible
-
-**Erreur.** Un fichier `.yaml` ou `.yml` de la campagne ne peut pas être ouvert. Le message dit
-pourquoi, et le fichier est ignoré :
-
-| Cas | Ce que dit le message |
-|---|---|
-| un lien symbolique vers un fichier qui n'existe plus | « ce fichier est un lien symbolique vers « … », qui n'existe pas » |
-| des liens qui se renvoient l'un à l'autre | « un lien symbolique qui tourne en boucle » |
-| un fichier sans droit de lecture | « vous n'avez pas le droit de le lire » |
-| un **dossier** dont le nom finit par `.yaml` | « c'est un dossier, pas un fichier » |
-| un tube, un périphérique | « ce n'est pas un fichier ordinaire » |
-
-Exemple : `conseil.yaml` est un lien vers un brouillon qui a été déplacé.
-
-```text
-content/mini/conseil.yaml:1:1: error IO001 ce fichier est un lien symbolique vers « ../../brouillons/conseil.yaml », qui n'existe pas. Recréez le lien vers le bon fichier, ou remplacez-le par le fichier lui-même.
-```
-
-Un dossier `archives.yaml` dans la campagne :
-
-```text
-content/mini/archives.yaml:1:1: error IO001 c'est un dossier, pas un fichier, alors que son nom finit par .yaml ou .yml. Renommez le dossier (les fichiers qu'il contient sont lus quand même).
-```
-
-Un dossier de contenu entier introuvable n'est pas un `IO001` : la commande s'arrête avec le code
-de sortie `2`.
-""",  # noqa: E501
 )
 
 
@@ -136,108 +107,6 @@ YAML001 = declare(
             "éditeur."
         ),
     },
-    guide="""\
-### `YAML001` — YAML mal formé
-
-**Erreur.** Le fichier n'est pas du YAML valide : deux-points inattendu, indentation incohérente,
-tabulation, guillemet ou crochet non fermé, plusieurs documents dans un fichier, fichier qui
-n'est pas en UTF-8, caractère de contrôle invisible… Tout le fichier est ignoré, ce qui peut
-provoquer d'autres erreurs ailleurs.
-
-Le cas le plus fréquent en français : une espace avant les deux-points dans un texte sans
-guillemets.
-
-```yaml
-immediate_cards:
-  - id: I-heraut
-    title: Le héraut
-    text: Le héraut annonce : la reine arrive.
-```
-
-```text
-content/mini/conseil.yaml:4:29: error YAML001 YAML mal formé : un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation). Vérifiez l'indentation, les deux-points et les guillemets à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial doit être entre guillemets).
-```
-
-Correction : `text: "Le héraut annonce : la reine arrive."`
-
-Un **guillemet**, un **crochet** ou une **accolade** jamais fermés : la lecture n'échoue souvent
-que bien plus bas, là où YAML s'aperçoit que quelque chose cloche. Le constat est placé là où le
-guillemet (ou le crochet) a été **ouvert**, et dit où la lecture a échoué. Ici, le titre du
-Dilemme `D1` de `mini` commence par un guillemet qui n'est jamais fermé :
-
-```yaml
-dilemmas:
-  - id: D1
-    title: "Le pont
-    question: Reconstruire le pont ?
-```
-
-```text
-content/mini/cartes.yaml:29:12: error YAML001 YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué ligne 53, colonne 1. Fermez le guillemet à la fin de la valeur. … et 3 références vers ce fichier, à revoir une fois ce fichier corrigé.
-```
-
-La fin de ligne « … et 3 références vers ce fichier » compte les constats que ce fichier illisible
-entraîne ailleurs (ici, le `campaign.yaml` renvoie à des enveloppes que `cartes.yaml` définit) :
-ils ne sont pas affichés un par un, puisqu'ils disparaîtront une fois le guillemet fermé. Ce
-qu'on n'atteignait que par les éléments de ce fichier (le dialogue derrière une de ses cartes,
-les objectifs qu'il marque) est compté de la même façon.
-
-Un guillemet oublié au milieu du fichier avale les lignes suivantes jusqu'au prochain guillemet,
-où la lecture échoue : le constat est placé à la ligne où le guillemet a été ouvert, et dit où
-le texte s'arrête :
-
-```text
-content/conseil/annee-troublee.yaml:9:16: error YAML001 YAML mal formé : le guillemet ouvert ici n'est sans doute pas fermé : le texte se poursuit sur les lignes suivantes jusqu'au guillemet de la ligne 13, où la lecture a échoué, colonne 13 (l'indentation ne correspond pas à la table au-dessus). Fermez le guillemet à la fin de la valeur.
-```
-
-Le même fichier enregistré en Latin-1 (Windows-1252) au lieu d'UTF-8 ; la ligne et la colonne
-indiquées sont celles du premier caractère illisible (ici le « é » de « début »), et le message
-dit dans quel encodage le fichier semble enregistré :
-
-```text
-content/mini/cartes.yaml:17:16: error YAML001 le fichier n'est pas en UTF-8 : l'octet 0xE9 ne peut pas s'y trouver (le fichier semble enregistré en Latin-1 (ISO-8859-1) ou Windows-1252). Enregistrez-le en UTF-8 depuis votre éditeur. … et 2 références vers ce fichier, à revoir une fois ce fichier corrigé.
-```
-
-Une tabulation au lieu d'espaces pour indenter la ligne 3 (`title`) :
-
-```text
-content/mini/conseil.yaml:3:1: error YAML001 YAML mal formé : une tabulation : indentez avec des espaces, jamais avec des tabulations. Vérifiez l'indentation, les deux-points et les guillemets à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial doit être entre guillemets).
-```
-
-Un **caractère de contrôle** : un caractère invisible que YAML interdit, souvent arrivé par un
-copier-coller depuis un traitement de texte, un PDF ou un tableur. Le message donne son code
-(U+0007 ici). Ici, un caractère « cloche » s'est glissé juste après « La cloche » dans le texte
-d'une carte Immédiat :
-
-```yaml
-immediate_cards:
-  - id: I-cloche
-    title: La cloche
-    text: La cloche sonne.    # un caractère invisible après « cloche »
-```
-
-`gamebook check` le signale à la ligne où il se trouve (ici la ligne 4 ; la colonne 20 est
-celle du caractère) :
-
-```text
-content/mini/conseil.yaml:4:20: error YAML001 YAML mal formé : le caractère invisible U+0007 (caractère de contrôle), interdit en YAML (supprimez-le). Vérifiez l'indentation, les deux-points et les guillemets à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial doit être entre guillemets).
-```
-
-Comme le caractère est invisible, le plus simple est d'effacer puis de retaper le mot qui le
-précède ou le suit. Les retours à la ligne et les tabulations à l'intérieur d'un texte sont
-permis ; les autres caractères de contrôle (codes 0 à 31 et 127 à 159) ne le sont pas.
-
-Une **clé** qui contient un caractère invisible ou trompeur (une espace insécable U+00A0 tapée
-avec les deux-points à la française, une espace de largeur nulle U+200B, une lettre cyrillique
-« е » qui ressemble à un « e ») n'est pas du YAML mal formé, mais la clé n'est plus celle que
-vous croyez : `gamebook check` la montre avec le caractère nommé
-(« text⟨U+00A0 (espace insécable)⟩ »), dit quelle clé vous vouliez sans doute écrire, et la lit
-comme telle ([`FIELD002`](#field002-valeur-invalide)). Effacez la clé et retapez-la.
-
-Un fichier imbriqué sur plus de 100 niveaux (des crochets ouverts en cascade) est refusé par un
-seul constat, à la ligne où la limite est dépassée. Les grands nombres entiers restent exacts,
-quel que soit leur nombre de chiffres.
-""",  # noqa: E501
 )
 
 
@@ -253,24 +122,6 @@ YAML002 = declare(
             "l'une des deux."
         ),
     },
-    guide="""\
-### `YAML002` — clé en double
-
-**Erreur.** La même clé apparaît deux fois dans une même table. YAML garderait la seconde en
-silence : le texte de la première serait perdu sans que personne ne s'en aperçoive.
-
-```yaml
-dilemmas:
-  - id: D1
-    title: Le pont
-    title: Le vieux pont
-    question: Reconstruire le pont ?
-```
-
-```text
-content/mini/cartes.yaml:30:5: error YAML002 la clé « title » apparaît deux fois dans la même table (la première ligne 29) ; la seconde remplacerait la première en silence. Supprimez ou renommez l'une des deux.
-```
-""",  # noqa: E501
 )
 
 

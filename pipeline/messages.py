@@ -174,10 +174,12 @@ def register(record: Code) -> Code:
 
 
 def declare(
-    code: str, severity: str, *, about: str, fix: str, messages: dict[str, str], guide: str
+    code: str, severity: str, *, about: str, fix: str, messages: dict[str, str], guide: str = ""
 ) -> Code:
     """A finding code's record (``engine.core.schema.Code``), declared beside the function that
-    finds it; its messages join the table, so ``t(key)`` says them."""
+    finds it; its messages join the table, so ``t(key)`` says them.  The pipeline's own codes
+    keep their guide section in the Markdown file beside their module (``checks.py``:
+    ``checks.md``), since its examples name games: ``pipeline.catalogue`` reads it there."""
     return register(Code(code, severity, about, fix, messages, guide))
 
 

@@ -47,55 +47,6 @@ CAMP001 = declare(
         ),
         "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
     },
-    guide="""\
-### `CAMP001` — campagne absente ou mal déclarée
-
-**Erreur.** Trois situations :
-
-1. un dossier de `content/` contient des fichiers YAML mais pas de `campaign.yaml` : il n'est
-   pas vérifié du tout ;
-2. le `campaign.yaml` n'a pas de section `campaign:` avec une `family` valide (`dilemme` ou
-   `citadelle`) : la campagne n'est pas lue ;
-3. la campagne n'a pas de point de départ : ni `start_envelope` (Dilemme), ni `intro`
-   (Citadelle).
-
-Un dossier de brouillons oublié sous `content/` :
-
-```text
-content/
-├── brouillon/
-│   └── idees.yaml
-└── mini/
-    └── ...
-```
-
-```text
-content/brouillon/campaign.yaml:1:1: error CAMP001 le dossier « brouillon » contient des fichiers YAML mais pas de campaign.yaml : il n'est pas vérifié. Ajoutez un campaign.yaml avec une section « campaign: » (id, family, title).
-```
-
-Un `campaign.yaml` qui écrit `famille:` au lieu de `family:` :
-
-```yaml
-campaign:
-  id: mini
-  famille: dilemme
-  title: Mini
-```
-
-```text
-content/mini/campaign.yaml:1:1: error CAMP001 campaign.yaml doit avoir une section « campaign: » avec « family: » (le jeu de la campagne, l'un de : citadelle, complots, conseil, dilemme, roi), « id: » et « title: ».
-```
-
-Un `campaign.yaml` sans `start_envelope` (toute l'histoire devient alors inatteignable : les
-[`GRAPH001`](#graph001-inatteignable) qui suivent disparaissent avec la correction) :
-
-```text
-content/mini/campaign.yaml:1:1: error CAMP001 la campagne « mini » n'a pas de point de départ : ajoutez l'enveloppe de départ (start_envelope: 00).
-```
-
-Si `start_envelope`, `intro` ou `grand_final` nomment quelque chose qui n'existe pas, c'est un
-[`REF001`](#ref001-reference-vers-rien).
-""",  # noqa: E501
 )
 
 
@@ -118,41 +69,6 @@ CAMP002 = declare(
             "{known}."
         ),
     },
-    guide="""\
-### `CAMP002` — section inconnue
-
-**Erreur.** Un fichier de contenu contient une section que la famille ne connaît pas (souvent un
-nom traduit en français ou mal orthographié), une section `campaign:` ailleurs que dans
-`campaign.yaml`, ou bien le fichier n'est pas une table de sections. La section fautive est
-ignorée.
-
-```yaml
-dilemmes:
-  - id: D2
-    title: La dîme
-```
-
-```text
-content/mini/conseil.yaml:1:1: error CAMP002 section « dilemmes » inconnue pour une campagne dilemme. Vouliez-vous dire « dilemmas » ? Sections connues : arcs, chronicle_stickers, dilemmas, envelopes, epilogues, event_cards, houses, immediate_cards, secret_objectives, secret_stickers, story_cards.
-```
-
-Un fichier qui commence directement par une liste, sans nom de section :
-
-```yaml
-- id: D9
-  title: Liste seule
-```
-
-```text
-content/mini/extra.yaml:1:1: error CAMP002 un fichier de contenu doit être une table de sections (par exemple « paragraphs: » suivi d'une liste de paragraphes) ; ce fichier commence par une liste.
-```
-
-Une section `campaign:` recopiée dans un autre fichier :
-
-```text
-content/mini/extra.yaml:1:1: error CAMP002 la section « campaign » va dans le campaign.yaml à la racine de la campagne ; déplacez-la.
-```
-""",  # noqa: E501
 )
 
 
@@ -179,64 +95,6 @@ FIELD001 = declare(
             "{path} : champ obligatoire « number » absent (le numéro de la carte, de 1 à 999)."
         ),
     },
-    guide="""\
-### `FIELD001` — champ obligatoire absent
-
-**Erreur.** Un champ obligatoire manque (voir la colonne « Obligatoire » des tables de ce
-guide), ou aucun des champs d'une paire « l'un des deux » n'est présent (`difficulty`/`lines`
-d'une action, `zone`/`card` d'une flèche, `read`/`effects` d'un choix, `next`/`end` d'une branche
-d'épilogue). Le message rappelle à quoi sert le champ. La position est celle du début de
-l'élément.
-
-```yaml
-dilemmas:
-  - id: D1
-    title: Le pont
-    preview: {oui_da: On paie., nenni: On attend.}
-```
-
-```text
-content/mini/cartes.yaml:28:5: error FIELD001 dilemmas[0] : champ obligatoire « question » absent (la question posée au Conseil).
-```
-
-Certains champs ne deviennent obligatoires qu'avec une valeur précise d'un autre champ : `test`
-pour un haut fait `kind: mechanic`, `objective` pour un haut fait `kind: alignment`, `when` pour
-une capacité `trigger: condition`. Le moteur de jeu en a besoin :
-
-```yaml
-houses:
-  - id: corvelle
-    name: Maison Corvelle
-    number: 4
-    achievements:
-      - id: comptoirs
-        kind: mechanic
-        condition: Finir la partie avec au moins 5 pièces.
-```
-
-```text
-content/mini/maisons.yaml:6:9: error FIELD001 houses[0].achievements[0] : avec « kind: mechanic », le champ « test » est obligatoire (le moteur en a besoin).
-```
-
-Correction : ajoutez `test: {coins_min: 5}`.
-
-Sans `id` (ou sans `number` pour une carte Aventure), l'élément ne peut pas être enregistré du
-tout, et toutes les références vers lui deviennent des [`REF001`](#ref001-reference-vers-rien).
-
-Un champ obligatoire **mal orthographié** (`txet:` pour `text:`, `di:` pour `id:`) n'est signalé
-qu'une fois, à la clé fautive : `gamebook check` dit quel champ vous vouliez écrire et le lit
-comme tel, si bien que ni « champ absent » ni références cassées ne s'ajoutent à ce constat :
-
-```text
-content/roi/personnages.yaml:7:5: error FIELD001 characters[0] : champ « txet » inconnu : c'est sans doute le champ obligatoire « text » (l'effet, en toutes lettres, dans nos mots), absent sinon ; il est lu ici comme « text ». Corrigez le nom du champ.
-```
-
-Les vérifications propres à un jeu qui comptent les éléments de toute la campagne (« il faut
-sept cartes de première partie », « personnage sans carte ») ne sont pas affichées tant qu'un
-élément a une erreur de champ : elles en découlent le plus souvent. Le premier de ces constats
-les compte (« … et 2 autres constats qui en découlent, à revoir une fois cette erreur
-corrigée ») ; elles reviennent, si elles sont toujours vraies, une fois l'erreur corrigée.
-""",  # noqa: E501
 )
 
 
@@ -276,59 +134,6 @@ FIELD002 = declare(
             "il est lu ici comme « {meant} », au lieu d'être ignoré. Corrigez le nom du champ."
         ),
     },
-    guide="""\
-### `FIELD002` — valeur invalide
-
-**Erreur.** Un champ a une valeur du mauvais type (du texte là où il faut un nombre, une table là
-où il faut une liste…), hors des bornes permises, hors de la liste des valeurs possibles, ou un
-nom d'effet ou de condition inconnu. Quand la valeur ressemble à une valeur permise, le message
-propose la correction.
-
-```yaml
-chronicle_stickers:
-  - id: 3
-    resource: morale
-    polarity: negatif
-```
-
-```text
-content/mini/cartes.yaml:50:15: error FIELD002 chronicle_stickers[0].polarity : « negatif » n'est pas permis ici ; valeurs possibles : positive, negative. Vouliez-vous dire « negative » ?
-```
-
-Un effet de ressource écrit en toutes lettres :
-
-```yaml
-      effects:
-        - prosperity: beaucoup
-```
-
-```text
-content/mini/cartes.yaml:35:23: error FIELD002 dilemmas[0].oui_da.effects[0].prosperity : il faut un nombre entier, pas « beaucoup ».
-```
-
-Un identifiant d'autocollant secret de deux lettres (il faut **une seule** lettre, de A à Z) :
-
-```yaml
-secret_stickers:
-  - id: AB
-    arc: couronne
-    text: Une porte sous le pont.
-```
-
-```text
-content/mini/cartes.yaml:44:9: error FIELD002 secret_stickers[0].id : il faut une lettre, pas « AB ».
-```
-
-L'autocollant n'est pas enregistré : l'effet `secret_sticker: A` de `D1` ne trouve plus rien
-à coller ([`REF001`](#ref001-reference-vers-rien)), et le Grand final de `mini` ne peut plus
-s'ouvrir ([`COND001`](#cond001-condition-impossible)).
-
-Un nom d'effet inconnu (`moral` au lieu de `morale`) :
-
-```text
-content/mini/cartes.yaml:41:11: error FIELD002 dilemmas[0].nenni.effects[0] : effet « moral » inconnu. Vouliez-vous dire « morale » ? Effets d'une campagne dilemme : influence, prosperity, morale, welfare, knowledge, chronicle_sticker, open_envelope, secret_sticker, skull, shuffle_in, remove_card, event, end_event, gain, achievement, flag, unflag, branch.
-```
-""",  # noqa: E501
 )
 
 
@@ -340,56 +145,6 @@ FIELD003 = declare(
     messages={
         "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
     },
-    guide="""\
-### `FIELD003` — champ inconnu
-
-**Avertissement.** Un champ que ce type d'élément ne connaît pas : il est **ignoré**. C'est
-souvent une faute de frappe ou un nom traduit en français. Quand ce nom ressemble à un champ
-**obligatoire** absent, ce n'est plus un avertissement mais une erreur
-[`FIELD001`](#field001-champ-obligatoire-absent), qui nomme le vrai champ ; la valeur est lue
-comme la sienne, pour que la suite de la vérification ne s'égare pas :
-
-```yaml
-chronicle_stickers:
-  - id: 3
-    resource: morale
-    polarity: negative
-    titre: Le pont effondré
-    text: On passe à gué.
-```
-
-```text
-content/mini/cartes.yaml:51:5: error FIELD001 chronicle_stickers[0] : champ « titre » inconnu : c'est sans doute le champ obligatoire « title » (titre), absent sinon ; il est lu ici comme « title ». Corrigez le nom du champ.
-```
-
-Un champ **facultatif** mal orthographié est aussi une erreur (et non plus un simple
-avertissement) : sa valeur était perdue sans bruit. Ici `signatur` pour `signature` ; la
-valeur est lue comme celle de `signature` :
-
-```yaml
-story_cards:
-  - id: H00
-    arc: couronne
-    title: Le trône vide
-    signatur: true
-    text: Les bannières des Maisons pendent dans la grande salle.
-```
-
-```text
-content/mini/cartes.yaml:5:5: error FIELD002 story_cards[0] : champ « signatur » inconnu : c'est sans doute le champ « signature » (emplacement de signature (le Meneur signe)) ; il est lu ici comme « signature », au lieu d'être ignoré. Corrigez le nom du champ.
-```
-
-Une note personnelle glissée dans un champ inventé (`auteur: Camille`) donne seulement
-l'avertissement :
-
-```text
-content/mini/cartes.yaml:18:5: warning FIELD003 story_cards[0] : champ « auteur » inconnu, ignoré.
-```
-
-!!! tip
-    Pour laisser une note dans un fichier, utilisez plutôt un commentaire `# …` : il est
-    ignoré sans avertissement.
-""",  # noqa: E501
 )
 
 #: the severity of each code validation finds (``_find``); CAMP001 also comes from the project

@@ -67,22 +67,6 @@ SIM001 = declare(
             "rare."
         ),
     },
-    guide="""\
-### `SIM001` — atteignable sur le graphe, jamais atteint en jouant
-
-Gravité : **avertissement**. Exemple, avec un choix dont les deux conditions ne peuvent pas être
-vraies ensemble :
-
-```yaml
-      - text: Attendre que la pompe se répare toute seule.
-        requires: [{flag: portes_ouvertes}, {not_flag: portes_ouvertes}]
-        read: 4
-```
-
-```text
-content/citadelle/paragraphes.yaml:17:9: warning SIM001 paragraph:4 n'a jamais été atteint en 30 parties simulées : le plus proche élément atteint est paragraph:1, d'où l'arête « choice » mène à paragraph:4 sous la condition [{"flag": "portes_ouvertes"}, {"not_flag": "portes_ouvertes"}]. Rendez ce chemin plus accessible, ou expliquez dans le guide pourquoi cet élément est volontairement rare.
-```
-""",  # noqa: E501
 )
 
 
@@ -98,17 +82,6 @@ SIM002 = declare(
             "format ne décrit pas). Signalez-le."
         ),
     },
-    guide="""\
-### `SIM002` — atteint en jouant, inatteignable sur le graphe
-
-Gravité : **erreur**. Le moteur a atteint un élément que le graphe ne relie pas au départ : il
-manque une arête (un défaut du vérificateur, ou une référence que le format ne décrit pas
-encore). Le message nomme l'élément ; signalez-le aux développeurs.
-
-```text
-content/citadelle/paragraphes.yaml:14:9: error SIM002 paragraph:2 a été atteint en jouant, mais le graphe statique le dit inatteignable : il manque une arête dans le graphe (un défaut du vérificateur ou une référence que le format ne décrit pas). Signalez-le.
-```
-""",  # noqa: E501
 )
 
 
@@ -123,17 +96,6 @@ SIM003 = declare(
             "Rejouez-la avec le script enregistré pour la reproduire."
         ),
     },
-    guide="""\
-### `SIM003` — le moteur a échoué pendant une partie simulée
-
-Gravité : **erreur**. La partie est rejouable : `gamebook simulate` écrit dans
-`build/simulate/` un script d'actions (une par ligne, en JSON) que `gamebook play --script`
-rejoue avec la même graine.
-
-```text
-content/citadelle/campaign.yaml:1:1: error SIM003 le moteur a échoué pendant la partie simulée n°0 (graine « crash:0 ») : RuntimeError: panne simulée. Rejouez-la avec le script enregistré pour la reproduire.
-```
-""",  # noqa: E501
 )
 
 

@@ -39,32 +39,6 @@ SPELL001 = declare(
             "ajoutez-le à {wordlist} s'il est voulu (un nom propre, un mot inventé)."
         ),
     },
-    guide="""\
-### `SPELL001` — orthographe
-
-**Avertissement**, seulement avec `gamebook check --spelling`. Chaque texte que lit un joueur
-(toute valeur qui contient une espace : titres, récits, choix…) est relu avec le dictionnaire
-français de Hunspell, celui de Debian (`apt-get install hunspell hunspell-fr`), qui connaît
-« cœur », « sœur », « œil », les mots rares et les deux orthographes de la réforme de 1990. Rien
-n'est envoyé sur le réseau. Le constat est placé sur le mot lui-même, même au milieu d'un texte
-sur plusieurs lignes, avec les suggestions du dictionnaire. Ici, le texte du paragraphe 1 de
-`tour` est devenu « « Bonjuor. » » :
-
-```text
-content/tour/cartes.yaml:28:13: warning SPELL001 paragraphs[0].text : « Bonjuor » n'est pas dans le dictionnaire français. Suggestions : « Bonjour ». Corrigez-le, ou ajoutez-le à mots.txt s'il est voulu (un nom propre, un mot inventé).
-```
-
-Les noms inventés (personnages, lieux, peuples) vont dans une **liste de mots du projet** : un
-fichier `mots.txt` dans le dossier de la campagne (ou dans le dossier de contenu, pour toutes les
-campagnes), un mot par ligne, `#` pour un commentaire. « d'Aldous » et « Nouvelle-Vellande » sont
-acceptés dès qu'« Aldous » et « Vellande » y figurent.
-
-```text
-# mots.txt : noms inventés de la campagne
-Aldous
-Sorgue
-```
-""",  # noqa: E501
 )
 
 

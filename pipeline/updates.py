@@ -49,19 +49,6 @@ SAVE001 = declare(
             "partie qui utilise « {key} » ne pourra plus être reprise"
         ),
     },
-    guide="""\
-### `SAVE001` — retiré depuis la version publiée
-
-Gravité : **erreur**, seulement avec `gamebook check --against PAQUET_PUBLIÉ`. Une fiche qui
-existait dans la version publiée a disparu : une partie en cours qui la tient (en main, dans un
-paquet, ouverte, choisie à la mise en place) ne pourrait plus être reprise. Remettez la fiche,
-ou, si vous l'avez renommée, gardez l'ancien identifiant dans `renamed_from` : les sauvegardes
-sont alors converties au chargement.
-
-```text
-dilemme/campaign.yaml:5:1: error SAVE001 carte Dilemme « D02 » a disparu depuis la version publiée : une partie en cours qui l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle fiche : « renamed_from: [D02] »
-```
-""",  # noqa: E501
 )
 
 
@@ -84,17 +71,6 @@ SAVE002 = declare(
             "converties, car c'est encore l'identifiant d'une autre fiche"
         ),
     },
-    guide="""\
-### `SAVE002` — ancien nom qui ne convertit rien
-
-Gravité : **avertissement**. Un ancien identifiant déclaré dans `renamed_from` ne peut pas servir
-à convertir les sauvegardes : il n'est fait que de chiffres, deux fiches le déclarent, ou c'est
-encore l'identifiant d'une autre fiche. Retirez-le, ou choisissez la fiche qui le reprend vraiment.
-
-```text
-dilemme/foi.yaml:109:5: warning SAVE002 ancien nom « 12 » (renamed_from) : les sauvegardes qui le nomment ne peuvent pas être converties, car il n'est fait que de chiffres
-```
-""",  # noqa: E501
 )
 
 
