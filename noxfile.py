@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import nox
@@ -54,7 +55,9 @@ def _mypy_errors(output: str) -> list[str]:
     for line in output.splitlines():
         path, sep, rest = line.partition(":")
         if sep and ": error: " in rest:
-            out.append(f"{path}:{rest.split(':', 1)[1]}".strip())
+            # no line numbers, even those mypy puts in a local class's name (``Start@176``)
+            text = re.sub(r"@\d+\b", "", rest.split(":", 1)[1])
+            out.append(f"{path}:{text}".strip())
     return sorted(out)
 
 

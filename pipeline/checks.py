@@ -211,12 +211,13 @@ def check_dead_ends(sg: StoryGraph) -> list[Finding]:
 
 def _granted(sg: StoryGraph) -> dict[str, set[str]]:
     seen = reachable(sg)
-    granted: dict[str, set[str]] = {"flag": set(), "quest": set(), "objective": set()}
+    granted: dict[str, set[str]] = {g.name: set() for g in sg.schema.granted}
+    keyed = {g.name for g in sg.schema.granted if g.keyed}
     for grant in sg.campaign.grants:
         if grant.source in seen:
-            granted[grant.what].add(grant.value)
-            if grant.what == "quest":
-                granted["quest"].add(grant.value.split("=")[0] + "=*")
+            granted.setdefault(grant.what, set()).add(grant.value)
+            if grant.what in keyed:
+                granted[grant.what].add(grant.value.split("=")[0] + "=*")
     if sg.schema.setup_grants is not None:
         for what, values in sg.schema.setup_grants(sg.view()).items():
             granted.setdefault(what, set()).update(values)
@@ -269,18 +270,17 @@ def _never(
     rules: dict,
 ) -> str | None:
     """Why a condition atom can never hold, or ``None`` if it might."""
-    if atom == "flag" and value not in granted["flag"]:
-        return t("cond.flag", value=value)
-    if atom == "objective" and value not in granted["objective"]:
-        return t("cond.objective", value=value)
-    if atom == "quest":
+    own = next((g for g in sg.schema.granted if g.name == atom), None)
+    if own is not None and not own.keyed and value not in granted[atom]:
+        return t(f"cond.{atom}", value=value)
+    if own is not None and own.keyed:
         q = dict(value)  # type: ignore[call-overload]
         if "id" not in q or "state" not in q:
             return None  # already reported as a missing field
-        want = f"{q['id']}={q['state']}" if q["state"] != "active" else f"{q['id']}=*"
-        if want not in granted["quest"]:
-            return t("cond.quest", id=q["id"], state=q["state"])
-    if atom not in ("flag", "objective", "quest", "any") and sg.schema.never is not None:
+        want = f"{q['id']}={q['state']}" if q["state"] != own.any_state else f"{q['id']}=*"
+        if want not in granted[atom]:
+            return t(f"cond.{atom}", id=q["id"], state=q["state"])
+    if own is None and atom != "any" and sg.schema.never is not None:
         return sg.schema.never(sg.view(), atom, value, rules)
     if atom == "any":
         reasons = []

@@ -95,18 +95,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         # --- graph
         "graph.loop_more": "{n} autres",
         # --- conditions
-        "cond.flag": (
-            "aucun effet atteignable ne pose le drapeau « {value} ». Ajoutez « - flag: {value} » "
-            "à un effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau."
-        ),
-        "cond.objective": (
-            "aucun effet atteignable ne marque l'objectif « {value} ». Ajoutez "
-            "« - objective: {value} » là où les joueurs l'atteignent."
-        ),
-        "cond.quest": (
-            "aucun effet atteignable ne met la quête secondaire « {id} » dans l'état « {state} ». "
-            "Ajoutez « - quest: {{id: {id}, state: {state}}} » à du contenu atteignable."
-        ),
         "cond.any": "aucune de ses alternatives ne le peut : {reasons}",
         # --- spelling
         "spell.suggest": " Suggestions : {words}.",
@@ -181,6 +169,21 @@ def declare(
     keep their guide section in the Markdown file beside their module (``checks.py``:
     ``checks.md``), since its examples name games: ``pipeline.catalogue`` reads it there."""
     return register(Code(code, severity, about, fix, messages, guide))
+
+
+def _games_sentences() -> None:
+    """What each registered game says through the pipeline: its own codes' messages, and why
+    a condition only its effect grants can never hold (``cond.<name>``)."""
+    table = MESSAGES[LANG]
+    for schema in S.SCHEMAS.values():
+        for record in schema.codes:
+            register(record)
+        for granted in schema.granted:
+            if table.setdefault(f"cond.{granted.name}", granted.never_fr) != granted.never_fr:
+                raise ValueError(f"condition {granted.name!r} explained twice, differently")
+
+
+_games_sentences()
 
 
 def template(message: str) -> str:

@@ -198,7 +198,7 @@ class Reference:
 @dataclass(slots=True)
 class Grant:
     source: str
-    what: str  # "flag" | "quest" | "objective"
+    what: str  # the effect's name (``ContentSchema.granted``)
     value: str
 
 
@@ -825,12 +825,13 @@ class Validator:
             val = self.value(fld.spec, raw, item.kpos[name], f"{ipath}.{name}", ctx)
             if val is _BAD:
                 continue
-            if name == "flag":
-                self.out.grants.append(Grant(ctx.node, "flag", val))
-            elif name == "quest" and "id" in val and "state" in val:
-                self.out.grants.append(Grant(ctx.node, "quest", f"{val['id']}={val['state']}"))
-            elif name == "objective":
-                self.out.grants.append(Grant(ctx.node, "objective", val))
+            granted = _granted(self.family).get(name)
+            if granted is None:
+                pass
+            elif not granted.keyed:
+                self.out.grants.append(Grant(ctx.node, name, val))
+            elif "id" in val and "state" in val:
+                self.out.grants.append(Grant(ctx.node, name, f"{val['id']}={val['state']}"))
             out.append({name: val})
         return out
 
@@ -908,6 +909,13 @@ def _ref_format(family: str, kinds: tuple[str, ...]) -> S.IdFormat:
     """How the targets of a reference are keyed (one format, or plain text when they differ)."""
     formats = {_kind_of(family, k).id_format for k in kinds}
     return formats.pop() if len(formats) == 1 else S.TEXT
+
+
+@functools.cache
+def _granted(family: str) -> dict[str, S.Granted]:
+    """The conditions only an effect of the same name grants, in ``family``'s content."""
+    schema = S.SCHEMAS.get(family)
+    return {g.name: g for g in schema.granted} if schema is not None else {}
 
 
 @functools.cache

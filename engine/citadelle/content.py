@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.schema import (
+    FLAG,
     NUMBER,
     Bool,
     Condition,
@@ -16,6 +17,7 @@ from ..core.schema import (
     Enum,
     F,
     Field,
+    Granted,
     GraphView,
     IdFormat,
     Int,
@@ -747,6 +749,24 @@ def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
     )
 
 
+#: the conditions only their own effect makes true (a flag, a side quest's state, an objective)
+GRANTED = (
+    FLAG,
+    Granted(
+        "objective",
+        "aucun effet atteignable ne marque l'objectif « {value} ». Ajoutez "
+        "« - objective: {value} » là où les joueurs l'atteignent.",
+    ),
+    Granted(
+        "quest",
+        "aucun effet atteignable ne met la quête secondaire « {id} » dans l'état « {state} ». "
+        "Ajoutez « - quest: {{id: {id}, state: {state}}} » à du contenu atteignable.",
+        keyed=True,
+        any_state="active",
+    ),
+)
+
+
 SCHEMA = ContentSchema(
     family=FAMILY,
     kinds=_named(CITADELLE_KINDS),
@@ -761,6 +781,7 @@ SCHEMA = ContentSchema(
     way_on=_way_on,
     leaves_loop=_leaves_loop,
     never=_never,
+    granted=GRANTED,
     setup_grants=_setup_grants,
     opening=_opening,
     label=_label,

@@ -249,6 +249,29 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Granted:
+    """A condition that only an effect of the same name makes true (``- flag: x`` makes the
+    condition ``flag: x`` true): a condition nothing reachable grants is a finding (COND001).
+
+    ``never_fr`` says why such a condition can never hold (``{value}`` the value; for a
+    ``keyed`` one, an ``{id: …, state: …}`` value, ``{id}`` and ``{state}``).  A keyed
+    condition on ``any_state`` holds whatever state an effect gave the id."""
+
+    name: str
+    never_fr: str
+    keyed: bool = False
+    any_state: str = ""
+
+
+#: the flags most stories set and test: ``- flag: word`` / ``flag: word``
+FLAG = Granted(
+    "flag",
+    "aucun effet atteignable ne pose le drapeau « {value} ». Ajoutez « - flag: {value} » à un "
+    "effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau.",
+)
+
+
+@dataclass(frozen=True)
 class Code:
     """One finding code as a record: what the checker says and the guide shows about it, kept
     beside the function that finds it and registered once (``pipeline.catalogue``).
@@ -367,6 +390,8 @@ class ContentSchema:
     way_on: Callable[[GraphView, str, str, dict], bool] | None = None
     #: condition atom -> why it can never hold (``None``: it might); for atoms beyond flags
     never: Callable[[GraphView, str, Any, dict], str | None] | None = None
+    #: conditions that only an effect of the same name makes true (checked by COND001)
+    granted: tuple[Granted, ...] = ()
     #: condition atoms granted by a record's own data besides its effects (scenario setup flags)
     setup_grants: Callable[[GraphView], dict[str, set[str]]] | None = None
     #: further game-specific checks

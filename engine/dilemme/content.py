@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.schema import (
+    FLAG,
     LETTER,
     NUMBER,
     Bool,
@@ -610,6 +611,7 @@ SCHEMA = ContentSchema(
     kinds=_named(DILEMME_KINDS),
     effects=DILEMME_EFFECTS,
     conditions=DILEMME_CONDITIONS,
+    granted=(FLAG,),
     campaign_fields=CAMPAIGN_FIELDS,
     start_field="start_envelope",
     start_node=_envelope,
