@@ -264,10 +264,11 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
                 continue
             cond = ref.condition
             if len(kinds_) == 1 and kinds_[0] in by_kinds:
-                scen = records[target].data.get("scenario")
-                if scen:
-                    # a version proper to one scenario is only taken in that scenario
-                    cond = (*(cond or ()), ("scenario", scen))
+                # a version proper to one scenario is only taken in that scenario
+                for name in kinds[kinds_[0]].id_format.guards:
+                    value = records[target].data.get(name)
+                    if value:
+                        cond = (*(cond or ()), (name, value))
             data = {
                 "count": 1,
                 "kind": ref.edge,

@@ -235,6 +235,7 @@ NUMBERED_CARD = IdFormat(
     "number",
     numbered=True,
     suffixes=(("version", "/", "green"), ("scenario", "@", None), ("linked_card", "+", None)),
+    guards=("scenario",),
 )
 
 CITADELLE_KINDS: list[Kind] = [

@@ -173,6 +173,9 @@ class IdFormat:
     #: ``(field, separator, default)`` appended to a numbered key when the field (or its
     #: default) has a value: ``("version", "/", "green")`` makes ``12/green``
     suffixes: tuple[tuple[str, str, str | None], ...] = ()
+    #: fields of a numbered record that, when set, guard every reference to it by a condition
+    #: of the same name (a version proper to one scenario is only taken in that scenario)
+    guards: tuple[str, ...] = ()
     #: what an id must look like, as the error says it (French); empty: the shape's own words
     expected_fr: str = ""
 
