@@ -16,9 +16,9 @@ from .messages import declare, did_you_mean, of_kinds, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
-    """Nodes reachable from the campaign root (``StoryGraph.reachable``).  Cost: O(nodes +
+    """Nodes reachable from the campaign root (``StoryGraph.reachable_nodes``).  Cost: O(nodes +
     edges), once per graph."""
-    return sg.reachable()
+    return sg.reachable_nodes()
 
 
 def _finding(sg: StoryGraph, code: str, severity: str, node: str, message: str) -> Finding:

@@ -96,7 +96,7 @@ class StoryGraph:
     def schema(self) -> S.ContentSchema:
         return S.SCHEMAS[self.campaign.family]
 
-    def reachable(self) -> set[str]:
+    def reachable_nodes(self) -> set[str]:
         """Nodes reachable from the campaign root (which links the start and the components).
 
         Cost: O(nodes + edges), one breadth-first search.  Cached on the graph.
@@ -147,7 +147,7 @@ class View(GraphView):
         return node in self.sg.graph
 
     def reachable(self) -> set[str]:
-        return self.sg.reachable()
+        return self.sg.reachable_nodes()
 
     def out_edge_kinds(self, node: str) -> list[str]:
         return [d.get("kind") for d in self.sg.graph._succ[node].values()]
