@@ -1,14 +1,15 @@
-"""Developer entry points: ``nox -s tests``, ``lint``, ``build``, ``serve``, ``bench``,
-``mutation -- GAME``."""
+"""Developer entry points: ``nox -s check`` (the quality gate), ``tests``, ``build``,
+``serve``, ``bench``, ``docs``, ``schema``, ``mutation -- GAME``."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import nox
 
-nox.options.sessions = ["lint", "tests"]
+nox.options.sessions = ["check", "tests"]
 nox.options.reuse_existing_virtualenvs = True
 nox.options.default_venv_backend = "venv"
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -46,11 +47,80 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *(session.posargs or ("-n", "auto", "--dist", "loadfile")))
 
 
+#: mypy's known errors, one a line without its line number: ``nox -s check`` fails on any other
+#: (a ratchet: fixed ones are dropped with ``nox -s check -- --mypy-baseline``)
+MYPY_BASELINE = Path("mypy-baseline.txt")
+
+
+def _mypy_errors(output: str) -> list[str]:
+    out = []
+    for line in output.splitlines():
+        path, sep, rest = line.partition(":")
+        if sep and ": error: " in rest:
+            # no line numbers, even those mypy puts in a local class's name (``Start@176``)
+            text = re.sub(r"@\d+\b", "", rest.split(":", 1)[1])
+            out.append(f"{path}:{text}".strip())
+    return sorted(out)
+
+
+def _mypy(session: nox.Session) -> None:
+    """mypy over engine/ and pipeline/ (settings in pyproject.toml), against the baseline."""
+    import collections
+
+    output = session.run("mypy", success_codes=[0, 1], silent=True) or ""
+    found = _mypy_errors(output)
+    if "--mypy-baseline" in session.posargs:
+        MYPY_BASELINE.write_text("".join(f"{e}\n" for e in found), encoding="utf-8")
+        session.log(f"{MYPY_BASELINE}: {len(found)} known errors")
+        return
+    known = collections.Counter(MYPY_BASELINE.read_text(encoding="utf-8").splitlines())
+    new = collections.Counter(found) - known
+    gone = known - collections.Counter(found)
+    if gone:
+        session.log(
+            f"mypy: {sum(gone.values())} known errors fixed; shrink the baseline with "
+            "nox -s check -- --mypy-baseline"
+        )
+    if new:
+        session.error("mypy: new errors:\n" + "\n".join(sorted(new.elements())))
+    session.log(f"mypy: no new error ({len(found)} known, in {MYPY_BASELINE})")
+
+
 @nox.session
-def lint(session: nox.Session) -> None:
-    session.install(*LOCK, "ruff>=0.6")
+def check(session: nox.Session) -> None:
+    """The one quality gate (pre-commit, .ci/run and the Pages workflow run it): ruff (with a
+    complexity cap), mypy on engine/ and pipeline/, ESLint on site/assets/, and the generated
+    parts of the writers' guide up to date (``nox -s docs`` rewrites them)."""
+    session.install(*LOCK, "-e", ".[test,editor]", "ruff", "mypy")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    _mypy(session)
+    if not Path("node_modules/.bin/eslint").is_file():
+        session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
+    session.run("node_modules/.bin/eslint", "--max-warnings", "0", "site/assets", external=True)
+    session.run("python", "-m", "pipeline.guide", "--check")
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """The same gate as ``check`` (kept for old habits)."""
+    check(session)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Rewrite the generated parts of the writers' guide (each finding code's section, from its
+    record) and the editors' JSON Schema."""
+    session.install(*LOCK, "-e", ".")
+    session.run("python", "-m", "pipeline.guide")
+    schema(session)
+
+
+@nox.session
+def schema(session: nox.Session) -> None:
+    """Regenerate site/schema/contenu.schema.json (the editors' JSON Schema of the format)."""
+    session.install(*LOCK, "-e", ".")
+    session.run("gamebook", "schema", "--out", "site/schema/contenu.schema.json")
 
 
 @nox.session

@@ -42,6 +42,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .keys import _key
+
 #: bump when the layout of entries changes
 FORMAT = b"gamebook-cache-3"
 _DIGEST = 32
@@ -82,20 +84,6 @@ def code_version() -> str:
 def model_digest(payload: bytes) -> bytes:
     """The digest of a pickled model: models with the same digest are equal."""
     return hashlib.blake2b(payload, digest_size=_DIGEST).digest()
-
-
-def key(*parts: bytes | str) -> str:
-    """A cache key from its parts (each length-prefixed: no two lists of parts collide)."""
-    return _key(*parts)
-
-
-def _key(*parts: bytes | str) -> str:
-    h = hashlib.blake2b(digest_size=20)
-    for part in parts:
-        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
 
 
 class Cache:

@@ -12,26 +12,13 @@ from collections.abc import Callable
 from . import schema as S
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import did_you_mean, kind_fr, of_kinds, t
+from .messages import declare, did_you_mean, of_kinds, t
 
 
 def reachable(sg: StoryGraph) -> set[str]:
-    """Nodes reachable from the campaign root (which links the start and the components).
-
-    Cost: O(nodes + edges), one breadth-first search.  Cached on the graph.
-    """
-    cached = sg.graph.graph.get("_reachable")
-    if cached is None:
-        succ = sg.graph._succ  # a plain search over the adjacency: twice nx.descendants' speed
-        cached = {sg.root}
-        stack = [sg.root]
-        while stack:
-            for m in succ[stack.pop()]:
-                if m not in cached:
-                    cached.add(m)
-                    stack.append(m)
-        sg.graph.graph["_reachable"] = cached
-    return cached
+    """Nodes reachable from the campaign root (``StoryGraph.reachable_nodes``).  Cost: O(nodes +
+    edges), once per graph."""
+    return sg.reachable_nodes()
 
 
 def _finding(sg: StoryGraph, code: str, severity: str, node: str, message: str) -> Finding:
@@ -48,21 +35,19 @@ def _finding(sg: StoryGraph, code: str, severity: str, node: str, message: str) 
 
 
 def label(sg: StoryGraph, node: str) -> str:
-    """How a node is named in a message: « carte Aventure 123 (green, scénario s1) »."""
-    kind, _, key = node.partition(":")
-    hook = sg.schema.label
-    if hook is not None and node in sg.records:
-        special = hook(kind, key, sg.records[node].data)
-        if special:
-            key = special
-    return f"{kind_fr(kind)} {key}"
+    """How a node is named in a message (``StoryGraph.label``)."""
+    return sg.label(node)
 
 
 _label = label
 
 
 def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
-    """A game's own finding, placed at its node or at the campaign field it is about."""
+    """A game's own finding, placed at the value it is about, its node or the campaign field it
+    is about."""
+    if issue.at is not None:
+        file, line, col = issue.at
+        return Finding(issue.code, issue.severity, issue.message, file, line, col, issue.node)
     if issue.node is not None and issue.node in sg.graph:
         return _finding(sg, issue.code, issue.severity, issue.node, issue.message)
     file, line, col = sg.campaign.data_pos
@@ -120,6 +105,40 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
     return out
 
 
+GRAPH001 = declare(
+    "GRAPH001",
+    "error",
+    about="inatteignable depuis le départ de la campagne",
+    fix="Reliez cet élément à du contenu atteignable depuis le départ, ou supprimez-le.",
+    messages={
+        "graph.unreachable": (
+            "inatteignable : {node}. On n'y arrive que depuis {parents}, que rien n'atteint "
+            "depuis le départ de la campagne. Reliez cet élément à du contenu atteignable ou "
+            "supprimez-le."
+        ),
+        "graph.unreachable_listed": (
+            "inatteignable : {node}. Il est cité ({where}) mais aucun chemin depuis le départ de "
+            "la campagne n'y mène{listed}."
+        ),
+    },
+)
+
+
+GRAPH003 = declare(
+    "GRAPH003",
+    "warning",
+    about="défini mais jamais référencé",
+    fix="Faites-y référence depuis le contenu, ou supprimez-le.",
+    messages={
+        "graph.orphan": (
+            "jamais référencé : {node}. Rien n'y renvoie, les joueurs ne le verront donc jamais. "
+            "Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou "
+            "supprimez-le."
+        ),
+    },
+)
+
+
 def check_unreachable(sg: StoryGraph) -> list[Finding]:
     """GRAPH001 / GRAPH003: story nodes no path reaches from the roots.  A node that something
     references is unreachable (error: the path to it is broken); a node nothing references is
@@ -142,7 +161,10 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
             message = t("graph.unreachable", node=_label(sg, node), parents=shown)
         elif node in sg.mentioned:
             where = sg.mentioned[node]
-            message = t("graph.unreachable_listed", node=_label(sg, node), where=where)
+            listed = f" ({sg.schema.listed_fr})" if sg.schema.listed_fr else ""
+            message = t(
+                "graph.unreachable_listed", node=_label(sg, node), where=where, listed=listed
+            )
         elif node in faulty:
             continue
         else:
@@ -151,6 +173,17 @@ def check_unreachable(sg: StoryGraph) -> list[Finding]:
             continue
         out.append(_finding(sg, "GRAPH001", "error", node, message))
     return out
+
+
+GRAPH002 = declare(
+    "GRAPH002",
+    "error",
+    about="impasse : aucune suite et pas marqué comme une fin",
+    fix="Ajoutez une suite (choix, effet, action) ou marquez l'élément comme une fin.",
+    messages={
+        "graph.dead_end": "impasse : {node} n'offre aucune suite. Pour corriger : {fix}.",
+    },
+)
 
 
 def check_dead_ends(sg: StoryGraph) -> list[Finding]:
@@ -178,16 +211,28 @@ def check_dead_ends(sg: StoryGraph) -> list[Finding]:
 
 def _granted(sg: StoryGraph) -> dict[str, set[str]]:
     seen = reachable(sg)
-    granted: dict[str, set[str]] = {"flag": set(), "quest": set(), "objective": set()}
+    granted: dict[str, set[str]] = {g.name: set() for g in sg.schema.granted}
+    keyed = {g.name for g in sg.schema.granted if g.keyed}
     for grant in sg.campaign.grants:
         if grant.source in seen:
-            granted[grant.what].add(grant.value)
-            if grant.what == "quest":
-                granted["quest"].add(grant.value.split("=")[0] + "=*")
+            granted.setdefault(grant.what, set()).add(grant.value)
+            if grant.what in keyed:
+                granted[grant.what].add(grant.value.split("=")[0] + "=*")
     if sg.schema.setup_grants is not None:
         for what, values in sg.schema.setup_grants(sg.view()).items():
             granted.setdefault(what, set()).update(values)
     return granted
+
+
+COND001 = declare(
+    "COND001",
+    "error",
+    about="condition qui ne peut jamais être vraie",
+    fix="Ajoutez l'effet qui rend la condition vraie, ou corrigez la condition.",
+    messages={
+        "cond.never": "{path} : cette condition ne peut jamais être vraie : {why}",
+    },
+)
 
 
 def check_conditions(sg: StoryGraph) -> list[Finding]:
@@ -225,18 +270,17 @@ def _never(
     rules: dict,
 ) -> str | None:
     """Why a condition atom can never hold, or ``None`` if it might."""
-    if atom == "flag" and value not in granted["flag"]:
-        return t("cond.flag", value=value)
-    if atom == "objective" and value not in granted["objective"]:
-        return t("cond.objective", value=value)
-    if atom == "quest":
+    own = next((g for g in sg.schema.granted if g.name == atom), None)
+    if own is not None and not own.keyed and value not in granted[atom]:
+        return t(f"cond.{atom}", value=value)
+    if own is not None and own.keyed:
         q = dict(value)  # type: ignore[call-overload]
         if "id" not in q or "state" not in q:
             return None  # already reported as a missing field
-        want = f"{q['id']}={q['state']}" if q["state"] != "active" else f"{q['id']}=*"
-        if want not in granted["quest"]:
-            return t("cond.quest", id=q["id"], state=q["state"])
-    if atom not in ("flag", "objective", "quest", "any") and sg.schema.never is not None:
+        want = f"{q['id']}={q['state']}" if q["state"] != own.any_state else f"{q['id']}=*"
+        if want not in granted[atom]:
+            return t(f"cond.{atom}", id=q["id"], state=q["state"])
+    if own is None and atom != "any" and sg.schema.never is not None:
         return sg.schema.never(sg.view(), atom, value, rules)
     if atom == "any":
         reasons = []
@@ -250,47 +294,18 @@ def _never(
     return None
 
 
-def check_hidden_numbers(sg: StoryGraph) -> list[Finding]:
-    """HIDDEN001/HIDDEN002: a hidden number has three digits, and the back of every card it
-    leads to names the card that hides it.  Cost: O(hidden numbers × versions)."""
-    out = []
-    for ref in sg.campaign.refs:
-        if ref.edge != "hidden_number":
-            continue
-        raw = ref.context or ref.key
-        if not (raw.isdigit() and len(raw) == 3 and raw[0] != "0"):
-            out.append(
-                Finding(
-                    "HIDDEN001",
-                    "error",
-                    t("hidden.digits", path=ref.path, raw=raw),
-                    ref.file,
-                    ref.line,
-                    ref.column,
-                    ref.source,
-                )
-            )
-            continue
-        source = sg.records.get(ref.source)
-        if source is None:
-            continue
-        src_number = source.data.get("number", source.data.get("id"))
-        for target in [n for kind in ref.kinds for n in sg.by(kind, ref.key)]:
-            back = sg.records[target].data.get("back_source")
-            if back != src_number:
-                got = t("hidden.back_none") if back is None else t("hidden.back_other", back=back)
-                msg = t(
-                    "hidden.back",
-                    path=ref.path,
-                    key=ref.key,
-                    source=_label(sg, ref.source),
-                    got=got,
-                    number=src_number,
-                )
-                out.append(
-                    Finding("HIDDEN002", "error", msg, ref.file, ref.line, ref.column, ref.source)
-                )
-    return out
+REF002 = declare(
+    "REF002",
+    "error",
+    about="mot d'un vocabulaire fermé (une zone…) que rien ne déclare",
+    fix="Corrigez l'orthographe, ou déclarez cette valeur là où elle se déclare.",
+    messages={
+        "ref.vocab": (
+            "{path} : {what} « {value} » ne fait pas partie des valeurs déclarées.{hint} Valeurs "
+            "déclarées ({where}) : {known}. Corrigez l'orthographe, ou déclarez cette valeur."
+        ),
+    },
+)
 
 
 def check_vocabularies(sg: StoryGraph) -> list[Finding]:
@@ -417,6 +432,26 @@ def _cycles(nodes: set[str], succ: dict) -> list[list[str]]:
     return out
 
 
+GRAPH004 = declare(
+    "GRAPH004",
+    "error",
+    about="boucle sans issue : des éléments qui ne mènent qu'entre eux",
+    fix="Ajoutez un choix qui sort de la boucle, ou une fin à l'un de ses éléments.",
+    messages={
+        "graph.loop": (
+            "boucle sans issue : {nodes} se renvoient les uns aux autres sans jamais en sortir "
+            "(voir aussi {where}). Aucun ne termine ni ne mène ailleurs : les joueurs y "
+            "tourneraient sans fin. Pour corriger : donnez à l'un d'eux un choix qui mène hors "
+            "de la boucle, ou faites-en une fin."
+        ),
+        "graph.loop_one": (
+            "boucle sans issue : {nodes} ne renvoie qu'à lui-même. Pour corriger : donnez-lui "
+            "un choix qui mène ailleurs, ou faites-en une fin."
+        ),
+    },
+)
+
+
 def check_loops(sg: StoryGraph) -> list[Finding]:
     """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
     to one another, none of which ends or leaves: play enters and never gets out.  The game
@@ -495,7 +530,6 @@ CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
     check_vocabularies,
     check_conditions,
     check_game,
-    check_hidden_numbers,
 ]
 
 

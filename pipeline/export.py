@@ -7,22 +7,8 @@ import json
 
 import networkx as nx
 
+from . import schema as S
 from .graph import StoryGraph
-
-#: node colours by kind for the DOT export (Graphviz X11 names)
-_COLOURS = {
-    "envelope": "gold",
-    "story_card": "lightblue",
-    "epilogue": "plum",
-    "dilemma": "lightsalmon",
-    "outcome": "mistyrose",
-    "chronicle_sticker": "palegreen",
-    "secret_sticker": "orange",
-    "scenario": "gold",
-    "paragraph": "lightblue",
-    "adventure_card": "palegreen",
-    "exploration_card": "lightgrey",
-}
 
 
 def _plain(sg: StoryGraph) -> nx.DiGraph:
@@ -46,9 +32,12 @@ def _dot_id(text: str) -> str:
 
 def to_dot(sg: StoryGraph) -> str:
     lines = [f"digraph {_dot_id(sg.campaign.id)} {{", "  rankdir=LR;", "  node [style=filled];"]
+    kinds = S.KINDS.get(sg.campaign.family, {})
     for node, attrs in sg.graph.nodes(data=True):
-        colour = _COLOURS.get(attrs.get("kind", ""), "white")
-        lines.append(f"  {_dot_id(node)} [fillcolor={colour}];")
+        # the kind's colour on the story map, declared by its game (``Kind.colour``)
+        spec = kinds.get(attrs.get("kind", ""))
+        colour = (spec.colour if spec is not None else "") or "white"
+        lines.append(f"  {_dot_id(node)} [fillcolor={_dot_id(colour)}];")
     for a, b, attrs in sg.graph.edges(data=True):
         label = attrs.get("kind", "")
         style = ",style=dashed" if attrs.get("condition") else ""

@@ -155,9 +155,7 @@ def _stranded(graph: object, words: dict[str, str]) -> dict[str, str]:
     g = getattr(graph, "graph", None)
     if g is None or not words:
         return {}
-    from .checks import reachable
-
-    seen = reachable(graph)  # type: ignore[arg-type]
+    seen = graph.reachable_nodes()  # type: ignore[attr-defined]
     out: dict[str, str] = {}
     stack = []
     for node in g.nodes:
@@ -217,9 +215,7 @@ def fold_behind(findings: list[Finding], graph: object) -> list[Finding]:
     g = getattr(graph, "graph", None)
     if not meant or g is None:
         return findings
-    from .checks import reachable
-
-    seen = reachable(graph)  # type: ignore[arg-type]
+    seen = graph.reachable_nodes()  # type: ignore[attr-defined]
     behind: dict[str, Finding] = {}  # unreachable node -> the broken reference to blame
     for cause, node in meant:
         stack = [node] if node not in seen and node not in behind else []

@@ -16,12 +16,49 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from engine.core.schema import GraphView
+from engine.core.schema import Reference as WrittenReference
 
 from . import schema as S
 from .findings import Finding
-from .messages import did_you_mean, kind_fr, t
+from .messages import declare, did_you_mean, kind_fr, t
 from .model import Record, Reference
 from .project import Campaign
+
+REF001 = declare(
+    "REF001",
+    "error",
+    about="renvoi vers quelque chose qui n'existe pas",
+    fix="Corrigez l'identifiant, ou définissez l'élément visé.",
+    messages={
+        "ref.unknown": (
+            "{path} renvoie à {kinds} « {key} », introuvable.{hint} Ajoutez cet élément "
+            "({section}) ou corrigez la référence."
+        ),
+        "ref.start": (
+            "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez-le ou corrigez le "
+            "départ."
+        ),
+    },
+)
+
+
+ID001 = declare(
+    "ID001",
+    "error",
+    about="le même identifiant défini deux fois",
+    fix="Donnez un autre identifiant à l'un des deux éléments, ou supprimez-en un.",
+    messages={
+        "id.duplicate": (
+            "l'identifiant « {key} » ({kind}) est utilisé deux fois : la première fois dans {file} "
+            "ligne {line}. Donnez un autre identifiant à cet élément, ou supprimez l'un des deux."
+        ),
+        "id.campaign_twice": (
+            "l'identifiant de campagne « {key} » est déjà celui de la campagne de {file} ligne "
+            "{line} : deux campagnes ne peuvent pas avoir le même identifiant (leurs pages et "
+            "leurs sauvegardes se mélangeraient). Donnez-en un autre à l'une des deux."
+        ),
+    },
+)
 
 
 @dataclass
@@ -59,6 +96,34 @@ class StoryGraph:
     def schema(self) -> S.ContentSchema:
         return S.SCHEMAS[self.campaign.family]
 
+    def reachable_nodes(self) -> set[str]:
+        """Nodes reachable from the campaign root (which links the start and the components).
+
+        Cost: O(nodes + edges), one breadth-first search.  Cached on the graph.
+        """
+        cached = self.graph.graph.get("_reachable")
+        if cached is None:
+            succ = self.graph._succ  # a plain search over the adjacency: twice nx.descendants'
+            cached = {self.root}
+            stack = [self.root]
+            while stack:
+                for m in succ[stack.pop()]:
+                    if m not in cached:
+                        cached.add(m)
+                        stack.append(m)
+            self.graph.graph["_reachable"] = cached
+        return cached
+
+    def label(self, node: str) -> str:
+        """How a node is named in a message: « carte Aventure 123 (green, scénario s1) »."""
+        kind, _, key = node.partition(":")
+        hook = self.schema.label
+        if hook is not None and node in self.records:
+            special = hook(kind, key, self.records[node].data)
+            if special:
+                key = special
+        return f"{kind_fr(kind)} {key}"
+
     def view(self) -> View:
         return View(self)
 
@@ -82,9 +147,7 @@ class View(GraphView):
         return node in self.sg.graph
 
     def reachable(self) -> set[str]:
-        from .checks import reachable
-
-        return reachable(self.sg)
+        return self.sg.reachable_nodes()
 
     def out_edge_kinds(self, node: str) -> list[str]:
         return [d.get("kind") for d in self.sg.graph._succ[node].values()]
@@ -99,9 +162,16 @@ class View(GraphView):
         return self.sg.by(kind, value)
 
     def label(self, node: str) -> str:
-        from .checks import label
+        return self.sg.label(node)
 
-        return label(self.sg, node)
+    def references(self, edge: str) -> list[WrittenReference]:
+        return [
+            WrittenReference(
+                r.source, r.key, r.kinds, r.edge, r.path, r.file, r.line, r.column, r.context
+            )
+            for r in self.sg.campaign.refs
+            if r.edge == edge
+        ]
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:
@@ -194,10 +264,11 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
                 continue
             cond = ref.condition
             if len(kinds_) == 1 and kinds_[0] in by_kinds:
-                scen = records[target].data.get("scenario")
-                if scen:
-                    # a version proper to one scenario is only taken in that scenario
-                    cond = (*(cond or ()), ("scenario", scen))
+                # a version proper to one scenario is only taken in that scenario
+                for name in kinds[kinds_[0]].id_format.guards:
+                    value = records[target].data.get(name)
+                    if value:
+                        cond = (*(cond or ()), (name, value))
             data = {
                 "count": 1,
                 "kind": ref.edge,

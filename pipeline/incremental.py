@@ -34,6 +34,7 @@ class _Logged(dict):
     """A record's ``data`` whose reads are noted in ``log`` (a set shared by a record kind)."""
 
     __slots__ = ("log",)
+    log: set[Any]
 
     def __getitem__(self, k: Any) -> Any:
         self.log.add(k)
@@ -163,7 +164,7 @@ class Entry:
 def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str | None:
     """The key of a campaign's ``Entry``: its folder, manifest and file paths (not their
     models: an edit keeps the key)."""
-    from .cache import key
+    from .keys import key
 
     manifest = cache.put_file(None, camp.manifest)
     if manifest is None:

@@ -83,12 +83,13 @@ class _Builder:
 
     def _ref(self, spec: S.Ref, family: str) -> dict[str, Any]:
         formats = {S.KINDS[family][k].id_format for k in spec.kinds if k in S.KINDS[family]}
-        fmt = formats.pop() if len(formats) == 1 else "str"
-        if spec.kinds == ("achievement",):
+        fmt = formats.pop() if len(formats) == 1 else S.TEXT
+        if spec.kinds and all(S.under_parent(family, k) for k in spec.kinds):
+            # a sub-record keyed under its parent (« parent/child »)
             out: dict[str, Any] = {"type": "string", "pattern": r"^[^/:]+/[^/:]+$"}
-        elif fmt in ("envelope", "int", "adventure"):
+        elif fmt.shape == "number":
             out = {"type": ["integer", "string"], "minimum": 0, "pattern": INT_TEXT}
-        elif fmt == "letter":
+        elif fmt.shape == "letter":
             out = {"type": "string", "pattern": "^[A-Za-z]$"}
         else:
             out = {"type": ["string", "integer"], "pattern": r"^[^/:]*\S[^/:]*$"}

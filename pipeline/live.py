@@ -191,7 +191,7 @@ def _finding_json(report: Report) -> list[dict[str, Any]]:
 
 def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
     """Rewrite in ``out`` what the content feeds; returns the files written."""
-    from .mkdocs_hooks import _opening
+    from .mkdocs_plugin import _opening
 
     written = []
     manifest_path = out / "manifest.json"

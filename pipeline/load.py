@@ -22,7 +22,108 @@ from ruamel.yaml import events as ev
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from .findings import Finding
-from .messages import codepoint, shown, t
+from .messages import codepoint, declare, shown, t
+
+IO001 = declare(
+    "IO001",
+    "error",
+    about="fichier ou dossier illisible",
+    fix="Remplacez le lien ou le dossier par le fichier lui-même, ou rendez-le lisible.",
+    messages={
+        "io.link_dangling": (
+            "ce fichier est un lien symbolique vers « {target} », qui n'existe pas. Recréez le "
+            "lien vers le bon fichier, ou remplacez-le par le fichier lui-même."
+        ),
+        "io.link_loop": (
+            "ce fichier est un lien symbolique qui tourne en boucle (il mène, par d'autres liens, "
+            "à lui-même). Remplacez-le par le fichier lui-même."
+        ),
+        "io.permission": (
+            "impossible de lire le fichier : vous n'avez pas le droit de le lire. Donnez-vous le "
+            "droit de lecture (par exemple « chmod u+r » sur le fichier)."
+        ),
+        "io.directory": (
+            "c'est un dossier, pas un fichier, alors que son nom finit par .yaml ou .yml. "
+            "Renommez le dossier (les fichiers qu'il contient sont lus quand même)."
+        ),
+        "io.special": (
+            "ce n'est pas un fichier ordinaire (un tube, un périphérique…) : un fichier de contenu "
+            "doit être un simple fichier texte."
+        ),
+        "io.missing": "le fichier a disparu pendant la lecture ; relancez la vérification.",
+        "io.too_big": (
+            "fichier trop gros ({size} Mo ; un fichier de contenu fait au plus {limit} Mo) : "
+            "découpez-le en plusieurs fichiers du même dossier."
+        ),
+        "io.unreadable": "impossible de lire le fichier : {why}.",
+    },
+)
+
+
+YAML001 = declare(
+    "YAML001",
+    "error",
+    about="YAML mal formé",
+    fix=(
+        "Corrigez la syntaxe à la ligne indiquée (et, pour un guillemet ou un crochet, là où la "
+        "lecture a échoué) ; enregistrez le fichier en UTF-8."
+    ),
+    messages={
+        "yaml.opened_quote": (
+            "YAML mal formé : le guillemet ouvert ici n'est jamais fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column}. Fermez le guillemet à la fin de la valeur."
+        ),
+        "yaml.quote_swallows": (
+            "YAML mal formé : le guillemet ouvert ici n'est sans doute pas fermé : le texte se "
+            "poursuit sur les lignes suivantes jusqu'au guillemet de la ligne {end}, où la "
+            "lecture a échoué, colonne {column} ({what}). Fermez le guillemet à la fin de la "
+            "valeur."
+        ),
+        "yaml.opened_bracket": (
+            "YAML mal formé : le crochet « [ » ouvert ici n'est pas fermé ; la lecture a échoué "
+            "ligne {line}, colonne {column} ({what}). Ajoutez le « ] » à la fin de la liste."
+        ),
+        "yaml.opened_brace": (
+            "YAML mal formé : l'accolade « {{ » ouverte ici n'est pas fermée ; la lecture a "
+            "échoué ligne {line}, colonne {column} ({what}). Ajoutez le « }} » à la fin de la "
+            "table."
+        ),
+        "yaml.opened_key": (
+            "YAML mal formé : il manque le « : » après cette clé (la lecture a échoué ligne "
+            "{line}, colonne {column}). Écrivez « clé: valeur »."
+        ),
+        "yaml.malformed_in": (
+            "YAML mal formé : {what} (dans le bloc qui commence ligne {line}). Vérifiez "
+            "l'indentation de cette ligne par rapport aux lignes au-dessus."
+        ),
+        "yaml.malformed": (
+            "YAML mal formé : {what}. Vérifiez l'indentation, les deux-points et les guillemets "
+            "à cette ligne (une valeur qui contient « : » ou commence par un caractère spécial "
+            "doit être entre guillemets)."
+        ),
+        "yaml.utf8": (
+            "le fichier n'est pas en UTF-8 : l'octet 0x{byte} ne peut pas s'y trouver (le "
+            "fichier semble enregistré en {guess}). Enregistrez-le en UTF-8 depuis votre "
+            "éditeur."
+        ),
+    },
+)
+
+
+YAML002 = declare(
+    "YAML002",
+    "error",
+    about="la même clé deux fois dans une table",
+    fix="Supprimez ou renommez l'une des deux clés.",
+    messages={
+        "yaml.duplicate_key": (
+            "la clé « {key} » apparaît deux fois dans la même table (la première ligne "
+            "{first}) ; la seconde remplacerait la première en silence. Supprimez ou renommez "
+            "l'une des deux."
+        ),
+    },
+)
+
 
 try:  # libyaml through ruamel's C extension
     from ruamel.yaml.cyaml import CParser as _Parser
@@ -132,12 +233,17 @@ class YMap(dict):
     starts, ``keypos[key]`` where each key starts."""
 
     __slots__ = ("keypos", "kpos", "pos")
+    pos: Pos
+    kpos: dict[Any, Pos]
+    keypos: dict[Any, Pos]
 
 
 class YList(list):
     """A sequence from a YAML file: ``pos`` is where it starts, ``ipos[i]`` each item."""
 
     __slots__ = ("ipos", "pos")
+    pos: Pos
+    ipos: list[Pos]
 
 
 class _Multiple(Exception):

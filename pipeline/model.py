@@ -20,6 +20,7 @@ from .messages import (
     a_kind,
     clean_key,
     closest,
+    declare,
     did_you_mean,
     got,
     items_fr,
@@ -28,6 +29,127 @@ from .messages import (
     of_kinds,
     t,
 )
+
+CAMP001 = declare(
+    "CAMP001",
+    "error",
+    about="campaign.yaml absent ou invalide, ou campagne sans départ",
+    fix="Ajoutez un campaign.yaml avec id, family et title, et le point de départ.",
+    messages={
+        "camp.no_manifest": (
+            "le dossier « {folder} » contient des fichiers YAML mais pas de campaign.yaml : il "
+            "n'est pas vérifié. Ajoutez un campaign.yaml avec une section « campaign: » (id, "
+            "family, title)."
+        ),
+        "camp.no_family": (
+            "campaign.yaml doit avoir une section « campaign: » avec « family: » (le jeu de la "
+            "campagne, l'un de : {families}), « id: » et « title: »."
+        ),
+        "camp.no_start": "la campagne « {id} » n'a pas de point de départ : ajoutez {what}.",
+    },
+)
+
+
+CAMP002 = declare(
+    "CAMP002",
+    "error",
+    about="section inconnue ou fichier qui n'est pas une table de sections",
+    fix="Corrigez le nom de la section, ou déplacez-la dans le bon fichier.",
+    messages={
+        "camp.not_mapping": (
+            "un fichier de contenu doit être une table de sections (par exemple « paragraphs: » "
+            "suivi d'une liste de paragraphes) ; ce fichier commence par {got}."
+        ),
+        "camp.misplaced": (
+            "la section « campaign » va dans le campaign.yaml à la racine de la campagne ; "
+            "déplacez-la."
+        ),
+        "camp.unknown_section": (
+            "section « {name} » inconnue pour une campagne {family}.{hint} Sections connues : "
+            "{known}."
+        ),
+    },
+)
+
+
+FIELD001 = declare(
+    "FIELD001",
+    "error",
+    about="champ obligatoire absent",
+    fix="Ajoutez le champ obligatoire.",
+    messages={
+        "field.missing": "{path} : champ obligatoire « {name} » absent ({what}).",
+        "field.misspelt_required": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ obligatoire « {meant} » "
+            "({what}), absent sinon ; il est lu ici comme « {meant} ». Corrigez le nom du champ."
+        ),
+        "field.missing_if": (
+            "{path} : avec « {what} », le champ « {name} » est obligatoire (le moteur en a besoin)."
+        ),
+        "field.one_of": "{path} : il faut au moins l'un des champs {names}.",
+        "field.missing_id": (
+            "{path} : champ obligatoire « id » absent. Chaque {kind} a besoin d'un identifiant "
+            "unique."
+        ),
+        "field.missing_number": (
+            "{path} : champ obligatoire « number » absent (le numéro de la carte, de 1 à 999)."
+        ),
+    },
+)
+
+
+FIELD002 = declare(
+    "FIELD002",
+    "error",
+    about="champ de mauvais type ou valeur interdite",
+    fix="Écrivez une valeur du type attendu (le message dit lequel).",
+    messages={
+        "field.expected": "{path} : il faut {expected}, pas {got}.",
+        "field.enum": (
+            "{path} : « {got} » n'est pas permis ici ; valeurs possibles : {values}.{hint}"
+        ),
+        "field.map_key": "{path} : clé « {key} » inconnue ; clés possibles : {keys}.{hint}",
+        "field.effect_unknown": (
+            "{path} : effet « {name} » inconnu.{hint} Effets d'une campagne {family} : {known}."
+        ),
+        "field.condition_unknown": (
+            "{path} : condition « {name} » inconnue.{hint} Conditions d'une campagne {family} : "
+            "{known}."
+        ),
+        "field.bad_id": "{path}.id : il faut {expected}, pas {got}.",
+        "field.bad_number": "{path}.number : il faut un numéro de carte de 1 à 999, pas {got}.",
+        "field.section_not_list": (
+            "la section « {name} » doit être une liste de {kind} (chaque élément commence par "
+            "« - »), pas {got}."
+        ),
+        "field.record_not_mapping": (
+            "{path} : {a_kind} doit être une table de champs (clé: valeur), pas {got}."
+        ),
+        "field.invisible": (
+            "la clé « {name} » contient un caractère invisible ou trompeur : c'est sans doute "
+            "« {meant} ». Effacez la clé et retapez-la (elle est lue ici comme « {meant} »)."
+        ),
+        "field.misspelt_optional": (
+            "{path} : champ « {name} » inconnu : c'est sans doute le champ « {meant} » ({what}) ; "
+            "il est lu ici comme « {meant} », au lieu d'être ignoré. Corrigez le nom du champ."
+        ),
+    },
+)
+
+
+FIELD003 = declare(
+    "FIELD003",
+    "warning",
+    about="champ inconnu (ignoré)",
+    fix="Corrigez l'orthographe du champ, ou supprimez-le.",
+    messages={
+        "field.unknown": "{path} : champ « {name} » inconnu, ignoré.{hint}",
+    },
+)
+
+#: the severity of each code validation finds (``_find``); CAMP001 also comes from the project
+_SEVERITY = {r.code: r.severity for r in (CAMP001, CAMP002, FIELD001, FIELD002, FIELD003)}
+
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
 
@@ -76,7 +198,7 @@ class Reference:
 @dataclass(slots=True)
 class Grant:
     source: str
-    what: str  # "flag" | "quest" | "objective"
+    what: str  # the effect's name (``ContentSchema.granted``)
     value: str
 
 
@@ -127,23 +249,26 @@ class Word:
     also: tuple[str, ...] = ()
 
 
-def normalise_key(id_format: str, value: Any) -> str | None:
+def normalise_key(id_format: S.IdFormat, value: Any) -> str | None:
     """The canonical key of an id or a reference, or ``None`` if it cannot be one."""
     if isinstance(value, bool) or value is None:
         return None
-    if id_format == "envelope":
+    if id_format.shape == "number":
         text = str(value).strip()
-        return f"{int(text):02d}" if is_int_text(text) else None
-    if id_format in ("int", "adventure"):
-        text = str(value).strip()
-        return str(int(text)) if is_int_text(text) else None
-    if id_format == "letter":
+        if not is_int_text(text):
+            return None
+        return f"{int(text):0{id_format.width}d}" if id_format.width else str(int(text))
+    if id_format.shape == "letter":
         text = str(value).strip().upper()
         return text if len(text) == 1 and "A" <= text <= "Z" else None
     if isinstance(value, (str, int)):
         text = str(value).strip()
         return text if text and "/" not in text and ":" not in text else None
     return None
+
+
+#: what an id of each shape must look like (``IdFormat.expected_fr`` says it for a game's own)
+_ID_EXPECTED = {"number": "field.id_int", "letter": "field.id_letter", "text": "field.id_str"}
 
 
 def _kind_of(family: str, name: str) -> S.Kind:
@@ -165,10 +290,8 @@ class Validator:
 
     # ------------------------------------------------------------------ reporting
     def _find(self, code: str, message: str, pos: Pos, node: str | None = None) -> None:
-        from .findings import CODES
-
         self.out.findings.append(
-            Finding(code, CODES[code][0], message, self.rel, pos[0], pos[1], node)
+            Finding(code, _SEVERITY[code], message, self.rel, pos[0], pos[1], node)
         )
 
     # ------------------------------------------------------------------ entry points
@@ -271,9 +394,10 @@ class Validator:
         return rec
 
     def _record_key(self, kind: S.Kind, raw: YMap, pos: Pos, path: str) -> str | None:
-        if kind.id_format == "adventure":
+        fmt = kind.id_format
+        if fmt.numbered:
             number = raw.get("number")
-            num = normalise_key("int", number)
+            num = normalise_key(S.NUMBER, number)
             if num is None or not (1 <= int(num) <= 999):
                 where = raw.kpos.get("number", pos)
                 if "number" not in raw:
@@ -281,22 +405,20 @@ class Validator:
                 else:
                     self._find("FIELD002", t("field.bad_number", path=path, got=got(number)), where)
                 return None
-            version = raw.get("version", "green")
-            key = f"{num}/{version}"
-            if raw.get("scenario") is not None:
-                key += f"@{raw.get('scenario')}"
-            if raw.get("linked_card") is not None:
-                key += f"+{raw.get('linked_card')}"
+            key = num
+            for name, sep, default in fmt.suffixes:
+                value = raw.get(name, default)
+                if value is not None or default is not None:
+                    key += f"{sep}{value}"
             return key
         if "id" not in raw:
             if kind.single:
                 return str(kind.fields["id"].default)
             self._find("FIELD001", t("field.missing_id", path=path, kind=kind_fr(kind.name)), pos)
             return None
-        key = normalise_key(kind.id_format, raw["id"])
+        key = normalise_key(fmt, raw["id"])
         if key is None:
-            fmt = kind.id_format if kind.id_format in ("envelope", "int", "letter") else "str"
-            expected = t(f"field.id_{fmt}")
+            expected = fmt.expected_fr or t(_ID_EXPECTED[fmt.shape])
             self._find(
                 "FIELD002",
                 t("field.bad_id", path=path, expected=expected, got=got(raw["id"])),
@@ -508,43 +630,49 @@ class Validator:
                     )
                 )
 
+    def _str(self, spec: S.Str, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
+        if isinstance(v, str) and v.strip():
+            text = v
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            text = str(v)
+        else:
+            return self._bad(path, t("expect.text"), v, pos, ctx)
+        if spec.vocab:
+            self.out.words.append(
+                Word(
+                    spec.vocab,
+                    text.strip(),
+                    spec.declares,
+                    ctx.node,
+                    self.rel,
+                    pos[0],
+                    pos[1],
+                    path,
+                    spec.vocab_fr,
+                    spec.also,
+                )
+            )
+        return text
+
+    def _int(self, spec: S.Int, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
+        n = v
+        if isinstance(v, str) and is_int_text(v):
+            n = int(v)
+        if not isinstance(n, int) or isinstance(n, bool):
+            return self._bad(path, t("expect.int"), v, pos, ctx)
+        if (spec.min is not None and n < spec.min) or (spec.max is not None and n > spec.max):
+            lo = "" if spec.min is None else t("expect.int_lo", n=spec.min)
+            hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
+            return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
+        return n
+
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
         # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would
         kind = type(spec)
         if kind is S.Str:
-            if isinstance(v, str) and v.strip():
-                text = v
-            elif isinstance(v, (int, float)) and not isinstance(v, bool):
-                text = str(v)
-            else:
-                return self._bad(path, t("expect.text"), v, pos, ctx)
-            if spec.vocab:
-                self.out.words.append(
-                    Word(
-                        spec.vocab,
-                        text.strip(),
-                        spec.declares,
-                        ctx.node,
-                        self.rel,
-                        pos[0],
-                        pos[1],
-                        path,
-                        spec.vocab_fr,
-                        spec.also,
-                    )
-                )
-            return text
+            return self._str(spec, v, pos, path, ctx)  # type: ignore[arg-type]
         if kind is S.Int:
-            n = v
-            if isinstance(v, str) and is_int_text(v):
-                n = int(v)
-            if not isinstance(n, int) or isinstance(n, bool):
-                return self._bad(path, t("expect.int"), v, pos, ctx)
-            if (spec.min is not None and n < spec.min) or (spec.max is not None and n > spec.max):
-                lo = "" if spec.min is None else t("expect.int_lo", n=spec.min)
-                hi = "" if spec.max is None else t("expect.int_hi", n=spec.max)
-                return self._bad(path, t("expect.int_range", lo=lo, hi=hi), v, pos, ctx)
-            return n
+            return self._int(spec, v, pos, path, ctx)  # type: ignore[arg-type]
         if kind is S.Bool:
             if isinstance(v, bool):
                 return v
@@ -640,7 +768,7 @@ class Validator:
         if spec.allow_this and v == "this":
             return "this"
         fmt = _ref_format(self.family, spec.kinds)
-        if spec.kinds == ("achievement",):
+        if _keyed_under_parent(self.family, spec.kinds):
             key = str(v).strip() if isinstance(v, str) and v.count("/") == 1 else None
         else:
             key = normalise_key(fmt, v)
@@ -697,12 +825,13 @@ class Validator:
             val = self.value(fld.spec, raw, item.kpos[name], f"{ipath}.{name}", ctx)
             if val is _BAD:
                 continue
-            if name == "flag":
-                self.out.grants.append(Grant(ctx.node, "flag", val))
-            elif name == "quest" and "id" in val and "state" in val:
-                self.out.grants.append(Grant(ctx.node, "quest", f"{val['id']}={val['state']}"))
-            elif name == "objective":
-                self.out.grants.append(Grant(ctx.node, "objective", val))
+            granted = _granted(self.family).get(name)
+            if granted is None:
+                pass
+            elif not granted.keyed:
+                self.out.grants.append(Grant(ctx.node, name, val))
+            elif "id" in val and "state" in val:
+                self.out.grants.append(Grant(ctx.node, name, f"{val['id']}={val['state']}"))
             out.append({name: val})
         return out
 
@@ -776,10 +905,23 @@ class Validator:
 
 
 @functools.cache
-def _ref_format(family: str, kinds: tuple[str, ...]) -> str:
+def _ref_format(family: str, kinds: tuple[str, ...]) -> S.IdFormat:
     """How the targets of a reference are keyed (one format, or plain text when they differ)."""
     formats = {_kind_of(family, k).id_format for k in kinds}
-    return formats.pop() if len(formats) == 1 else "str"
+    return formats.pop() if len(formats) == 1 else S.TEXT
+
+
+@functools.cache
+def _granted(family: str) -> dict[str, S.Granted]:
+    """The conditions only an effect of the same name grants, in ``family``'s content."""
+    schema = S.SCHEMAS.get(family)
+    return {g.name: g for g in schema.granted} if schema is not None else {}
+
+
+@functools.cache
+def _keyed_under_parent(family: str, kinds: tuple[str, ...]) -> bool:
+    """A reference to records nested in a parent and keyed under it is ``parent/child``."""
+    return bool(kinds) and all(S.under_parent(family, k) for k in kinds)
 
 
 @functools.cache

@@ -282,7 +282,7 @@ def _digest(camp: Campaign, content_dir: Path, cache: Any) -> str | None:
     """The key of what the checks over ``camp`` find: everything they read (every model's
     digest, which covers the bytes of a file that could not be parsed: ``pipeline.fold`` reads
     them; the manifest; the folder); ``None`` when a model cannot be digested."""
-    from .cache import key
+    from .keys import key
 
     manifest = cache.put_file(None, camp.manifest)
     if manifest is None:

@@ -1,6 +1,6 @@
 """The format reference page, generated from ``pipeline.schema`` so it never drifts.
 
-Rendered with jinja2 at site build time (``pipeline.mkdocs_hooks``); nothing generated is
+Rendered with jinja2 at site build time (``pipeline.mkdocs_plugin``); nothing generated is
 committed.  Every cell is escaped for Markdown tables and HTML: schema text never becomes markup.
 """
 
@@ -12,8 +12,8 @@ from typing import Any
 import jinja2
 
 from . import schema as S
-from .findings import CODES, FIXES
-from .messages import CODE_MESSAGES, kind_fr, template
+from .catalogue import CODE_MESSAGES, CODES, FIXES
+from .messages import kind_fr, template
 
 
 def _cell(text: str) -> str:
@@ -40,6 +40,7 @@ def _rows(fields: dict[str, S.Field], prefix: str = "") -> list[dict[str, Any]]:
                 "fr": _cell(fld.fr or spec.fr),
                 "edge": getattr(spec, "edge", None)
                 or (getattr(getattr(spec, "item", None), "edge", None)),
+                "spec": spec,
             }
         )
         inner = spec.item if isinstance(spec, S.ListOf) else spec

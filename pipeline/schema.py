@@ -13,6 +13,9 @@ import dataclasses
 
 from engine.core import registry
 from engine.core.schema import (
+    LETTER,
+    NUMBER,
+    TEXT,
     Bool,
     Condition,
     ContentSchema,
@@ -21,6 +24,8 @@ from engine.core.schema import (
     Enum,
     F,
     Field,
+    Granted,
+    IdFormat,
     Int,
     Issue,
     Kind,
@@ -40,10 +45,13 @@ __all__ = [
     "FAMILIES",
     "IMPLICIT_EDGES",
     "KINDS",
+    "LETTER",
+    "NUMBER",
     "RENAMED_FROM",
     "ROOT_FIELDS",
     "SCHEMAS",
     "SECTIONS",
+    "TEXT",
     "Bool",
     "Condition",
     "ContentSchema",
@@ -52,6 +60,8 @@ __all__ = [
     "Enum",
     "F",
     "Field",
+    "Granted",
+    "IdFormat",
     "Int",
     "Issue",
     "Kind",
@@ -65,6 +75,7 @@ __all__ = [
     "campaign_record",
     "edge_kinds",
     "title_of",
+    "under_parent",
 ]
 
 #: family (game id) -> its content schema, for every registered game that has content
@@ -175,3 +186,13 @@ def edge_kinds(family: str) -> set[str]:
         for fld in kind.fields.values():
             out |= _spec_edges(fld.spec, family, seen)
     return out
+
+
+def under_parent(family: str, kind: str) -> bool:
+    """Whether records of ``kind`` are nested in a parent and keyed under it (``SubNodes`` with
+    ``prefix_parent``): a reference to one is written ``parent/child``."""
+    return any(
+        isinstance(f.spec, SubNodes) and f.spec.kind == kind and f.spec.prefix_parent
+        for k in KINDS[family].values()
+        for f in k.fields.values()
+    )

@@ -51,7 +51,53 @@ from . import checks
 from . import compile as comp
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import t
+from .messages import declare, t
+
+SIM001 = declare(
+    "SIM001",
+    "warning",
+    about="atteignable sur le graphe mais jamais atteint en jouant (simulation)",
+    fix="Rendez le chemin plus accessible, ou expliquez pourquoi il est rare.",
+    messages={
+        "sim.never": "{node} n'a jamais été atteint en {runs} parties simulées.",
+        "sim.never_edge": (
+            "{node} n'a jamais été atteint en {runs} parties simulées : le plus proche élément "
+            "atteint est {nearest}, d'où l'arête « {kind} » mène à {to}{why}. Rendez ce chemin "
+            "plus accessible, ou expliquez dans le guide pourquoi cet élément est volontairement "
+            "rare."
+        ),
+    },
+)
+
+
+SIM002 = declare(
+    "SIM002",
+    "error",
+    about="atteint en jouant mais inatteignable sur le graphe (arête manquante)",
+    fix="Signalez-le : il manque une arête au graphe du vérificateur.",
+    messages={
+        "sim.sim002": (
+            "{node} a été atteint en jouant, mais le graphe statique le dit inatteignable : il "
+            "manque une arête dans le graphe (un défaut du vérificateur ou une référence que le "
+            "format ne décrit pas). Signalez-le."
+        ),
+    },
+)
+
+
+SIM003 = declare(
+    "SIM003",
+    "error",
+    about="le moteur a échoué pendant une partie simulée",
+    fix="Rejouez la partie avec le script enregistré, et signalez le défaut du moteur.",
+    messages={
+        "sim.sim003": (
+            "le moteur a échoué pendant la partie simulée n°{run} (graine « {seed} ») : {error}. "
+            "Rejouez-la avec le script enregistré pour la reproduire."
+        ),
+    },
+)
+
 
 MAX_GAMES = 40  # a campaign of several games that has not reached its end by then stops
 MAX_ACTIONS = 20_000

@@ -26,7 +26,21 @@ from typing import Any
 
 from .findings import Finding
 from .load import YList, YMap, read_file
-from .messages import t
+from .messages import declare, t
+
+SPELL001 = declare(
+    "SPELL001",
+    "warning",
+    about="mot absent du dictionnaire français (--spelling)",
+    fix="Corrigez le mot, ou ajoutez-le à mots.txt (noms propres, mots inventés).",
+    messages={
+        "spell.unknown": (
+            "{path} : « {word} » n'est pas dans le dictionnaire français.{hint} Corrigez-le, ou "
+            "ajoutez-le à {wordlist} s'il est voulu (un nom propre, un mot inventé)."
+        ),
+    },
+)
+
 
 WORDLIST = "mots.txt"
 DICTIONARY = "fr_FR"

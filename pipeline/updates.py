@@ -25,7 +25,53 @@ from engine.core.migrate import RENAMED_FROM, renames
 from .files import FileProblem, read_text_limited
 from .findings import Finding
 from .graph import StoryGraph
-from .messages import kind_fr, t
+from .messages import declare, kind_fr, t
+
+SAVE001 = declare(
+    "SAVE001",
+    "error",
+    about="retiré depuis la version publiée (parties en cours cassées)",
+    fix=(
+        "Remettez l'élément, ou, s'il a été renommé, déclarez son ancien identifiant dans "
+        "renamed_from: [ancien_id] pour que les sauvegardes soient converties."
+    ),
+    messages={
+        "save.removed": (
+            "{kind} « {key} » a disparu depuis la version publiée : une partie en cours qui "
+            "l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra "
+            "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
+            "fiche : « {field}: [{key}] »"
+        ),
+        "save.removed_guess": (
+            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparue avec "
+            "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
+            "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
+            "partie qui utilise « {key} » ne pourra plus être reprise"
+        ),
+    },
+)
+
+
+SAVE002 = declare(
+    "SAVE002",
+    "warning",
+    about="ancien nom déclaré qui ne convertit pas les sauvegardes",
+    fix="Retirez cet ancien nom de renamed_from, ou choisissez un identifiant libre.",
+    messages={
+        "save.rename_digits": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car il n'est fait que de chiffres"
+        ),
+        "save.rename_twice": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car deux fiches le déclarent"
+        ),
+        "save.rename_taken": (
+            "ancien nom « {old} » ({field}) : les sauvegardes qui le nomment ne peuvent pas être "
+            "converties, car c'est encore l'identifiant d'une autre fiche"
+        ),
+    },
+)
 
 
 @dataclass

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from pipeline import reference
-from pipeline.findings import CODES, FIXES
-from pipeline.messages import CODE_MESSAGES, LANG, MESSAGES, count, template
+from pipeline.catalogue import CODE_MESSAGES, CODES, FIXES
+from pipeline.messages import LANG, MESSAGES, count, template
 
 GUIDE = Path(__file__).resolve().parent.parent / "site" / "guide-auteurs.md"
 
@@ -47,3 +47,30 @@ def test_counts_agree() -> None:
     assert count("cli.errors", 1) == "1 erreur"
     assert count("cli.errors", 2) == "2 erreurs"
     assert count("cli.unreachable", 3) == "3 inatteignables"
+
+
+def test_the_guide_holds_each_code_section_as_its_record_says() -> None:
+    from pipeline import guide
+
+    text = GUIDE.read_text(encoding="utf-8")
+    assert guide.marked(text) == list(CODES)
+    assert guide.render(text) == text, "run: nox -s docs"
+    changed = text.replace("### `GRAPH004` — boucle", "### `GRAPH004` — boucle changée", 1)
+    assert guide.render(changed) == text
+
+
+def test_each_game_guide_lives_in_its_package_and_the_guide_holds_it() -> None:
+    from engine.core import registry
+    from pipeline import guide
+    from pipeline import schema as S
+
+    text = GUIDE.read_text(encoding="utf-8")
+    with_guide = [g for g in registry.ids() if guide.game_guide(g).is_file()]
+    shipped = {p.parent.name for p in (GUIDE.parent.parent / "content").glob("*/campaign.yaml")}
+    assert shipped & set(S.FAMILIES) <= set(with_guide)
+    assert sorted(guide.marked_games(text)) == sorted(with_guide)
+    game = with_guide[0]
+    own = guide.game_guide(game).read_text(encoding="utf-8").rstrip()
+    assert own in text
+    stale = text.replace(own, own + "\n\nUn ajout qui n'est pas dans le paquet du jeu.", 1)
+    assert guide.render(stale) == text

@@ -25,7 +25,7 @@ from conftest import (
     run_cli,
 )
 
-from pipeline.findings import CODES
+from pipeline.catalogue import CODES
 
 FINDING_KEYS = {"code", "severity", "message", "file", "line", "column", "node"}
 STATS_KEYS = {"nodes", "edges", "reachable", "unreachable", "kinds"}
@@ -420,3 +420,12 @@ def test_graph_nonexistent_content_exit_2(tmp_path: Path) -> None:
     assert "n'existe pas" in proc.stderr and str(missing) in proc.stderr
     assert proc.stdout == ""
     no_traceback(proc)
+
+
+def test_graph_dot_fills_each_node_with_its_kind_colour(graph_content: Path) -> None:
+    proc = gamebook("graph", "dilemme", "--content", str(graph_content), "--format", "dot")
+    from pipeline import schema as S
+
+    envelope = S.KINDS["dilemme"]["envelope"].colour
+    assert envelope.startswith("#")
+    assert f'"envelope:00" [fillcolor="{envelope}"];' in proc.stdout

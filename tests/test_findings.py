@@ -37,7 +37,8 @@ from conftest import (
 from engine.citadelle.content import MESSAGES as CM
 from engine.dilemme.content import MESSAGES as DM
 from pipeline import schema as S
-from pipeline.findings import CODES, Finding
+from pipeline.catalogue import CODES
+from pipeline.findings import Finding
 from pipeline.messages import t
 from pipeline.schema import KINDS
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.schema import (
+    FLAG,
+    NUMBER,
     Bool,
     Condition,
     ContentSchema,
@@ -15,7 +17,9 @@ from ..core.schema import (
     Enum,
     F,
     Field,
+    Granted,
     GraphView,
+    IdFormat,
     Int,
     Kind,
     ListOf,
@@ -26,6 +30,8 @@ from ..core.schema import (
     SubNodes,
     branch_effect,
 )
+from .hidden import CODES as HIDDEN_CODES
+from .hidden import check_hidden_numbers
 
 FAMILY = "citadelle"
 
@@ -223,6 +229,15 @@ CARD_BODY = {
 #: the MOT-CLEF the rules give a meaning of its own (put away when its owner faints)
 TEMPORARY = "TEMPORAIRE"
 
+#: an adventure card is keyed by its number and its version (« 12/green »), then the scenario
+#: a scenario-specific version belongs to and the card a linked version goes with
+NUMBERED_CARD = IdFormat(
+    "number",
+    numbered=True,
+    suffixes=(("version", "/", "green"), ("scenario", "@", None), ("linked_card", "+", None)),
+    guards=("scenario",),
+)
+
 CITADELLE_KINDS: list[Kind] = [
     Kind(
         "adventure_card",
@@ -256,7 +271,7 @@ CITADELLE_KINDS: list[Kind] = [
             "hope": F(Bool(), "carte « L'espoir renaît ! »"),
         },
         "Carte Aventure numérotée : Terrain, Événement, Bourse, Objet de quête, Mappemonde.",
-        id_format="adventure",
+        id_format=NUMBERED_CARD,
     ),
     Kind(
         "exploration_card",
@@ -269,7 +284,7 @@ CITADELLE_KINDS: list[Kind] = [
             **CARD_BODY,
         },
         "Carte Exploration (dos brouillard) : un événement aléatoire de sa zone.",
-        id_format="int",
+        id_format=NUMBER,
     ),
     Kind(
         "paragraph",
@@ -300,7 +315,7 @@ CITADELLE_KINDS: list[Kind] = [
             "end": F(Bool(), "fin du dialogue : retour au plateau"),
         },
         "Paragraphe du Livre des dialogues : texte, effets, choix, actions.",
-        id_format="int",
+        id_format=NUMBER,
     ),
     Kind(
         "menace",
@@ -569,6 +584,10 @@ NAMES_FR = {
 
 MESSAGES = {
     "start": "le scénario d'introduction (intro: <id du scénario>)",
+    "listed": (
+        "seul le premier scénario d'une Menace est un point de départ ; les suivants "
+        "s'atteignent par le « next » d'un épilogue"
+    ),
     "dead_end.paragraph": (
         "ajoutez des choix, un effet « read » ou une action, ou marquez-le « end: true » si "
         "le dialogue s'arrête vraiment ici"
@@ -731,6 +750,24 @@ def _named(kinds: list[Kind]) -> tuple[Kind, ...]:
     )
 
 
+#: the conditions only their own effect makes true (a flag, a side quest's state, an objective)
+GRANTED = (
+    FLAG,
+    Granted(
+        "objective",
+        "aucun effet atteignable ne marque l'objectif « {value} ». Ajoutez "
+        "« - objective: {value} » là où les joueurs l'atteignent.",
+    ),
+    Granted(
+        "quest",
+        "aucun effet atteignable ne met la quête secondaire « {id} » dans l'état « {state} ». "
+        "Ajoutez « - quest: {{id: {id}, state: {state}}} » à du contenu atteignable.",
+        keyed=True,
+        any_state="active",
+    ),
+)
+
+
 SCHEMA = ContentSchema(
     family=FAMILY,
     kinds=_named(CITADELLE_KINDS),
@@ -745,8 +782,12 @@ SCHEMA = ContentSchema(
     way_on=_way_on,
     leaves_loop=_leaves_loop,
     never=_never,
+    granted=GRANTED,
     setup_grants=_setup_grants,
     opening=_opening,
     label=_label,
     rules_keys=RULES_KEYS,
+    listed_fr=MESSAGES["listed"],
+    checks=(check_hidden_numbers,),
+    codes=HIDDEN_CODES,
 )

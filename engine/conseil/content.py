@@ -5,6 +5,7 @@ dilemma cards, the final claim, the Chef du Conseil card and the monthly scenari
 from __future__ import annotations
 
 from ..core.schema import (
+    NUMBER,
     Bool,
     ContentSchema,
     Effects,
@@ -134,7 +135,7 @@ KINDS = (
             "reward": F(Enum(REWARDS), "case RÉCOMPENSE : la carte est conservée"),
         },
         "Carte Dilemme numérotée : la valeur à atteindre, ses deux côtés, sa valeur de règne.",
-        id_format="int",
+        id_format=NUMBER,
         story=False,
         name_fr="carte Dilemme",
         colour="#e5793b",
@@ -216,7 +217,7 @@ KINDS = (
             "phase": F(Enum(PHASES), "le moment du tour où elle s'affiche"),
         },
         "Carte Tutoriel : une étape de la partie guidée.",
-        id_format="int",
+        id_format=NUMBER,
         story=False,
         name_fr="carte Tutoriel",
         colour="#90a4ae",

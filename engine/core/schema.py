@@ -159,14 +159,44 @@ class SubNodes(Spec):
 
 
 @dataclass(frozen=True)
+class IdFormat:
+    """How a kind's records are keyed and how a reference to one is written: a word (the
+    default), a whole number (``width``: written with at least that many digits, zeros in
+    front, « 07 »), one letter, or, with ``numbered``, a card's ``number`` field (1 to 999)
+    followed by ``suffixes`` (the versions of one numbered card)."""
+
+    #: ``"text"``, ``"number"`` or ``"letter"``: what an id is written as
+    shape: str = "text"
+    width: int = 0
+    #: the record is keyed by its ``number`` field rather than an ``id``
+    numbered: bool = False
+    #: ``(field, separator, default)`` appended to a numbered key when the field (or its
+    #: default) has a value: ``("version", "/", "green")`` makes ``12/green``
+    suffixes: tuple[tuple[str, str, str | None], ...] = ()
+    #: fields of a numbered record that, when set, guard every reference to it by a condition
+    #: of the same name (a version proper to one scenario is only taken in that scenario)
+    guards: tuple[str, ...] = ()
+    #: what an id must look like, as the error says it (French); empty: the shape's own words
+    expected_fr: str = ""
+
+
+#: an id that is a word or a number, without « / » nor « : »
+TEXT = IdFormat()
+#: an id that is a whole number
+NUMBER = IdFormat("number")
+#: an id that is one letter
+LETTER = IdFormat("letter")
+
+
+@dataclass(frozen=True)
 class Kind:
     name: str
     family: str
     section: str
     fields: dict[str, Field]
     fr: str
-    #: how the record is keyed: ``id`` field normalised by ``id_format``
-    id_format: str = "str"  # "str" | "int" | "envelope" | "adventure" | "letter"
+    #: how the record is keyed (its ``id`` field, normalised) and referred to
+    id_format: IdFormat = TEXT
     #: story nodes take part in reachability / dead-end / never-referenced checks
     story: bool = True
     #: a section may hold a single mapping instead of a list
@@ -222,6 +252,51 @@ class Edge:
 
 
 @dataclass(frozen=True)
+class Granted:
+    """A condition that only an effect of the same name makes true (``- flag: x`` makes the
+    condition ``flag: x`` true): a condition nothing reachable grants is a finding (COND001).
+
+    ``never_fr`` says why such a condition can never hold (``{value}`` the value; for a
+    ``keyed`` one, an ``{id: …, state: …}`` value, ``{id}`` and ``{state}``).  A keyed
+    condition on ``any_state`` holds whatever state an effect gave the id."""
+
+    name: str
+    never_fr: str
+    keyed: bool = False
+    any_state: str = ""
+
+
+#: the flags most stories set and test: ``- flag: word`` / ``flag: word``
+FLAG = Granted(
+    "flag",
+    "aucun effet atteignable ne pose le drapeau « {value} ». Ajoutez « - flag: {value} » à un "
+    "effet que les joueurs peuvent atteindre, ou corrigez l'orthographe du drapeau.",
+)
+
+
+@dataclass(frozen=True)
+class Code:
+    """One finding code as a record: what the checker says and the guide shows about it, kept
+    beside the function that finds it and registered once (``pipeline.catalogue``).
+
+    ``messages`` maps each message key to its French template (``str.format`` blanks);
+    ``guide`` is the code's section of the writers' guide (Markdown, with an example of the
+    finding).  A game declares its own codes in ``ContentSchema.codes``.
+    """
+
+    code: str
+    severity: str
+    about: str
+    fix: str
+    messages: dict[str, str] = field(default_factory=dict)
+    guide: str = ""
+
+    def say(self, key: str, /, **values: object) -> str:
+        """The message ``key`` filled with ``values``."""
+        return self.messages[key].format(**values)
+
+
+@dataclass(frozen=True)
 class Issue:
     """A game-specific finding, before the pipeline gives it its file and line: ``node`` (or
     the campaign ``field`` it is about) says where."""
@@ -231,6 +306,26 @@ class Issue:
     message: str
     node: str | None = None
     field: str | None = None
+    #: ``(file, line, column)`` when the issue is about one written value (a reference)
+    at: tuple[str, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A reference written in the content, as a game's check reads it: where it is
+    (``path`` like ``adventure_cards[3].hidden_number``, file, line, column), the record it is
+    written in (``source``), the key it names, the kinds it may name and the edge it makes;
+    ``context`` is the value as written when it differs from the key."""
+
+    source: str
+    key: str
+    kinds: tuple[str, ...]
+    edge: str | None
+    path: str
+    file: str
+    line: int
+    column: int
+    context: str | None = None
 
 
 class GraphView:
@@ -269,6 +364,10 @@ class GraphView:
     def label(self, node: str) -> str:
         raise NotImplementedError
 
+    def references(self, edge: str) -> list[Reference]:
+        """Every reference written in the content that makes an ``edge`` edge."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class ContentSchema:
@@ -294,6 +393,8 @@ class ContentSchema:
     way_on: Callable[[GraphView, str, str, dict], bool] | None = None
     #: condition atom -> why it can never hold (``None``: it might); for atoms beyond flags
     never: Callable[[GraphView, str, Any, dict], str | None] | None = None
+    #: conditions that only an effect of the same name makes true (checked by COND001)
+    granted: tuple[Granted, ...] = ()
     #: condition atoms granted by a record's own data besides its effects (scenario setup flags)
     setup_grants: Callable[[GraphView], dict[str, set[str]]] | None = None
     #: further game-specific checks
@@ -301,10 +402,15 @@ class ContentSchema:
     #: game-specific checks that take seconds (a solver playing every scenario): run by
     #: ``gamebook check --deep`` only
     deep_checks: tuple[Callable[[GraphView], list[Issue]], ...] = ()
+    #: the finding codes only this game's checks give (records with their messages and guide)
+    codes: tuple[Code, ...] = ()
     #: the opening a player reads before the engine starts: (title, text) pairs
     opening: Callable[[GraphView], list[tuple[str, str]]] | None = None
     #: how a node is named in messages when the kind's name and key are not enough
     label: Callable[[str, str, dict], str | None] | None = None
+    #: why a record that another lists is still no start (« seul le premier scénario… »),
+    #: added to the unreachable finding about it; empty: nothing to add
+    listed_fr: str = ""
     #: the game's word for its campaign-level rules settings
     rules_keys: tuple[str, ...] = ()
     #: whether a record lets play out of ``loop`` (records of kinds with ``dead_end_fix`` that

@@ -7,6 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.schema import (
+    FLAG,
+    LETTER,
+    NUMBER,
     Bool,
     ContentSchema,
     Edge,
@@ -15,6 +18,7 @@ from ..core.schema import (
     F,
     Field,
     GraphView,
+    IdFormat,
     Int,
     Issue,
     Kind,
@@ -156,6 +160,9 @@ STORY_FIELDS = {
     "abilities": F(ListOf(ABILITY), "capacités spéciales (actives si la carte est au-dessus)"),
 }
 
+#: an envelope is numbered with two digits at least (« 00 », « 12 »)
+ENVELOPE_NUMBER = IdFormat("number", width=2, expected_fr="un numéro d'enveloppe comme 00 ou 12")
+
 DILEMME_KINDS: list[Kind] = [
     Kind(
         "envelope",
@@ -182,7 +189,7 @@ DILEMME_KINDS: list[Kind] = [
             "effects": F(Effects(FAMILY), "effets d'une enveloppe spéciale, dans l'ordre"),
         },
         "Une enveloppe scellée : une carte Histoire et trois cartes Dilemme, ou un contenu spécial.",
-        id_format="envelope",
+        id_format=ENVELOPE_NUMBER,
     ),
     Kind(
         "story_card",
@@ -305,7 +312,7 @@ DILEMME_KINDS: list[Kind] = [
             "boxes": F(Int(min=1, max=6), "cases d'âge à cocher", default=3),
         },
         "Autocollant Chronique : signé par le Meneur, effets de succession aux parties suivantes.",
-        id_format="int",
+        id_format=NUMBER,
     ),
     Kind(
         "secret_sticker",
@@ -317,7 +324,7 @@ DILEMME_KINDS: list[Kind] = [
             "text": F(Str(), "ce que révèle l'autocollant", required=True),
         },
         "Autocollant secret (porte A à L) : le sixième collé ouvre le Grand final.",
-        id_format="letter",
+        id_format=LETTER,
     ),
     Kind(
         "arc",
@@ -604,6 +611,7 @@ SCHEMA = ContentSchema(
     kinds=_named(DILEMME_KINDS),
     effects=DILEMME_EFFECTS,
     conditions=DILEMME_CONDITIONS,
+    granted=(FLAG,),
     campaign_fields=CAMPAIGN_FIELDS,
     start_field="start_envelope",
     start_node=_envelope,

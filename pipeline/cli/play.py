@@ -84,8 +84,8 @@ def _files(p: argparse.ArgumentParser) -> None:
         "--from",
         dest="start_from",
         metavar="NŒUD",
-        help="commencer à ce nœud de l'histoire (sorte:clé, comme sur la carte : "
-        "paragraph:12, envelope:07…), dans un état où son chemin a été parcouru",
+        help="commencer à ce nœud de l'histoire (sorte:clé, comme sur la carte de l'histoire), "
+        "dans un état où son chemin a été parcouru",
     )
 
 

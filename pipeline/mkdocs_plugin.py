@@ -1,5 +1,15 @@
-"""mkdocs hooks: pages generated from the pipeline and the game registry at build time (never
-written to site/).  No game is named here: every registered game gets its pages.
+"""The site generator's plug-in: pages generated from the pipeline and the game registry at build
+time (never written to site/).  No game is named here: every registered game gets its pages.
+
+The interface is narrow on purpose, so that another generator can take mkdocs' place: three
+plain functions, each data in and data out, know nothing of mkdocs —
+
+- ``navigation(nav, docs_dir)``: the site's navigation with every game's pages added;
+- ``generated_pages(content_dir)``: ``(path, Markdown)`` of every page made at build time;
+- ``home(markdown, docs_dir)``: a page's Markdown with the list of games filled in;
+
+and ``GamebookPlugin`` (registered as the ``gamebook`` mkdocs plug-in by the entry point in
+pyproject.toml) only hands mkdocs' events to them.  Theming stays in ``overrides/``.
 
 - the format reference (from the games' content schemas);
 - one play page per game (``play/<id>/``), its opening text rendered here so it is readable
@@ -23,9 +33,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
-from engine.core import registry  # loaded by path by mkdocs: absolute imports
+from engine.core import registry
 from engine.core.game import Game
 from pipeline import reference
 from pipeline.report import check
@@ -100,54 +111,68 @@ def _chronicle_page(cls: type[Game], sg: Any | None) -> str:
     )
 
 
-def _rules_file(config: Any, cls: type[Game]) -> str | None:
+def _rules_file(docs_dir: Path, cls: type[Game]) -> str | None:
     name = f"regles-{cls.id}.md"
-    return name if (Path(config["docs_dir"]) / name).is_file() else None
+    return name if (docs_dir / name).is_file() else None
 
 
-def on_config(config: Any) -> Any:
-    """The navigation: every registered game's play, chronicle and rules pages."""
-    nav = list(config.get("nav") or [])
+def navigation(nav: list[Any], docs_dir: Path) -> list[Any]:
+    """The navigation with every registered game's play, chronicle and rules pages after the
+    home page."""
+    nav = list(nav)
     play = [{cls.title: f"play/{cls.id}/index.md"} for cls in registry.games()]
     chron = [
         {cls.title: f"chronique/{cls.id}/index.md"}
         for cls in registry.games()
         if _has_chronicle(cls)
     ]
-    rules = [{cls.title: r} for cls in registry.games() if (r := _rules_file(config, cls))]
+    rules = [{cls.title: r} for cls in registry.games() if (r := _rules_file(docs_dir, cls))]
     generated = [{"Jouer": play}, {"Chroniques": chron}, {"Règles": rules}]
     home = next((i for i, e in enumerate(nav) if isinstance(e, dict) and "Accueil" in e), -1)
-    config["nav"] = nav[: home + 1] + generated + nav[home + 1 :]
-    return config
+    return nav[: home + 1] + generated + nav[home + 1 :]
 
 
-def on_files(files: Files, config: Any) -> Files:
-    files.append(File.generated(config, "reference-format.md", content=reference.render()))
-    report = check(_content_dir(config))
+def generated_pages(content_dir: Path) -> list[tuple[str, str]]:
+    """``(path under the docs, Markdown)`` of every page made at build time: the format
+    reference, and each game's play page and chronicle page."""
+    out = [("reference-format.md", reference.render())]
+    report = check(content_dir)
     by_family = {sg.campaign.family: sg for sg in report.graphs.values()}
     for cls in registry.games():
         sg = by_family.get(cls.id)
-        files.append(File.generated(config, f"play/{cls.id}/index.md", content=_play_page(cls, sg)))
+        out.append((f"play/{cls.id}/index.md", _play_page(cls, sg)))
         if _has_chronicle(cls):
-            files.append(
-                File.generated(
-                    config, f"chronique/{cls.id}/index.md", content=_chronicle_page(cls, sg)
-                )
-            )
-    return files
+            out.append((f"chronique/{cls.id}/index.md", _chronicle_page(cls, sg)))
+    return out
 
 
-def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    """The home page's list of games, from the registry."""
+def home(markdown: str, docs_dir: Path) -> str:
+    """``markdown`` with the list of games (from the registry) where the page marks it."""
     if GAMES_MARK not in markdown:
         return markdown
     blocks = []
     for cls in registry.games():
         low, high = cls.players
         seats = f"{low} à {high} joueurs" if low != high else f"{low} joueur" + "s" * (low > 1)
-        rules = _rules_file(config, cls)
+        rules = _rules_file(docs_dir, cls)
         links = f"[Jouer](play/{cls.id}/index.md){{ .md-button .md-button--primary }}"
         if rules:
             links += f" [Les règles]({rules}){{ .md-button }}"
         blocks.append(f"### {cls.title}\n\n*{seats}.* {cls.pitch}\n\n{links}\n")
     return markdown.replace(GAMES_MARK, "\n".join(blocks))
+
+
+class GamebookPlugin(BasePlugin):  # type: ignore[type-arg]
+    """mkdocs' events handed to the functions above (``plugins: [gamebook]`` in mkdocs.yml)."""
+
+    def on_config(self, config: Any) -> Any:
+        config["nav"] = navigation(config.get("nav") or [], Path(config["docs_dir"]))
+        return config
+
+    def on_files(self, files: Files, /, *, config: Any) -> Files:
+        for path, markdown in generated_pages(_content_dir(config)):
+            files.append(File.generated(config, path, content=markdown))
+        return files
+
+    def on_page_markdown(self, markdown: str, /, *, page: Any, config: Any, files: Files) -> str:
+        return home(markdown, Path(config["docs_dir"]))
