@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import schema as S
 from .findings import Finding
-from .graph import StoryGraph
+from .graph import StoryGraph, hook
 from .messages import did_you_mean, kind_fr, of_kinds, t
 
 
@@ -161,9 +161,10 @@ def check_dead_ends(sg: StoryGraph) -> list[Finding]:
         return out
     kinds = S.KINDS[sg.campaign.family]
     view = sg.view()
+    way_on = hook(sg, "way_on", schema.way_on)
     for node, rec in sg.records.items():
         fix = kinds[rec.kind].dead_end_fix
-        if fix and not schema.way_on(view, node, rec.kind, rec.data):
+        if fix and not way_on(view, node, rec.kind, rec.data):
             out.append(
                 _finding(
                     sg,
@@ -440,8 +441,9 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     # loop found is still put to the game as a whole
     everything = frozenset(must)
     safe = set()
+    first = hook(sg, "leaves", leaves)
     for n in must:
-        if not must.issuperset(succ[n]) and leaves(
+        if not must.issuperset(succ[n]) and first(
             view, n, records[n].kind, records[n].data, everything
         ):
             safe.add(n)

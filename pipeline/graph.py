@@ -46,6 +46,12 @@ class StoryGraph:
     #: (``renamed_from``) or is referenced by nothing else: what lies behind that node only
     #: follows from the broken reference (``pipeline.fold.fold_behind``)
     meant: list[tuple[Finding, str]] = field(default_factory=list)
+    #: the game's implicit edges as they were added (``ContentSchema.implicit_edges``), and
+    #: whether that hook read the graph's edges (then an edit to a reference may change them)
+    implicit: list = field(default_factory=list)
+    implicit_reads_edges: bool = False
+    #: what the workspace's checks remember per node of the games' per-node hooks (``Memo``)
+    memo: Memo | None = None
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -102,6 +108,93 @@ class View(GraphView):
         from .checks import label
 
         return label(self.sg, node)
+
+
+class Probe(View):
+    """A view that notes whether a hook read more than the node it was asked about (its own
+    data and its own edges): ``local`` stays true otherwise.  ``edges`` notes any read of the
+    graph's edges or of what is reachable."""
+
+    def __init__(self, sg: StoryGraph) -> None:
+        super().__init__(sg)
+        self.current: str | None = None
+        self.local = True
+        self.edges = False
+
+    def records(self):  # type: ignore[no-untyped-def]
+        self.local = False
+        return super().records()
+
+    def data(self, node: str) -> dict | None:
+        if node != self.current:
+            self.local = False
+        return super().data(node)
+
+    def reachable(self) -> set[str]:
+        self.local = False
+        self.edges = True
+        return super().reachable()
+
+    def out_edge_kinds(self, node: str) -> list[str]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().out_edge_kinds(node)
+
+    def successors(self, node: str) -> list[str]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().successors(node)
+
+    def out_edges(self, node: str) -> list[tuple[str, str]]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().out_edges(node)
+
+    def label(self, node: str) -> str:
+        if node != self.current:
+            self.local = False
+        return super().label(node)
+
+
+class Memo:
+    """The results of a game's per-node hooks (``way_on``, ``leaves_loop`` over every record)
+    of one check, each with whether the call read only its own node (``Probe.local``).  The
+    next check of a patched graph (``pipeline.incremental.patch``) reuses a local result for
+    every node outside ``dirty`` (the nodes whose data or edges changed): a local call whose
+    inputs did not change gives the same answer."""
+
+    def __init__(self, old: Memo | None = None, dirty: set[str] | frozenset[str] = frozenset()):
+        self.old: dict[str, dict[str, tuple[object, bool]]] = old.new if old else {}
+        self.dirty = dirty
+        self.new: dict[str, dict[str, tuple[object, bool]]] = {}
+
+
+def hook(sg: StoryGraph, name: str, fn):  # type: ignore[no-untyped-def]
+    """``fn(view, node, kind, data, ...)``, remembered per node in ``sg.memo`` (as is when
+    the graph has no memo: ``gamebook check``)."""
+    memo = sg.memo
+    if memo is None:
+        return fn
+    old = memo.old.get(name, {})
+    new = memo.new.setdefault(name, {})
+    dirty = memo.dirty
+    probe = Probe(sg)
+
+    def remembered(view, node, *args):  # type: ignore[no-untyped-def]
+        if node not in dirty:
+            hit = old.get(node)
+            if hit is not None and hit[1]:
+                new[node] = hit
+                return hit[0]
+        probe.current, probe.local = node, True
+        result = fn(probe, node, *args)
+        new[node] = (result, probe.local)
+        return result
+
+    return remembered
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:
@@ -334,11 +427,14 @@ def _implicit_edges(sg: StoryGraph) -> None:
             if start is not None and start in g:
                 g.add_edge(root, start, kind="starts", condition=None, count=1)
     if schema.implicit_edges is not None:
-        for e in schema.implicit_edges(sg.view()):
+        probe = Probe(sg)
+        for e in schema.implicit_edges(probe):
             if e.source in g and e.target in g:
+                sg.implicit.append(e)
                 _add_edge(
                     g, e.source, e.target, kind=e.kind, condition=e.condition, context=e.context
                 )
+        sg.implicit_reads_edges = probe.edges
     for node, rec in sg.records.items():
         if not S.KINDS[camp.family][rec.kind].story and rec.parent is None:
             _add_edge(g, root, node, kind="component", condition=None)
