@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import schema as S
 from .findings import Finding
-from .graph import StoryGraph, hook
+from .graph import StoryGraph, select
 from .messages import did_you_mean, kind_fr, of_kinds, t
 
 
@@ -160,11 +160,16 @@ def check_dead_ends(sg: StoryGraph) -> list[Finding]:
     if schema.way_on is None:
         return out
     kinds = S.KINDS[sg.campaign.family]
-    view = sg.view()
-    way_on = hook(sg, "way_on", schema.way_on)
-    for node, rec in sg.records.items():
+    records, way_on = sg.records, schema.way_on
+    dead = select(
+        sg,
+        "dead_ends",
+        lambda n: kinds[records[n].kind].dead_end_fix,
+        lambda view, n: not way_on(view, n, records[n].kind, records[n].data),
+    )
+    for node, rec in records.items():
         fix = kinds[rec.kind].dead_end_fix
-        if fix and not way_on(view, node, rec.kind, rec.data):
+        if node in dead:
             out.append(
                 _finding(
                     sg,
@@ -418,6 +423,42 @@ def _cycles(nodes: set[str], succ: dict) -> list[list[str]]:
     return out
 
 
+def _safe(sg: StoryGraph, must: set[str], seeds: set[str], pred: dict) -> set[str]:
+    """The records of ``must`` that lead, through such records, to one of ``seeds``: a
+    backward search.  After a patch (``sg.memo``) that lost no seed and removed no edge from
+    a node found before, the previous answer grows from the new seeds and the touched nodes
+    that now lead into it.  Cost: O(nodes + edges), or O(what is added) reused."""
+    memo = sg.memo
+    old = memo.old.get("safe") if memo is not None else None
+    if (
+        old is not None
+        and memo is not None
+        and memo.removed is not None
+        and old[1] <= seeds
+        and not any(s in old[0] for s, _ in memo.removed)
+    ):
+        safe = set(old[0])
+        queue = [n for n in seeds if n not in safe]
+        succ = sg.graph._succ
+        queue += [
+            n
+            for n in memo.dirty
+            if n in must and n not in safe and any(m in safe for m in succ.get(n, ()))
+        ]
+        safe.update(queue)
+    else:
+        safe = set(seeds)
+        queue = list(safe)
+    while queue:
+        for p in pred[queue.pop()]:
+            if p in must and p not in safe:
+                safe.add(p)
+                queue.append(p)
+    if memo is not None:
+        memo.new["safe"] = (frozenset(safe), frozenset(seeds))
+    return safe
+
+
 def check_loops(sg: StoryGraph) -> list[Finding]:
     """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
     to one another, none of which ends or leaves: play enters and never gets out.  The game
@@ -440,19 +481,16 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     # edge to another kind of record), then components among the rest (usually none); every
     # loop found is still put to the game as a whole
     everything = frozenset(must)
-    safe = set()
-    first = hook(sg, "leaves", leaves)
-    for n in must:
-        if not must.issuperset(succ[n]) and first(
-            view, n, records[n].kind, records[n].data, everything
-        ):
-            safe.add(n)
-    queue = list(safe)
-    while queue:
-        for p in pred[queue.pop()]:
-            if p in must and p not in safe:
-                safe.add(p)
-                queue.append(p)
+    seeds = select(
+        sg,
+        "leaves",
+        must.__contains__,
+        lambda v, n: (
+            not must.issuperset(succ[n])
+            and leaves(v, n, records[n].kind, records[n].data, everything)
+        ),
+    )
+    safe = _safe(sg, must, seeds, pred)
     for comp in _cycles(_trim(must - safe, succ, pred), succ):
         loop = frozenset(comp)
         # an edge to another such record outside the loop leaves it (the hook's contract):

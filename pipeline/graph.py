@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -160,41 +161,53 @@ class Probe(View):
 
 
 class Memo:
-    """The results of a game's per-node hooks (``way_on``, ``leaves_loop`` over every record)
-    of one check, each with whether the call read only its own node (``Probe.local``).  The
-    next check of a patched graph (``pipeline.incremental.patch``) reuses a local result for
-    every node outside ``dirty`` (the nodes whose data or edges changed): a local call whose
-    inputs did not change gives the same answer."""
+    """What one check found with a game's per-node hooks (``way_on``, ``leaves_loop`` over
+    every record: ``select``), with whether every call read only its own node
+    (``Probe.local``), and what the loop check derived from them.  The next check of a patched
+    graph (``pipeline.incremental.patch``) reuses a local answer for every node outside
+    ``dirty`` (the nodes whose data or edges changed): a local call whose inputs did not change
+    gives the same answer."""
 
-    def __init__(self, old: Memo | None = None, dirty: set[str] | frozenset[str] = frozenset()):
-        self.old: dict[str, dict[str, tuple[object, bool]]] = old.new if old else {}
+    def __init__(
+        self,
+        old: Memo | None = None,
+        dirty: set[str] | frozenset[str] = frozenset(),
+        removed: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.old: dict[str, Any] = old.new if old else {}
         self.dirty = dirty
-        self.new: dict[str, dict[str, tuple[object, bool]]] = {}
+        #: the edges the patch removed (``None``: a full check, nothing to compare with)
+        self.removed = removed
+        self.new: dict[str, Any] = {}
 
 
-def hook(sg: StoryGraph, name: str, fn):  # type: ignore[no-untyped-def]
-    """``fn(view, node, kind, data, ...)``, remembered per node in ``sg.memo`` (as is when
-    the graph has no memo: ``gamebook check``)."""
+def select(sg: StoryGraph, name: str, candidate, test) -> set[str]:  # type: ignore[no-untyped-def]
+    """The records for which ``candidate(node)`` and ``test(view, node)`` hold (``test`` asks
+    a game's per-node hook).  With a memo (the workspace), the answer of the previous check is
+    reused for every node outside ``memo.dirty`` when every call then read only its own node:
+    only the dirty nodes are asked again.  Cost: O(records), or O(dirty nodes) reused."""
     memo = sg.memo
     if memo is None:
-        return fn
-    old = memo.old.get(name, {})
-    new = memo.new.setdefault(name, {})
-    dirty = memo.dirty
+        view = sg.view()
+        return {n for n in sg.records if candidate(n) and test(view, n)}
     probe = Probe(sg)
-
-    def remembered(view, node, *args):  # type: ignore[no-untyped-def]
-        if node not in dirty:
-            hit = old.get(node)
-            if hit is not None and hit[1]:
-                new[node] = hit
-                return hit[0]
-        probe.current, probe.local = node, True
-        result = fn(probe, node, *args)
-        new[node] = (result, probe.local)
-        return result
-
-    return remembered
+    old = memo.old.get(name)
+    local = True
+    if old is not None and old[1]:
+        chosen = set(old[0])
+        chosen.difference_update(memo.dirty)
+        nodes = [n for n in memo.dirty if n in sg.records]
+    else:
+        chosen = set()
+        nodes = list(sg.records)
+    for n in nodes:
+        if candidate(n):
+            probe.current, probe.local = n, True
+            if test(probe, n):
+                chosen.add(n)
+            local = local and probe.local
+    memo.new[name] = (frozenset(chosen), local)
+    return chosen
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:

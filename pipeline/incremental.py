@@ -455,6 +455,8 @@ def patch(
     for source in sorted(sources):
         out: dict[str, dict] = {}
         for ref in mine[source]:
+            if ref.edge is None:
+                continue  # a mention: no edge (kept unchanged, see above)
             kinds_ = ref.kinds
             if len(kinds_) == 1 and kinds_[0] not in by_kinds:
                 target = f"{kinds_[0]}:{ref.key}"
@@ -539,7 +541,7 @@ def patch(
         unknown=list(unknown),
         meant=list(meant),
         implicit=sg.implicit,
-        memo=G.Memo(sg.memo, frozenset(dirty)),
+        memo=G.Memo(sg.memo, frozenset(dirty), removed),
     )
     seen = g.graph.get("_reachable")
     if seen is not None:
