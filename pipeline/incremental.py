@@ -444,6 +444,7 @@ def patch(
     shell = G.StoryGraph(camp, g, sg.root, new_records, sg.by_field)
     broken_refs: list = []
     removed = []
+    read_now: set[str] = set()  # kinds whose ``scenario`` the new edges read
     copied: set[str] = set()
 
     def pred_of(target: str) -> dict:
@@ -472,6 +473,8 @@ def patch(
                     continue
                 cond = ref.condition
                 if len(kinds_) == 1 and kinds_[0] in by_kinds:
+                    # read as ``graph.build`` reads it: a later edit of it is not kept
+                    read_now.add(kinds_[0])
                     scen = new_records[target].data.get("scenario")
                     if scen:
                         cond = (*(cond or ()), ("scenario", scen))
@@ -546,7 +549,10 @@ def patch(
     seen = g.graph.get("_reachable")
     if seen is not None:
         g2.graph["_reachable"] = _reach(seen, removed, succ2, sources, sg.root)
-    return sg2, Built(found, unknown, meant, built.reads)
+    reads = dict(built.reads)
+    for kind in read_now:
+        reads[kind] = reads.get(kind, frozenset()) | {"scenario"}
+    return sg2, Built(found, unknown, meant, reads)
 
 
 def _reach(seen: set, removed: list, succ: dict, sources: set, root: str) -> set:
