@@ -425,37 +425,45 @@ def _cycles(nodes: set[str], succ: dict) -> list[list[str]]:
 
 def _safe(sg: StoryGraph, must: set[str], seeds: set[str], pred: dict) -> set[str]:
     """The records of ``must`` that lead, through such records, to one of ``seeds``: a
-    backward search.  After a patch (``sg.memo``) that lost no seed and removed no edge from
-    a node found before, the previous answer grows from the new seeds and the touched nodes
-    that now lead into it.  Cost: O(nodes + edges), or O(what is added) reused."""
+    backward search.  With a memo (the workspace), each node found keeps the successor it was
+    found through: after a patch that lost no seed and removed none of those edges, every node
+    found before still leads to a seed, and the search only grows from the new seeds and the
+    touched nodes that now lead into what was found.  Cost: O(nodes + edges), or O(what is
+    added) reused."""
     memo = sg.memo
     old = memo.old.get("safe") if memo is not None else None
+    removed = memo.removed if memo is not None else None
     if (
         old is not None
-        and memo is not None
-        and memo.removed is not None
+        and removed is not None
         and old[1] <= seeds
-        and not any(s in old[0] for s, _ in memo.removed)
+        and not any(old[2].get(s) == t for s, t in removed)
     ):
         safe = set(old[0])
+        why = dict(old[2])
         queue = [n for n in seeds if n not in safe]
-        succ = sg.graph._succ
-        queue += [
-            n
-            for n in memo.dirty
-            if n in must and n not in safe and any(m in safe for m in succ.get(n, ()))
-        ]
         safe.update(queue)
+        succ = sg.graph._succ
+        for n in memo.dirty if memo is not None else ():
+            if n in must and n not in safe:
+                through = next((m for m in succ.get(n, ()) if m in safe), None)
+                if through is not None:
+                    safe.add(n)
+                    why[n] = through
+                    queue.append(n)
     else:
         safe = set(seeds)
+        why = {}
         queue = list(safe)
     while queue:
-        for p in pred[queue.pop()]:
+        n = queue.pop()
+        for p in pred[n]:
             if p in must and p not in safe:
                 safe.add(p)
+                why[p] = n
                 queue.append(p)
     if memo is not None:
-        memo.new["safe"] = (frozenset(safe), frozenset(seeds))
+        memo.new["safe"] = (frozenset(safe), frozenset(seeds), why)
     return safe
 
 

@@ -423,7 +423,7 @@ def patch(
     new_records.update(moved)
     g = sg.graph
     g2 = type(g)()
-    g2.graph.update((k, v) for k, v in g.graph.items() if k != "_reachable")
+    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_tree"))
     node2, succ2, pred2 = dict(g._node), dict(g._succ), dict(g._pred)
     for node, rec in moved.items():
         attrs = node2[node]
@@ -548,26 +548,44 @@ def patch(
     )
     seen = g.graph.get("_reachable")
     if seen is not None:
-        g2.graph["_reachable"] = _reach(seen, removed, succ2, sources, sg.root)
+        tree = g.graph.get("_tree")
+        g2.graph["_reachable"], g2.graph["_tree"] = _reach(
+            seen, tree, removed, succ2, sources, sg.root
+        )
     reads = dict(built.reads)
     for kind in read_now:
         reads[kind] = reads.get(kind, frozenset()) | {"scenario"}
     return sg2, Built(found, unknown, meant, reads)
 
 
-def _reach(seen: set, removed: list, succ: dict, sources: set, root: str) -> set:
-    """The nodes reachable from ``root`` once the edges of ``sources`` changed: when no
-    removed edge left a reachable node, the old set and what the new edges open."""
-    if any(s in seen for s, _ in removed):
+def _reach(
+    seen: set, tree: dict | None, removed: list, succ: dict, sources: set, root: str
+) -> tuple[set, dict]:
+    """The nodes reachable from ``root`` once the edges of ``sources`` changed.  The search
+    tree of the previous answer (``_tree``: each node -> the node it was found from) is kept
+    beside it: while no removed edge is one of its edges, every node it spans is still reached
+    (its edges all remain), so the old set only grows by what the new edges open; otherwise,
+    or without a tree, one search from the root."""
+    if tree is None or any(tree.get(t) == s for s, t in removed):
         out = {root}
+        tree = {root: None}
         stack = [root]
     else:
         out = set(seen)
-        stack = [t for s in sources if s in seen for t in succ[s] if t not in seen]
-        out.update(stack)
+        tree = dict(tree)
+        stack = []
+        for s in sources:
+            if s in seen:
+                for t in succ[s]:
+                    if t not in out:
+                        out.add(t)
+                        tree[t] = s
+                        stack.append(t)
     while stack:
-        for m in succ[stack.pop()]:
+        n = stack.pop()
+        for m in succ[n]:
             if m not in out:
                 out.add(m)
+                tree[m] = n
                 stack.append(m)
-    return out
+    return out, tree
