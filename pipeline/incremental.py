@@ -363,10 +363,10 @@ def patch(
     edges, reachable set and the build's findings; ``None`` when the edit may change
     anything else (then build it again).
 
-    The edit may add, remove or re-point references, and change fields the build did not read
-    (``built.reads``); it must keep every record (kind, key, parent, in order; positions may
-    move), the campaign's own fields, the mentions (references that make no edge), and every
-    reference to nothing must be a number (its message then names no other node).  The new
+    The edit may add, remove or re-point references (mentions too: references that make no
+    edge), and change fields the build did not read (``built.reads``); it must keep every
+    record (kind, key, parent, in order; positions may move) and the campaign's own fields, and
+    every reference to nothing must be a number (its message then names no other node).  The new
     graph shares every untouched node's dicts with ``sg``, which is never modified.  Its
     ``memo`` marks as dirty the nodes whose data or edges changed: the per-node hooks of the
     checks are asked again about those only.  Cost: O(changed files + nodes of the graph's
@@ -384,6 +384,7 @@ def patch(
     dirty: set[str] = set()
     moved: dict[str, Any] = {}
     sources: set[str] = set()
+    remention = False  # a mention added, removed or moved: ``mentioned`` made again
     for rel, before in old.items():
         after = new[rel]
         if broken(before.findings) or broken(after.findings) or before.file != after.file:
@@ -411,7 +412,7 @@ def patch(
                 dirty.add(node)
             moved[node] = b
         if _mentions(before, nodes) != _mentions(after, nodes):
-            return None
+            remention = True
         for ref in (*before.refs, *after.refs):
             if ref.edge is None or ref.source not in nodes:
                 continue
@@ -534,13 +535,20 @@ def patch(
             unknown.append((finding, ref.key))
             if meant_node is not None:
                 meant.append((finding, meant_node))
+    mentioned = sg.mentioned
+    if remention:  # as ``graph.build`` makes it: the first mention of each node, in order
+        mentioned = {}
+        for ref in camp.refs:
+            if ref.edge is None or ref.source not in nodes:
+                for target in G.resolve(shell, ref.kinds, ref.key):
+                    mentioned.setdefault(target, ref.path)
     sg2 = G.StoryGraph(
         camp,
         g2,
         sg.root,
         new_records,
         sg.by_field,
-        sg.mentioned,
+        mentioned,
         unknown=list(unknown),
         meant=list(meant),
         implicit=sg.implicit,

@@ -146,3 +146,29 @@ def test_a_reference_moved_in_a_shipped_campaign(folder: Path, tmp_path: Path) -
         texts = {path: "".join(lines)}
         a = ws.analyse(work, texts)
         assert [_row(f) for f in a.findings] == _cold(work, texts, tmp_path)
+
+
+def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
+    """Twenty edits in a row, each on the texts the previous one left (the graph patched
+    again and again, its search trees and remembered answers reused): the cold findings
+    after every one."""
+    gen = generate.generate(2000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    files = sorted((work / "livre").glob("*.yaml"))
+    texts = {f: f.read_text(encoding="utf-8") for f in files}
+    ws = Workspace()
+    first = ws.analyse(work, {})
+    numbers = sorted(int(n.partition(":")[2]) for n in first.graph.records if "paragraph:" in n)
+    rng = random.Random(31)
+    paths = []
+    for _ in range(20):
+        f = rng.choice(files)
+        what, text = rng.choice(_edits(texts[f], rng, numbers)[:4])
+        texts[f] = text
+        a = ws.analyse(work, texts)
+        paths.append(a.path)
+        assert [_row(x) for x in a.findings] == _cold(work, texts, tmp_path), what
+    # an edit may happen to change nothing the checks read (re-pointed to the same paragraph)
+    assert "full" not in paths, paths
+    assert paths.count("patched") >= 15, paths
