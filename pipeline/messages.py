@@ -175,6 +175,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.condition_unknown": (
             "{path} : condition « {name} » inconnue.{hint} Conditions d'une campagne {family} : {known}."
         ),
+        # --- the editors' JSON Schema (yaml-language-server's errorMessage)
+        "schema.expected": "Attendu ici : {what}.",
+        "schema.one_of": "Valeur inconnue ici. Valeurs permises : {values}.",
+        "schema.record": "Champs obligatoires : {required}. Champs permis : {allowed}.",
+        "schema.record_open": "Champ inconnu ici. Champs permis : {allowed}.",
         "expect.text": "du texte",
         "expect.int": "un nombre entier",
         "expect.int_range": "un nombre entier{lo}{hi}",
