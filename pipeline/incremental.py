@@ -355,7 +355,7 @@ def _changed_fields(a: Any, b: Any) -> set | None:
 
 
 def patch(
-    sg: Any, built: Built, old: dict[str, Any], new: dict[str, Any], camp: Any
+    sg: Any, built: Built | None, old: dict[str, Any], new: dict[str, Any], camp: Any
 ) -> tuple[Any, Built] | None:
     """The story graph of ``camp`` (the campaign with the files ``new`` in place of ``old``,
     path -> model), made from ``sg`` by re-doing only the edges of the records whose

@@ -214,8 +214,7 @@ class Workspace:
                 if isinstance(before, str) and isinstance(after, str)
                 else None
             )
-            moved = _shifted(old, *shift) if shift is not None else None
-            if moved is None or not same_for_checks(moved, model, held.reads):
+            if shift is None or not same_for_checks(_shifted(old, *shift), model, held.reads):
                 return self._patched(held, rels, overlay, new, now)
             shifts[rel] = shift
         # the checks cannot tell the new models from the old: keep what they found
