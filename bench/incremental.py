@@ -33,6 +33,7 @@ import datetime as dt
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -50,6 +51,7 @@ END = "<!-- END bench/incremental.py -->"
 MiB = 1024 * 1024
 #: the goals, stated for 100,000 nodes
 GOAL_COLD, GOAL_UNCHANGED, GOAL_ONE, GOAL_ONE_RATIO, GOAL_BYTES = 6.0, 0.5, 1.0, 0.15, 1024 * MiB
+GOAL_STRUCTURAL = 0.15
 
 PARSE = """
 import json, sys, time
@@ -63,6 +65,89 @@ for path in sorted(Path(sys.argv[1]).rglob("*.yaml")):
         events += 1
 print(json.dumps({"events": events, "seconds": time.perf_counter() - start}))
 """
+
+
+#: the language server's workspace (``pipeline.workspace``), edit after edit, in one process
+WORKSPACE = """
+import json, sys, time
+from pathlib import Path
+from pipeline.workspace import Workspace
+folder, target = Path(sys.argv[1]), Path(sys.argv[2])
+edits = json.loads(Path(sys.argv[3]).read_text(encoding="utf-8"))
+ws = Workspace()
+start = time.perf_counter()
+ws.analyse(folder, {})
+out = {"load": time.perf_counter() - start, "edits": []}
+for name, text in edits:
+    start = time.perf_counter()
+    a = ws.analyse(folder, {target: text})
+    out["edits"].append({
+        "name": name,
+        "seconds": time.perf_counter() - start,
+        "path": a.path,
+        "findings": [f.to_json() for f in a.findings],
+    })
+print(json.dumps(out))
+"""
+_CHOICE = re.compile(r"^( +)- text: [^\n]*\n\1  read: (\d+)\n", re.M)
+
+
+def structural_edits(text: str) -> list[tuple[str, str]]:
+    """One choice added, one removed, one re-pointed, in the middle of a generated file."""
+    choices = list(_CHOICE.finditer(text))
+    m = choices[len(choices) // 2]
+    indent = m.group(1)
+    added = f"{indent}- text: Un choix de plus\n{indent}  read: 1\n"
+    n = choices[len(choices) // 2 + 7]
+    return [
+        ("added", text[: m.start()] + added + text[m.start() :]),
+        ("removed", text[: m.start()] + text[m.end() :]),
+        ("re-pointed", text[: n.start(2)] + "2" + text[n.end(2) :]),
+    ]
+
+
+def measure_structural(folder: Path, target: Path, base: list[str]) -> dict:
+    """Each structural edit in the workspace (one process, the campaign loaded once), beside
+    a cold ``gamebook check`` of the same files and ``gamebook check`` with its cache."""
+    original = target.read_bytes()
+    edits = structural_edits(original.decode("utf-8"))
+    problems: list[str] = []
+    out: dict = {"edits": {}}
+    with tempfile.TemporaryDirectory(prefix="gamebook-bench-edits-") as tmp:
+        listing = Path(tmp) / "edits.json"
+        listing.write_text(json.dumps(edits), encoding="utf-8")
+        ws = check_bench.measure(
+            [sys.executable, "-c", WORKSPACE, str(folder), str(target), str(listing)]
+        )
+        if ws.report is None:
+            return {"problems": ["the workspace gave no report: " + ws.stderr[-500:]]}
+        out["load"] = ws.report["load"]
+        out["memory"] = max(ws.largest_rss, ws.tree_pss)
+        old = os.environ.get("XDG_CACHE_HOME")
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "xdg")
+        try:
+            for (name, text), got in zip(edits, ws.report["edits"], strict=True):
+                target.write_text(text, encoding="utf-8")
+                cold = check_bench.measure([*base, "--no-cache"])
+                row = {"workspace": got["seconds"], "path": got["path"], "cold": cold.seconds}
+                if name == "added":
+                    target.write_bytes(original)
+                    check_bench.measure(base)  # fills the cache
+                    target.write_text(text, encoding="utf-8")
+                    row["cached"] = check_bench.measure(base).seconds
+                out["edits"][name] = row
+                if cold.report is None or got["findings"] != cold.report["findings"]:
+                    problems.append(f"{name}: the workspace's findings differ from a cold check")
+                if got["path"] != "patched":
+                    problems.append(f"{name}: the workspace took the {got['path']} path")
+        finally:
+            target.write_bytes(original)
+            if old is None:
+                os.environ.pop("XDG_CACHE_HOME", None)
+            else:
+                os.environ["XDG_CACHE_HOME"] = old
+    out["problems"] = problems
+    return out
 
 
 def _findings(out: dict | None) -> list | None:
@@ -116,6 +201,8 @@ def measure_size(size: int, runs: int) -> dict:
                     problems.append(f"run {i + 1}: the {name} check differs from a cold check")
     finally:
         target.write_bytes(original)
+    edits = measure_structural(folder, target, base)
+    problems += edits.pop("problems")
     stats = rows["cold"][0].report["stats"] if rows["cold"][0].report else {}
     return {
         "size": size,
@@ -129,6 +216,8 @@ def measure_size(size: int, runs: int) -> dict:
             k: int(statistics.median(max(r.largest_rss, r.tree_pss) for r in v))
             for k, v in rows.items()
         },
+        "structural": edits,
+        "load": os.getloadavg()[0],
         "problems": problems,
     }
 
@@ -194,6 +283,34 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         if 10_000 in by:
             ratio = s["cold"] / by[10_000]["seconds"]["cold"]
             lines.append(f"Cold time ratio 100k / 10k: {ratio:.1f}.")
+    lines += [
+        "",
+        "### Structural edits: a choice added, removed or re-pointed",
+        "",
+        f"Goal at 100,000 nodes: **≤ {GOAL_STRUCTURAL} × the cold check**, with the same findings. "
+        "The language server's workspace (`pipeline.workspace`, one process holding the campaign) "
+        "against a cold `gamebook check --no-cache` of the same files, measured one after the "
+        "other; `gamebook check` with its cache beside them (a structural edit takes its full "
+        "path).",
+        "",
+        "| size | load average | workspace: first analysis | edit | workspace | cold check "
+        "| workspace / cold | `check` with its cache | peak memory, workspace |",
+        "|---:|---:|---:|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        st = r.get("structural") or {}
+        for name, e in st.get("edits", {}).items():
+            cached = _s(e["cached"]) if "cached" in e else ""
+            lines.append(
+                f"| {r['size']:,} | {r['load']:.1f} | {_s(st['load'])} | {name} "
+                f"| {_s(e['workspace'])} | {_s(e['cold'])} | {e['workspace'] / e['cold']:.2f} "
+                f"| {cached} | {st['memory'] / MiB:.0f} MiB |"
+            )
+    if 100_000 in by and by[100_000].get("structural", {}).get("edits"):
+        worst = max(e["workspace"] / e["cold"] for e in by[100_000]["structural"]["edits"].values())
+        verdict = "pass" if worst <= GOAL_STRUCTURAL else "miss"
+        worst_s = f"{worst:.2f} × cold ({verdict})"
+        lines += ["", f"At 100,000 nodes, the worst structural edit: {worst_s}."]
     problems = [f"{r['size']:,}: {p}" for r in results for p in r["problems"]]
     lines += [
         "",

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from . import schema as S
 from .findings import Finding
-from .graph import StoryGraph
+from .graph import StoryGraph, select
 from .messages import declare, did_you_mean, of_kinds, t
 
 
@@ -193,10 +193,16 @@ def check_dead_ends(sg: StoryGraph) -> list[Finding]:
     if schema.way_on is None:
         return out
     kinds = S.KINDS[sg.campaign.family]
-    view = sg.view()
-    for node, rec in sg.records.items():
+    records, way_on = sg.records, schema.way_on
+    dead = select(
+        sg,
+        "dead_ends",
+        lambda n: kinds[records[n].kind].dead_end_fix,
+        lambda view, n: not way_on(view, n, records[n].kind, records[n].data),
+    )
+    for node, rec in records.items():
         fix = kinds[rec.kind].dead_end_fix
-        if fix and not schema.way_on(view, node, rec.kind, rec.data):
+        if node in dead:
             out.append(
                 _finding(
                     sg,
@@ -452,6 +458,50 @@ GRAPH004 = declare(
 )
 
 
+def _safe(sg: StoryGraph, must: set[str], seeds: set[str], pred: dict) -> set[str]:
+    """The records of ``must`` that lead, through such records, to one of ``seeds``: a
+    backward search.  With a memo (the workspace), each node found keeps the successor it was
+    found through: after a patch that lost no seed and removed none of those edges, every node
+    found before still leads to a seed, and the search only grows from the new seeds and the
+    touched nodes that now lead into what was found.  Cost: O(nodes + edges), or O(what is
+    added) reused."""
+    memo = sg.memo
+    old = memo.old.get("safe") if memo is not None else None
+    removed = memo.removed if memo is not None else None
+    if (
+        old is not None
+        and removed is not None
+        and old[1] <= seeds
+        and not any(old[2].get(s) == t for s, t in removed)
+    ):
+        safe = set(old[0])
+        why = dict(old[2])
+        queue = [n for n in seeds if n not in safe]
+        safe.update(queue)
+        succ = sg.graph._succ
+        for n in memo.dirty if memo is not None else ():
+            if n in must and n not in safe:
+                through = next((m for m in succ.get(n, ()) if m in safe), None)
+                if through is not None:
+                    safe.add(n)
+                    why[n] = through
+                    queue.append(n)
+    else:
+        safe = set(seeds)
+        why = {}
+        queue = list(safe)
+    while queue:
+        n = queue.pop()
+        for p in pred[n]:
+            if p in must and p not in safe:
+                safe.add(p)
+                why[p] = n
+                queue.append(p)
+    if memo is not None:
+        memo.new["safe"] = (frozenset(safe), frozenset(seeds), why)
+    return safe
+
+
 def check_loops(sg: StoryGraph) -> list[Finding]:
     """GRAPH004: records that must offer a way on (kinds with ``dead_end_fix``) and lead only
     to one another, none of which ends or leaves: play enters and never gets out.  The game
@@ -474,18 +524,16 @@ def check_loops(sg: StoryGraph) -> list[Finding]:
     # edge to another kind of record), then components among the rest (usually none); every
     # loop found is still put to the game as a whole
     everything = frozenset(must)
-    safe = set()
-    for n in must:
-        if not must.issuperset(succ[n]) and leaves(
-            view, n, records[n].kind, records[n].data, everything
-        ):
-            safe.add(n)
-    queue = list(safe)
-    while queue:
-        for p in pred[queue.pop()]:
-            if p in must and p not in safe:
-                safe.add(p)
-                queue.append(p)
+    seeds = select(
+        sg,
+        "leaves",
+        must.__contains__,
+        lambda v, n: (
+            not must.issuperset(succ[n])
+            and leaves(v, n, records[n].kind, records[n].data, everything)
+        ),
+    )
+    safe = _safe(sg, must, seeds, pred)
     for comp in _cycles(_trim(must - safe, succ, pred), succ):
         loop = frozenset(comp)
         # an edge to another such record outside the loop leaves it (the hook's contract):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 import networkx as nx
 
@@ -83,6 +84,12 @@ class StoryGraph:
     #: (``renamed_from``) or is referenced by nothing else: what lies behind that node only
     #: follows from the broken reference (``pipeline.fold.fold_behind``)
     meant: list[tuple[Finding, str]] = field(default_factory=list)
+    #: the game's implicit edges as they were added (``ContentSchema.implicit_edges``), and
+    #: whether that hook read the graph's edges (then an edit to a reference may change them)
+    implicit: list = field(default_factory=list)
+    implicit_reads_edges: bool = False
+    #: what the workspace's checks remember per node of the games' per-node hooks (``Memo``)
+    memo: Memo | None = None
 
     def is_story(self, node: str) -> bool:
         kind = self.graph.nodes[node].get("kind")
@@ -172,6 +179,105 @@ class View(GraphView):
             for r in self.sg.campaign.refs
             if r.edge == edge
         ]
+
+
+class Probe(View):
+    """A view that notes whether a hook read more than the node it was asked about (its own
+    data and its own edges): ``local`` stays true otherwise.  ``edges`` notes any read of the
+    graph's edges or of what is reachable."""
+
+    def __init__(self, sg: StoryGraph) -> None:
+        super().__init__(sg)
+        self.current: str | None = None
+        self.local = True
+        self.edges = False
+
+    def records(self):  # type: ignore[no-untyped-def]
+        self.local = False
+        return super().records()
+
+    def data(self, node: str) -> dict | None:
+        if node != self.current:
+            self.local = False
+        return super().data(node)
+
+    def reachable(self) -> set[str]:
+        self.local = False
+        self.edges = True
+        return super().reachable()
+
+    def out_edge_kinds(self, node: str) -> list[str]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().out_edge_kinds(node)
+
+    def successors(self, node: str) -> list[str]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().successors(node)
+
+    def out_edges(self, node: str) -> list[tuple[str, str]]:
+        self.edges = True
+        if node != self.current:
+            self.local = False
+        return super().out_edges(node)
+
+    def label(self, node: str) -> str:
+        if node != self.current:
+            self.local = False
+        return super().label(node)
+
+
+class Memo:
+    """What one check found with a game's per-node hooks (``way_on``, ``leaves_loop`` over
+    every record: ``select``), with whether every call read only its own node
+    (``Probe.local``), and what the loop check derived from them.  The next check of a patched
+    graph (``pipeline.incremental.patch``) reuses a local answer for every node outside
+    ``dirty`` (the nodes whose data or edges changed): a local call whose inputs did not change
+    gives the same answer."""
+
+    def __init__(
+        self,
+        old: Memo | None = None,
+        dirty: set[str] | frozenset[str] = frozenset(),
+        removed: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.old: dict[str, Any] = old.new if old else {}
+        self.dirty = dirty
+        #: the edges the patch removed (``None``: a full check, nothing to compare with)
+        self.removed = removed
+        self.new: dict[str, Any] = {}
+
+
+def select(sg: StoryGraph, name: str, candidate, test) -> set[str]:  # type: ignore[no-untyped-def]
+    """The records for which ``candidate(node)`` and ``test(view, node)`` hold (``test`` asks
+    a game's per-node hook).  With a memo (the workspace), the answer of the previous check is
+    reused for every node outside ``memo.dirty`` when every call then read only its own node:
+    only the dirty nodes are asked again.  Cost: O(records), or O(dirty nodes) reused."""
+    memo = sg.memo
+    if memo is None:
+        view = sg.view()
+        return {n for n in sg.records if candidate(n) and test(view, n)}
+    probe = Probe(sg)
+    old = memo.old.get(name)
+    local = True
+    if old is not None and old[1]:
+        chosen = set(old[0])
+        chosen.difference_update(memo.dirty)
+        nodes = [n for n in memo.dirty if n in sg.records]
+    else:
+        chosen = set()
+        nodes = list(sg.records)
+    for n in nodes:
+        if candidate(n):
+            probe.current, probe.local = n, True
+            if test(probe, n):
+                chosen.add(n)
+            local = local and probe.local
+    memo.new[name] = (frozenset(chosen), local)
+    return chosen
 
 
 def _add_edge(g: nx.DiGraph, src: str, dst: str, **attrs: object) -> None:
@@ -405,11 +511,14 @@ def _implicit_edges(sg: StoryGraph) -> None:
             if start is not None and start in g:
                 g.add_edge(root, start, kind="starts", condition=None, count=1)
     if schema.implicit_edges is not None:
-        for e in schema.implicit_edges(sg.view()):
+        probe = Probe(sg)
+        for e in schema.implicit_edges(probe):
             if e.source in g and e.target in g:
+                sg.implicit.append(e)
                 _add_edge(
                     g, e.source, e.target, kind=e.kind, condition=e.condition, context=e.context
                 )
+        sg.implicit_reads_edges = probe.edges
     for node, rec in sg.records.items():
         if not S.KINDS[camp.family][rec.kind].story and rec.parent is None:
             _add_edge(g, root, node, kind="component", condition=None)

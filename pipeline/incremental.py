@@ -123,9 +123,13 @@ class Tracker:
     """Wraps every record's ``data`` of a campaign while its checks run; ``stop`` puts the
     original dicts back and returns the read set (record kind -> fields read)."""
 
-    def __init__(self, records: list) -> None:
+    def __init__(self, records: list, phase: str = "all") -> None:
         self.reads: dict[str, set] = {}
         self.saved = []
+        #: each phase's read set (``phase``), once ``stop`` returned
+        self.phases: dict[str, dict[str, frozenset]] = {}
+        self._ended: dict[str, dict[str, set]] = {}
+        self.current = phase
         for rec in records:
             log = self.reads.get(rec.kind)
             if log is None:
@@ -135,11 +139,29 @@ class Tracker:
             self.saved.append((rec, rec.data))
             rec.data = wrapped
 
+    def phase(self, name: str) -> None:
+        """Note what is read from now on apart: the read set of the phase that ends is kept in
+        ``phases`` (``stop`` still returns every read of every phase)."""
+        self._ended[self.current] = self.reads
+        self.reads = {kind: set() for kind in self.reads}
+        for rec, _ in self.saved:
+            rec.data.log = self.reads[rec.kind]
+        self.current = name
+
     def stop(self) -> dict[str, frozenset]:
         for rec, data in self.saved:
             rec.data = data
         self.saved = []
-        return {kind: frozenset(log) for kind, log in self.reads.items()}
+        self._ended[self.current] = self.reads
+        self.phases = {
+            name: {kind: frozenset(log) for kind, log in reads.items()}
+            for name, reads in self._ended.items()
+        }
+        union: dict[str, frozenset] = {}
+        for reads in self.phases.values():
+            for kind, log in reads.items():
+                union[kind] = union.get(kind, frozenset()) | log
+        return union
 
 
 @dataclass
@@ -297,3 +319,282 @@ def _strict(a: Any, b: Any) -> bool:
         # a model's slots dataclass, pickled as constructor and field values
         return _strict(a.__reduce__()[1], b.__reduce__()[1])
     return False  # anything else: not known to be the same
+
+
+# --------------------------------------------------------------------------- structural edits
+
+
+@dataclass
+class Built:
+    """What building a campaign's graph gave before its checks ran: the workspace keeps it
+    beside the graph to patch both (``patch``)."""
+
+    found: list[Finding]  # the build's findings (ID001, REF001)
+    unknown: list  # ``StoryGraph.unknown`` once built
+    meant: list  # ``StoryGraph.meant`` once built
+    reads: dict[str, frozenset]  # what the build read of each kind of record
+
+
+def _mentions(model: Any, nodes: Any) -> list:
+    return [
+        (r.source, r.kinds, r.key, r.path)
+        for r in model.refs
+        if r.edge is None or r.source not in nodes
+    ]
+
+
+def _changed_fields(a: Any, b: Any) -> set | None:
+    """The fields of two versions of one record whose values differ (``None``: the list of
+    fields itself differs in order only, which a read of every key can tell)."""
+    if a.data is b.data or _same(a.data, b.data):
+        return set()
+    out = {k for k in a.data.keys() | b.data.keys() if k not in a.data or k not in b.data}
+    out |= {k for k in a.data.keys() & b.data.keys() if not _same(a.data[k], b.data[k])}
+    if not out:
+        return None
+    return out
+
+
+def patch(
+    sg: Any, built: Built | None, old: dict[str, Any], new: dict[str, Any], camp: Any
+) -> tuple[Any, Built] | None:
+    """The story graph of ``camp`` (the campaign with the files ``new`` in place of ``old``,
+    path -> model), made from ``sg`` by re-doing only the edges of the records whose
+    references changed: the same graph a cold ``graph.build(camp)`` makes, with its nodes,
+    edges, reachable set and the build's findings; ``None`` when the edit may change
+    anything else (then build it again).
+
+    The edit may add, remove or re-point references (mentions too: references that make no
+    edge), and change fields the build did not read (``built.reads``); it must keep every
+    record (kind, key, parent, in order; positions may move) and the campaign's own fields, and
+    every reference to nothing must be a number (its message then names no other node).  The new
+    graph shares every untouched node's dicts with ``sg``, which is never modified.  Its
+    ``memo`` marks as dirty the nodes whose data or edges changed: the per-node hooks of the
+    checks are asked again about those only.  Cost: O(changed files + nodes of the graph's
+    top-level dicts), plus one search when an edge into reachable content went away."""
+    from . import graph as G
+
+    if sg.implicit_reads_edges or built is None:
+        return None
+    if any(f.code == "ID001" for f in built.found):
+        return None
+    if not all(key.isdigit() for _, key in built.unknown):
+        return None
+    records = sg.records
+    nodes = sg.graph._node
+    dirty: set[str] = set()
+    moved: dict[str, Any] = {}
+    sources: set[str] = set()
+    remention = False  # a mention added, removed or moved: ``mentioned`` made again
+    for rel, before in old.items():
+        after = new[rel]
+        if broken(before.findings) or broken(after.findings) or before.file != after.file:
+            return None
+        if len(before.records) != len(after.records):
+            return None
+        if not _same((before.campaign, before.campaign_pos), (after.campaign, after.campaign_pos)):
+            return None
+        for a, b in zip(before.records, after.records, strict=True):
+            if (a.kind, a.key, a.parent) != (b.kind, b.key, b.parent):
+                return None
+            node = b.node
+            if records.get(node) is not a:
+                return None  # defined twice, or not the record the graph holds
+            fields = _changed_fields(a, b)
+            read = built.reads.get(a.kind, frozenset())
+            if fields is None:
+                if KEYS in read or ALL in read:
+                    return None
+            elif fields:
+                if ALL in read or (KEYS in read and list(a.data) != list(b.data)):
+                    return None
+                if fields & read:
+                    return None
+                dirty.add(node)
+            moved[node] = b
+        if _mentions(before, nodes) != _mentions(after, nodes):
+            remention = True
+        for ref in (*before.refs, *after.refs):
+            if ref.edge is None or ref.source not in nodes:
+                continue
+            rec = records.get(ref.source)
+            if ref.source == sg.root or rec is None or rec.file != rel:
+                return None
+            sources.add(ref.source)
+    new_records = dict(records)
+    new_records.update(moved)
+    g = sg.graph
+    g2 = type(g)()
+    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_tree"))
+    node2, succ2, pred2 = dict(g._node), dict(g._succ), dict(g._pred)
+    for node, rec in moved.items():
+        attrs = node2[node]
+        if (attrs["file"], attrs["line"], attrs["column"]) != (rec.file, rec.line, rec.column):
+            node2[node] = {**attrs, "file": rec.file, "line": rec.line, "column": rec.column}
+    # each touched source's edges, made as ``graph.build`` makes them: its references in
+    # order, then the game's implicit edges
+    by_kinds = set(sg.by_field)
+    mine: dict[str, list] = {s: [] for s in sources}
+    for rel in old:
+        for ref in new[rel].refs:
+            if ref.source in mine:
+                mine[ref.source].append(ref)
+    implicit: dict[str, list] = {}
+    for e in sg.implicit:
+        if e.source in mine:
+            implicit.setdefault(e.source, []).append(e)
+    shell = G.StoryGraph(camp, g, sg.root, new_records, sg.by_field)
+    broken_refs: list = []
+    removed = []
+    read_now: set[str] = set()  # kinds whose ``scenario`` the new edges read
+    copied: set[str] = set()
+
+    def pred_of(target: str) -> dict:
+        if target not in copied:
+            pred2[target] = dict(pred2[target])
+            copied.add(target)
+        return pred2[target]
+
+    for source in sorted(sources):
+        out: dict[str, dict] = {}
+        for ref in mine[source]:
+            if ref.edge is None:
+                continue  # a mention: no edge (kept unchanged, see above)
+            kinds_ = ref.kinds
+            if len(kinds_) == 1 and kinds_[0] not in by_kinds:
+                target = f"{kinds_[0]}:{ref.key}"
+                targets = [target] if target in new_records else []
+            else:
+                targets = G.resolve(shell, kinds_, ref.key)
+            if not targets:
+                continue  # a reference to nothing: below
+            for target in targets:
+                known = out.get(target)
+                if known is not None:
+                    known["count"] += 1
+                    continue
+                cond = ref.condition
+                if len(kinds_) == 1 and kinds_[0] in by_kinds:
+                    # read as ``graph.build`` reads it: a later edit of it is not kept
+                    read_now.add(kinds_[0])
+                    scen = new_records[target].data.get("scenario")
+                    if scen:
+                        cond = (*(cond or ()), ("scenario", scen))
+                out[target] = {
+                    "count": 1,
+                    "kind": ref.edge,
+                    "condition": cond,
+                    "context": ref.context,
+                    "file": ref.file,
+                    "line": ref.line,
+                    "column": ref.column,
+                }
+        for e in implicit.get(source, ()):
+            known = out.get(e.target)
+            if known is not None:
+                known["count"] += 1
+            else:
+                out[e.target] = {
+                    "count": 1,
+                    "kind": e.kind,
+                    "condition": e.condition,
+                    "context": e.context,
+                }
+        before_out = g._succ[source]
+        if before_out == out:
+            succ2[source] = before_out  # the same edges: nothing to re-ask about this node
+            continue
+        dirty.add(source)
+        for target in before_out:
+            if target not in out:
+                del pred_of(target)[source]
+                removed.append((source, target))
+        for target, data in out.items():
+            pred_of(target)[source] = data
+        succ2[source] = out
+    g2._node, g2._succ, g2._pred = node2, succ2, pred2
+    clear = getattr(G.nx, "_clear_cache", None)
+    if clear is not None:
+        clear(g2)
+    # the build's findings: those of the changed files made again
+    changed = set(old)
+    found = [f for f in built.found if f.file not in changed]
+    unknown = [(f, k) for f, k in built.unknown if f.file not in changed]
+    meant = [(f, n) for f, n in built.meant if f.file not in changed]
+    for rel in old:
+        for ref in new[rel].refs:
+            if not G.resolve(shell, ref.kinds, ref.key):
+                if not ref.key.isdigit():
+                    return None  # its message and its meaning depend on the whole graph
+                broken_refs.append(ref)
+    if broken_refs:
+        renamed = G._renamed_to(new_records)
+        for ref in broken_refs:
+            meant_node = G._meant(shell, ref, renamed)
+            finding = G._unknown(ref, {}, camp.family, meant_node)
+            found.append(finding)
+            unknown.append((finding, ref.key))
+            if meant_node is not None:
+                meant.append((finding, meant_node))
+    mentioned = sg.mentioned
+    if remention:  # as ``graph.build`` makes it: the first mention of each node, in order
+        mentioned = {}
+        for ref in camp.refs:
+            if ref.edge is None or ref.source not in nodes:
+                for target in G.resolve(shell, ref.kinds, ref.key):
+                    mentioned.setdefault(target, ref.path)
+    sg2 = G.StoryGraph(
+        camp,
+        g2,
+        sg.root,
+        new_records,
+        sg.by_field,
+        mentioned,
+        unknown=list(unknown),
+        meant=list(meant),
+        implicit=sg.implicit,
+        memo=G.Memo(sg.memo, frozenset(dirty), removed),
+    )
+    seen = g.graph.get("_reachable")
+    if seen is not None:
+        tree = g.graph.get("_tree")
+        g2.graph["_reachable"], g2.graph["_tree"] = _reach(
+            seen, tree, removed, succ2, sources, sg.root
+        )
+    reads = dict(built.reads)
+    for kind in read_now:
+        reads[kind] = reads.get(kind, frozenset()) | {"scenario"}
+    return sg2, Built(found, unknown, meant, reads)
+
+
+def _reach(
+    seen: set, tree: dict | None, removed: list, succ: dict, sources: set, root: str
+) -> tuple[set, dict]:
+    """The nodes reachable from ``root`` once the edges of ``sources`` changed.  The search
+    tree of the previous answer (``_tree``: each node -> the node it was found from) is kept
+    beside it: while no removed edge is one of its edges, every node it spans is still reached
+    (its edges all remain), so the old set only grows by what the new edges open; otherwise,
+    or without a tree, one search from the root."""
+    if tree is None or any(tree.get(t) == s for s, t in removed):
+        out = {root}
+        tree = {root: None}
+        stack = [root]
+    else:
+        out = set(seen)
+        tree = dict(tree)
+        stack = []
+        for s in sources:
+            if s in seen:
+                for t in succ[s]:
+                    if t not in out:
+                        out.add(t)
+                        tree[t] = s
+                        stack.append(t)
+    while stack:
+        n = stack.pop()
+        for m in succ[n]:
+            if m not in out:
+                out.add(m)
+                tree[m] = n
+                stack.append(m)
+    return out, tree

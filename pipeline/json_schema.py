@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import schema as S
+from .messages import of_kinds, t
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 #: digits only, as ``pipeline.load.is_int_text`` accepts them (« 07 » stays text in YAML)
@@ -30,6 +31,31 @@ def _int(spec_min: int | None = None, spec_max: int | None = None) -> dict[str, 
     return out
 
 
+def _quoted(names: Any) -> str:
+    return ", ".join(f"« {n} »" for n in names)
+
+
+def _error_message(spec: S.Spec) -> str | None:
+    """The French message an editor shows when a value does not fit ``spec``."""
+    if isinstance(spec, S.Str):
+        what = t("expect.text")
+    elif isinstance(spec, S.Int):
+        lo = t("expect.int_lo", n=spec.min) if spec.min is not None else ""
+        hi = t("expect.int_hi", n=spec.max) if spec.max is not None else ""
+        what = t("expect.int_range", lo=lo, hi=hi) + " (des chiffres)"
+    elif isinstance(spec, S.Bool):
+        what = t("expect.bool")
+    elif isinstance(spec, S.Enum):
+        return t("schema.one_of", values=_quoted(spec.values))
+    elif isinstance(spec, S.Ref):
+        what = t("expect.ref", of_kinds=of_kinds(spec.kinds))
+    elif isinstance(spec, S.ListOf):
+        what = t("expect.list")
+    else:
+        return None
+    return t("schema.expected", what=what)
+
+
 class _Builder:
     def __init__(self, family: str | None) -> None:
         self.family = family
@@ -39,7 +65,18 @@ class _Builder:
     def spec(self, spec: S.Spec, family: str, fr: str = "") -> dict[str, Any]:
         out = self._spec(spec, family)
         desc = fr or spec.fr
-        return {**out, "description": _sentence(desc, spec) if desc else spec.type_fr}
+        out = {**out, "description": _sentence(desc, spec) if desc else spec.type_fr}
+        message = _error_message(spec)
+        if message:
+            # what the editor says instead of its English message (yaml-language-server and
+            # VS Code read ``errorMessage``, and ``patternErrorMessage`` for a pattern)
+            out["errorMessage"] = message
+            if "pattern" in out:
+                out["patternErrorMessage"] = message
+            for branch in out.get("anyOf", ()):
+                if "pattern" in branch:
+                    branch["patternErrorMessage"] = branch["errorMessage"] = message
+        return out
 
     def _spec(self, spec: S.Spec, family: str) -> dict[str, Any]:
         if isinstance(spec, S.Str):
@@ -119,6 +156,12 @@ class _Builder:
         }
         if required:
             out["required"] = required
+        allowed = _quoted(fields)
+        out["errorMessage"] = (
+            t("schema.record", required=_quoted(required), allowed=allowed)
+            if required
+            else t("schema.record_open", allowed=allowed)
+        )
         rules: list[dict[str, Any]] = []
         if one_of:
             rules.append({"anyOf": [{"required": [k]} for k in one_of]})

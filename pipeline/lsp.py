@@ -375,21 +375,37 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
                 out[path] = doc.source
         return out
 
+    #: path -> what its last published diagnostics were made from (its findings and its text)
+    sent: dict[Path, tuple] = {}
+
     def publish(a: Analysis) -> None:
         by_file = a.findings_by_file()
         before = published.get(a.folder, set())
         published[a.folder] = set(by_file)
-        # every open file of the campaign hears the verdict, an empty one included
+        # every open file of the campaign hears the verdict, an empty one included; a file
+        # whose findings and text are those it was last sent is not sent (nor read) again
         opened = set(overlay(a.folder))
         for path in set(by_file) | before | opened:
             rel = _rel(a, path)
             text = a.texts.get(rel) if rel else None
+            mine = by_file.get(path, [])
+            if text is not None:
+                made_from: tuple = (tuple(mine), "text", text)
+            else:
+                try:
+                    st = path.stat()
+                    made_from = (tuple(mine), "disk", st.st_mtime_ns, st.st_size)
+                except OSError:
+                    made_from = (tuple(mine), "missing")
+            if path not in opened and sent.get(path) == made_from:
+                continue
+            sent[path] = made_from
             if text is None:
                 try:
                     text = path.read_text(encoding="utf-8-sig")
                 except (OSError, UnicodeDecodeError):
                     text = None
-            diags = [_diagnostic(T, f, text) for f in by_file.get(path, [])]
+            diags = [_diagnostic(T, f, text) for f in mine]
             ls.text_document_publish_diagnostics(
                 T.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=diags)
             )
@@ -405,12 +421,15 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
         def run() -> Analysis | None:
             if generation[folder] != gen:
                 return None  # stale before it started: a newer change is queued behind it
-            return workspace.analyse(folder, texts).warm()
+            return workspace.analyse(folder, texts)
 
-        a = await asyncio.get_running_loop().run_in_executor(worker, run)
+        loop = asyncio.get_running_loop()
+        a = await loop.run_in_executor(worker, run)
         if a is None or generation[folder] != gen:
             return  # stale: the texts changed while it ran
         publish(a)
+        # the look-up tables of hover and completion, once the diagnostics are out
+        loop.run_in_executor(worker, a.warm)
 
     def changed(uri: str, delay: float) -> None:
         folder = campaign_folder(path_of(uri))

@@ -55,6 +55,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
+        # --- the editors' JSON Schema (yaml-language-server's errorMessage)
+        "schema.expected": "Attendu ici : {what}.",
+        "schema.one_of": "Valeur inconnue ici. Valeurs permises : {values}.",
+        "schema.record": "Champs obligatoires : {required}. Champs permis : {allowed}.",
+        "schema.record_open": "Champ inconnu ici. Champs permis : {allowed}.",
         "expect.text": "du texte",
         "expect.int": "un nombre entier",
         "expect.int_range": "un nombre entier{lo}{hi}",

@@ -13,8 +13,12 @@ texts change, only the changed files are parsed and validated again; then:
 - if the models only moved down or up by whole lines (a line added or removed inside a text),
   the same holds once their positions are shifted back, and the kept findings of those files
   are shifted with them;
-- anything else (a choice added or re-pointed, an id renamed, a file that does not parse) builds
-  the graph again from the models in memory: no file is read again, none is copied.
+- if the models keep every record but their references changed (a choice added, removed or
+  re-pointed, lines added or removed anywhere), the graph is patched where those references
+  were (``incremental.patch``: the edges of the touched records only) and its checks run again,
+  asking the game's per-node hooks only about the nodes whose data or edges changed;
+- anything else (an id renamed, a record added, a file that does not parse) builds the graph
+  again from the models in memory: no file is read again, none is copied.
 
 The result is the same as a cold ``check`` of the folder with the texts written in it
 (``tests/test_workspace.py`` compares them edit after edit).  A file whose text does not parse
@@ -32,7 +36,7 @@ from typing import Any
 
 from .findings import CAUSES, Finding
 from .fold import fold, fold_behind
-from .incremental import Tracker, broken, same_for_checks
+from .incremental import Built, Tracker, broken, patch, same_for_checks
 from .load import parse_bytes, read_file
 from .model import FileModel, Record, validate
 from .project import CAMPAIGN_FILE, Campaign, _absorb, _present, _yaml_files, manifest_model
@@ -56,7 +60,8 @@ class Analysis:
     campaign: Campaign | None
     #: each file's last model without a parse error (rel -> model)
     good: dict[str, FileModel] = field(default_factory=dict)
-    #: how this analysis was made: "full", "kept" (same for the checks) or "shifted"
+    #: how this analysis was made: "full", "kept" (same for the checks), "shifted" or
+    #: "patched" (a structural edit: ``incremental.patch``)
     path: str = "full"
     #: the texts it was made from (rel -> text)
     texts: dict[str, str] = field(default_factory=dict)
@@ -137,6 +142,8 @@ class _Held:
         self.family: str | None = None
         self.found: list[Finding] = []  # the graph's and its checks' findings
         self.reads: dict[str, frozenset] = {}
+        #: what building the graph gave, to patch it (``incremental.patch``)
+        self.built: Built | None = None
         self.graph: Any = None
         self.campaign: Campaign | None = None
         self.last: Analysis | None = None
@@ -149,7 +156,7 @@ class Workspace:
     def __init__(self) -> None:
         self._held: dict[Path, _Held] = {}
         self._lock = threading.Lock()
-        self.counts = {"full": 0, "kept": 0, "shifted": 0}
+        self.counts = {"full": 0, "kept": 0, "shifted": 0, "patched": 0}
 
     def last(self, folder: Path) -> Analysis | None:
         held = self._held.get(folder.resolve())
@@ -207,11 +214,8 @@ class Workspace:
                 if isinstance(before, str) and isinstance(after, str)
                 else None
             )
-            if shift is None:
-                return self._full(held, rels, overlay, new)
-            moved = _shifted(old, *shift)
-            if not same_for_checks(moved, model, held.reads):
-                return self._full(held, rels, overlay, new)
+            if shift is None or not same_for_checks(_shifted(old, *shift), model, held.reads):
+                return self._patched(held, rels, overlay, new, now)
             shifts[rel] = shift
         # the checks cannot tell the new models from the old: keep what they found
         for rel, model in new.items():
@@ -275,6 +279,7 @@ class Workspace:
         new: dict[str, FileModel] | None = None,
     ) -> Analysis:
         from . import checks, graph
+        from .graph import Memo
 
         old_family = held.family
         previous = held.texts
@@ -303,14 +308,58 @@ class Workspace:
         held.good = {rel: m for rel, m in held.good.items() if rel in models}
         held.models = models
         camp = self._campaign(held, rels)
-        tracker = Tracker(camp.records)
+        tracker = Tracker(camp.records, "build")
         try:
-            sg, found = graph.build(camp)
-            found = [*found, *checks.run(sg)]
+            sg, made = graph.build(camp)
+            built = Built(made, list(sg.unknown), list(sg.meant), {})
+            tracker.phase("checks")
+            sg.memo = Memo()
+            found = [*made, *checks.run(sg)]
         finally:
             reads = tracker.stop()
+        built.reads = tracker.phases["build"]
         held.graph, held.found, held.reads, held.campaign = sg, found, reads, camp
+        held.built = built
         return self._finish(held, camp, "full", overlay)
+
+    def _patched(
+        self,
+        held: _Held,
+        rels: list[str],
+        overlay: dict[str, str],
+        new: dict[str, FileModel],
+        now: dict[str, Any],
+    ) -> Analysis:
+        """A structural edit (a choice added, removed or re-pointed): the graph patched
+        where the references changed (``incremental.patch``), then its checks, which ask the
+        game's per-node hooks again only about the nodes the edit touched."""
+        from . import checks
+
+        old = {rel: held.models[rel] for rel in new}
+        models = {**held.models, **new}
+        previous = held.models
+        held.models = models
+        camp = self._campaign(held, rels)
+        done = patch(held.graph, held.built, old, new, camp) if held.graph is not None else None
+        if done is None:
+            held.models = previous
+            return self._full(held, rels, overlay, new)
+        sg, built = done
+        tracker = Tracker(camp.records)
+        try:
+            found = [*built.found, *checks.run(sg)]
+        finally:
+            reads = tracker.stop()
+        # what the build read is unchanged (the patch's condition); the checks' reads now
+        for kind, fields in built.reads.items():
+            reads[kind] = reads.get(kind, frozenset()) | fields
+        for rel, model in new.items():
+            held.texts[rel] = now[rel]
+            held.good[rel] = model
+        held.graph, held.found, held.reads, held.campaign = sg, found, reads, camp
+        held.built = built
+        self.counts["patched"] += 1
+        return self._finish(held, camp, "patched", overlay)
 
     def _campaign(self, held: _Held, rels: list[str]) -> Campaign:
         manifest = held.manifest

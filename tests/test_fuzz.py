@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -73,7 +73,8 @@ def checked(folder: Path) -> dict:
     errors = False
     for f in doc["findings"]:
         # `cause` (README: only on a finding that follows from another one) is the one optional key
-        assert set(f) - {"cause"} == {"code", "severity", "message", "file", "line", "column", "node"}
+        keys = {"code", "severity", "message", "file", "line", "column", "node"}
+        assert set(f) - {"cause"} == keys
         if "cause" in f:
             assert re.fullmatch(r"\S+:\d+:\d+ [A-Z]+\d{3}", f["cause"]), f
         assert f["code"] in CODES, f

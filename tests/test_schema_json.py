@@ -157,3 +157,56 @@ def test_shipped_schema_for_editors_is_up_to_date():
     )
     settings = json.loads((ROOT / ".vscode" / "settings.json").read_text(encoding="utf-8"))
     assert "./site/schema/contenu.schema.json" in settings["yaml.schemas"]
+
+
+def _nodes(node, path="#"):
+    """Every sub-schema of ``node`` with where it is."""
+    if isinstance(node, dict):
+        yield path, node
+        for k, v in node.items():
+            yield from _nodes(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _nodes(v, f"{path}/{i}")
+
+
+@pytest.mark.parametrize("family", [None, *S.FAMILIES])
+def test_the_editor_says_what_is_wrong_in_french(family):
+    """yaml-language-server (and VS Code) show a node's ``errorMessage`` instead of their
+    English message (« String does not match the pattern… »), ``patternErrorMessage`` for a
+    pattern: every pattern, every closed vocabulary and every record with required fields
+    carries one, in French, naming what is expected."""
+    sch = schema(family)
+    patterns = enums = records = 0
+    for where, node in _nodes(sch):
+        if "pattern" in node and "properties" not in node:
+            patterns += 1
+            assert node.get("patternErrorMessage", "").startswith("Attendu ici : "), where
+        if isinstance(node.get("enum"), list) and node.get("type") == "string":
+            enums += 1
+            message = node.get("errorMessage", "")
+            assert "Valeurs permises" in message, where
+            assert all(f"« {v} »" in message for v in node["enum"]), where
+        if node.get("type") == "object" and node.get("required"):
+            records += 1
+            message = node.get("errorMessage", "")
+            assert message.startswith("Champs obligatoires : "), where
+            assert all(f"« {r} »" in message for r in node["required"]), where
+    assert patterns and enums and records
+
+
+def test_a_number_written_in_words_reads_in_french():
+    """``value: deux`` where a number is expected: the message the editor shows."""
+    sch = schema(None)
+    ints = [
+        node
+        for _, node in _nodes(sch)
+        if node.get("pattern") == "^[0-9]{1,30}$" and "integer" in node.get("type", [])
+    ]
+    assert ints
+    v = jsonschema.Draft202012Validator({**ints[0], "$defs": sch.get("$defs", {})})
+    assert list(v.iter_errors("deux")), "« deux » must be refused"
+    assert (
+        "un nombre entier" in ints[0]["patternErrorMessage"]
+        or "identifiant" in (ints[0]["patternErrorMessage"])
+    )

@@ -1,0 +1,174 @@
+"""Structural edits in the language server's workspace (``pipeline.incremental.patch``): a
+choice added, removed or re-pointed, a reference to nothing, a guard added, lines moved, two
+files at once — after each, the workspace patched its graph instead of building it again,
+and its findings are exactly those of a cold ``gamebook check`` of the same texts."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.report import check
+from pipeline.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402  (bench/ is not a package)
+
+CAMPAIGNS = sorted(p.parent for p in (ROOT / "content").glob("*/campaign.yaml"))
+_READ = re.compile(r"^( +)- text: [^\n]*\n\1  read: (\d+)\n", re.M)
+
+
+def _row(f) -> tuple:
+    return (f.code, f.severity, f.message, f.file, f.line, f.column, f.node, f.cause)
+
+
+def _cold(folder: Path, texts: dict[Path, str], tmp: Path) -> list[tuple]:
+    copy = tmp / "cold" / folder.name
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(folder, copy)
+    for path, text in texts.items():
+        (copy / path.relative_to(folder)).write_text(text, encoding="utf-8")
+    return [_row(f) for f in check(copy, jobs=1).findings]
+
+
+def _edits(text: str, rng: random.Random, numbers: list[int]) -> list[tuple[str, str]]:
+    """Structural edits of one generated file: (what, new text)."""
+    choices = list(_READ.finditer(text))
+    assert len(choices) > 10
+    out = []
+    m = rng.choice(choices)
+    indent = m.group(1)
+    new = f"{indent}- text: Un choix de plus\n{indent}  read: {rng.choice(numbers)}\n"
+    out.append(("added", text[: m.start()] + new + text[m.start() :]))
+    m = rng.choice(choices)
+    out.append(("removed", text[: m.start()] + text[m.end() :]))
+    m = rng.choice(choices)
+    out.append(("re-pointed", text[: m.start(2)] + str(rng.choice(numbers)) + text[m.end(2) :]))
+    m = rng.choice(choices)
+    out.append(("to nothing", text[: m.start(2)] + "987654" + text[m.end(2) :]))
+    m = rng.choice(choices)
+    guard = f"{indent}  requires:\n{indent}    flag: jamais_pose\n"
+    out.append(("guarded", text[: m.end()] + guard + text[m.end() :]))
+    # every choice of one paragraph gone: a dead end, what only it led to unreachable
+    block = re.search(r"(?m)^    choices:\n((?: {6}.*\n)+)", text[len(text) // 3 :])
+    assert block is not None
+    start = len(text) // 3 + block.start()
+    out.append(("emptied", text[:start] + text[len(text) // 3 + block.end() :]))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_structural_edits_patch_the_graph_and_give_the_cold_findings(
+    seed: int, tmp_path: Path
+) -> None:
+    gen = generate.generate(3000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    files = sorted((work / "livre").glob("*.yaml"))
+    rng = random.Random(seed)
+    ws = Workspace()
+    first = ws.analyse(work, {})
+    assert first.path == "full"
+    numbers = sorted(int(n.partition(":")[2]) for n in first.graph.records if "paragraph:" in n)
+    target = rng.choice(files)
+    original = target.read_text(encoding="utf-8")
+    texts: dict[Path, str] = {}
+    for what, text in _edits(original, rng, numbers):
+        texts = {target: text}
+        a = ws.analyse(work, texts)
+        assert a.path == "patched", what
+        assert [_row(f) for f in a.findings] == _cold(work, texts, tmp_path), what
+        # edits pile up: the next one patches the graph this one patched
+    other = next(f for f in files if f != target)
+    both = {target: texts[target], other: _edits(other.read_text("utf-8"), rng, numbers)[0][1]}
+    a = ws.analyse(work, both)
+    assert a.path == "patched"
+    assert [_row(f) for f in a.findings] == _cold(work, both, tmp_path)
+    # back to the files on disk: the cold findings of the generated campaign
+    a = ws.analyse(work, {})
+    assert a.path == "patched"
+    assert [_row(f) for f in a.findings] == [_row(f) for f in first.findings]
+    assert ws.counts["full"] == 1
+
+
+def test_a_text_edit_that_moves_lines_is_not_a_new_graph(tmp_path: Path) -> None:
+    gen = generate.generate(1000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    target = sorted((work / "livre").glob("*.yaml"))[0]
+    text = target.read_text(encoding="utf-8")
+    ws = Workspace()
+    ws.analyse(work, {})
+    # a one-line text made a block of three lines, and a comment further down
+    m = re.search(r"(?m)^    text: (.*)\n", text)
+    assert m is not None
+    block = f"    text: |\n      {m.group(1)}\n      Et une ligne de plus.\n"
+    edited = text[: m.start()] + block + text[m.end() :]
+    edited = edited.replace("\nparagraphs:\n", "\n# les paragraphes\nparagraphs:\n", 1)
+    a = ws.analyse(work, {target: edited})
+    assert a.path in ("kept", "shifted", "patched")
+    assert [_row(f) for f in a.findings] == _cold(work, {target: edited}, tmp_path)
+
+
+@pytest.mark.parametrize("folder", CAMPAIGNS, ids=[p.name for p in CAMPAIGNS])
+def test_a_reference_moved_in_a_shipped_campaign(folder: Path, tmp_path: Path) -> None:
+    """A reference re-pointed to another record of its kinds: whichever path the workspace
+    takes, the cold findings."""
+    work = tmp_path / folder.name
+    shutil.copytree(folder, work)
+    ws = Workspace()
+    first = ws.analyse(work, {})
+    camp = first.campaign
+    if camp is None or first.graph is None:
+        pytest.skip("no game")
+    refs = [r for r in camp.refs if r.file != "campaign.yaml" and r.edge is not None]
+    rng = random.Random(folder.name)
+    for ref in rng.sample(refs, min(3, len(refs))):
+        others = sorted(
+            rec.key
+            for rec in first.graph.records.values()
+            if rec.kind in ref.kinds and rec.key != ref.key
+        )
+        path = work / ref.file
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        line = lines[ref.line - 1]
+        col = ref.column - 1
+        if not others or ref.key not in line[col:]:
+            continue
+        lines[ref.line - 1] = line[:col] + line[col:].replace(ref.key, rng.choice(others), 1)
+        texts = {path: "".join(lines)}
+        a = ws.analyse(work, texts)
+        assert [_row(f) for f in a.findings] == _cold(work, texts, tmp_path)
+
+
+def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
+    """Twenty edits in a row, each on the texts the previous one left (the graph patched
+    again and again, its search trees and remembered answers reused): the cold findings
+    after every one."""
+    gen = generate.generate(2000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    files = sorted((work / "livre").glob("*.yaml"))
+    texts = {f: f.read_text(encoding="utf-8") for f in files}
+    ws = Workspace()
+    first = ws.analyse(work, {})
+    numbers = sorted(int(n.partition(":")[2]) for n in first.graph.records if "paragraph:" in n)
+    rng = random.Random(31)
+    paths = []
+    for _ in range(20):
+        f = rng.choice(files)
+        what, text = rng.choice(_edits(texts[f], rng, numbers)[:4])
+        texts[f] = text
+        a = ws.analyse(work, texts)
+        paths.append(a.path)
+        assert [_row(x) for x in a.findings] == _cold(work, texts, tmp_path), what
+    # an edit may happen to change nothing the checks read (re-pointed to the same paragraph)
+    assert "full" not in paths, paths
+    assert paths.count("patched") >= 15, paths
