@@ -117,6 +117,10 @@ class WebSession:
             }
         )
 
+    def last_seq(self, seat: int) -> int:
+        """The number of the last message taken from the device playing ``seat``."""
+        return self.table.last_seq(seat) if self.table is not None else 0
+
     def check_answer_json(self, text: str, seat: int) -> str:
         """``{"error"}`` unless ``text`` is this table's answer code for ``seat``."""
         if self.table is None:
