@@ -29,7 +29,8 @@ pytestmark = pytest.mark.e2e
 # what a device's page shows: the seats marked private, whether a hand-over shows, its
 # screen's number, the choices it may press now, whether the game is over
 LOOK = """() => {
-  const marks = [...document.querySelectorAll('[data-private]')].map(e => Number(e.dataset.private));
+  const marks = [...document.querySelectorAll('[data-private]')]
+    .map(e => Number(e.dataset.private));
   const mark = document.querySelector('#gb-root > .gb-screen');
   const choices = [...document.querySelectorAll('.gb-choices [data-choice]')]
     .filter(b => !b.disabled && b.getClientRects().length && b.dataset.choice !== 'new').length;
@@ -278,14 +279,18 @@ def test_forged_messages_are_refused(table: Any) -> None:
         assert t.saved_state() == state
         assert t.host.look()["screen"] == host_screen
 
+    def forged(**over: Any) -> str:
+        """A message of this guest with ``over`` changed (its action: none the game has)."""
+        return f"JSON.stringify(window.gbGuestMessage({{}}, {json.dumps(over)}))"
+
     other = 2 if seat == 1 else 1
-    msg = "window.gbGuestMessage({}, %s)"
-    refused(f"JSON.stringify({msg % f'{{seat: {other}, seq: 99}}'})", "ne joue pas cette place")
-    refused(f"JSON.stringify({msg % '{seq: 99, token: "autre"}'})", "autre partie")
-    refused(f"JSON.stringify({msg % '{seq: 99, game: "dilemme"}'})", "autre partie")
+    refused(forged(seat=other, seq=99), "ne joue pas cette place")
+    refused(forged(seq=99, token="autre"), "autre partie")
+    refused(forged(seq=99, game="dilemme"), "autre partie")
     refused("'x'.repeat(40000)", "trop long")
     refused("'{\"type\": 1}'", "forme")
-    refused(f"JSON.stringify({msg % '{seq: 0}'})", "déjà été reçu")
+    refused(forged(seq=0), "déjà été reçu")
+    refused(forged(seq=99), "pas permise")
     # the game goes on: the guest plays a real move
     before = t.screens()
     page.locator(".gb-choices [data-choice]:visible").first.click()
