@@ -22,8 +22,6 @@ from typing import Any
 
 import pytest
 
-from .conftest import Guard, artifact_name, prepare_context, screenshot
-
 pytestmark = pytest.mark.e2e
 
 # what a device's page shows: the seats marked private, whether a hand-over shows, its
@@ -54,11 +52,11 @@ class Device:
         return self.page.evaluate(LOOK)
 
 
-def new_device(browser: Any, request: Any, guard: Guard, seat: int) -> Device:
+def new_device(kit: Any, browser: Any, request: Any, guard: Any, seat: int) -> Device:
     context = browser.new_context(
         service_workers="block", locale="fr-FR", viewport={"width": 1100, "height": 900}
     )
-    prepare_context(context, request)
+    kit.prepare_context(context, request)
     guard.watch_context(context)
     page = context.new_page()
     guard.watch_page(page)
@@ -73,10 +71,11 @@ def raise_error(page: Any) -> None:
 class Table:
     """A host and its guests, paired through the page as people would."""
 
-    def __init__(self, browser: Any, server: Any, request: Any, game: str) -> None:
-        self.browser, self.server, self.request, self.game = browser, server, request, game
-        self.guard = Guard()
-        self.host = new_device(browser, request, self.guard, 0)
+    def __init__(self, kit: Any, browser: Any, server: Any, request: Any, game: str) -> None:
+        self.kit, self.browser, self.server, self.request = kit, browser, server, request
+        self.game = game
+        self.guard = kit.Guard()
+        self.host = new_device(kit, browser, request, self.guard, 0)
         self.guests: dict[int, Device] = {}
 
     @property
@@ -98,7 +97,7 @@ class Table:
     def pair(self, seat: int, device: Device | None = None) -> float:
         """The guest of ``seat`` scans the host's offer, the host scans its answer; the
         seconds from the offer scanned to the guest's first screen."""
-        device = device or new_device(self.browser, self.request, self.guard, seat)
+        device = device or new_device(self.kit, self.browser, self.request, self.guard, seat)
         host, page = self.host.page, device.page
         offer = host.locator(f'[data-testid="pair-offer"][data-seat="{seat}"]')
         offer.wait_for(state="attached")
@@ -176,17 +175,17 @@ class Table:
 
     def close(self) -> None:
         for d in self.devices():
-            screenshot(d.page, f"{artifact_name(self.request)}-seat{d.seat}")
+            self.kit.screenshot(d.page, f"{self.kit.artifact_name(self.request)}-seat{d.seat}")
             d.context.close()
         self.guard.check()
 
 
 @pytest.fixture
-def table(browser: Any, server: Any, request: Any):
+def table(kit: Any, browser: Any, server: Any, request: Any):
     made: list[Table] = []
 
     def make(game: str) -> Table:
-        t = Table(browser, server, request, game)
+        t = Table(kit, browser, server, request, game)
         made.append(t)
         return t
 
