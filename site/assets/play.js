@@ -848,7 +848,7 @@ function fromHost(data, say) {
     resumeBox.replaceChildren();
   } else if (msg.type === "screen" && msg.screen && typeof msg.screen === "object") {
     render(msg.screen);
-    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.now(), seq: guest.seq });
+    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
   } else if (msg.type === "refused" && typeof msg.error === "string") {
     status(msg.error);
   }
@@ -857,7 +857,7 @@ function fromHost(data, say) {
 function guestAct(action) {
   guest.seq += 1;
   const msg = { type: "act", game: guest.game, token: guest.token, seat: guest.seat, seq: guest.seq, action };
-  if (window.__gbProfile) (window.__gbProfile.sent ||= []).push({ at: performance.now(), seq: guest.seq });
+  if (window.__gbProfile) (window.__gbProfile.sent ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
   guest.link.send(msg);
 }
 
