@@ -842,8 +842,9 @@ function fromHost(data, say) {
   if (msg.type === "hello") {
     guest.seq = Number.isInteger(msg.seq) ? msg.seq : 0;
     guest.name = typeof msg.name === "string" ? msg.name : "";
+    // the join box folds to one line: whom this device plays
     say.textContent = T.joinConnected(guest.name);
-    for (const el of devicesBox.querySelectorAll(".gb-pair-answer, textarea, button")) el.remove();
+    devicesBox.replaceChildren(h("section", { class: "gb-join gb-joined" }, say));
     if (!view) root.replaceChildren();
     resumeBox.replaceChildren();
   } else if (msg.type === "screen" && msg.screen && typeof msg.screen === "object") {
@@ -1055,16 +1056,17 @@ function choicesOf(s) {
   if (!(s.over && s.outcome)) return [waiting, drawChoices(s.groups || [], act, ask)].filter(Boolean);
   // the end: what it was, then what to do next (first, in reach), then the result in full
   const out = [h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver })];
-  const row = h("div", { class: "gb-row gb-over-next", hidden: !!guest });
-  if (s.sequel) {
+  const row = h("div", { class: "gb-row gb-over-next" });
+  if (s.sequel && !guest) {
     row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
       text: T.nextGame, on: { click: () => { render(call("next_json")); saveSoon(); } } }));
   }
-  for (const link of s.outcome.links || []) {
+  for (const link of guest ? [] : s.outcome.links || []) {
     row.append(h("a", { class: "md-button", href: new URL(`play/${link.game}/`, ROOT).href, text: T.playLink(link.label) }));
   }
-  row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
-  out.push(row);
+  // (a guest's next game is the host's to start)
+  if (!guest) row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
+  if (row.firstChild) out.push(row);
   const ranked = (s.widgets || []).some((w) => w.type === "ranking");
   if (s.outcome.ranking.length && !ranked) {
     out.push(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
