@@ -121,6 +121,11 @@ class WebSession:
         """The number of the last message taken from the device playing ``seat``."""
         return self.table.last_seq(seat) if self.table is not None else 0
 
+    def give_to_bot_json(self, seat: int) -> str:
+        """The seat of a device that never came back, played by the computer from now on."""
+        self.session.give_to_bot(seat)
+        return self._screen()
+
     def check_answer_json(self, text: str, seat: int) -> str:
         """``{"error"}`` unless ``text`` is this table's answer code for ``seat``."""
         if self.table is None:

@@ -177,3 +177,25 @@ def test_no_remote_seat_is_the_session_of_before(bundles: dict[str, str]) -> Non
     plain.start_json(json.dumps({"seed": "7", "seats": seats}))
     assert json.loads(ws.screen_json()) == json.loads(plain.screen_json())
     assert json.loads(ws.screen_json())["handoff"] is not None
+
+
+@pytest.mark.parametrize("game", SECRET_GAMES)
+def test_a_seat_given_to_a_bot_still_replays(bundles: dict[str, str], game: str) -> None:
+    """A device that never came back: its seat to the computer; the save still loads."""
+    ws = host(bundles, game, 3)
+    rng = random.Random(game)
+    for _ in range(12):
+        scr = json.loads(ws.screen_json())
+        choices = [c for g in scr["groups"] for c in g["choices"]]
+        if not choices:
+            break
+        ws.act_json(json.dumps(rng.choice(choices)["action"]))
+    ws.give_to_bot_json(2)
+    assert 2 not in ws.session.remote and ws.session.is_bot(2)
+    assert not json.loads(ws.guest_screen_json(2))["groups"]  # the computer plays it now
+    saved = ws.save_json()
+    again = web.WebSession(game, bundles[game])
+    out = json.loads(again.load_json(saved))
+    assert "error" not in out, out
+    assert again.session.state == ws.session.state
+    assert again.session.setup == ws.session.setup

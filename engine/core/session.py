@@ -113,6 +113,8 @@ class Session:
         self.handed: int | None = None
         #: seats played on other devices (issue 32): not part of the game, never saved
         self.remote: frozenset[int] = frozenset()
+        #: people's seats the computer plays since their device left (``give_to_bot``)
+        self.autoplay: frozenset[int] = frozenset()
         self.marks: dict[str, int] = {}
         self.notice: str | None = None
         self._rendered: dict[int, tuple[dict[str, Any], str]] = {}
@@ -137,6 +139,7 @@ class Session:
         self.start_node, self.migrated_from = start_from or None, None
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered, self._journals = None, None, {}, {}
+        self.autoplay = frozenset()
         self.advance()
         return self
 
@@ -146,7 +149,7 @@ class Session:
 
     def is_bot(self, seat: int) -> bool:
         seats = self.setup.get("seats", [])
-        return bool(0 <= seat < len(seats) and seats[seat].get("bot"))
+        return bool(0 <= seat < len(seats) and seats[seat].get("bot")) or seat in self.autoplay
 
     def humans(self) -> list[int]:
         return [i for i in range(len(self.seats)) if not self.is_bot(i)]
@@ -228,6 +231,20 @@ class Session:
             self.actions.append({"seat": seat, "action": action})
             steps += 1
         return steps
+
+    def give_to_bot(self, seat: int) -> bool:
+        """A person's seat played by the computer from now on (its device never came back).
+        The setup is unchanged (a game's first state may depend on who is a bot): the save
+        replays as it was; like ``remote``, this is how the table sits, not saved."""
+        if self.state is None or seat not in self.humans():
+            return False
+        self.autoplay = self.autoplay | {seat}
+        self.remote = self.remote - {seat}
+        if self.handed == seat:
+            self.handed = None
+        self.notice = None
+        self.advance()
+        return True
 
     def local_waiting(self) -> tuple[list[int], str]:
         """``waiting`` without the seats played on other devices."""

@@ -260,7 +260,11 @@ function resumeSlot(s = slot) {
   render(result);
   // this device hosted other devices for that game: new codes for them
   const seated = devicesSaved(s);
-  if (seated) hostDevices(seated.seats, seated.token);
+  if (seated) {
+    for (const seat of seated.bots) call("give_to_bot_json", seat);
+    if (seated.seats.length) hostDevices(seated.seats, seated.token, seated.bots);
+    else render(call("screen_json"));
+  }
 }
 
 // ------------------------------------------------------------------ setup
@@ -574,7 +578,10 @@ const DEVICES_KEY = (s) => `${STORE}:${s}:devices`;
 function devicesSaved(s) {
   try {
     const v = JSON.parse(localStorage.getItem(DEVICES_KEY(s)) || "null");
-    if (v && typeof v.token === "string" && Array.isArray(v.seats) && v.seats.every(Number.isInteger) && v.seats.length) return v;
+    const seats = (list) => Array.isArray(list) && list.every(Number.isInteger);
+    if (v && typeof v.token === "string" && seats(v.seats) && (v.bots === undefined || seats(v.bots))) {
+      return { token: v.token, seats: v.seats, bots: v.bots || [] };
+    }
   } catch (err) { /* not ours */ }
   return null;
 }
@@ -647,10 +654,10 @@ function names() {
   return (setup.seats || []).map((st) => (st && typeof st.name === "string" ? st.name : ""));
 }
 
-function hostDevices(seats, token) {
+function hostDevices(seats, token, bots = []) {
   if (hosting) for (const { link } of hosting.seats.values()) link?.shut();
   const result = call("devices_json", token, JSON.stringify(seats));
-  hosting = { token, seats: new Map() };
+  hosting = { token, seats: new Map(), bots };
   devicesBox.replaceChildren(h("section", { class: "gb-devices-pairs", "aria-labelledby": "gb-devices-title" },
     h("h2", { id: "gb-devices-title", text: T.devicesTitle }),
     h("button", { type: "button", class: "md-button", "data-testid": "devices-stop", text: T.devicesStop, on: { click: () => {
@@ -661,7 +668,7 @@ function hostDevices(seats, token) {
     stopHosting();
     return;
   }
-  localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token, seats: result.remote }));
+  remember();
   for (const seat of result.remote) pairSeat(seat);
   render(call("screen_json"));
 }
@@ -726,7 +733,9 @@ async function pairSeat(seat, lost = false) {
   const local = h("button", { type: "button", class: "md-button", "data-testid": "pair-local", "data-seat": String(seat), text: T.pairLocal,
     on: { click: () => seatHome(seat) } });
   say.textContent = lost ? T.pairLost : T.pairWaiting;
-  box.append(code, answer, h("div", { class: "gb-row" }, local));
+  const bot = h("button", { type: "button", class: "md-button", "data-testid": "pair-bot", "data-seat": String(seat), text: T.pairBot,
+    on: { click: () => seatToBot(seat) } });
+  box.append(code, answer, h("div", { class: "gb-row" }, local, bot));
 }
 
 function pairFailed(seat, box, say) {
@@ -744,9 +753,34 @@ function seatHome(seat) {
     stopHosting();
   } else {
     call("devices_json", hosting.token, JSON.stringify([...hosting.seats.keys()]));
-    localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token: hosting.token, seats: [...hosting.seats.keys()] }));
+    remember();
   }
   render(call("screen_json"));
+}
+
+// a seat whose device never came back, played by the computer from now on
+function seatToBot(seat) {
+  const entry = hosting.seats.get(seat);
+  entry?.link?.shut();
+  entry?.box.remove();
+  hosting.seats.delete(seat);
+  hosting.bots = [...hosting.bots, seat];
+  const shown = call("give_to_bot_json", seat);
+  if (hosting.seats.size) {
+    remember();
+  } else {
+    // no device left: only the computer's seats are kept with the slot
+    const bots = hosting.bots;
+    stopHosting();
+    localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token: "", seats: [], bots }));
+  }
+  render(shown);
+  saveSoon();
+}
+
+// how this slot's table sits (kept beside the save: a reloaded host shows new codes)
+function remember() {
+  localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token: hosting.token, seats: [...hosting.seats.keys()], bots: hosting.bots }));
 }
 
 function sendScreen(seat, link) {
