@@ -491,6 +491,7 @@ function begin(setup, after = null) {
 // window.__gbProfile to an array before the page runs): one entry per action, in ms.
 function act(action) {
   if (guest) return guestAct(action);
+  if (!web) return undefined;  // a guest whose link is lost
   const prof = window.__gbProfile;
   const t0 = prof ? performance.now() : 0;
   const text = web.act_json(JSON.stringify(action));
@@ -846,6 +847,8 @@ async function joinWith(code, box, say) {
     closed: () => {
       if (guest !== me) return;
       status(T.joinLost);
+      // the last screen stays in view, its choices dead until a new code is scanned
+      for (const b of root.querySelectorAll("[data-choice]")) b.disabled = true;
       showJoin();
       devicesBox.querySelector('[data-testid="join-status"]').textContent = T.joinLost;
     },

@@ -317,3 +317,77 @@ def test_other_games_on_several_devices(table: Any, game: str, others: int, deci
         moves[done[0]] = moves.get(done[0], 0) + 1
     t.check_private()
     assert len(moves) >= 2, f"decisions on one device only: {moves}"
+
+
+# the guest's answer with its addresses replaced by one no device here has (TEST-NET-1): what
+# a guest on another network, or on a Wi-Fi that isolates devices, amounts to
+UNREACHABLE = """async code => {
+  const url = new URL('../../assets/devices.js', location.href);
+  const { decodeCode, encodeCode } = await import(url);
+  const answer = JSON.parse(await decodeCode(code));
+  const away = /^(a=candidate:\\S+ \\d+ \\S+ \\d+ )\\S+( \\d+)/;
+  answer.sdp = answer.sdp.split('\\r\\n')
+    .map(line => line.startsWith('a=candidate:') ? line.replace(away, '$1192.0.2.1$2') : line)
+    .join('\\r\\n');
+  return encodeCode(answer);
+}"""
+
+
+def test_devices_that_cannot_reach_each_other(table: Any) -> None:
+    t = table("complots")
+    t.open_host(1)
+    host = t.host.page
+    guest = new_device(t.kit, t.browser, t.request, t.guard, 1)
+    t.guests[1] = guest
+    code = host.locator('[data-testid="pair-offer"][data-seat="1"]').get_attribute("data-code")
+    guest.page.goto(t.url + "?invite", wait_until="domcontentloaded")
+    guest.page.locator('[data-testid="pair-offer-input"]').fill(code)
+    guest.page.locator('[data-testid="pair-offer-submit"]').click()
+    answer = guest.page.locator('[data-testid="pair-answer"]')
+    answer.wait_for(state="attached")
+    forged = guest.page.evaluate(UNREACHABLE, answer.get_attribute("data-code"))
+    host.locator('[data-testid="pair-answer-input"][data-seat="1"]').fill(forged)
+    start = time.monotonic()
+    host.locator('[data-testid="pair-answer-submit"][data-seat="1"]').click()
+    status = host.locator('[data-testid="pair-status"][data-seat="1"]')
+    status.filter(has_text="n'arrivent pas à se joindre").wait_for(timeout=40_000)
+    took = time.monotonic() - start
+    assert "même réseau Wi-Fi" in (status.text_content() or "")
+    # the hot seat instead: the seat is played here, and the game goes on
+    before = t.host.look()["screen"]
+    host.locator('[data-testid="pair-local"][data-seat="1"]').click()
+    host.wait_for_function(
+        "n => Number(document.querySelector('#gb-root > .gb-screen').dataset.screen) > n",
+        arg=before,
+    )
+    del t.guests[1]
+    guest.context.close()
+    assert not host.locator('[data-testid="pair"]').count()
+    measure("unreachable", {"failed_after_s": took})
+
+
+def test_host_reload_resumes_and_offers_new_codes(table: Any) -> None:
+    t = table("complots")
+    t.open_host(2)
+    t.pair(1)
+    t.pair(2)
+    rng = random.Random("host-reload")
+    for _ in range(5):
+        assert t.step(rng) is not None
+    state = t.saved_state()
+    host = t.host.page
+    host.reload(wait_until="domcontentloaded")
+    host.wait_for_function("() => document.getElementById('gb-app').dataset.ready === '1'")
+    host.locator('[data-testid="resume"]').click()
+    for seat in (1, 2):
+        t.guests[seat].page.locator('[data-testid="join-status"]').filter(
+            has_text="perdue"
+        ).wait_for()
+    assert t.saved_state() == state
+    for seat in (1, 2):
+        t.pair(seat, t.guests[seat])
+    assert t.saved_state() == state
+    for _ in range(5):
+        if t.step(rng) is None:
+            break
+    assert t.saved_state() != state
