@@ -669,8 +669,8 @@ function hostDevices(seats, token, bots = []) {
     stopHosting();
     return;
   }
-  remember();
   for (const seat of result.remote) pairSeat(seat);
+  remember();  // (each seat is in hosting.seats as soon as its pairing begins)
   render(call("screen_json"));
 }
 
