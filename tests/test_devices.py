@@ -20,6 +20,7 @@ import pytest
 from engine import web
 from engine.core import registry
 from engine.core.devices import CODE_REFUSALS, MAX_MESSAGE_TEXT, REFUSALS
+from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,8 +80,9 @@ def test_whole_game_each_device_sees_its_own_seat(bundles: dict[str, str], game:
     n = len(session.seats)
     rng = random.Random(game)
     seq = dict.fromkeys(range(n), 0)
-    waited = 0
-    for _ in range(3000):
+    waited = changed = 0
+    scrambler = Rng({"rng": Rng.seed_from("devices")})
+    for steps in range(3000):
         if session.state is None or not ws.game.to_act(session.state):
             break
         mine = json.loads(ws.screen_json())
@@ -93,6 +95,21 @@ def test_whole_game_each_device_sees_its_own_seat(bundles: dict[str, str], game:
             if not scr["groups"] and not scr["over"]:
                 assert scr["waiting"].startswith("En attente d"), scr["waiting"]
                 waited += 1
+        if steps % 7 == 0:
+            # another seat's secrets changed, a device's screen is the same: it holds none
+            state = session.state
+            for owner in range(n):
+                other = ws.game.scramble(state, owner, scrambler)
+                session.state = other
+                try:
+                    for seat, scr in screens.items():
+                        now = json.loads(ws.guest_screen_json(seat))
+                        if seat != owner:
+                            assert now == scr, f"seat {seat} sees a secret of seat {owner}"
+                        elif now != scr:
+                            changed += 1
+                finally:
+                    session.state = state
         movers = [s for s in range(n) if (mine if s == 0 else screens[s])["groups"]]
         assert movers, "somebody must be able to act"
         seat = rng.choice(movers)
@@ -107,6 +124,7 @@ def test_whole_game_each_device_sees_its_own_seat(bundles: dict[str, str], game:
             reply = json.loads(ws.receive_json(seat, message(ws, seat, seq[seat], action)))
             assert reply == {"ok": True, "seq": seq[seat]}, reply
     assert waited > 0
+    assert changed > 0, "scramble never changed a screen: the check above proves nothing"
 
 
 def test_forged_messages_are_refused(bundles: dict[str, str]) -> None:
