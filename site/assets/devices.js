@@ -49,6 +49,44 @@ export async function decodeCode(code) {
   }
 }
 
+// A session description cut to what differs between two connections (the ICE credentials,
+// the certificate's fingerprint, the DTLS role, the addresses), so that the code fits a QR code
+// a phone reads at arm's length; `grow` writes the rest back as every browser writes it for
+// one data channel.
+const KEPT = ["a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:", "a=candidate:"];
+
+export function shrink(sdp) {
+  const out = [];
+  for (const line of sdp.split(/\r?\n/)) {
+    if (!KEPT.some((k) => line.startsWith(k))) continue;
+    if (line.startsWith("a=fingerprint:sha-256 ")) {
+      const hex = line.slice(22).replace(/:/g, "");
+      out.push(`f${toB64(Uint8Array.from(hex.match(/../g), (b) => parseInt(b, 16)))}`);
+    } else if (line.startsWith("a=candidate:")) {
+      out.push(`c${line.slice(12).replace(/ generation \d+| network-id \d+| network-cost \d+/g, "")}`);
+    } else {
+      out.push(line.slice(2));
+    }
+  }
+  return out.join("\n");
+}
+
+export function grow(short) {
+  const lines = String(short).split("\n");
+  const pick = (prefix) => lines.filter((l) => l.startsWith(prefix));
+  const fp = pick("f").map((l) => [...fromB64(l.slice(1))].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":"));
+  const sdp = [
+    "v=0", `o=- ${Date.now()}${Math.floor(Math.random() * 1e6)} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0",
+    "a=group:BUNDLE 0", "a=extmap-allow-mixed", "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    ...pick("c").map((l) => `a=candidate:${l.slice(1)}`),
+    ...pick("ice-ufrag:").map((l) => `a=${l}`), ...pick("ice-pwd:").map((l) => `a=${l}`),
+    ...fp.map((f) => `a=fingerprint:sha-256 ${f}`), ...pick("setup:").map((l) => `a=${l}`),
+    "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
+  ];
+  return `${sdp.join("\r\n")}\r\n`;
+}
+
 // Every local address gathered (no trickle: the code carries them all).
 function gathered(pc) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
@@ -130,9 +168,9 @@ export async function hostLink(meta, events) {
   link.bind(link.pc.createDataChannel(CHANNEL, { ordered: true }));
   await link.pc.setLocalDescription(await link.pc.createOffer());
   await gathered(link.pc);
-  link.offer = await encodeCode({ v: 1, kind: "offer", ...meta, sdp: link.pc.localDescription.sdp });
+  link.offer = await encodeCode({ v: 1, kind: "offer", ...meta, sdp: shrink(link.pc.localDescription.sdp) });
   link.accept = async (sdp) => {
-    await link.pc.setRemoteDescription({ type: "answer", sdp });
+    await link.pc.setRemoteDescription({ type: "answer", sdp: grow(sdp) });
     link.arm();
   };
   return link;
@@ -142,11 +180,11 @@ export async function hostLink(meta, events) {
 export async function guestLink(offer, events) {
   const link = new Link(events);
   link.pc.addEventListener("datachannel", (e) => link.bind(e.channel));
-  await link.pc.setRemoteDescription({ type: "offer", sdp: offer.sdp });
+  await link.pc.setRemoteDescription({ type: "offer", sdp: grow(offer.sdp) });
   await link.pc.setLocalDescription(await link.pc.createAnswer());
   await gathered(link.pc);
   const { game, token, seat } = offer;
-  link.answer = await encodeCode({ v: 1, kind: "answer", game, token, seat, sdp: link.pc.localDescription.sdp });
+  link.answer = await encodeCode({ v: 1, kind: "answer", game, token, seat, sdp: shrink(link.pc.localDescription.sdp) });
   return link;
 }
 

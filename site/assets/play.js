@@ -806,6 +806,9 @@ function fromGuest(seat, data, link) {
     link.send({ type: "refused", seq: reply.seq, error: reply.error });
     return;
   }
+  // the guests first (each waits for its screen), then this device's own
+  broadcast();
+  hosting.sent = true;
   render(call("screen_json"));
   saveSoon();
   if (prof) (prof.remote ||= []).push({ seat, host: performance.now() - t0 });
@@ -1180,7 +1183,9 @@ function render(s) {
   screen = s;
   announce(s);
   if (resumeBox.firstChild) resumeBox.replaceChildren();
-  if (hosting) queueMicrotask(broadcast);  // (a hand-over here changes nothing there)
+  // every guest gets its new screen (a hand-over here changes nothing there)
+  if (hosting && hosting.sent) hosting.sent = false;
+  else if (hosting) queueMicrotask(broadcast);
   if (s.handoff) {
     // the neutral screen: nothing of the game stays in the page (the session sent none of it)
     view = null;

@@ -325,10 +325,10 @@ UNREACHABLE = """async code => {
   const url = new URL('../../assets/devices.js', location.href);
   const { decodeCode, encodeCode } = await import(url);
   const answer = JSON.parse(await decodeCode(code));
-  const away = /^(a=candidate:\\S+ \\d+ \\S+ \\d+ )\\S+( \\d+)/;
-  answer.sdp = answer.sdp.split('\\r\\n')
-    .map(line => line.startsWith('a=candidate:') ? line.replace(away, '$1192.0.2.1$2') : line)
-    .join('\\r\\n');
+  const away = /^(c\\S+ \\d+ \\S+ \\d+ )\\S+( \\d+)/;  // (a code's candidate lines)
+  answer.sdp = answer.sdp.split('\\n')
+    .map(line => line.startsWith('c') ? line.replace(away, '$1192.0.2.1$2') : line)
+    .join('\\n');
   return encodeCode(answer);
 }"""
 
