@@ -357,13 +357,9 @@ def test_devices_that_cannot_reach_each_other(table: Any) -> None:
     status.filter(has_text="n'arrivent pas à se joindre").wait_for(timeout=40_000)
     took = time.monotonic() - start
     assert "même réseau Wi-Fi" in (status.text_content() or "")
-    # the hot seat instead: the seat is played here, and the game goes on
-    before = t.host.look()["screen"]
+    # the hot seat instead: both seats are played here, so the device is handed over first
     host.locator('[data-testid="pair-local"][data-seat="1"]').click()
-    host.wait_for_function(
-        "n => Number(document.querySelector('#gb-root > .gb-screen').dataset.screen) > n",
-        arg=before,
-    )
+    host.locator('[data-testid="handover"]').wait_for()
     del t.guests[1]
     guest.context.close()
     assert not host.locator('[data-testid="pair"]').count()
