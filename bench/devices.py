@@ -117,25 +117,33 @@ def measure(base: str, decisions: int) -> dict:
         hctx, host = new_page(browser)
         host.goto(f"{base}play/{GAME}/", wait_until="domcontentloaded")
         host.wait_for_function("() => document.getElementById('gb-app').dataset.ready === '1'")
-        host.locator('[data-testid="devices-host"]').click()
-        host.locator('[data-testid="devices-count"]').fill(str(len(GUESTS)))
-        host.locator('[data-testid="devices-start"]').click()
-        host.locator('[data-testid="turn"]').wait_for()
         pages: dict[int, Any] = {0: host}
         contexts = [hctx]
         out["pairing_s"] = []
-        for seat in GUESTS:
-            ctx, page = new_page(browser)
-            contexts.append(ctx)
-            out["pairing_s"].append(pair(host, page, base, seat, out["codes"]))
-            pages[seat] = page
+        out["games"] = 0
+
+        def new_table() -> None:
+            """A new game on the host, its guests paired (again)."""
+            host.locator('[data-testid="devices-host"]').first.click()
+            host.locator('[data-testid="devices-count"]').fill(str(len(GUESTS)))
+            host.locator('[data-testid="devices-start"]').click()
+            host.locator('[data-testid="turn"]').wait_for()
+            for seat in GUESTS:
+                if seat not in pages:
+                    ctx, pages[seat] = new_page(browser)
+                    contexts.append(ctx)
+                out["pairing_s"].append(pair(host, pages[seat], base, seat, out["codes"]))
+            out["games"] += 1
+
+        new_table()
         rng = random.Random("bench-devices")
         for _ in range(decisions):
             looks = {s: p.evaluate(LOOK, s) for s, p in pages.items()}
             out["leaks"] += sum(lk["leaks"] for lk in looks.values())
             out["steps"] += 1
             if looks[0]["over"]:
-                break
+                new_table()
+                continue
             movers = [s for s, lk in looks.items() if lk["choices"]]
             seat = rng.choice(movers)
             page = pages[seat]
@@ -162,6 +170,8 @@ def measure(base: str, decisions: int) -> dict:
                     if s
                 ]
                 out["round_trips_ms"].append(max(arrived) - sent)
+        if host.evaluate(LOOK, 0)["over"]:
+            new_table()
         # a guest closed and reopened: back in its seat, nothing lost
         state = saved_state(host)
         pages[2].close()
@@ -191,7 +201,7 @@ def section(data: dict) -> str:
         f"{dt.date.today().isoformat()}, {cpu_model()} ({os.cpu_count()} cores), "
         f"{platform.system()}, "
         f"load {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; Chromium headless, one context per "
-        f"device, {GAME} with a host and {len(GUESTS)} guests.",
+        f"device, {GAME} with a host and {len(GUESTS)} guests, {data['games']} games.",
         "",
         "| what | measured | target |",
         "|---|---|---|",
