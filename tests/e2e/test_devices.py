@@ -391,3 +391,26 @@ def test_host_reload_resumes_and_offers_new_codes(table: Any) -> None:
         if t.step(rng) is None:
             break
     assert t.saved_state() != state
+
+
+def test_a_seat_whose_device_never_came_goes_to_the_computer(table: Any) -> None:
+    t = table("complots")
+    t.open_host(2)
+    t.pair(1)
+    host = t.host.page
+    host.locator('[data-testid="pair-bot"][data-seat="2"]').click()
+    host.locator('[data-testid="pair"][data-seat="2"]').wait_for(state="detached")
+    rng = random.Random("to-the-computer")
+    for _ in range(8):
+        if t.step(rng) is None:
+            break
+    saved = json.loads(host.evaluate("() => localStorage.getItem('gamebook:complots:A')") or "null")
+    assert any(a.get("seat") == 2 for a in saved["actions"]), "the computer never played seat 2"
+    assert not saved["setup"]["seats"][2].get("bot"), "the save's setup was changed"
+    # the host reloads: seat 1 gets a new code, seat 2 stays the computer's
+    host.reload(wait_until="domcontentloaded")
+    host.wait_for_function("() => document.getElementById('gb-app').dataset.ready === '1'")
+    host.locator('[data-testid="resume"]').click()
+    host.locator('[data-testid="pair-offer"][data-seat="1"]').wait_for(state="attached")
+    assert not host.locator('[data-testid="pair"][data-seat="2"]').count()
+    assert not host.locator('[data-testid="handover"]').count()
