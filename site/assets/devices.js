@@ -10,7 +10,7 @@
 const CHANNEL = "gamebook";
 // how long a connection may take before it is judged impossible (different networks, a guest
 // Wi-Fi that keeps devices apart): ICE says « failed » by itself, this is the longest wait
-export const CONNECT_TIMEOUT_MS = 15000;
+export const CONNECT_TIMEOUT_MS = 10000;
 
 const toB64 = (bytes) => {
   let bin = "";
