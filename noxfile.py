@@ -150,6 +150,7 @@ def bench(session: nox.Session) -> None:
     for script in sorted(Path("bench").glob("game_*.py")):  # one per game: bots, speed
         session.run("python", str(script))
     session.run("python", "bench/browser.py")  # builds the site; Chromium from pipeline.chromium
+    session.run("python", "bench/devices.py")  # several devices at one table (issue 32)
 
 
 @nox.session

@@ -14,6 +14,7 @@ from typing import Any
 
 from .bundle import BundleError, load_bundle
 from .core import registry
+from .core.devices import DeviceTable
 from .core.errors import IllegalAction, MalformedAction, SetupError
 from .core.save import SaveError, dumps, nesting, parse
 from .core.session import Session
@@ -33,6 +34,7 @@ class WebSession:
     def __init__(self, game_id: str, bundle_text: str) -> None:
         self.game = registry.get(game_id)(load_bundle(bundle_text))
         self.session = Session(self.game)
+        self.table: DeviceTable | None = None  # the other devices at this table (issue 32)
 
     # ------------------------------------------------------------------ the game's form
 
@@ -97,6 +99,51 @@ class WebSession:
 
     def screen_json(self) -> str:
         return self._screen(fresh=True)
+
+    # ------------------------------------------------------------------ other devices
+
+    def devices_json(self, token: str, seats_text: str) -> str:
+        """This device hosts the table ``token``; the seats of ``seats_text`` (a JSON list)
+        are played on other devices from now on (``[]``: all back here)."""
+        seats = json.loads(seats_text) if len(seats_text) < 1000 else []
+        seats = [s for s in seats if isinstance(s, int) and not isinstance(s, bool)]
+        if self.table is None or self.table.token != token:
+            self.table = DeviceTable(self.session, token)
+        self.session.set_remote(seats)
+        return _out(
+            {
+                "remote": sorted(self.session.remote),
+                "seq": {str(s): self.table.last_seq(s) for s in self.session.remote},
+            }
+        )
+
+    def last_seq(self, seat: int) -> int:
+        """The number of the last message taken from the device playing ``seat``."""
+        return self.table.last_seq(seat) if self.table is not None else 0
+
+    def give_to_bot_json(self, seat: int) -> str:
+        """The seat of a device that never came back, played by the computer from now on."""
+        self.session.give_to_bot(seat)
+        return self._screen()
+
+    def check_answer_json(self, text: str, seat: int) -> str:
+        """``{"error"}`` unless ``text`` is this table's answer code for ``seat``."""
+        if self.table is None:
+            return _out({"error": "Aucune table à plusieurs appareils."})
+        why = self.table.check_answer(text, seat)
+        return _out({"error": why} if why else {"seq": self.table.last_seq(seat)})
+
+    def guest_screen_json(self, seat: int) -> str:
+        """What the device playing ``seat`` shows (its view only)."""
+        if self.session.state is None:
+            return _out({"error": "Aucune partie en cours."})
+        return _out(self.session.screen_for(seat))
+
+    def receive_json(self, seat: int, text: str) -> str:
+        """A message from the device playing ``seat``: the reply it gets."""
+        if self.table is None:
+            return _out({"error": "Aucune table à plusieurs appareils.", "seq": None})
+        return _out(self.table.receive(seat, text))
 
     # ------------------------------------------------------------------ saves
 

@@ -231,11 +231,20 @@ def static_texts(game: Any) -> set[str]:
     return out
 
 
+def device_messages() -> set[str]:
+    """What a host says to another device (issue 32): its refusals, whom a device waits for."""
+    from engine.core.devices import CODE_REFUSALS, REFUSALS
+    from engine.core.session import waiting_for
+
+    return {*REFUSALS.values(), *CODE_REFUSALS.values(), waiting_for(["Anne", "Bruno"])}
+
+
 def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
     """Every distinct text of ``games`` seeded all-bot games (at least one per table of
     :func:`tables` when ``games`` is as large), plus the setup form's and the import's
     messages and a table with one person in it."""
     out = static_texts(game)
+    out.update(device_messages())
     combos = tables(game)
     for g in range(games):
         extra, size, persona = combos[g % len(combos)]

@@ -159,6 +159,11 @@ def _vendor(root: Path, out: Path, report) -> dict:
     vendor = out / "assets" / "vendor"
     vendor.mkdir(parents=True, exist_ok=True)
     shutil.copy2(modules / "iframe-worker" / "shim" / "index.js", vendor / "iframe-worker-shim.js")
+    # the several-devices pairing (issue 32): QR codes drawn, and read where the browser has no
+    # BarcodeDetector (the page imports them only when a code is shown or scanned)
+    shutil.copy2(modules / "qrcode-generator" / "dist" / "qrcode.mjs", vendor / "qrcode.mjs")
+    shutil.copy2(modules / "jsqr" / "dist" / "jsQR.js", vendor / "jsqr.js")
+    shutil.copy2(modules / "jsqr" / "LICENSE", vendor / "jsqr.LICENSE.txt")
     bundles = {}
     (out / "bundles").mkdir(parents=True, exist_ok=True)
     for sg in report.graphs.values():

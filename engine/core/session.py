@@ -17,6 +17,10 @@ through a ``Session``; it knows no game, only the ``Game`` contract.
   screen, since anyone at the table may have pressed that button.  Simultaneous hidden
   choices are collected one seat at a time that way.  A game with one person and bots never
   shows a hand-over.
+- **Other devices** (``remote``): seats played on another device (issue 32, ``engine.core.devices``)
+  are never offered on this one and never hand the device over; ``screen_for(seat)`` is what
+  that device shows (its seat's view only), and ``act(action, seat)`` takes its actions.  Which
+  seats are remote is how the table sits, not the game: saves do not hold it.
 - **Undo** goes back to before the last human action (the bots' moves after it included).
 - **Saves** hold the setup and the action log: loading replays them and compares the result
   with the saved state, so a damaged or edited save is refused with a French message and
@@ -30,6 +34,7 @@ from bisect import bisect_left
 from typing import Any
 
 from .errors import IllegalAction, MalformedAction, SetupError
+from .french import de, listing
 from .game import Game
 from .migrate import migrate
 from .rng import Rng
@@ -56,6 +61,11 @@ MAX_BOT_STEPS = 200_000
 LOG_SHOWN = 200
 _NO_SEED = object()
 RECAP_LINES = 14
+
+
+def waiting_for(names: list[str]) -> str:
+    """« En attente de Bruno », « En attente de Bruno et de Chloé »."""
+    return "En attente " + listing([de(n) for n in names], "et")
 
 
 def bot_prefix(seed: Any) -> int:
@@ -101,6 +111,10 @@ class Session:
         self.actions: list[dict[str, Any]] = []
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.handed: int | None = None
+        #: seats played on other devices (issue 32): not part of the game, never saved
+        self.remote: frozenset[int] = frozenset()
+        #: people's seats the computer plays since their device left (``give_to_bot``)
+        self.autoplay: frozenset[int] = frozenset()
         self.marks: dict[str, int] = {}
         self.notice: str | None = None
         self._rendered: dict[int, tuple[dict[str, Any], str]] = {}
@@ -125,6 +139,7 @@ class Session:
         self.start_node, self.migrated_from = start_from or None, None
         self.actions, self.undo_stack, self.marks = [], [], {}
         self.handed, self.notice, self._rendered, self._journals = None, None, {}, {}
+        self.autoplay = frozenset()
         self.advance()
         return self
 
@@ -134,10 +149,21 @@ class Session:
 
     def is_bot(self, seat: int) -> bool:
         seats = self.setup.get("seats", [])
-        return bool(0 <= seat < len(seats) and seats[seat].get("bot"))
+        return bool(0 <= seat < len(seats) and seats[seat].get("bot")) or seat in self.autoplay
 
     def humans(self) -> list[int]:
         return [i for i in range(len(self.seats)) if not self.is_bot(i)]
+
+    def local_humans(self) -> list[int]:
+        """The human seats played on this device (not ``remote``)."""
+        return [i for i in self.humans() if i not in self.remote]
+
+    def set_remote(self, seats: list[int]) -> None:
+        """The human seats now played on other devices (an empty list: all back here)."""
+        humans = set(self.humans())
+        self.remote = frozenset(s for s in seats if s in humans)
+        if self.handed in self.remote:
+            self.handed = None
 
     def names(self) -> list[str]:
         assert self.state is not None
@@ -206,21 +232,45 @@ class Session:
             steps += 1
         return steps
 
-    def seat_of(self, action: Any) -> int | None:
-        """The waiting human seat for which ``action`` is legal, if any."""
+    def give_to_bot(self, seat: int) -> bool:
+        """A person's seat played by the computer from now on (its device never came back).
+        The setup is unchanged (a game's first state may depend on who is a bot): the save
+        replays as it was; like ``remote``, this is how the table sits, not saved."""
+        if self.state is None or seat not in self.humans():
+            return False
+        self.autoplay = self.autoplay | {seat}
+        self.remote = self.remote - {seat}
+        if self.handed == seat:
+            self.handed = None
+        self.notice = None
+        self.advance()
+        return True
+
+    def local_waiting(self) -> tuple[list[int], str]:
+        """``waiting`` without the seats played on other devices."""
+        seats, kind = self.waiting()
+        return [s for s in seats if s not in self.remote], kind
+
+    def seat_of(self, action: Any, remote: int | None = None) -> int | None:
+        """The waiting human seat of this device for which ``action`` is legal, if any; with
+        ``remote``, that seat only (played on another device), if it must act now."""
         assert self.state is not None
-        seats, _ = self.waiting()
+        if remote is None:
+            seats, _ = self.local_waiting()
+        else:
+            seats = [remote] if remote in self.remote and remote in self.waiting()[0] else []
         for seat in seats:
             if is_among(action, self.game.legal_actions(self.state, seat)):  # True is not 1
                 return seat
         return None
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Any, remote: int | None = None) -> None:
         """A human's action.  Raises the engine's ``MalformedAction``/``IllegalAction`` (the
-        state is unchanged) when it is not one the waiting seats may take."""
+        state is unchanged) when it is not one the waiting seats may take.  ``remote``: the
+        seat of the other device that sent it (only that seat may have taken it)."""
         assert self.state is not None
         action = self.game.canonical_action(action)
-        seat = self.seat_of(action)
+        seat = self.seat_of(action, remote)
         if seat is None:
             seats, _ = self.waiting()
             where = f"{self.game.id}, waiting for seats {seats}"
@@ -236,7 +286,9 @@ class Session:
         self.marks[str(seat)] = len(before.get("log", []))
         # a public window's button may have been pressed by anyone at the table: nobody is
         # known to hold the device after it (the next secret screen is handed over first)
-        self.handed = None if public else seat
+        # a seat played on another device held nothing here: who holds this one is unchanged
+        if remote is None:
+            self.handed = None if public else seat
         self.notice = None
         self.advance()
 
@@ -269,12 +321,12 @@ class Session:
     def viewer(self) -> int | None:
         """The seat whose view the next screen is drawn from (``None``: nobody's secrets, a
         public window or the end of a game with several people)."""
-        seats, kind = self.waiting()
+        seats, kind = self.local_waiting()
         if seats and kind == "public":
             return None
         if seats:
             return seats[0]
-        humans = self.humans()
+        humans = self.local_humans()
         return humans[0] if len(humans) == 1 else None
 
     def handoff_due(self) -> int | None:
@@ -284,7 +336,7 @@ class Session:
         viewer = self.viewer()
         if viewer is None or self.handed == viewer or self.is_bot(viewer):
             return None
-        if not self.game.hidden_information or len(self.humans()) < 2:
+        if not self.game.hidden_information or len(self.local_humans()) < 2:
             return None
         return viewer
 
@@ -350,14 +402,26 @@ class Session:
     def screen(self) -> dict[str, Any]:
         """What the device shows now (plain JSON)."""
         assert self.state is not None
-        game, state = self.game, self.state
-        seats, kind = self.waiting()
-        names = self.names()
+        seats, kind = self.local_waiting()
         due = self.handoff_due()
         if due is not None:
-            return self._handoff_screen(due, names)
+            return self._handoff_screen(due, self.names())
+        return self._screen(self.viewer(), seats, kind)
+
+    def screen_for(self, seat: int) -> dict[str, Any]:
+        """What the other device playing ``seat`` shows now: that seat's view only, its own
+        choices when it must act, else whom the table waits for."""
+        assert self.state is not None
+        seats, kind = self.waiting()
+        return self._screen(
+            seat, [seat] if seat in seats else [], "each" if kind == "public" else kind
+        )
+
+    def _screen(self, viewer: int | None, seats: list[int], kind: str) -> dict[str, Any]:
+        assert self.state is not None
+        game, state = self.game, self.state
+        names = self.names()
         outcome = game.outcome(state) if not game.to_act(state) else None
-        viewer = self.viewer()
         actions: list[Any] = []
         if seats and kind == "public":
             for s in seats:
@@ -401,6 +465,10 @@ class Session:
             if any(entries[i].get("to") is not None for i in recap_at):
                 recap_private = secret
         caption_seats(scr, {str(s.get("name")): game.temperament(s) for s in self.seats})
+        others = [s for s in self.waiting()[0] if s not in seats]
+        waiting = None
+        if outcome is None and others and not seats:
+            waiting = waiting_for([names[s] if s < len(names) else str(s + 1) for s in others])
         scr.update(
             {
                 "game": game.id,
@@ -420,6 +488,7 @@ class Session:
                 "can_undo": bool(self.undo_stack),
                 "progress": game.progress(state),
                 "notice": self.notice,
+                "waiting": waiting,
             }
         )
         return scr
@@ -449,6 +518,7 @@ class Session:
             "can_undo": False,
             "progress": self.game.progress(self.state or {}),
             "notice": None,
+            "waiting": None,
         }
 
     # ------------------------------------------------------------------ saves

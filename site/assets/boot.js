@@ -436,7 +436,9 @@ function keep(pyodide, cacheName, key, { root, version }) {
 // game and the site's root): start at once, before the page's body is even parsed.
 {
   const meta = typeof document !== "undefined" && document.querySelector('meta[name="gb-play"]');
-  if (meta && meta.dataset.game && /^https?:$/.test(location.protocol)) {
+  // (?invite: a device that joins a game another one runs draws its screens with no Python)
+  const invite = typeof location !== "undefined" && new URLSearchParams(location.search).has("invite");
+  if (meta && meta.dataset.game && /^https?:$/.test(location.protocol) && !invite) {
     const root = new URL(meta.dataset.root, location.href).href;
     startPython({ root, game: meta.dataset.game }).catch(() => {});  // play.js reports it
   }

@@ -10,6 +10,7 @@ import { h, T } from "./widgets/dom.js";
 import { draw } from "./widgets/index.js";
 import { drawChoices } from "./widgets/choices.js";
 import { startPython } from "./boot.js";
+import { decodeCode, drawQR, guestLink, hostLink, scanCamera } from "./devices.js";
 
 const app = document.getElementById("gb-app");
 const GAME = app.dataset.game;
@@ -27,6 +28,11 @@ const progress = document.getElementById("gb-progress");
 const progressText = document.getElementById("gb-progress-text");
 const resumeBox = h("div", { id: "gb-resume-box" });
 story.before(resumeBox);
+// the pairing of other devices (issue 32): outside #gb-root, it stays while the game is drawn
+const devicesBox = h("div", { id: "gb-devices", class: "gb-devices" });
+resumeBox.after(devicesBox);
+// ?invite: this device joins a game another one runs (no Python needed to draw its screens)
+const INVITE = new URLSearchParams(location.search).has("invite");
 // What just happened, told to screen readers once (the page is not re-read whole): the last
 // step of each new screen, or whom to pass the device to.
 const live = h("div", { id: "gb-live", class: "gb-sr-only", role: "log", "aria-live": "polite", "aria-relevant": "additions" });
@@ -87,6 +93,11 @@ async function boot() {
   if (location.protocol === "file:") {
     document.getElementById("gb-file-notice").hidden = false;
     loader.hidden = true;
+    return;
+  }
+  if (INVITE) {
+    loader.hidden = true;
+    showJoin();
     return;
   }
   showSetup();
@@ -247,6 +258,13 @@ function resumeSlot(s = slot) {
   slot = s;
   localStorage.setItem(`${STORE}:slot`, slot);
   render(result);
+  // this device hosted other devices for that game: new codes for them
+  const seated = devicesSaved(s);
+  if (seated) {
+    for (const seat of seated.bots) call("give_to_bot_json", seat);
+    if (seated.seats.length) hostDevices(seated.seats, seated.token, seated.bots);
+    else render(call("screen_json"));
+  }
 }
 
 // ------------------------------------------------------------------ setup
@@ -324,6 +342,11 @@ function showSetup() {
     custom.append(wait);
     ready.then(() => { wait.replaceWith(customForm()); });
   }
+  page.append(h("div", { class: "gb-row gb-devices-buttons" },
+    h("button", { type: "button", class: "md-button", "data-testid": "devices-host", text: T.devicesHost,
+      on: { click: whenReady(() => devicesSetup()) } }),
+    h("button", { type: "button", class: "md-button", "data-testid": "devices-join", text: T.devicesJoin,
+      on: { click: () => showJoin() } })));
   page.append(custom, saveTools(), h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" }));
   root.append(page);
   if (document.activeElement === document.body || !app.contains(document.activeElement)) {
@@ -427,27 +450,27 @@ function customForm() {
 // first. A slot picked by hand in the list is taken if nothing in progress is lost.
 let slotPicked = false;
 
-function start(setup) {
+function start(setup, after = null) {
   const free = SLOTS.filter((s) => !savedText(s));
   const done = SLOTS.map(slotSummary).filter((sum) => sum && sum.done).sort((a, b) => a.at - b.at).map((sum) => sum.slot);
   const open = (s) => !savedText(s) || done.includes(s);
-  if (open(slot) && (slotPicked || !savedText(slot) || !free.length)) return begin(setup);
+  if (open(slot) && (slotPicked || !savedText(slot) || !free.length)) return begin(setup, after);
   if (!slotPicked && (free.length || done.length)) {
     slot = free[0] || done[0];
-    return begin(setup);
+    return begin(setup, after);
   }
   if (!slotPicked) {  // every slot holds a game in progress: the one saved longest ago is proposed
     slot = SLOTS.map(slotSummary).reduce((a, b) => (b.at < a.at ? b : a)).slot;
   }
   const sum = slotSummary(slot);
   const where = root.querySelector(".gb-setup");
-  ask(T.replaceSlot(slot, sum.title, sum.progress, sum.date), () => begin(setup), {
+  ask(T.replaceSlot(slot, sum.title, sum.progress, sum.date), () => begin(setup, after), {
     where, cancelFirst: true, yes: T.replace,
   });
   return undefined;
 }
 
-function begin(setup) {
+function begin(setup, after = null) {
   if (START_FROM) setup = { ...setup, start_from: START_FROM };
   const result = call("start_json", JSON.stringify(setup));
   if (result.error) {
@@ -456,8 +479,10 @@ function begin(setup) {
   }
   slotPicked = false;
   localStorage.setItem(`${STORE}:slot`, slot);
+  stopHosting();
   render(result);
   saveSoon();
+  if (after) after();
 }
 
 // ------------------------------------------------------------------ playing
@@ -465,6 +490,8 @@ function begin(setup) {
 // Where an action's time goes, recorded only when a dev script asks (bench/actions.py sets
 // window.__gbProfile to an array before the page runs): one entry per action, in ms.
 function act(action) {
+  if (guest) return guestAct(action);
+  if (!web) return undefined;  // a guest whose link is lost
   const prof = window.__gbProfile;
   const t0 = prof ? performance.now() : 0;
   const text = web.act_json(JSON.stringify(action));
@@ -494,7 +521,7 @@ function saveSoon() {
 
 function saveNow() {
   saveQueued = false;
-  if (!unsaved || !web || !screen) return;
+  if (!unsaved || !web || !screen || guest) return;
   unsaved = false;
   autosave();
 }
@@ -527,6 +554,380 @@ function status(text) {
   const el = document.getElementById("gb-status");
   if (el) el.textContent = text;
   else story.textContent = text;
+}
+
+// ------------------------------------------------------------------ other devices
+//
+// The host runs the game as always; each seat given to another device gets a WebRTC data
+// channel (devices.js), paired by two codes: the host's offer, scanned by the guest, and the
+// guest's answer, scanned by the host. The host sends each guest the screen of its seat only
+// (Session.screen_for) after every change, and hands each message it receives to Python,
+// which judges it (engine/core/devices.py). A guest draws what it receives with the same
+// functions as here, and sends its moves numbered.
+
+let hosting = null;  // { token, seats: Map(seat -> { link, box }) } on the host
+let guest = null;  // { link, game, token, seat, seq, name } on a guest
+
+const randomToken = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+};
+
+const DEVICES_KEY = (s) => `${STORE}:${s}:devices`;
+
+// the other devices a slot's game was played with ({ token, seats }), or null
+function devicesSaved(s) {
+  try {
+    const v = JSON.parse(localStorage.getItem(DEVICES_KEY(s)) || "null");
+    const seats = (list) => Array.isArray(list) && list.every(Number.isInteger);
+    if (v && typeof v.token === "string" && seats(v.seats) && (v.bots === undefined || seats(v.bots))) {
+      return { token: v.token, seats: v.seats, bots: v.bots || [] };
+    }
+  } catch (err) { /* not ours */ }
+  return null;
+}
+
+function stopHosting() {
+  if (!hosting) return;
+  for (const { link } of hosting.seats.values()) link?.shut();
+  hosting = null;
+  devicesBox.replaceChildren();
+  if (web) call("devices_json", "", "[]");
+  localStorage.removeItem(DEVICES_KEY(slot));
+}
+
+// The several-devices setup: how many other devices, which seats go to them.
+function devicesSetup() {
+  const inGame = !!(screen && !screen.over);
+  const humans = inGame ? seatHumans() : null;
+  const low = info.players.min, high = info.players.max;
+  const max = inGame ? humans.length - 1 : high - 1;
+  const box = h("section", { class: "gb-devices-setup", "aria-labelledby": "gb-devices-title" },
+    h("h2", { id: "gb-devices-title", text: T.devicesTitle }), h("p", { class: "gb-note", text: T.devicesHelp }));
+  if (max < 1) {
+    box.append(h("p", { text: T.devicesNone }));
+    devicesBox.replaceChildren(box);
+    return;
+  }
+  const count = h("input", { type: "number", id: "gb-devices-count", "data-testid": "devices-count", min: 1, max,
+    value: Math.max(1, Math.min(max, (info.default_players || low) - 1)) });
+  box.append(h("div", { class: "gb-row" }, h("label", { for: "gb-devices-count", text: T.devicesCount }), count));
+  const marks = [];
+  if (inGame) {
+    const list = h("fieldset", { class: "gb-devices-seats" }, h("legend", { text: T.devicesSeats }));
+    for (const seat of humans.slice(1)) {
+      const mark = h("input", { type: "checkbox", id: `gb-devices-seat-${seat}`, "data-testid": "devices-seat", "data-seat": String(seat) });
+      marks.push(mark);
+      list.append(h("div", { class: "gb-row" }, mark, h("label", { for: `gb-devices-seat-${seat}`, text: names()[seat] || T.seatLegend(seat + 1) })));
+    }
+    const sync = () => marks.forEach((m, i) => { m.checked = i < Number(count.value); });
+    count.addEventListener("change", sync);
+    sync();
+    box.append(list);
+  } else {
+    const note = h("p", { class: "gb-note" });
+    const sync = () => { note.textContent = T.devicesNewGame(Math.min(max, Math.max(1, Number(count.value) || 1)) + 1); };
+    count.addEventListener("input", sync);
+    sync();
+    box.append(note);
+  }
+  box.append(h("button", { type: "button", class: "md-button md-button--primary", "data-testid": "devices-start", text: T.devicesStart,
+    on: { click: () => {
+      const n = Math.min(max, Math.max(1, Number(count.value) || 1));
+      if (inGame) {
+        hostDevices(marks.filter((m) => m.checked).map((m) => Number(m.dataset.seat)), randomToken());
+        return;
+      }
+      const seats = Array.from({ length: n + 1 }, () => ({ bot: false }));
+      start({ seed: randomSeed(), seats }, () => hostDevices(seats.slice(1).map((_, i) => i + 1), randomToken()));
+    } } }));
+  devicesBox.replaceChildren(box);
+  count.focus();
+}
+
+// the seats played by people in the game in progress, and their names (from the host's screen)
+function seatHumans() {
+  const setup = JSON.parse(web.save_json()).setup || {};
+  return (setup.seats || []).map((st, i) => (st && !st.bot ? i : null)).filter((i) => i !== null);
+}
+function names() {
+  const setup = JSON.parse(web.save_json()).setup || {};
+  return (setup.seats || []).map((st) => (st && typeof st.name === "string" ? st.name : ""));
+}
+
+function hostDevices(seats, token, bots = []) {
+  if (hosting) for (const { link } of hosting.seats.values()) link?.shut();
+  const result = call("devices_json", token, JSON.stringify(seats));
+  hosting = { token, seats: new Map(), bots };
+  devicesBox.replaceChildren(h("section", { class: "gb-devices-pairs", "aria-labelledby": "gb-devices-title" },
+    h("h2", { id: "gb-devices-title", text: T.devicesTitle }),
+    h("button", { type: "button", class: "md-button", "data-testid": "devices-stop", text: T.devicesStop, on: { click: () => {
+      stopHosting();
+      render(call("screen_json"));
+    } } })));
+  if (!result.remote.length) {
+    stopHosting();
+    return;
+  }
+  for (const seat of result.remote) pairSeat(seat);
+  remember();  // (each seat is in hosting.seats as soon as its pairing begins)
+  render(call("screen_json"));
+}
+
+// One seat's pairing on the host: its offer (QR and text), the answer's field, its state.
+async function pairSeat(seat, lost = false) {
+  const table = hosting;
+  const who = names()[seat] || T.seatLegend(seat + 1);
+  const box = h("section", { class: "gb-pair", "data-testid": "pair", "data-seat": String(seat) },
+    h("h3", { text: T.pairSeat(seat + 1, who) }));
+  const say = h("p", { class: "gb-pair-status", "data-testid": "pair-status", "data-seat": String(seat), role: "status", text: T.pairConnecting });
+  box.append(say);
+  const old = table.seats.get(seat);
+  if (old && old.box.isConnected) old.box.replaceWith(box);
+  else devicesBox.firstChild.append(box);
+  const entry = { link: null, box };
+  table.seats.set(seat, entry);
+  const alive = () => hosting === table && table.seats.get(seat) === entry;
+  const link = await hostLink({ game: GAME, token: table.token, seat }, {
+    open: () => {
+      if (!alive()) return;
+      say.textContent = T.pairConnected;
+      box.dataset.connected = "1";
+      for (const el of box.querySelectorAll(".gb-pair-code")) el.remove();
+      // the number of the last move taken from this seat: a rejoined guest goes on after it
+      link.send({ type: "hello", seat, name: who, seq: web.last_seq(seat) });
+      sendScreen(seat, link);
+    },
+    message: (data) => alive() && fromGuest(seat, data, link),
+    closed: () => alive() && pairSeat(seat, true),
+    failed: () => alive() && pairFailed(seat, box, say),
+  });
+  if (!alive()) {
+    link.shut();
+    return;
+  }
+  entry.link = link;
+  const code = h("div", { class: "gb-pair-code gb-pair-offer", "data-testid": "pair-offer", "data-seat": String(seat), "data-code": link.offer },
+    h("p", { text: T.pairOffer }));
+  const qr = await drawQR(link.offer, ROOT);
+  if (qr) {
+    qr.canvas.setAttribute("role", "img");
+    qr.canvas.setAttribute("aria-label", T.pairQr(qr.version, link.offer.length));
+    code.dataset.version = String(qr.version);
+    code.append(qr.canvas, h("p", { class: "gb-note", text: T.pairQr(qr.version, link.offer.length) }));
+  }
+  code.append(h("details", {}, h("summary", { text: T.pairCodeText }),
+    h("textarea", { readonly: true, rows: 3, class: "gb-code-text", text: link.offer })));
+  const input = h("textarea", { id: `gb-pair-answer-${seat}`, rows: 3, "data-testid": "pair-answer-input", "data-seat": String(seat) });
+  const submit = h("button", { type: "button", class: "md-button md-button--primary", "data-testid": "pair-answer-submit", "data-seat": String(seat),
+    text: T.pairAnswerSubmit, on: { click: async () => {
+      const text = await decodeCode(input.value);
+      if (text === null) { say.textContent = T.pairUnreadable; return; }
+      const judged = call("check_answer_json", text, seat);
+      if (judged.error) { say.textContent = judged.error; return; }
+      say.textContent = T.pairConnecting;
+      await link.accept(JSON.parse(text).sdp);
+    } } });
+  const answer = h("div", { class: "gb-pair-code gb-pair-answer" },
+    h("label", { for: `gb-pair-answer-${seat}`, text: T.pairAnswerLabel }), input,
+    h("div", { class: "gb-row" }, submit, cameraButton((text) => { input.value = text; submit.click(); })));
+  const local = h("button", { type: "button", class: "md-button", "data-testid": "pair-local", "data-seat": String(seat), text: T.pairLocal,
+    on: { click: () => seatHome(seat) } });
+  say.textContent = lost ? T.pairLost : T.pairWaiting;
+  const bot = h("button", { type: "button", class: "md-button", "data-testid": "pair-bot", "data-seat": String(seat), text: T.pairBot,
+    on: { click: () => seatToBot(seat) } });
+  box.append(code, answer, h("div", { class: "gb-row" }, local, bot));
+}
+
+function pairFailed(seat, box, say) {
+  say.textContent = T.pairFailed;
+  box.dataset.failed = "1";
+}
+
+// a seat back on this device (its guest never came back, or could not connect)
+function seatHome(seat) {
+  const entry = hosting.seats.get(seat);
+  entry?.link?.shut();
+  entry?.box.remove();
+  hosting.seats.delete(seat);
+  if (!hosting.seats.size) {
+    stopHosting();
+  } else {
+    call("devices_json", hosting.token, JSON.stringify([...hosting.seats.keys()]));
+    remember();
+  }
+  render(call("screen_json"));
+}
+
+// a seat whose device never came back, played by the computer from now on
+function seatToBot(seat) {
+  const entry = hosting.seats.get(seat);
+  entry?.link?.shut();
+  entry?.box.remove();
+  hosting.seats.delete(seat);
+  hosting.bots = [...hosting.bots, seat];
+  const shown = call("give_to_bot_json", seat);
+  if (hosting.seats.size) {
+    remember();
+  } else {
+    // no device left: only the computer's seats are kept with the slot
+    const bots = hosting.bots;
+    stopHosting();
+    localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token: "", seats: [], bots }));
+  }
+  render(shown);
+  saveSoon();
+}
+
+// how this slot's table sits (kept beside the save: a reloaded host shows new codes)
+function remember() {
+  localStorage.setItem(DEVICES_KEY(slot), JSON.stringify({ token: hosting.token, seats: [...hosting.seats.keys()], bots: hosting.bots }));
+}
+
+function sendScreen(seat, link) {
+  if (link && link.open) link.send(`{"type":"screen","screen":${web.guest_screen_json(seat)}}`);
+}
+
+function broadcast() {
+  if (!hosting || !web) return;
+  for (const [seat, { link }] of hosting.seats) sendScreen(seat, link);
+}
+
+// A guest's message: Python judges it; a refusal goes back to that guest only, in French.
+function fromGuest(seat, data, link) {
+  if (typeof data !== "string") {
+    link.send({ type: "refused", seq: null, error: T.pairUnreadable });
+    return;
+  }
+  const prof = window.__gbProfile;
+  const t0 = prof ? performance.now() : 0;
+  const reply = JSON.parse(web.receive_json(seat, data));
+  if (!reply.ok) {
+    link.send({ type: "refused", seq: reply.seq, error: reply.error });
+    return;
+  }
+  // the guests first (each waits for its screen), then this device's own
+  broadcast();
+  hosting.sent = true;
+  render(call("screen_json"));
+  saveSoon();
+  if (prof) (prof.remote ||= []).push({ seat, host: performance.now() - t0 });
+}
+
+// ------------------------------------------------------------------ a guest
+
+function showJoin() {
+  if (guest) guest.link.shut();
+  guest = null;
+  const input = h("textarea", { id: "gb-join-code", rows: 3, "data-testid": "pair-offer-input" });
+  const say = h("p", { class: "gb-pair-status", "data-testid": "join-status", role: "status" });
+  const submit = h("button", { type: "button", class: "md-button md-button--primary", "data-testid": "pair-offer-submit", text: T.joinSubmit,
+    on: { click: () => joinWith(input.value, box, say) } });
+  const box = h("section", { class: "gb-join", "aria-labelledby": "gb-join-title" },
+    h("h2", { id: "gb-join-title", text: T.joinTitle }), h("p", { class: "gb-note", text: T.joinHelp }),
+    h("label", { for: "gb-join-code", text: T.joinInput }), input,
+    h("div", { class: "gb-row" }, submit, cameraButton((text) => { input.value = text; submit.click(); })), say);
+  devicesBox.replaceChildren(box);
+  input.focus();
+}
+
+async function joinWith(code, box, say) {
+  const text = await decodeCode(code);
+  let offer = null;
+  try { offer = text === null ? null : JSON.parse(text); } catch (err) { offer = null; }
+  if (!offer || typeof offer !== "object") { say.textContent = T.pairUnreadable; return; }
+  if (offer.kind !== "offer" || typeof offer.sdp !== "string" || typeof offer.token !== "string"
+      || typeof offer.game !== "string" || !Number.isInteger(offer.seat)) {
+    say.textContent = T.pairNotOffer;
+    return;
+  }
+  say.textContent = T.pairConnecting;
+  if (guest) guest.link.shut();
+  const me = { link: null, game: offer.game, token: offer.token, seat: offer.seat, seq: 0, name: "", sent: new Map() };
+  const link = await guestLink(offer, {
+    open: () => { if (guest === me) say.textContent = T.pairConnected; },
+    message: (data) => guest === me && fromHost(data, say),
+    closed: () => {
+      if (guest !== me) return;
+      status(T.joinLost);
+      // the last screen stays in view, its choices dead until a new code is scanned
+      for (const b of root.querySelectorAll("[data-choice]")) b.disabled = true;
+      showJoin();
+      devicesBox.querySelector('[data-testid="join-status"]').textContent = T.joinLost;
+    },
+    failed: () => { if (guest === me) say.textContent = T.pairFailed; },
+  });
+  me.link = link;
+  guest = me;
+  for (const el of box.querySelectorAll(".gb-pair-answer")) el.remove();
+  const shown = h("div", { class: "gb-pair-code gb-pair-answer", "data-testid": "pair-answer", "data-code": link.answer },
+    h("p", { text: T.joinAnswer }));
+  const qr = await drawQR(link.answer, ROOT);
+  if (qr) {
+    qr.canvas.setAttribute("role", "img");
+    qr.canvas.setAttribute("aria-label", T.pairQr(qr.version, link.answer.length));
+    shown.dataset.version = String(qr.version);
+    shown.append(qr.canvas, h("p", { class: "gb-note", text: T.pairQr(qr.version, link.answer.length) }));
+  }
+  shown.append(h("details", {}, h("summary", { text: T.pairCodeText }),
+    h("textarea", { readonly: true, rows: 3, class: "gb-code-text", text: link.answer })));
+  say.before(shown);
+}
+
+function fromHost(data, say) {
+  if (typeof data !== "string" || data.length > 4_000_000) return;
+  let msg;
+  try { msg = JSON.parse(data); } catch (err) { return; }
+  if (!msg || typeof msg !== "object") return;
+  if (msg.type === "hello") {
+    guest.seq = Number.isInteger(msg.seq) ? msg.seq : 0;
+    guest.name = typeof msg.name === "string" ? msg.name : "";
+    // the join box folds to one line: whom this device plays
+    say.textContent = T.joinConnected(guest.name);
+    devicesBox.replaceChildren(h("section", { class: "gb-join gb-joined" }, say));
+    if (!view) root.replaceChildren();
+    resumeBox.replaceChildren();
+  } else if (msg.type === "screen" && msg.screen && typeof msg.screen === "object") {
+    render(msg.screen);
+    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
+  } else if (msg.type === "refused" && typeof msg.error === "string") {
+    status(msg.error);
+  }
+}
+
+function guestAct(action) {
+  guest.seq += 1;
+  const msg = { type: "act", game: guest.game, token: guest.token, seat: guest.seat, seq: guest.seq, action };
+  if (window.__gbProfile) (window.__gbProfile.sent ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
+  guest.link.send(msg);
+}
+
+// For a test (or a person with the browser's console): send a text as this guest's channel
+// would. The host judges it like any other message.
+window.gbGuestSend = (text) => guest && guest.link.send(String(text));
+window.gbGuestMessage = (action, over = {}) => guest && ({ type: "act", game: guest.game, token: guest.token, seat: guest.seat, seq: guest.seq, action, ...over });
+
+// The camera reads a QR code where the browser has one (BarcodeDetector, else jsQR).
+function cameraButton(found) {
+  if (!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia)) return null;
+  const video = h("video", { class: "gb-camera", playsinline: true, muted: true, hidden: true });
+  let scan = null;
+  const button = h("button", { type: "button", class: "md-button", "data-testid": "pair-scan", text: T.pairScan, on: { click: async () => {
+    if (scan) { scan.stop(); return; }
+    video.hidden = false;
+    button.textContent = T.pairScanStop;
+    try {
+      scan = await scanCamera(video, ROOT);
+      const text = await scan.found;
+      if (text) found(text);
+    } catch (err) {
+      button.after(h("p", { class: "gb-note", text: T.pairScanFailed(err && err.message ? err.message : String(err)) }));
+    }
+    scan = null;
+    video.hidden = true;
+    button.textContent = T.pairScan;
+  } } });
+  return h("span", { class: "gb-camera-box" }, button, video);
 }
 
 // ------------------------------------------------------------------ drawing a screen
@@ -646,8 +1047,11 @@ function skeleton() {
   const undo = h("button", { type: "button", class: "md-button", text: T.undo,
     on: { click: () => { render(call("undo_json")); saveSoon(); } } });
   const tools = h("div", { class: "gb-row gb-tools" }, undo,
-    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }));
-  const dock = h("section", { class: "gb-dock", "aria-label": T.choices }, last, choices, statusLine, self, tools, saveTools());
+    h("button", { type: "button", class: "md-button", text: T.menu, on: { click: showSetup } }),
+    h("button", { type: "button", class: "md-button", "data-testid": "devices-host", text: T.devicesHost, on: { click: () => devicesSetup() } }));
+  const saves = saveTools();
+  tools.hidden = saves.hidden = !!guest;
+  const dock = h("section", { class: "gb-dock", "aria-label": T.choices }, last, choices, statusLine, self, tools, saves);
   const side = h("div", { class: "gb-side" }, turn, dock);
   const board = h("section", { class: "gb-board", "aria-label": T.board });
   const stage = h("div", { class: "gb-stage" }, story, board);
@@ -688,19 +1092,21 @@ function drawLog(s) {
 }
 
 function choicesOf(s) {
-  if (!(s.over && s.outcome)) return [drawChoices(s.groups || [], act, ask)];
+  const waiting = s.waiting ? h("p", { class: "gb-waiting", "data-testid": "waiting", text: s.waiting }) : null;
+  if (!(s.over && s.outcome)) return [waiting, drawChoices(s.groups || [], act, ask)].filter(Boolean);
   // the end: what it was, then what to do next (first, in reach), then the result in full
   const out = [h("p", { class: "gb-over", text: s.outcome.summary || T.gameOver })];
   const row = h("div", { class: "gb-row gb-over-next" });
-  if (s.sequel) {
+  if (s.sequel && !guest) {
     row.append(h("button", { type: "button", class: "md-button md-button--primary", "data-choice": "next-game",
       text: T.nextGame, on: { click: () => { render(call("next_json")); saveSoon(); } } }));
   }
-  for (const link of s.outcome.links || []) {
+  for (const link of guest ? [] : s.outcome.links || []) {
     row.append(h("a", { class: "md-button", href: new URL(`play/${link.game}/`, ROOT).href, text: T.playLink(link.label) }));
   }
-  row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
-  out.push(row);
+  // (a guest's next game is the host's to start)
+  if (!guest) row.append(h("button", { type: "button", class: "md-button", "data-choice": "new", text: T.newGame, on: { click: showSetup } }));
+  if (row.firstChild) out.push(row);
   const ranked = (s.widgets || []).some((w) => w.type === "ranking");
   if (s.outcome.ranking.length && !ranked) {
     out.push(draw({ type: "ranking", title: s.outcome.why || T.gameOver, rows: s.outcome.ranking }));
@@ -777,6 +1183,9 @@ function render(s) {
   screen = s;
   announce(s);
   if (resumeBox.firstChild) resumeBox.replaceChildren();
+  // every guest gets its new screen (a hand-over here changes nothing there)
+  if (hosting && hosting.sent) hosting.sent = false;
+  else if (hosting) queueMicrotask(broadcast);
   if (s.handoff) {
     // the neutral screen: nothing of the game stays in the page (the session sent none of it)
     view = null;
