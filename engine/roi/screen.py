@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core import french as fr
 from ..core import widgets as W
@@ -18,8 +18,15 @@ from . import dice, rules
 from . import text_fr as T
 from .cards import TURNS_DIE
 
-if TYPE_CHECKING:
-    from .plugin import Roi
+
+class Roi(Protocol):
+    """What the screens read of the game (``plugin.Roi``): its cards and its log's text."""
+
+    def card_names(self) -> dict[str, str]: ...
+
+    def card_record(self, card: str) -> dict[str, Any]: ...
+
+    def render_log(self, entry: dict[str, Any]) -> str: ...
 
 
 def describe(game: Roi, state: dict, action: dict) -> str:
