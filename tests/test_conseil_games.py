@@ -236,12 +236,12 @@ class _View:
 
 
 def test_the_content_checks(game):
-    from engine.conseil import content
+    from engine.conseil import content, deep
 
     view = _View(game.bundle)
     assert content._numbers(view) == []
     assert content._solvable(view) == []
-    assert content._months_winnable(view) == []  # the deep check: every month won
+    assert deep.months_winnable(type(game), view) == []  # the deep check: every month won
     broken = {**game.bundle, "records": {**game.bundle["records"]}}
     broken["records"]["dilemma"] = {
         **game.bundle["records"]["dilemma"],
