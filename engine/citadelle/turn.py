@@ -22,6 +22,7 @@ from . import citadel, saving, scenario, taking
 from . import dialogues as D
 from . import effects as E
 from . import records as rec
+from .steps import step
 
 #: append-only parts of the state, shared between successive states (see core.copy_game)
 SHARED = {"log": True}
@@ -34,6 +35,7 @@ log = B.log
 # --------------------------------------------------------------------------- a new turn
 
 
+@step("next_turn")
 def next_turn(bundle: dict, state: dict) -> None:
     """Nothing is left to resolve: settle what must be settled, then let the group choose."""
     _drop_stale_dice(bundle, state)
