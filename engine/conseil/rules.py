@@ -39,7 +39,7 @@ class Rules:
     def __init__(
         self,
         bundle: dict[str, Any],
-        adviser: Callable[[Rules, dict[str, Any]], dict[str, str]] | None = None,
+        adviser: Callable[[Rules, dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         rec = bundle.get("records", {})
         #: « Y avait-il une solution ? »: what answers the ``hint`` action (the solver, which
@@ -911,7 +911,7 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
         out["phase"] = "start"
     elif t == "hint":
         if R.adviser is None:
-            raise IllegalAction("no adviser for these rules")
+            raise IllegalAction(action, "hint", "no adviser for these rules")
         told = R.adviser(R, out)
         out["hint"] = told["text"]
         log(out, "hint", **told)
