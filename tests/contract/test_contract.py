@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import contract_games
 import pytest
 
 from engine.core import registry
@@ -27,7 +28,7 @@ from engine.core.session import Session
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = registry.ids()
+GAMES = contract_games.GAMES
 #: a whole bot game (a legacy game's first game) must end within this many actions
 MAX_ACTIONS = 20_000
 SAMPLE_SEEDS = ("c1", "c2", "c3")
