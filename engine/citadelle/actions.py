@@ -327,7 +327,8 @@ def fits(bundle: dict, key: str, spec: dict) -> bool:
 
 def compatible(bundle: dict, keys: list[str]) -> list[str]:
     """Keep cards with no MOT-CLEF in common, in order."""
-    out, seen = [], set()
+    out: list[str] = []
+    seen: set[str] = set()
     for k in keys:
         words = set(rec.adv(bundle, k).get("keywords") or [])
         if words & seen:

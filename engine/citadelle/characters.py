@@ -4,6 +4,8 @@ l'aventure en cours »."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Rng
 from . import board as B
 from . import cards as K
@@ -19,7 +21,7 @@ log = B.log
 def new_character(bundle: dict, state: dict, cid: str, name: str | None = None) -> dict:
     """A character joins the table: its starting skills come out of the box, shuffled."""
     record = rec.recs(bundle, "character")[cid]
-    ch = {
+    ch: dict[str, Any] = {
         "id": cid,
         "name": name or record["name"],
         "gender": record.get("gender") or "m",
@@ -347,7 +349,7 @@ def join(bundle: dict, state: dict, cid: str, name: str | None = None) -> None:
 
 def all_fainted(state: dict, participants: list[int] | None) -> bool:
     """Every participant of an action is unconscious (``None``/empty: no action)."""
+    if not participants:
+        return False
     chars = state["characters"]
-    return bool(participants) and all(
-        not chars[p]["conscious"] for p in participants if p < len(chars)
-    )
+    return all(not chars[p]["conscious"] for p in participants if p < len(chars))

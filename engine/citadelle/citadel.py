@@ -20,7 +20,7 @@ log = B.log
 
 
 def new_sheet(bundle: dict) -> dict[str, Any]:
-    sheet = next(iter(rec.recs(bundle, "citadel").values()), {"scores": {}})
+    sheet: dict[str, Any] = next(iter(rec.recs(bundle, "citadel").values()), {"scores": {}})
     return {
         "scores": {
             k: sheet.get("scores", {}).get(k, 0)

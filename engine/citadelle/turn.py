@@ -126,15 +126,19 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
     if t == "active":
         return [{"type": "active", "character": c} for c in p["participants"]]
     if t == "prepare":
-        out = [{"type": "select", "item": k} for k in A.selectable(bundle, state)]
+        out: list[dict[str, Any]] = [
+            {"type": "select", "item": k} for k in A.selectable(bundle, state)
+        ]
         return [*out, {"type": "prepared"}, *free_moves(bundle, state)]
     if t == "draw":
         low, high = A.cost(bundle, state)
-        out = [{"type": "draw", "count": n, "tremor": False} for n in range(low, high + 1)]
+        draws: list[dict[str, Any]] = [
+            {"type": "draw", "count": n, "tremor": False} for n in range(low, high + 1)
+        ]
         if A.can_tremor(bundle, state):
             tlow, thigh = A.cost(bundle, state, tremor=True)
-            out += [{"type": "draw", "count": n, "tremor": True} for n in range(tlow, thigh + 1)]
-        return [*out, *free_moves(bundle, state)]
+            draws += [{"type": "draw", "count": n, "tremor": True} for n in range(tlow, thigh + 1)]
+        return [*draws, *free_moves(bundle, state)]
     if t == "result":
         return [{"type": "count", "successes": n} for n in A.count_options(state)]
     if t == "keep":

@@ -317,7 +317,7 @@ def _walled(lore: Lore, walls: dict[int, set[str]], target: int, power: str) -> 
     """Whether ``target`` once countered this seat's ``power`` and was not caught lying: bots
     that kept trying the same blocked move on the same target would never end the game."""
     chars = walls.get(target)
-    return bool(chars) and not chars.isdisjoint(lore.counters.get(power, ()))
+    return chars is not None and bool(chars) and not chars.isdisjoint(lore.counters.get(power, ()))
 
 
 def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> dict:

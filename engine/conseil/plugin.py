@@ -101,7 +101,7 @@ class Conseil(Game):
         self.titles: dict[Any, str] = {
             int(k): d["title"] for k, d in bundle.get("records", {}).get("dilemma", {}).items()
         }
-        self.titles[rules.THRONE] = self.R.throne.get("title", "REVENDIQUER LE TRÔNE")
+        self.titles[rules.THRONE] = str(self.R.throne.get("title", "REVENDIQUER LE TRÔNE"))
 
     # ------------------------------------------------------------------ setup
 
@@ -185,7 +185,8 @@ class Conseil(Game):
 
     def progress(self, state: dict[str, Any]) -> str:
         done = len(state.get("resolved", []))
-        return f"{T.MONTH.get(state.get('scenario'), '')}, dilemme {min(done + 1, 8)} sur 8"
+        month = T.MONTH.get(state.get("scenario") or "", "")
+        return f"{month}, dilemme {min(done + 1, 8)} sur 8"
 
     def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
         return chronicle.widgets(state, self.titles)

@@ -299,7 +299,7 @@ class Game:
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
             raise SetupError(self._seat_count_error(low, high, len(seats)))
-        norm_seats = []
+        norm_seats: list[dict[str, Any]] = []
         for i, s in enumerate(seats):
             name = s.get("name")
             if name is not None and not isinstance(name, str):

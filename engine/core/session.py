@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from typing import Any
+from typing import Any, cast
 
 from .errors import IllegalAction, MalformedAction, SetupError
 from .game import Game
@@ -546,7 +546,7 @@ class Session:
         try:
             if start is not None:
                 # a start-anywhere game: its first state is the engine's, never the file's
-                self.setup = game.normalize_setup(data.get("setup"))
+                self.setup = game.normalize_setup(_setup_of(data))
                 rebuilt = game.start_from(start, self.setup)
                 if dumps(rebuilt) != dumps(base):
                     raise SaveError(
@@ -565,7 +565,7 @@ class Session:
                 self.base, self.state = base, base
                 self.migrated_from = data.get("migrated_from")
             else:
-                self.setup = game.normalize_setup(data.get("setup"))
+                self.setup = game.normalize_setup(_setup_of(data))
                 self.state = game.new_game(self.setup)
         except SetupError as exc:
             raise SaveError(f"Cette sauvegarde est endommagée : {exc}.") from exc
@@ -723,3 +723,9 @@ def _title_of(game_id: Any) -> str:
         return registry.get(game_id).title
     except registry.UnknownGame:
         return str(game_id)[:40]
+
+
+def _setup_of(data: dict[str, Any]) -> dict[str, Any]:
+    """A save's setup as the file holds it: whatever it is, ``normalize_setup`` judges it (a
+    setup that is not a table is refused there, in French)."""
+    return cast(dict[str, Any], data.get("setup"))

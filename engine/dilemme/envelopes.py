@@ -58,7 +58,7 @@ def _lay_story_card(bundle: dict, state: dict, key: str, signer: int | None) -> 
         arc=card["arc"],
         signer=state["seats"][signer]["name"] if house else None,
     )
-    if house is not None:
+    if house is not None and signer is not None:  # a signed card has a signer
         state["seats"][signer]["signed"] += 1
         abilities._trigger(bundle, state, signer, "signed")
         for ability in card.get("abilities") or ():

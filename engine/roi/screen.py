@@ -74,7 +74,7 @@ def _card(game: Roi, card: str, state: str = "up", badges: tuple[str, ...] = ())
 
 
 def _status(game: Roi, st: dict, seat: int | None) -> tuple[str, str | None, str | None]:
-    pend = st.get("pending")
+    pend: dict[str, Any] = st.get("pending") or {}
     manche, turn = st["manche"], st["turn"]
     if st.get("winner") is not None:
         who = ", ".join(rules.names(st, st["winner"]))
@@ -117,7 +117,7 @@ def _reveal(game: Roi, st: dict) -> list[dict]:
     rev = st.get("reveal")
     if not rev:
         return []
-    pend = st.get("pending")
+    pend: dict[str, Any] = st.get("pending") or {}
     stepping = bool(pend) and pend["kind"] == "ack"
     if rev["manche"] != st["manche"] and not stepping:
         return []  # a new manche: the last turn of the previous one is in the log
