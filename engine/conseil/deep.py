@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import playout
 from ..core.rng import Rng
 from ..core.schema import GraphView, Issue
 from .solver import Omniscient
@@ -28,10 +29,9 @@ def months_winnable(game_class: Any, g: GraphView) -> list[Issue]:
         for k in range(DEEP_GAMES):
             seed = f"deep-{month}-{k}"
             setup = game.normalize_setup({"seed": seed, "players": 3, "bots": 3, "scenario": month})
-            state, table, step = game.new_game(setup), Omniscient(game), 0
-            while (seats := game.to_act(state)) and step < 2000:
-                state = game.apply(state, table.action(state, seats[0], _rng(seed, step)))
-                step += 1
+            state, _ = playout.play_out(
+                game, game.new_game(setup), _all_seeing(Omniscient(game), seed), limit=2000
+            )
             if state.get("result", {}) and state["result"]["won"]:
                 won = True
                 break
@@ -46,6 +46,11 @@ def months_winnable(game_class: Any, g: GraphView) -> list[Issue]:
                 )
             )
     return out
+
+
+def _all_seeing(table: Omniscient, seed: str) -> playout.Policy:
+    """The all-seeing table's move, from a generator per move of this game."""
+    return lambda game, state, seat, step: table.action(state, seat, _rng(seed, step))
 
 
 def _rng(seed: str, step: int) -> Rng:

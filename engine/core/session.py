@@ -29,6 +29,7 @@ import json
 from bisect import bisect_left
 from typing import Any, cast
 
+from . import playout
 from .errors import IllegalAction, MalformedAction, SetupError
 from .game import Game
 from .migrate import migrate
@@ -163,7 +164,11 @@ class Session:
 
     def _bot_to_play(self) -> int | None:
         assert self.state is not None
-        seats = self.game.to_act(self.state)
+        return self._bot_among(self.game.to_act(self.state))
+
+    def _bot_among(self, seats: list[int]) -> int | None:
+        """The bot that plays now among ``seats`` (those that must act), if any."""
+        assert self.state is not None
         if not seats:
             return None
         if self.game.turn_kind(self.state) == "collective":
@@ -191,18 +196,26 @@ class Session:
     def advance(self, limit: int = MAX_BOT_STEPS) -> int:
         """Let the bots play until a human must act or the game ends; the number of moves."""
         assert self.state is not None
-        steps = 0
         personas: dict[int, str | None] = {}
-        while steps < limit:
-            seat = self._bot_to_play()
-            if seat is None:
-                break
+
+        def bot(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
             if seat not in personas:
                 personas[seat] = self.persona(seat)
-            rng = self.bot_rng(bot_seat(self.game, self.state, seat))
-            action = self.game.choose(self.state, seat, rng, personas[seat])
-            self.state = self.game.apply(self.state, action)
-            self.actions.append({"seat": seat, "action": action})
+            return game.choose(
+                state, seat, self.bot_rng(bot_seat(game, state, seat)), personas[seat]
+            )
+
+        steps = 0
+        moves = playout.play(
+            self.game,
+            self.state,
+            bot,
+            seat=lambda g, st, seats, i: self._bot_among(seats),
+            limit=limit,
+        )
+        for move in moves:  # each move recorded before the next seat and generator are drawn
+            self.state = move.after
+            self.actions.append({"seat": move.seat, "action": move.action})
             steps += 1
         return steps
 
