@@ -63,6 +63,8 @@ class Citadelle(Game):
         CliAlias("auto", "la politique automatique joue tous les personnages", "all_bots", "bool"),
     )
 
+    # ------------------------------------------------------------------ content
+
     def __init__(self, bundle: dict[str, Any]) -> None:
         super().__init__(bundle)
         #: the legal actions last offered to the policy, for the ``apply`` on that same state
@@ -71,6 +73,8 @@ class Citadelle(Game):
     def _characters(self) -> list[dict[str, Any]]:
         chars = self.bundle.get("records", {}).get("character", {})
         return [chars[k] for k in sorted(chars)]
+
+    # ------------------------------------------------------------------ setup
 
     def seat_range(self) -> tuple[int, int]:
         return 1, max(1, min(self.players[1], len(self._characters())))
@@ -183,7 +187,7 @@ class Citadelle(Game):
         title = self.bundle["records"].get("scenario", {}).get(state.get("scenario") or "", {})
         return f"{title.get('title', '')}, tour {state.get('turns', 0)}".strip(", ")
 
-    # ------------------------------------------------------------------ the automatic policy
+    # ------------------------------------------------------------------ bots
 
     def bot_view(
         self, state: dict[str, Any], seat: int, actions: list[Any], persona: str | None

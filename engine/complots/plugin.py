@@ -29,6 +29,8 @@ class Complots(Game):
     rules_page = "regles-complots/"
     personas: ClassVar[tuple[Option, ...]] = tuple(Option(v, lab, h) for v, lab, h in T.PERSONAS)
 
+    # ------------------------------------------------------------------ content
+
     def __init__(self, bundle: dict[str, Any]) -> None:
         super().__init__(bundle)
         self.table = rules.Table(bundle)

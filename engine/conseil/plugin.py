@@ -95,6 +95,8 @@ class Conseil(Game):
         ),
     )
 
+    # ------------------------------------------------------------------ content
+
     def __init__(self, bundle: dict[str, Any]) -> None:
         super().__init__(bundle)
         self.R = rules.Rules(bundle, adviser=solver.hint)
@@ -188,9 +190,6 @@ class Conseil(Game):
         month = T.MONTH.get(state.get("scenario") or "", "")
         return f"{month}, dilemme {min(done + 1, 8)} sur 8"
 
-    def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
-        return chronicle.widgets(state, self.titles)
-
     # ------------------------------------------------------------------ bots
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
@@ -216,6 +215,9 @@ class Conseil(Game):
                 lambda a: T.describe(a, self.seat_names(state), state),
             )
         )
+
+    def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
+        return chronicle.widgets(state, self.titles)
 
     # ------------------------------------------------------------------ checks
 
