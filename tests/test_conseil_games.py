@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from engine.conseil import rules
 from engine.conseil.chronicle import dynast, roman
 from engine.conseil.content import MONTHS
 from engine.conseil.solver import Omniscient
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
@@ -30,16 +31,19 @@ def play(game, seed, n, scenario="base", silent=False, every=None, omniscient=Fa
     )
     state = game.new_game(setup)
     table = Omniscient(game)
-    k = 0
-    while seats := game.to_act(state):
-        seat = seats[Rng({"rng": k}).below(len(seats))]
+
+    def drawn_seat(game: Any, state: dict, seats: list[int], k: int) -> int:
+        return seats[Rng({"rng": k}).below(len(seats))]
+
+    def policy(game: Any, state: dict, seat: int, k: int) -> Any:
         rng = Rng({"rng": Rng.seed_from(f"{seed}:{k}")})
-        action = table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
-        state = game.apply(state, action)
+        return table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
+
+    for move in playout.play(game, state, policy, seat=drawn_seat):
+        state = move.after
         if every:
             every(state)
-        k += 1
-        assert k < 2000
+        assert move.index + 1 < 2000
     return state
 
 
