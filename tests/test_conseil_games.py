@@ -149,10 +149,7 @@ def test_the_chronicle_across_games(game):
             *nxt["pets_done"],
         ]
         assert throne not in every
-    k = 0
-    while seats := game.to_act(nxt):
-        nxt = game.apply(nxt, game.choose(nxt, seats[0], Rng({"rng": k})))
-        k += 1
+    nxt, _ = playout.play_out(game, nxt, _bots)
     assert game.outcome(nxt).ranking[0]["name"].endswith(f"{first} II")
     assert len(game.chronicle(nxt)[0]["items"]) == 2
     assert [roman(n) for n in (1, 2, 3, 4, 9, 12)] == ["Ier", "II", "III", "IV", "IX", "XII"]
@@ -170,11 +167,7 @@ def test_the_throne_removed_from_the_next_game_is_replaced_by_a_crown_one(game):
 def test_the_hint_after_a_lost_dilemma(game):
     for i in range(60):
         setup = game.normalize_setup({"seed": f"indice-{i}", "players": 3, "bots": 3})
-        s = game.new_game(setup)
-        k = 0
-        while game.to_act(s) and s["phase"] != "aftermath":
-            s = game.apply(s, game.choose(s, game.to_act(s)[0], Rng({"rng": k})))
-            k += 1
+        s, _ = playout.play_out(game, game.new_game(setup), _bots, seat=_until_aftermath)
         if s["phase"] == "aftermath":
             after = game.apply(s, {"type": "hint"})
             text = game.render_log(after["log"][-1 - _since(after)])
@@ -412,11 +405,26 @@ def test_every_plan_of_the_solver_wins_when_the_all_seeing_table_plays_it(game):
     assert seen["oracle"] >= 10 and seen["reward"] >= 10 and seen["none"] >= 1, seen
 
 
+def _bots(game: Any, state: dict, seat: int, k: int) -> Any:
+    """The bots, the ``k``-th move drawn from ``Rng({"rng": k})``."""
+    return game.choose(state, seat, Rng({"rng": k}))
+
+
+def _until_aftermath(game: Any, state: dict, seats: list[int], k: int) -> int | None:
+    """The first seat to act, until a lost dilemma's aftermath (then the play-out stops)."""
+    return None if state["phase"] == "aftermath" else seats[0]
+
+
 def _omniscient_wins(game, state):
-    seer, k, done = Omniscient(game), 0, len(state["resolved"])
-    while len(state["resolved"]) == done and game.to_act(state):
-        state = game.apply(state, seer.action(state, game.to_act(state)[0], Rng({"rng": k})))
-        k += 1
+    seer, done = Omniscient(game), len(state["resolved"])
+
+    def this_dilemma(game: Any, state: dict, seats: list[int], k: int) -> int | None:
+        return seats[0] if len(state["resolved"]) == done else None
+
+    def seeing(game: Any, state: dict, seat: int, k: int) -> Any:
+        return seer.action(state, seat, Rng({"rng": k}))
+
+    state, _ = playout.play_out(game, state, seeing, seat=this_dilemma)
     return state["resolved"][-1]["success"] if len(state["resolved"]) > done else False
 
 
