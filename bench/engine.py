@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.path as a script)
 
-from engine.core import registry  # noqa: E402
+from engine.core import playout, registry  # noqa: E402
 from engine.core.game import Game  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from pipeline.bundles import bundle_for  # noqa: E402
@@ -63,19 +63,17 @@ def play(game: Game, seed: str, persona: str | None) -> tuple[float, float, int,
     start, cpu = time.perf_counter(), time.process_time()
     setup = game.normalize_setup(setup)
     state = game.new_game(setup)
-    actions = 0
-    while actions < MAX_ACTIONS:
-        seats = game.to_act(state)
-        if not seats:
-            break
-        seat = seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
+
+    def mover(game: Game, state: dict, seats: list[int], index: int) -> int:
+        return seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
+
+    def policy(game: Game, state: dict, seat: int, index: int) -> Any:
         if persona == RANDOM:
-            action = pick.choice(game.legal_actions(state, seat))
-        else:
-            rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{actions}")})
-            action = game.choose(state, seat, rng, setup["seats"][seat].get("persona"))
-        state = game.apply(state, action)
-        actions += 1
+            return pick.choice(game.legal_actions(state, seat))
+        rng = Rng({"rng": Rng.seed_from(f"{seed}:bot:{index}")})
+        return game.choose(state, seat, rng, setup["seats"][seat].get("persona"))
+
+    state, actions = playout.play_out(game, state, policy, seat=mover, limit=MAX_ACTIONS)
     ms = (time.perf_counter() - start) * 1000
     return ms, (time.process_time() - cpu) * 1000, actions, not game.to_act(state)
 

@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -30,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.path)
 
 from engine.complots import bots as B  # noqa: E402
-from engine.core import registry  # noqa: E402
+from engine.core import playout, registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from pipeline.bundles import bundle_for  # noqa: E402
 
@@ -55,14 +56,8 @@ def play(game, seed: str, personas: list[str], stats: dict | None = None) -> int
         }
     )
     state = game.new_game(setup)
-    k = 0
-    while True:
-        seats = game.to_act(state)
-        if not seats:
-            break
-        if k > MAX_ACTIONS:
-            raise RuntimeError(f"game {seed} ({personas}) did not end in {MAX_ACTIONS} actions")
-        seat = seats[0]
+
+    def policy(game: Any, state: dict, seat: int, k: int) -> Any:
         persona = personas[seat]
         rng = Rng({"rng": Rng.seed_from(f"{seed}:{k}")})
         if persona == RANDOM:
@@ -71,8 +66,11 @@ def play(game, seed: str, personas: list[str], stats: dict | None = None) -> int
             action = game.choose(state, seat, rng, persona)
         if stats is not None:
             _count(state, seat, persona, action, stats)
-        state = game.apply(state, action)
-        k += 1
+        return action
+
+    state, _ = playout.play_out(game, state, policy, limit=MAX_ACTIONS + 1)
+    if game.to_act(state):
+        raise RuntimeError(f"game {seed} ({personas}) did not end in {MAX_ACTIONS} actions")
     if stats is not None:
         for c, true in zip(state["claims"], state["truth"], strict=True):
             row = stats.setdefault(personas[c["seat"]], _row())

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,7 +27,7 @@ from common import cpu_model, write_section  # noqa: E402
 
 from engine.conseil.content import MONTHS  # noqa: E402
 from engine.conseil.solver import Omniscient  # noqa: E402
-from engine.core import registry  # noqa: E402
+from engine.core import playout, registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 from pipeline.bundles import bundle_for  # noqa: E402
 
@@ -40,13 +41,12 @@ def play(game, players: int, scenario: str, seed: str, omniscient: bool) -> tupl
     )
     state = game.new_game(setup)
     table = Omniscient(game)
-    k = 0
-    while seats := game.to_act(state):
-        seat = seats[0]
+
+    def policy(game: Any, state: dict, seat: int, k: int) -> Any:
         rng = Rng({"rng": Rng.seed_from(f"{seed}:{k}")})
-        action = table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
-        state = game.apply(state, action)
-        k += 1
+        return table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
+
+    state, _ = playout.play_out(game, state, policy)
     return bool(game.outcome(state).winners), state["result"]["total"]
 
 

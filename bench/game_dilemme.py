@@ -26,8 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.path as a script)
 
-from engine.core import registry  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
+from engine.core import playout, registry  # noqa: E402
 from engine.dilemme import text_fr as T  # noqa: E402
 from engine.dilemme.bots import TEMPERAMENTS  # noqa: E402
 from pipeline.bundles import bundle_for  # noqa: E402
@@ -57,13 +56,9 @@ def play(games: int) -> dict:
              "seats": [{"house": h} for h in chosen]}
         )  # fmt: skip
         state = game.new_game(setup)
-        for i in range(20_000):
-            seats = game.to_act(state)
-            if not seats:
-                break
-            seat = seats[0]
-            rng = Rng({"rng": Rng.seed_from(f"t{g}:{i}")})
-            action = game.choose(state, seat, rng, tempers[seat])
+        bots = playout.bots(tempers.__getitem__, playout.seeded(f"t{g}"))
+        for move in playout.play(game, state, bots, limit=20_000):
+            seat, action = move.seat, move.action
             if action["type"] == "answer" and action["accept"]:
                 habits[tempers[seat]]["deals sold"] += 1
             elif action["type"] == "offer":
@@ -73,7 +68,7 @@ def play(games: int) -> dict:
             elif action["type"] == "vote":
                 habits[tempers[seat]]["votes"] += 1
                 habits[tempers[seat]]["power staked"] += action["power"]
-            state = game.apply(state, action)
+            state = move.after
         outcome = game.outcome(state)
         for row in outcome.ranking:
             t = tempers[row["seat"]]

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core.errors import SetupError
 from engine.core.french import elides
+from engine.core.game import Game
 from engine.core.save import SaveError
 from engine.core.session import Session
 
@@ -120,20 +121,19 @@ def _read_game(game: Any, session: Session, out: set[str]) -> None:
     state = session.state
     assert state is not None
     start = len(state.get("log", []))
-    for _ in range(MAX_STEPS):
-        seats = game.to_act(state)
-        if not seats:
-            break
-        for seat in seats[:2]:
-            actions = game.legal_actions(state, seat)
-            _strings(game.screen(state, seat, actions), out)
+
+    def read_then_choose(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
+        for reader in game.to_act(state)[:2]:  # the screens of the seats that must act
+            actions = game.legal_actions(state, reader)
+            _strings(game.screen(state, reader, actions), out)
             for a in actions:
-                out.add(game.describe(state, a, seat))
-        seat = seats[0]
-        action = game.choose(state, seat, session.bot_rng(), session.persona(seat))
-        state = game.apply(state, action)
+                out.add(game.describe(state, a, reader))
+        return game.choose(state, seat, session.bot_rng(), session.persona(seat))
+
+    for move in playout.play(game, state, read_then_choose, limit=MAX_STEPS):
+        state = move.after
         session.state = state
-        session.actions.append({"seat": seat, "action": action})
+        session.actions.append({"seat": move.seat, "action": move.action})
     for entry in state.get("log", [])[start:]:
         out.add(game.render_log(entry))
     _strings(session.screen(), out)

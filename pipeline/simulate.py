@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.session import bot_prefix, bot_rng, bot_seat
@@ -252,22 +252,25 @@ def play_run(
         chapter = game.chapter(state)
         wander = game.simulation_wander
         prefix = bot_prefix(seed)  # the bots' seeds, as in a session (hashed once a run)
+
+        def mover(game: Game, state: dict[str, Any], seats: list[int], index: int) -> int:
+            return seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
+
+        def choose(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
+            if policy == "random" or (policy == "mixed" and pick.random() < wander):
+                action = pick.choice(game.legal_actions(state, seat))
+            else:
+                rng = bot_rng(prefix, actions, bot_seat(game, state, seat))
+                action = game.choose(state, seat, rng, setup["seats"][seat].get("persona"))
+            # kept before it is applied: a move that fails is the reproduction's last line
+            script.append({"seat": seat, "action": action})
+            return action
+
         while state is not None and games < MAX_GAMES:
             games += 1
             count = 0
-            while count < MAX_ACTIONS:
-                seats = game.to_act(state)
-                if not seats:
-                    break
-                seat = seats[0] if game.turn_kind(state) == "collective" else pick.choice(seats)
-                if policy == "random" or (policy == "mixed" and pick.random() < wander):
-                    action = pick.choice(game.legal_actions(state, seat))
-                else:
-                    rng = bot_rng(prefix, actions, bot_seat(game, state, seat))
-                    persona = setup["seats"][seat].get("persona")
-                    action = game.choose(state, seat, rng, persona)
-                script.append({"seat": seat, "action": action})
-                state = game.apply(state, action)
+            for move in playout.play(game, state, choose, seat=mover, limit=MAX_ACTIONS):
+                state = move.after
                 actions += 1
                 count += 1
                 now = game.chapter(state)

@@ -5,12 +5,13 @@ impossible claim (every copy in sight) is always doubted; the personalities diff
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_complots_rules import act, table_with
 
 from engine.complots import bots as B
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
@@ -67,19 +68,26 @@ def test_bots_counter_truthfully_when_they_can(game):
         assert action == {"type": "counter", "seat": 1, "character": "comtesse"}
 
 
+def _counting(lineup: list[str], counts: dict[str, dict[str, int]]) -> playout.Policy:
+    """The bots of ``lineup``, each move drawn from the journal's length, counting the doubt
+    windows each temperament meets and the doubts it casts."""
+
+    def policy(game: Any, state: dict, seat: int, k: int) -> Any:
+        action = game.choose(state, seat, Rng({"rng": len(state["log"])}), lineup[seat])
+        if state["steps"] and state["steps"][0]["do"] == "doubt":
+            counts[lineup[seat]]["windows"] += 1
+            counts[lineup[seat]]["doubts"] += action["type"] == "doubt"
+        return action
+
+    return policy
+
+
 def test_the_personalities_bluff_and_doubt_differently(game):
     counts = {p: {"claims": 0, "bluffs": 0, "windows": 0, "doubts": 0} for p in PERSONAS}
     for k in range(60):
         lineup = [PERSONAS[(k + j) % 4] for j in range(4)]
         setup = game.normalize_setup({"seed": f"traits{k}", "players": 4, "bots": 4})
-        state = game.new_game(setup)
-        while game.to_act(state):
-            seat = game.to_act(state)[0]
-            action = game.choose(state, seat, Rng({"rng": len(state["log"])}), lineup[seat])
-            if state["steps"] and state["steps"][0]["do"] == "doubt":
-                counts[lineup[seat]]["windows"] += 1
-                counts[lineup[seat]]["doubts"] += action["type"] == "doubt"
-            state = game.apply(state, action)
+        state, _ = playout.play_out(game, game.new_game(setup), _counting(lineup, counts))
         for c, true in zip(state["claims"], state["truth"], strict=True):
             counts[lineup[c["seat"]]]["claims"] += 1
             counts[lineup[c["seat"]]]["bluffs"] += not true

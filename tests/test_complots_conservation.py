@@ -5,11 +5,13 @@ packets) stay 15 (20 at seven and eight), and every game ends with one survivor.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine.complots import rules
-from engine.core import registry
+from engine.core import playout, registry
+from engine.core.game import Game
 from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
@@ -35,21 +37,19 @@ def play(game, seed: str, n: int, variant: str, wild: int = 6):
     )
     state = game.new_game(setup)
     pick = Rng({"rng": Rng.seed_from(seed + ":pick")})
-    states = [state]
-    for i in range(5000):
-        seats = game.to_act(state)
-        if not seats:
-            break
-        seat = seats[pick.below(len(seats))]
+
+    def drawn_seat(game: Game, state: dict, seats: list[int], i: int) -> int:
+        return seats[pick.below(len(seats))]
+
+    def policy(game: Game, state: dict, seat: int, i: int) -> Any:
         if pick.below(wild) == 0:
             legal = game.legal_actions(state, seat)
-            action = legal[pick.below(len(legal))]
-        else:
-            bot = Rng({"rng": Rng.seed_from(f"{seed}:{i}")})
-            action = game.choose(state, seat, bot, setup["seats"][seat]["persona"])
-        state = game.apply(state, action)
-        states.append(state)
-    return states
+            return legal[pick.below(len(legal))]
+        bot = Rng({"rng": Rng.seed_from(f"{seed}:{i}")})
+        return game.choose(state, seat, bot, setup["seats"][seat]["persona"])
+
+    moves = playout.play(game, state, policy, seat=drawn_seat, limit=5000)
+    return [state, *(move.after for move in moves)]
 
 
 @pytest.mark.parametrize("n", range(2, 9))

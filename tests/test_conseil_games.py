@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from engine.conseil import rules
 from engine.conseil.chronicle import dynast, roman
 from engine.conseil.content import MONTHS
 from engine.conseil.solver import Omniscient
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
@@ -30,16 +31,19 @@ def play(game, seed, n, scenario="base", silent=False, every=None, omniscient=Fa
     )
     state = game.new_game(setup)
     table = Omniscient(game)
-    k = 0
-    while seats := game.to_act(state):
-        seat = seats[Rng({"rng": k}).below(len(seats))]
+
+    def drawn_seat(game: Any, state: dict, seats: list[int], k: int) -> int:
+        return seats[Rng({"rng": k}).below(len(seats))]
+
+    def policy(game: Any, state: dict, seat: int, k: int) -> Any:
         rng = Rng({"rng": Rng.seed_from(f"{seed}:{k}")})
-        action = table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
-        state = game.apply(state, action)
+        return table.action(state, seat, rng) if omniscient else game.choose(state, seat, rng)
+
+    for move in playout.play(game, state, policy, seat=drawn_seat):
+        state = move.after
         if every:
             every(state)
-        k += 1
-        assert k < 2000
+        assert move.index + 1 < 2000
     return state
 
 
@@ -145,10 +149,7 @@ def test_the_chronicle_across_games(game):
             *nxt["pets_done"],
         ]
         assert throne not in every
-    k = 0
-    while seats := game.to_act(nxt):
-        nxt = game.apply(nxt, game.choose(nxt, seats[0], Rng({"rng": k})))
-        k += 1
+    nxt, _ = playout.play_out(game, nxt, _bots)
     assert game.outcome(nxt).ranking[0]["name"].endswith(f"{first} II")
     assert len(game.chronicle(nxt)[0]["items"]) == 2
     assert [roman(n) for n in (1, 2, 3, 4, 9, 12)] == ["Ier", "II", "III", "IV", "IX", "XII"]
@@ -166,11 +167,7 @@ def test_the_throne_removed_from_the_next_game_is_replaced_by_a_crown_one(game):
 def test_the_hint_after_a_lost_dilemma(game):
     for i in range(60):
         setup = game.normalize_setup({"seed": f"indice-{i}", "players": 3, "bots": 3})
-        s = game.new_game(setup)
-        k = 0
-        while game.to_act(s) and s["phase"] != "aftermath":
-            s = game.apply(s, game.choose(s, game.to_act(s)[0], Rng({"rng": k})))
-            k += 1
+        s, _ = playout.play_out(game, game.new_game(setup), _bots, seat=_until_aftermath)
         if s["phase"] == "aftermath":
             after = game.apply(s, {"type": "hint"})
             text = game.render_log(after["log"][-1 - _since(after)])
@@ -236,12 +233,12 @@ class _View:
 
 
 def test_the_content_checks(game):
-    from engine.conseil import content
+    from engine.conseil import content, deep
 
     view = _View(game.bundle)
     assert content._numbers(view) == []
     assert content._solvable(view) == []
-    assert content._months_winnable(view) == []  # the deep check: every month won
+    assert deep.months_winnable(type(game), view) == []  # the deep check: every month won
     broken = {**game.bundle, "records": {**game.bundle["records"]}}
     broken["records"]["dilemma"] = {
         **game.bundle["records"]["dilemma"],
@@ -408,11 +405,26 @@ def test_every_plan_of_the_solver_wins_when_the_all_seeing_table_plays_it(game):
     assert seen["oracle"] >= 10 and seen["reward"] >= 10 and seen["none"] >= 1, seen
 
 
+def _bots(game: Any, state: dict, seat: int, k: int) -> Any:
+    """The bots, the ``k``-th move drawn from ``Rng({"rng": k})``."""
+    return game.choose(state, seat, Rng({"rng": k}))
+
+
+def _until_aftermath(game: Any, state: dict, seats: list[int], k: int) -> int | None:
+    """The first seat to act, until a lost dilemma's aftermath (then the play-out stops)."""
+    return None if state["phase"] == "aftermath" else seats[0]
+
+
 def _omniscient_wins(game, state):
-    seer, k, done = Omniscient(game), 0, len(state["resolved"])
-    while len(state["resolved"]) == done and game.to_act(state):
-        state = game.apply(state, seer.action(state, game.to_act(state)[0], Rng({"rng": k})))
-        k += 1
+    seer, done = Omniscient(game), len(state["resolved"])
+
+    def this_dilemma(game: Any, state: dict, seats: list[int], k: int) -> int | None:
+        return seats[0] if len(state["resolved"]) == done else None
+
+    def seeing(game: Any, state: dict, seat: int, k: int) -> Any:
+        return seer.action(state, seat, Rng({"rng": k}))
+
+    state, _ = playout.play_out(game, state, seeing, seat=this_dilemma)
     return state["resolved"][-1]["success"] if len(state["resolved"]) > done else False
 
 

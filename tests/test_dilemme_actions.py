@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalAction, MalformedAction
-from engine.dilemme import apply, legal_actions
 from engine.dilemme import game as G
 from engine.dilemme.bots import choose
+from engine.dilemme.game import apply, legal_actions
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,7 +29,7 @@ REFUSED = (MalformedAction, IllegalAction)
 
 def _game(seed: int, n: int, rnd: float = 0.25, limit: int = 2_000):
     """States of a seeded game: bots, with a random legal move now and then."""
-    from engine.dilemme import new_campaign, new_game
+    from engine.dilemme.game import new_campaign, new_game
 
     houses = sorted(BUNDLE["records"]["house"])[:n]
     camp = new_campaign(BUNDLE, seed)

@@ -12,8 +12,8 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from engine.core import IllegalAction, MalformedAction
-from engine.dilemme import apply, legal_actions, new_campaign, new_game, view
 from engine.dilemme.bots import choose
+from engine.dilemme.game import apply, legal_actions, new_campaign, new_game, view
 
 NAMES = ["Théodore", "Julius", "Armin", "Diana", "Frances"]  # clockwise, as in the example
 RESOURCES = ["influence", "prosperity", "morale", "welfare", "knowledge"]

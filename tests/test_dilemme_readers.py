@@ -8,7 +8,7 @@ import json
 
 from test_dilemme_engine import NAMES, make_bundle
 
-from engine.dilemme import apply, legal_actions, new_campaign, new_game
+from engine.dilemme.game import apply, legal_actions, new_campaign, new_game
 
 
 def test_listing_an_at_will_ability_writes_no_counter_into_the_state():

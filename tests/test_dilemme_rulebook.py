@@ -11,8 +11,8 @@ import pytest
 from test_dilemme_engine import NAMES, RESOURCES, make_bundle
 
 from engine.core import IllegalAction
-from engine.dilemme import apply, legal_actions, new_campaign, new_game
 from engine.dilemme import game as G
+from engine.dilemme.game import apply, legal_actions, new_campaign, new_game
 
 T, J, A, D, F = range(5)  # Théodore, Julius, Armin, Diana, Frances, clockwise
 

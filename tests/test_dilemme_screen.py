@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_dilemme_rulebook import A, J, T, act, bundle_with, table, vote
 
 from engine.dilemme import screen as S
-from engine.dilemme import view
+from engine.dilemme.game import view
 
 
 def _last(b: dict, s: dict) -> dict:

@@ -6,10 +6,12 @@ sentence is written.  Seeded bot games played through the contract."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
-from engine.core import registry
+from engine.core import playout, registry
+from engine.core.game import Game
 from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
@@ -38,6 +40,19 @@ def check(lines: list[str], where: str) -> None:
         assert not found, f"placeholder {found.group(0)!r} in {line!r} ({where})"
 
 
+def _read_then_choose(game_id: str, seed: int) -> playout.Policy:
+    """The bots' move, once the screen and the labels of the seat to act have been checked."""
+
+    def policy(game: Game, state: dict, seat: int, step: int) -> Any:
+        actions = game.legal_actions(state, seat)
+        where = f"{game_id}, seed {seed}, step {step}"
+        check(strings(game.screen(state, seat, actions), []), where)
+        check([game.describe(state, a, seat) for a in actions], where)
+        return game.choose(state, seat, Rng({"rng": Rng.seed_from(f"fr-{seed}:{step}")}))
+
+    return policy
+
+
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_counts_and_genders_are_written_out(game_id: str) -> None:
     cls = registry.get(game_id)
@@ -47,17 +62,8 @@ def test_counts_and_genders_are_written_out(game_id: str) -> None:
         n = min(high, max(low, 3 + seed))
         setup = game.normalize_setup({"seed": f"fr-{seed}", "players": n, "bots": n})
         state = game.new_game(setup)
-        for step in range(STEPS):
-            seats = game.to_act(state)
-            if not seats:
-                break
-            seat = seats[0]
-            actions = game.legal_actions(state, seat)
-            where = f"{game_id}, seed {seed}, step {step}"
-            check(strings(game.screen(state, seat, actions), []), where)
-            check([game.describe(state, a, seat) for a in actions], where)
-            rng = Rng({"rng": Rng.seed_from(f"fr-{seed}:{step}")})
-            state = game.apply(state, game.choose(state, seat, rng))
+
+        state, _ = playout.play_out(game, state, _read_then_choose(game_id, seed), limit=STEPS)
         check(strings(game.chronicle(state) or [], []), f"{game_id}, seed {seed}, chronicle")
         if not game.to_act(state):  # the last screen, with its result
             check(strings(game.screen(state, None, []), []), f"{game_id}, seed {seed}, end")

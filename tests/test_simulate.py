@@ -90,11 +90,11 @@ def test_sim003_an_engine_failure_is_reported_with_a_replay_script(
     real = engine.citadelle.game.apply
     calls = {"n": 0}
 
-    def flaky(bundle, state, action):
+    def flaky(bundle, state, action, *offered):  # the offered actions, as the plug-in kept them
         calls["n"] += 1
         if calls["n"] == 7:
             raise RuntimeError("panne simulée")
-        return real(bundle, state, action)
+        return real(bundle, state, action, *offered)
 
     monkeypatch.setattr(engine.citadelle.game, "apply", flaky)
     _, sg = _graph(planted)

@@ -18,6 +18,9 @@ from . import characters as C
 from . import effects as E
 from . import records as rec
 from . import rules as R
+from .cards import temporary_in_play
+from .characters import all_fainted
+from .steps import effect
 
 log = B.log
 DICE = 4  # the box holds four dice
@@ -324,7 +327,8 @@ def fits(bundle: dict, key: str, spec: dict) -> bool:
 
 def compatible(bundle: dict, keys: list[str]) -> list[str]:
     """Keep cards with no MOT-CLEF in common, in order."""
-    out, seen = [], set()
+    out: list[str] = []
+    seen: set[str] = set()
     for k in keys:
         words = set(rec.adv(bundle, k).get("keywords") or [])
         if words & seen:
@@ -693,27 +697,6 @@ def _put_back_temporary(bundle: dict, state: dict, action: dict) -> None:
         log(state, "card.put_back", title=rec.record(bundle, ref).get("title", ""))
 
 
-def temporary_in_play(bundle: dict, state: dict, ref: dict) -> bool:
-    """Is ``ref`` a temporary event being resolved (an adventure card, or a face-up
-    exploration card on its place)?"""
-    if ref["kind"] not in ("adventure", "exploration"):
-        return False
-    here = K.where(bundle, state, ref)
-    return (ref["kind"] == "adventure" and here == "resolving") or (
-        ref["kind"] == "exploration"
-        and here.startswith("slot:")
-        and rec.exp(bundle, ref["key"])["type"] == "temporary_event"
-    )
-
-
-def all_fainted(state: dict, participants: list[int] | None) -> bool:
-    """Every participant of an action is unconscious (``None``/empty: no action)."""
-    chars = state["characters"]
-    return bool(participants) and all(
-        not chars[p]["conscious"] for p in participants if p < len(chars)
-    )
-
-
 def leave_temporary(bundle: dict, state: dict, ref: dict) -> None:
     """A temporary event has been resolved: into the Past, unless its own effects already
     sent it elsewhere (banished, put back, discarded)."""
@@ -761,3 +744,26 @@ def reveal_exploration(bundle: dict, state: dict, at: str, ctx: dict) -> None:
         # the exploration deck's globals and finds act once, then the place is free
         effects.append({"_leave_temp": ref})
     E.push(state, effects, {**ctx, "this": ref})
+
+
+# --------------------------------------------------------------------------- the action's frames
+
+
+@effect("_act")
+def _act_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    force(bundle, state, value)
+
+
+@effect("_leave_temp")
+def _leave_temp_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    leave_temporary(bundle, state, value)
+
+
+@effect("_finish_action")
+def _finish_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    finish(bundle, state)
+
+
+@effect("_reveal")
+def _reveal_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    reveal_exploration(bundle, state, value, ctx)

@@ -326,7 +326,7 @@ def _leading(view: dict, bundle: dict | None = None, want: set[str] | None = Non
         key
         for key, slot in view["slots"].items()
         if not slot.get("revealed")
-        and (not direct or direct.get(f"c:{slot.get('card')}", frozenset()) & want)
+        and (not direct or bool(direct.get(f"c:{slot.get('card')}", frozenset()) & (want or set())))
     }
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from ..core import Rng
 from . import cards as K
 from . import records as rec
+from .steps import run
 
 DIRECTIONS = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}
 
@@ -128,15 +129,13 @@ def restore_past(bundle: dict, state: dict) -> None:
 
 def free_slot(bundle: dict, state: dict, at: str) -> None:
     """An exploration place is free again: the arrow's numbered card takes it."""
-    from . import taking
-
     slot = state["slots"].get(at)
     if slot is None or slot.get("exploration") or slot.get("adventure"):
         return
     del state["slots"][at]
     if slot.get("card") is not None:
         ctx = {"character": (state.get("action") or {}).get("character", 0), "verb": None}
-        taking.take(bundle, state, str(slot["card"]), ctx, at=at, origin=slot.get("from"))
+        run("take", bundle, state, str(slot["card"]), ctx, at=at, origin=slot.get("from"))
 
 
 def adjacent_free(state: dict, here: str) -> str:

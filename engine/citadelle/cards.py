@@ -325,3 +325,16 @@ def check(bundle: dict, state: dict) -> None:
             raise CardError(f"{kind} {key} is not a card of the box")
         if len(found) != 1:
             raise CardError(f"{kind} {key} is in {found or 'no place'}")
+
+
+def temporary_in_play(bundle: dict, state: dict, ref: dict) -> bool:
+    """Is ``ref`` a temporary event being resolved (an adventure card, or a face-up
+    exploration card on its place)?"""
+    if ref["kind"] not in ("adventure", "exploration"):
+        return False
+    here = where(bundle, state, ref)
+    return (ref["kind"] == "adventure" and here == "resolving") or (
+        ref["kind"] == "exploration"
+        and here.startswith("slot:")
+        and rec.exp(bundle, ref["key"])["type"] == "temporary_event"
+    )

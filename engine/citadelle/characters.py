@@ -4,12 +4,15 @@ l'aventure en cours »."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import Rng
 from . import board as B
 from . import cards as K
 from . import records as rec
 from . import rules as R
 from .content import TEMPORARY
+from .steps import run
 
 MAX_HP = 99
 log = B.log
@@ -18,7 +21,7 @@ log = B.log
 def new_character(bundle: dict, state: dict, cid: str, name: str | None = None) -> dict:
     """A character joins the table: its starting skills come out of the box, shuffled."""
     record = rec.recs(bundle, "character")[cid]
-    ch = {
+    ch: dict[str, Any] = {
         "id": cid,
         "name": name or record["name"],
         "gender": record.get("gender") or "m",
@@ -82,8 +85,6 @@ def unconscious(bundle: dict, state: dict, c: int) -> None:
     """« Inconscience »: the figure leaves the Plateau, TEMPORAIRE cards are put back, the hand
     is discarded, the discard shuffled into the deck, three cards drawn as the new hand, and
     one of them is banished (the players choose which, when the turn comes back)."""
-    from . import citadel
-
     ch = state["characters"][c]
     ch["conscious"] = False
     ch["at"] = None
@@ -102,7 +103,7 @@ def unconscious(bundle: dict, state: dict, c: int) -> None:
         K.move(bundle, state, K.action_card(card), f"hand:{ch['id']}")
     if all(not x["conscious"] for x in state["characters"]):
         state["queue"] = []
-        citadel.finish(bundle, state, "defeat", "all_unconscious")
+        run("finish", bundle, state, "defeat", "all_unconscious")
         return
     if ch["hand"]:
         state.setdefault("interrupt", []).append({"type": "banish", "character": c})
@@ -344,3 +345,11 @@ def join(bundle: dict, state: dict, cid: str, name: str | None = None) -> None:
     ch = new_character(bundle, state, cid, name)
     state["players"] = len(state["characters"])
     log(state, "character.joins", name=ch["name"], id=cid)
+
+
+def all_fainted(state: dict, participants: list[int] | None) -> bool:
+    """Every participant of an action is unconscious (``None``/empty: no action)."""
+    if not participants:
+        return False
+    chars = state["characters"]
+    return all(not chars[p]["conscious"] for p in participants if p < len(chars))

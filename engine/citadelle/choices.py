@@ -411,16 +411,18 @@ def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> li
         fields = {"count": a["count"], "tremor": "yes" if a["tremor"] else "no"}
         label = _label(bundle, state, a)[0]
         if cost and cost >= ch["hp"]:
-            out = T.agree(ch.get("gender"), "inconscient", "inconsciente")
-            confirm = T.ui("confirm.draw", hp=T.plural(cost, "PV", "PV"), name=ch["name"], out=out)
+            faint = T.agree(ch.get("gender"), "inconscient", "inconsciente")
+            confirm = T.ui(
+                "confirm.draw", hp=T.plural(cost, "PV", "PV"), name=ch["name"], out=faint
+            )
             deadly.append(W.choice(i, label, confirm=confirm, tone="danger"))
         elif cost:
             more.append(W.choice(i, label, fields=fields))
         else:
             plain_.append(W.choice(i, label, fields=fields))
-    fields = [W.form_field("count", T.ui("field.count"), "stepper")]
+    asked = [W.form_field("count", T.ui("field.count"), "stepper")]
     if tremor_any:
-        fields.append(
+        asked.append(
             W.form_field(
                 "tremor",
                 T.ui("field.tremor"),
@@ -431,14 +433,14 @@ def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> li
                 ],
             )
         )
-    out = []
+    out: list[dict] = []
     if plain_:
-        out.append(W.form(T.ui("group.draw"), fields, plain_, submit=T.ui("submit.draw")))
+        out.append(W.form(T.ui("group.draw"), asked, plain_, submit=T.ui("submit.draw")))
     if more:
         out.append(
             W.form(
                 T.ui("group.draw.more"),
-                fields,
+                asked,
                 more,
                 submit=T.ui("submit.draw"),
                 folded=bool(plain_),
@@ -497,10 +499,10 @@ def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
     }
     for i, a in enumerate(actions):
         t = a["type"]
-        c = a.get("character")
         if t == "save":
             saves.append(_choice(bundle, state, i, a, confirm=T.ui("confirm.save")))
             continue
+        c: int = a["character"]
         main, moves, other = blocks[c]
         if t == "act":
             spec, _ = A.spec_of(bundle, state, a["source"], a["index"])
@@ -618,10 +620,10 @@ def _citadel(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
     depart = [(i, a) for i, a in enumerate(actions) if a["type"] == "depart"]
     out = []
     if destiny:
-        entries = rec.recs(bundle, "destiny")
+        pages = rec.recs(bundle, "destiny")
         options_entry = []
         for _, a in destiny:
-            e = entries[a["entry"]]
+            e = pages[a["entry"]]
             opt = {"value": a["entry"], "label": f"{e['title']} (coût {e['cost']})"}
             if opt not in options_entry:
                 options_entry.append(opt)

@@ -14,12 +14,13 @@ from . import characters as C
 from . import effects as E
 from . import records as rec
 from . import rules as R
+from .steps import effect, step
 
 log = B.log
 
 
 def new_sheet(bundle: dict) -> dict[str, Any]:
-    sheet = next(iter(rec.recs(bundle, "citadel").values()), {"scores": {}})
+    sheet: dict[str, Any] = next(iter(rec.recs(bundle, "citadel").values()), {"scores": {}})
     return {
         "scores": {
             k: sheet.get("scores", {}).get(k, 0)
@@ -169,6 +170,7 @@ def _abandon_action(bundle: dict, state: dict) -> None:
         state["action"] = state["suspended"].pop() if state["suspended"] else None
 
 
+@step("finish")
 def finish(bundle: dict, state: dict, result: str, why: str) -> None:
     """The adventure is over: a victory against the Menace, or a defeat."""
     state["phase"] = "over"
@@ -218,3 +220,23 @@ def buy_destiny(bundle: dict, state: dict, entry: str, c: int) -> None:
 
 def leave(bundle: dict, state: dict, c: int) -> None:
     C.leave(bundle, state, c)
+
+
+# --------------------------------------------------------------------------- the sheet's effects
+
+
+@effect("score", "flag", "unflag", "quest", "objective", "hope", "build", "add_skill")
+def _sheet(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    sheet_effect(bundle, state, name, value, c)
+
+
+@effect("return_to_citadel")
+def _return(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    state["queue"] = []
+    end_scenario(bundle, state)
+
+
+@effect("adventure_ends")
+def _adventure_ends(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    state["queue"] = []
+    finish(bundle, state, "defeat", "adventure_ends")

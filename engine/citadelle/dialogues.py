@@ -4,9 +4,12 @@ its choices, undertake one of its optional actions, or close the book."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
 from . import effects as E
 from . import records as rec
+from .steps import effect
 
 log = B.log
 
@@ -75,3 +78,26 @@ def choose(bundle: dict, state: dict, p: dict, index: int) -> None:
 def close(state: dict) -> None:
     log(state, "dialogue.closed")
     state["dialogue"] = None
+
+
+# --------------------------------------------------------------------------- the book's effects
+
+
+@effect("read")
+def _read(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    open_paragraph(bundle, state, str(value), c, ctx)
+
+
+@effect("_end_dialogue")
+def _end_dialogue(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    state["dialogue"] = None
+
+
+@effect("_dialogue_choice")
+def _dialogue_choice(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    if state["dialogue"] is not None:
+        state["pending"] = {
+            "type": "dialogue",
+            "paragraph": value,
+            "character": state["dialogue"]["character"],
+        }

@@ -17,7 +17,8 @@ from . import board as B
 from . import cards as K
 from . import characters as C
 from . import records as rec
-from . import taking  # imports nothing that imports this module
+from . import taking
+from .steps import HANDLERS, effect, run
 
 log = B.log
 PUMP_LIMIT = 200_000  # content that loops on itself stops with an error, never hangs
@@ -31,15 +32,13 @@ def push(state: dict, effects: list[dict], ctx: dict) -> None:
 def pump(bundle: dict, state: dict) -> None:
     """Apply queued effects until one needs the players, the queue is empty (then the next
     turn begins), or the adventure is over."""
-    from . import turn
-
     guard = 0
     while state["pending"] is None and state["phase"] == "play":
         guard += 1
         if guard > PUMP_LIMIT:  # pragma: no cover - content that loops on itself
             raise RuntimeError("effects never settle: a card or paragraph loops on itself")
         if not state["queue"]:
-            turn.next_turn(bundle, state)
+            run("next_turn", bundle, state)
             continue
         frame = state["queue"][-1]
         if not frame["effects"]:
@@ -69,88 +68,105 @@ def apply_now(bundle: dict, state: dict, effects: list[dict], ctx: dict) -> None
 
 
 def apply_effect(bundle: dict, state: dict, effect: dict, ctx: dict) -> None:
-    from . import actions, citadel, dialogues, taking
-
+    """One effect, by the handler its name is registered under (``steps.HANDLERS``)."""
     ((name, value),) = effect.items()
     c = ctx.get("character", 0)
     if c >= len(state["characters"]):
         c = 0
-    if name in ("take", "take_if_available"):
-        taking.take(bundle, state, str(value), ctx, if_available=(name == "take_if_available"))
-    elif name == "read":
-        dialogues.open_paragraph(bundle, state, str(value), c, ctx)
-    elif name == "damage":
-        cancel = ctx.get("cancel", 0)
-        blocked = min(cancel, value)
-        ctx["cancel"] = cancel - blocked
-        if blocked:
-            ch = state["characters"][c]
-            log(state, "damage.cancelled", name=ch["name"], amount=blocked, of=value)
-        C.lose_hp(bundle, state, c, value - blocked, cause="damage")
-    elif name == "hit_points":
-        if value >= 0:
-            C.gain_hp(bundle, state, c, value)
-        else:
-            C.lose_hp(bundle, state, c, -value)
-    elif name == "cancel_damage":
-        ctx["cancel"] = ctx.get("cancel", 0) + value
-    elif name == "add_to_hand":
-        if state.get("action") is not None:
-            state["action"]["keep"] = state["action"].get("keep", 0) + value
-    elif name == "discard_from_deck":
-        C.discard_from_deck(bundle, state, c, value)
-    elif name == "recover":
-        C.free_recover(bundle, state, c, value)
-    elif name in ("discard", "banish", "put_back"):
-        _leave_play(bundle, state, name, value, ctx)
-    elif name in ("block", "unblock"):
-        ref = resolve(bundle, state, value, ctx)
-        if ref is not None:
-            C.block(bundle, state, c, ref, name == "block")
-    elif name == "move_die":
-        if state.get("action") is not None:
-            state["action"]["move_die"] = state["action"].get("move_die", 0) + value
-    elif name in ("score", "flag", "unflag", "quest", "objective", "hope", "build", "add_skill"):
-        citadel.sheet_effect(bundle, state, name, value, c)
-    elif name == "return_to_citadel":
-        state["queue"] = []
-        citadel.end_scenario(bundle, state)
-    elif name == "adventure_ends":
-        state["queue"] = []
-        citadel.finish(bundle, state, "defeat", "adventure_ends")
-    elif name == "branch":
-        chosen = (
-            value["then"] if holds(bundle, state, value["requires"]) else value.get("otherwise")
-        )
-        push(state, chosen or [], ctx)
-    elif name == "roll":
-        _roll(bundle, state, value, ctx)
-    elif name == "_act":
-        actions.force(bundle, state, value)
-    elif name == "_leave_temp":
-        actions.leave_temporary(bundle, state, value)
-    elif name == "_finish_action":
-        actions.finish(bundle, state)
-    elif name == "_end_dialogue":
-        state["dialogue"] = None
-    elif name == "_dialogue_choice":
-        if state["dialogue"] is not None:
-            state["pending"] = {
-                "type": "dialogue",
-                "paragraph": value,
-                "character": state["dialogue"]["character"],
-            }
-    elif name == "_reveal":
-        actions.reveal_exploration(bundle, state, value, ctx)
-    elif name == "_move_to":
-        B.move_figure(bundle, state, ctx["character"], value)
-    elif name == "_receive":
-        present = [p for p in value["participants"] if state["characters"][p]["conscious"]]
-        held = K.places(bundle, state, K.adventure(value["key"]))
-        if len(present) > 1 and any(p.startswith("purse:") for p in held):
-            state["pending"] = {"type": "receive", "key": value["key"], "participants": present}
-    else:  # pragma: no cover - the content schema lists every effect
+    handler = HANDLERS.get(name)
+    if handler is None:  # pragma: no cover - the content schema lists every effect
         raise ValueError(f"unknown effect {name!r}")
+    handler(bundle, state, name, value, ctx, c)
+
+
+# the effects on the characters, the cards and the board (the sections below this one)
+
+
+@effect("take", "take_if_available")
+def _take(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    taking.take(bundle, state, str(value), ctx, if_available=(name == "take_if_available"))
+
+
+@effect("damage")
+def _damage(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    cancel = ctx.get("cancel", 0)
+    blocked = min(cancel, value)
+    ctx["cancel"] = cancel - blocked
+    if blocked:
+        ch = state["characters"][c]
+        log(state, "damage.cancelled", name=ch["name"], amount=blocked, of=value)
+    C.lose_hp(bundle, state, c, value - blocked, cause="damage")
+
+
+@effect("hit_points")
+def _hit_points(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    if value >= 0:
+        C.gain_hp(bundle, state, c, value)
+    else:
+        C.lose_hp(bundle, state, c, -value)
+
+
+@effect("cancel_damage")
+def _cancel_damage(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    ctx["cancel"] = ctx.get("cancel", 0) + value
+
+
+@effect("add_to_hand")
+def _add_to_hand(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    if state.get("action") is not None:
+        state["action"]["keep"] = state["action"].get("keep", 0) + value
+
+
+@effect("discard_from_deck")
+def _discard_from_deck(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    C.discard_from_deck(bundle, state, c, value)
+
+
+@effect("recover")
+def _recover(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    C.free_recover(bundle, state, c, value)
+
+
+@effect("discard", "banish", "put_back")
+def _leave(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    _leave_play(bundle, state, name, value, ctx)
+
+
+@effect("block", "unblock")
+def _block(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    ref = resolve(bundle, state, value, ctx)
+    if ref is not None:
+        C.block(bundle, state, c, ref, name == "block")
+
+
+@effect("move_die")
+def _move_die(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    if state.get("action") is not None:
+        state["action"]["move_die"] = state["action"].get("move_die", 0) + value
+
+
+@effect("branch")
+def _branch(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    chosen = value["then"] if holds(bundle, state, value["requires"]) else value.get("otherwise")
+    push(state, chosen or [], ctx)
+
+
+@effect("roll")
+def _roll_effect(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    _roll(bundle, state, value, ctx)
+
+
+@effect("_move_to")
+def _move_to(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    B.move_figure(bundle, state, ctx["character"], value)
+
+
+@effect("_receive")
+def _receive(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
+    present = [p for p in value["participants"] if state["characters"][p]["conscious"]]
+    held = K.places(bundle, state, K.adventure(value["key"]))
+    if len(present) > 1 and any(p.startswith("purse:") for p in held):
+        state["pending"] = {"type": "receive", "key": value["key"], "participants": present}
 
 
 def _roll(bundle: dict, state: dict, value: dict, ctx: dict) -> None:
@@ -172,8 +188,6 @@ def _leave_play(bundle: dict, state: dict, name: str, value: Any, ctx: dict) -> 
     """Discard (to the Past, or an Action card to its owner's discard), banish or put back a
     card in play.  A card already gone (in the Past, banished or back in the box) stays
     where it is: a card is never in two places."""
-    from . import actions
-
     ref = resolve(bundle, state, value, ctx)
     if ref is None:
         return
@@ -183,8 +197,8 @@ def _leave_play(bundle: dict, state: dict, name: str, value: Any, ctx: dict) -> 
     title = rec.record(bundle, ref).get("title", "")
     if (
         name == "discard"
-        and actions.all_fainted(state, ctx.get("participants"))
-        and actions.temporary_in_play(bundle, state, ref)
+        and C.all_fainted(state, ctx.get("participants"))
+        and K.temporary_in_play(bundle, state, ref)
     ):
         name = "put_back"  # « tous les participants deviennent inconscients »: it is put back
     if ref["kind"] == "action_card":

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..core import copy_state
 from . import records as rec
 from .scenario import FORMAT_VERSION, MIN_COMPATIBLE, new_game
-from .turn import SHARED, legal_actions
+from .turn import SHARED, Offering, legal_actions
 from .turn import apply as _apply
 
 #: parts of a state the view shows as counts, or not at all, or shares (never deep-copied)
@@ -36,9 +36,9 @@ __all__ = [
 ]
 
 
-def apply(bundle: dict, state: dict, action: dict) -> dict:
+def apply(bundle: dict, state: dict, action: dict, offered: Offering | None = None) -> dict:
     """The state after ``action`` (``turn.apply``); the front ends call it through here."""
-    return _apply(bundle, state, action)
+    return _apply(bundle, state, action, offered)
 
 
 def view(bundle: dict, state: dict, seat: int | None = None) -> dict:

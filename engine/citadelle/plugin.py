@@ -17,7 +17,7 @@ from ..core.state import copy_game
 from . import auto, cards, choices, game, screen
 from . import text_fr as T
 from .content import SCHEMA
-from .turn import offer
+from .turn import Offering, offering
 
 RECOVERY = (
     Option("normal", "règle normale", "récupérer coûte un point de vie par série de cartes"),
@@ -63,9 +63,18 @@ class Citadelle(Game):
         CliAlias("auto", "la politique automatique joue tous les personnages", "all_bots", "bool"),
     )
 
+    # ------------------------------------------------------------------ content
+
+    def __init__(self, bundle: dict[str, Any]) -> None:
+        super().__init__(bundle)
+        #: the legal actions last offered to the policy, for the ``apply`` on that same state
+        self._offered: Offering | None = None
+
     def _characters(self) -> list[dict[str, Any]]:
         chars = self.bundle.get("records", {}).get("character", {})
         return [chars[k] for k in sorted(chars)]
+
+    # ------------------------------------------------------------------ setup
 
     def seat_range(self) -> tuple[int, int]:
         return 1, max(1, min(self.players[1], len(self._characters())))
@@ -156,7 +165,7 @@ class Citadelle(Game):
         return game.legal_actions(self.bundle, state)
 
     def apply(self, state: dict[str, Any], action: Any) -> dict[str, Any]:
-        return game.apply(self.bundle, state, action)
+        return game.apply(self.bundle, state, action, self._offered)
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         return game.view(self.bundle, state, seat)
@@ -178,25 +187,22 @@ class Citadelle(Game):
         title = self.bundle["records"].get("scenario", {}).get(state.get("scenario") or "", {})
         return f"{title.get('title', '')}, tour {state.get('turns', 0)}".strip(", ")
 
-    # ------------------------------------------------------------------ the automatic policy
+    # ------------------------------------------------------------------ bots
 
-    def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
-        """The automatic policy plays for the whole group.  The Citadelle keeps no secret between
-        players; the policy reads what lies on the table (which numbered cards are still in the
-        box is public: every card out of it is in play), never a deck's order."""
-        if seat not in self.to_act(state):
-            actions: list[dict[str, Any]] = []
-        else:
-            actions = game.legal_actions(self.bundle, state)
-            # kept for the ``apply`` that follows on this very state (the session and simulate
-            # apply what the policy chose at once); the policy changes none of them
-            offer(self.bundle, state, actions)
-        curious = rng if persona == "curieux" else None
-        action = auto.choose(self.bundle, game.view(self.bundle, state, seat), actions, curious)
-        return dict(action) if isinstance(action, dict) else action  # never one of ours
+    def bot_view(
+        self, state: dict[str, Any], seat: int, actions: list[Any], persona: str | None
+    ) -> dict[str, Any]:
+        """The table as the group sees it.  The Citadelle keeps no secret between players; the
+        policy reads what lies on the table (which numbered cards are still in the box is
+        public: every card out of it is in play), never a deck's order.  The actions offered
+        are kept for the ``apply`` that follows on this very state (the session and simulate
+        apply what the policy chose at once); the policy changes none of them."""
+        self._offered = offering(state, actions)
+        return game.view(self.bundle, state, seat)
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> Any:
-        raise NotImplementedError("the Citadelle's policy decides in choose()")
+        """The automatic policy plays for the whole group (« curieux »: it looks around)."""
+        return auto.choose(self.bundle, view, actions, rng if persona == "curieux" else None)
 
     # ------------------------------------------------------------------ text and screens
 

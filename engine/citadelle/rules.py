@@ -102,7 +102,7 @@ def _feasible(counts: dict[str, int], demands: list[tuple[set[str], int]]) -> di
     flow: dict[tuple[int, int], int] = {}
     total = 0
     while True:
-        parent = {0: None}
+        parent: dict[int, tuple[int, int, int] | None] = {0: None}
         queue = [0]
         while queue and sink not in parent:
             u = queue.pop(0)
@@ -116,8 +116,8 @@ def _feasible(counts: dict[str, int], demands: list[tuple[set[str], int]]) -> di
         if sink not in parent:
             break
         path, v = [], sink
-        while parent[v] is not None:
-            a, b, d = parent[v]
+        while (step := parent[v]) is not None:
+            a, b, d = step
             path.append((a, b, d))
             v = a if d == 1 else b
         push = min(
@@ -171,9 +171,11 @@ def convert(icons: list[str], conversions: list[dict[str, Any]]) -> tuple[int, i
     left = dict(counts)
     for (cls, _), used in best_use.items():
         left[cls] -= used
-    unused = [
-        cls for cls in icons if left.get(cls, 0) > 0 and not left.__setitem__(cls, left[cls] - 1)
-    ]
+    unused = []
+    for cls in icons:
+        if left.get(cls, 0) > 0:
+            left[cls] -= 1
+            unused.append(cls)
     return best[0], best[1], unused
 
 

@@ -480,7 +480,9 @@ def chronicle(bundle: dict, state: dict) -> list[dict]:
     out: list[dict] = []
     for e in state["epilogues"]:
         scen = rec.scenario(bundle, e["scenario"])
-        branch = next((b for b in scen.get("epilogue") or [] if b["id"] == e["branch"]), {})
+        branch: dict[str, Any] = next(
+            (b for b in scen.get("epilogue") or [] if b["id"] == e["branch"]), {}
+        )
         out.append(W.text(T.plain(branch.get("text", "")), scen.get("title"), area="main"))
     out.append(_citadel(bundle, state))
     return out

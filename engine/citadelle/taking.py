@@ -12,6 +12,7 @@ from . import board as B
 from . import cards as K
 from . import records as rec
 from . import rules as R
+from .steps import step
 
 log = B.log
 
@@ -35,6 +36,7 @@ def choose_version(bundle: dict, state: dict, number: str) -> str | None:
     return found[Rng(state).below(len(found))]["key"] if len(found) > 1 else found[0]["key"]
 
 
+@step("take")
 def take(
     bundle: dict,
     state: dict,

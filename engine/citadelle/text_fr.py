@@ -215,7 +215,7 @@ def render(entry: dict[str, Any]) -> str:
     if key == "dialogue.closed":
         return "Le livre des dialogues se referme."
     if key == "action.start":
-        what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"], a["verb"])
+        what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"]) or a["verb"]
         on = f", sur la carte {quoted(a['card'])}" if a.get("card") else ""
         others = f", avec {names(a['others'])}" if a.get("others") else ""
         if a.get("title"):

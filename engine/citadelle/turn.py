@@ -22,6 +22,7 @@ from . import citadel, saving, scenario, taking
 from . import dialogues as D
 from . import effects as E
 from . import records as rec
+from .steps import step
 
 #: append-only parts of the state, shared between successive states (see core.copy_game)
 SHARED = {"log": True}
@@ -34,6 +35,7 @@ log = B.log
 # --------------------------------------------------------------------------- a new turn
 
 
+@step("next_turn")
 def next_turn(bundle: dict, state: dict) -> None:
     """Nothing is left to resolve: settle what must be settled, then let the group choose."""
     _drop_stale_dice(bundle, state)
@@ -124,15 +126,19 @@ def legal_actions(bundle: dict, state: dict) -> list[dict]:
     if t == "active":
         return [{"type": "active", "character": c} for c in p["participants"]]
     if t == "prepare":
-        out = [{"type": "select", "item": k} for k in A.selectable(bundle, state)]
+        out: list[dict[str, Any]] = [
+            {"type": "select", "item": k} for k in A.selectable(bundle, state)
+        ]
         return [*out, {"type": "prepared"}, *free_moves(bundle, state)]
     if t == "draw":
         low, high = A.cost(bundle, state)
-        out = [{"type": "draw", "count": n, "tremor": False} for n in range(low, high + 1)]
+        draws: list[dict[str, Any]] = [
+            {"type": "draw", "count": n, "tremor": False} for n in range(low, high + 1)
+        ]
         if A.can_tremor(bundle, state):
             tlow, thigh = A.cost(bundle, state, tremor=True)
-            out += [{"type": "draw", "count": n, "tremor": True} for n in range(tlow, thigh + 1)]
-        return [*out, *free_moves(bundle, state)]
+            draws += [{"type": "draw", "count": n, "tremor": True} for n in range(tlow, thigh + 1)]
+        return [*draws, *free_moves(bundle, state)]
     if t == "result":
         return [{"type": "count", "successes": n} for n in A.count_options(state)]
     if t == "keep":
@@ -292,13 +298,15 @@ def check_shape(state: dict, action: Any) -> None:
 
 
 #: (bundle, state, its mark, its legal actions): the last list a front end offered (``offer``)
-_OFFERED: list[tuple[dict, dict, tuple, list[dict]] | None] = [None]
+#: legal actions as they were offered on one state: ``(state, mark, actions)`` (``offering``)
+Offering = tuple[dict, tuple[Any, ...], list[dict]]
 
 
-def offer(bundle: dict, state: dict, actions: list[dict]) -> None:
-    """Keep ``legal_actions(bundle, state)`` (as just listed, and never changed afterwards)
-    for ``apply`` on this very state: its legality check need not list them again."""
-    _OFFERED[0] = (bundle, state, _mark(state), actions)
+def offering(state: dict, actions: list[dict]) -> Offering:
+    """``legal_actions(bundle, state)`` as just listed (and never changed afterwards), kept by
+    the caller for an ``apply`` on this very state: its legality check need not list them
+    again (the plug-in keeps the one its policy was offered)."""
+    return (state, _mark(state), actions)
 
 
 def _mark(state: dict) -> tuple[Any, ...]:
@@ -308,23 +316,17 @@ def _mark(state: dict) -> tuple[Any, ...]:
     return (state.get("steps"), len(state.get("log") or ()), id(state.get("pending")))
 
 
-def _legal(bundle: dict, state: dict) -> list[dict]:
-    offered = _OFFERED[0]
-    if (
-        offered is not None
-        and offered[0] is bundle
-        and offered[1] is state
-        and offered[2] == _mark(state)
-    ):
-        return offered[3]
+def _legal(bundle: dict, state: dict, offered: Offering | None) -> list[dict]:
+    if offered is not None and offered[0] is state and offered[1] == _mark(state):
+        return offered[2]
     return legal_actions(bundle, state)
 
 
-def apply(bundle: dict, state: dict, action: Any) -> dict:
+def apply(bundle: dict, state: dict, action: Any, offered: Offering | None = None) -> dict:
     """The state after ``action``; never mutates ``state``.  Raises ``MalformedAction`` or
     ``IllegalAction`` (both ``ValueError``) naming the action and the turn."""
     check_shape(state, action)
-    if action not in _legal(bundle, state):
+    if action not in _legal(bundle, state, offered):
         p = state["pending"]
         why = "the adventure is over" if p is None else f"waiting for {p['type']}"
         raise IllegalAction(action, _where(state), why)

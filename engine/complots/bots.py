@@ -8,7 +8,7 @@ it doubts, how it picks its victims.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
@@ -160,16 +160,28 @@ def _chance(view: dict, seat: int, char: str, adaptive: bool) -> float:
 # --------------------------------------------------------------------------- decisions
 
 
-def decide(view: dict, actions: list[dict], rng: Rng, persona: str | None) -> dict:
+@dataclass(frozen=True)
+class Lore:
+    """What the bots know of the content (public: the cards' own text), per bundle: each
+    character's power, and for each power the characters that counter it."""
+
+    powers: dict[str, str] = field(default_factory=dict)
+    counters: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def power(self, char: str) -> str:
+        return self.powers.get(char, "none")
+
+
+def decide(view: dict, actions: list[dict], rng: Rng, persona: str | None, lore: Lore) -> dict:
     p = PERSONAS.get(persona or "malin", PERSONAS["malin"])
     kind = actions[0]["type"]
     kinds = {a["type"] for a in actions}
     if kinds & {"revenu", "assassinat", "claim"}:
-        return _turn(view, actions, rng, p)
+        return _turn(view, actions, rng, p, lore)
     if "doubt" in kinds:
-        return _doubt(view, actions, rng, p)
+        return _doubt(view, actions, rng, p, lore)
     if "counter" in kinds or (kinds == {"pass"}):
-        return _counter(view, actions, rng, p)
+        return _counter(view, actions, rng, p, lore)
     if kind == "lose":
         return min(actions, key=lambda a: (_value(a["character"]), a["character"]))
     if kind == "show":
@@ -201,7 +213,7 @@ def _threat(view: dict, seat: int) -> float:
     return pl["cards"] * 10 + pl["coins"]
 
 
-def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
+def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> dict:
     me = view["seat"]
     mine = view["players"][me]
     hand = mine.get("hidden", [])
@@ -244,19 +256,19 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     # 1. kill when it can
     if "assassinat" in by_type:
         return best_target(by_type["assassinat"])
-    assassin = [c for c in claims if _power(c) == "assassinate"]
+    assassin = [c for c in claims if lore.power(c) == "assassinate"]
     for c in assassin:
-        targets = [a for a in claims[c] if not _walled(walls, a["target"], "assassinate")]
+        targets = [a for a in claims[c] if not _walled(lore, walls, a["target"], "assassinate")]
         if not targets:
             continue
         if (p.aggressive or c in hand) and would_claim(c):
             return best_target(targets)
     # 2. money
-    tax = [c for c in claims if _power(c) == "tax"]
-    steal = [c for c in claims if _power(c) == "steal"]
+    tax = [c for c in claims if lore.power(c) == "tax"]
+    steal = [c for c in claims if lore.power(c) == "steal"]
     for c in steal:
         if p.aggressive and would_claim(c):
-            rich = [a for a in claims[c] if _worth_stealing(view, a["target"], walls)]
+            rich = [a for a in claims[c] if _worth_stealing(lore, view, a["target"], walls)]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
@@ -266,28 +278,28 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
             return claims[c][0]
     for c in steal:
         if c in hand:
-            rich = [a for a in claims[c] if _worth_stealing(view, a["target"], walls)]
+            rich = [a for a in claims[c] if _worth_stealing(lore, view, a["target"], walls)]
             if rich:
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
                 )
     # 3. a weak hand: exchange it
-    swap = [c for c in claims if _power(c) in ("exchange", "inquire")]
+    swap = [c for c in claims if lore.power(c) in ("exchange", "inquire")]
     for c in swap:
         if c in hand and sum(_value(h) for h in hand) <= 2 * len(hand) + 1:
             opts = [a for a in claims[c] if a.get("mode") != "inspect"]
             if opts:
                 return opts[0]
     # 4. the safe actions: foreign aid when no Duchesse seems to be around
-    duchesses = sum(unseen_(c) for c in tax if _gain_like_duchesse(c))
+    duchesses = sum(unseen_(c) for c in tax if _gain_like_duchesse(lore, c))
     if "aide" in by_type and duchesses <= 1:
         return by_type["aide"][0]
     return by_type.get("revenu", actions)[0]
 
 
-def _worth_stealing(view: dict, target: int, walls: dict[int, set[str]]) -> bool:
+def _worth_stealing(lore: Lore, view: dict, target: int, walls: dict[int, set[str]]) -> bool:
     """A target with two coins or more that has never stopped one of my thefts."""
-    return view["players"][target]["coins"] >= 2 and not _walled(walls, target, "steal")
+    return view["players"][target]["coins"] >= 2 and not _walled(lore, walls, target, "steal")
 
 
 def blockers(view: dict) -> dict[int, set[str]]:
@@ -301,18 +313,14 @@ def blockers(view: dict) -> dict[int, set[str]]:
     return out
 
 
-def _walled(walls: dict[int, set[str]], target: int, power: str) -> bool:
+def _walled(lore: Lore, walls: dict[int, set[str]], target: int, power: str) -> bool:
     """Whether ``target`` once countered this seat's ``power`` and was not caught lying: bots
     that kept trying the same blocked move on the same target would never end the game."""
     chars = walls.get(target)
-    return bool(chars) and not chars.isdisjoint(COUNTERS.get(power, ()))
+    return chars is not None and bool(chars) and not chars.isdisjoint(lore.counters.get(power, ()))
 
 
-#: power -> the characters that counter it (set by the plugin from the content)
-COUNTERS: dict[str, set[str]] = {}
-
-
-def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
+def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> dict:
     me = view["seat"]
     doubt = next(a for a in actions if a["type"] == "doubt")
     pass_ = next(a for a in actions if a["type"] == "pass")
@@ -327,7 +335,7 @@ def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     threshold = p.doubt_below
     targeted = claim["role"] == "action" and claim.get("target") == me
     # an Assassin aimed at my last card: doubting is the only way out
-    if targeted and _power(char) == "assassinate" and my_cards == 1:
+    if targeted and lore.power(char) == "assassinate" and my_cards == 1:
         has_comtesse = "comtesse" in view["players"][me].get("hidden", [])
         if not has_comtesse:
             threshold = max(threshold, 0.75)
@@ -344,7 +352,7 @@ def _doubt(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     return pass_
 
 
-def _counter(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
+def _counter(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> dict:
     me = view["seat"]
     hand = view["players"][me].get("hidden", [])
     pass_ = next(a for a in actions if a["type"] == "pass")
@@ -356,7 +364,7 @@ def _counter(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
         return pass_
     ctx = view.get("ctx") or {}
     at_stake = ctx.get("target") == me
-    life = at_stake and ctx.get("character") and _power(ctx["character"]) == "assassinate"
+    life = at_stake and ctx.get("character") and lore.power(ctx["character"]) == "assassinate"
     odds = p.counter_bluff * (2.0 if life else 1.0 if at_stake else 0.3)
     options = [a for a in counters if unseen(view, a["character"]) > 0]
     if options and rng.below(1000) < min(0.95, odds) * 1000:
@@ -364,16 +372,8 @@ def _counter(view: dict, actions: list[dict], rng: Rng, p: Persona) -> dict:
     return pass_
 
 
-# powers by character id, as the content says (set by the plugin)
-POWERS: dict[str, str] = {}
-
-
-def _power(char: str) -> str:
-    return POWERS.get(char, "none")
-
-
-def _gain_like_duchesse(char: str) -> bool:
-    return _power(char) == "tax"
+def _gain_like_duchesse(lore: Lore, char: str) -> bool:
+    return lore.power(char) == "tax"
 
 
 def uniform(actions: list[Any], rng: Rng) -> Any:

@@ -29,15 +29,21 @@ class Complots(Game):
     rules_page = "regles-complots/"
     personas: ClassVar[tuple[Option, ...]] = tuple(Option(v, lab, h) for v, lab, h in T.PERSONAS)
 
+    # ------------------------------------------------------------------ content
+
     def __init__(self, bundle: dict[str, Any]) -> None:
         super().__init__(bundle)
         self.table = rules.Table(bundle)
         T.set_names(self.table.characters)
-        for cid in self.table.characters:
-            bots.POWERS[cid] = self.table.power(cid)
+        counters: dict[str, set[str]] = {}
         for cid in self.table.characters:
             counter = self.table.counter_for(cid) or {}
-            bots.COUNTERS.setdefault(self.table.power(cid), set()).update(counter.get("by", []))
+            counters.setdefault(self.table.power(cid), set()).update(counter.get("by", []))
+        #: what this bundle's bots know of its cards
+        self.lore = bots.Lore(
+            powers={cid: self.table.power(cid) for cid in self.table.characters},
+            counters={power: frozenset(chars) for power, chars in counters.items()},
+        )
 
     # ------------------------------------------------------------------ setup
 
@@ -108,7 +114,7 @@ class Complots(Game):
     # ------------------------------------------------------------------ bots
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> dict:
-        return bots.decide(view, actions, rng, persona)
+        return bots.decide(view, actions, rng, persona, self.lore)
 
     # ------------------------------------------------------------------ text and screens
 

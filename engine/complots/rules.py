@@ -531,7 +531,7 @@ def _counter_window(table: Table, state: dict) -> dict:
         waiting = [ctx["target"]] if ctx["target"] is not None else []
     else:
         waiting = clockwise(state, ctx["actor"], ctx["actor"])
-    step = {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
+    step: dict[str, Any] = {"do": "counter", "waiting": [s for s in waiting if alive(state, s)]}
     if counter.get("only_target"):
         step["private"] = True  # one seat decides, looking at its own cards
     return step

@@ -290,56 +290,10 @@ def _solvable(g: GraphView) -> list[Issue]:
     return out
 
 
-def _months_winnable(g: GraphView) -> list[Issue]:
-    """``gamebook check --deep``: a table of all-seeing players (the solver) wins each month
-    at least once in a few games; a finding otherwise."""
-    from .plugin import Conseil
-    from .solver import Omniscient
-
-    records: dict[str, dict] = {}
-    for node, kind, data in g.records():
-        records.setdefault(kind, {})[node.split(":", 1)[1]] = data
-    game = Conseil({"records": records})
-    out: list[Issue] = []
-    for month in sorted(records.get("scenario", {})):
-        won = False
-        for k in range(DEEP_GAMES):
-            seed = f"deep-{month}-{k}"
-            setup = game.normalize_setup({"seed": seed, "players": 3, "bots": 3, "scenario": month})
-            state, table, step = game.new_game(setup), Omniscient(game), 0
-            while (seats := game.to_act(state)) and step < 2000:
-                state = game.apply(state, table.action(state, seats[0], _rng(seed, step)))
-                step += 1
-            if state.get("result", {}) and state["result"]["won"]:
-                won = True
-                break
-        if not won:
-            out.append(
-                Issue(
-                    "SIM001",
-                    "warning",
-                    f"le mois « {month} » n'a été gagné dans aucune des {DEEP_GAMES} parties "
-                    "jouées par une table qui voit toutes les mains",
-                    node=f"scenario:{month}",
-                )
-            )
-    return out
-
-
-DEEP_GAMES = 4
-
-
-def _rng(seed: str, step: int):
-    from ..core.rng import Rng
-
-    return Rng({"rng": Rng.seed_from(f"{seed}:{step}")})
-
-
 SCHEMA = ContentSchema(
     family=FAMILY,
     kinds=KINDS,
     effects=EFFECTS,
     conditions={},
     checks=(_numbers, _solvable),
-    deep_checks=(_months_winnable,),
 )

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
+from ..core.schema import GraphView, Issue
 from ..core.state import copy_game
-from . import bots, chronicle, rules, screen
+from . import bots, chronicle, deep, rules, screen, solver
 from . import text_fr as T
 from .content import MONTHS, SCHEMA
 
@@ -50,6 +52,11 @@ PUBLIC = (
 )
 
 
+def _months_winnable(g: GraphView) -> list[Issue]:
+    """The content's deep check (``deep.months_winnable``), played by this plug-in."""
+    return deep.months_winnable(Conseil, g)
+
+
 class Conseil(Game):
     id = "conseil"
     title = "Le Conseil des 12"
@@ -61,7 +68,7 @@ class Conseil(Game):
     default_players = 3
     hidden_information = True
     cooperative = True
-    content = SCHEMA
+    content = dataclasses.replace(SCHEMA, deep_checks=(_months_winnable,))
     seat_word = "membre"
     seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
@@ -88,13 +95,15 @@ class Conseil(Game):
         ),
     )
 
+    # ------------------------------------------------------------------ content
+
     def __init__(self, bundle: dict[str, Any]) -> None:
         super().__init__(bundle)
-        self.R = rules.Rules(bundle)
+        self.R = rules.Rules(bundle, adviser=solver.hint)
         self.titles: dict[Any, str] = {
             int(k): d["title"] for k, d in bundle.get("records", {}).get("dilemma", {}).items()
         }
-        self.titles[rules.THRONE] = self.R.throne.get("title", "REVENDIQUER LE TRÔNE")
+        self.titles[rules.THRONE] = str(self.R.throne.get("title", "REVENDIQUER LE TRÔNE"))
 
     # ------------------------------------------------------------------ setup
 
@@ -178,10 +187,8 @@ class Conseil(Game):
 
     def progress(self, state: dict[str, Any]) -> str:
         done = len(state.get("resolved", []))
-        return f"{T.MONTH.get(state.get('scenario'), '')}, dilemme {min(done + 1, 8)} sur 8"
-
-    def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
-        return chronicle.widgets(state, self.titles)
+        month = T.MONTH.get(state.get("scenario") or "", "")
+        return f"{month}, dilemme {min(done + 1, 8)} sur 8"
 
     # ------------------------------------------------------------------ bots
 
@@ -208,6 +215,9 @@ class Conseil(Game):
                 lambda a: T.describe(a, self.seat_names(state), state),
             )
         )
+
+    def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
+        return chronicle.widgets(state, self.titles)
 
     # ------------------------------------------------------------------ checks
 

@@ -36,8 +36,15 @@ REMARK_ORDER = {"premier": 0, "seul": 1, "aide": 2, None: 3}
 class Rules:
     """The rules over one content bundle (cards by id)."""
 
-    def __init__(self, bundle: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        bundle: dict[str, Any],
+        adviser: Callable[[Rules, dict[str, Any]], dict[str, Any]] | None = None,
+    ) -> None:
         rec = bundle.get("records", {})
+        #: « Y avait-il une solution ? »: what answers the ``hint`` action (the solver, which
+        #: the plug-in gives: the rules never call up into it)
+        self.adviser = adviser
         self.characters = rec.get("character", {})
         self.petitioners = rec.get("petitioner", {})
         self.dilemmas = {int(k): v for k, v in rec.get("dilemma", {}).items()}
@@ -903,9 +910,9 @@ def apply(R: Rules, state: dict, action: Any) -> dict:
         out["hint"] = None
         out["phase"] = "start"
     elif t == "hint":
-        from .solver import hint
-
-        told = hint(R, out)
+        if R.adviser is None:
+            raise IllegalAction(action, "hint", "no adviser for these rules")
+        told = R.adviser(R, out)
         out["hint"] = told["text"]
         log(out, "hint", **told)
     elif t == "successor":

@@ -74,7 +74,7 @@ def solve(
     met_t = P.met_after(objs, met_t, face)
     usable = tuple(sorted(r for r in rewards if r in DIE_REWARDS))
     rolls_t = tuple(rolls) if rolls is not None else None
-    options = [sorted(set(h) - {petitioner}) or [None] for h in hands]
+    options: list[list[str | None]] = [[*sorted(set(h) - {petitioner})] or [None] for h in hands]
     known: dict[Any, tuple | None] = {}
     best: tuple[int, tuple, tuple] | None = None
     for spend in ((), usable) if usable else ((),):
@@ -109,7 +109,7 @@ def solve(
         return None
     _, combo, steps = best
     owner = {c: s for s, c in enumerate(combo) if c is not None and counts_of(combo)[c] == 1}
-    out = []
+    out: list[tuple[int | None, Any, Any, Any]] = []
     oracle_seat = owner.get("oracle")
     for card, kind, choice in steps:
         if kind == "reward":

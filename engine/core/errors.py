@@ -45,7 +45,7 @@ def brief(value: Any, depth: int = BRIEF_DEPTH) -> str:
 
 
 def _first(items: Any) -> list[Any]:
-    out = []
+    out: list[Any] = []
     for item in items:
         if len(out) == BRIEF_ITEMS:
             break

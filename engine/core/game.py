@@ -299,7 +299,7 @@ class Game:
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
             raise SetupError(self._seat_count_error(low, high, len(seats)))
-        norm_seats = []
+        norm_seats: list[dict[str, Any]] = []
         for i, s in enumerate(seats):
             name = s.get("name")
             if name is not None and not isinstance(name, str):
@@ -504,10 +504,18 @@ class Game:
         actions = self._own("legal_actions")(self, state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has no legal action")
-        action = self.decide(self._own("view")(self, state, seat), actions, rng, persona)
+        action = self.decide(self.bot_view(state, seat, actions, persona), actions, rng, persona)
         if action not in actions:
             raise AssertionError(f"{self.id} bot chose an action that is not legal: {action!r}")
         return copy_state(action)
+
+    def bot_view(
+        self, state: dict[str, Any], seat: int, actions: list[Any], persona: str | None
+    ) -> dict[str, Any]:
+        """What ``decide`` reads: by default ``view(state, seat)``, uncopied.  A game may give
+        a cheaper view where speed needs it (without the log, which no bot reads; nothing at
+        all for a temperament that reads nothing) — never more than ``view`` shows the seat."""
+        return self._own("view")(self, state, seat)
 
     @classmethod
     def _own(cls, name: str) -> Callable[..., Any]:

@@ -7,14 +7,19 @@ subclass); the package name is the game id.  Discovery reads the engine's folder
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import pkgutil
+from collections.abc import Iterator
 from typing import Any
 
 from .game import Game
 
 _NOT_GAMES = {"core"}
 _cache: dict[str, type[Game]] = {}
+#: games registered from outside ``engine/`` for a while (``registered``): the test suite's
+#: template game, which the contract suite runs beside the real ones
+_guests: dict[str, type[Game]] = {}
 
 
 class UnknownGame(KeyError):
@@ -28,9 +33,14 @@ def _package_names() -> list[str]:
     import engine
 
     return sorted(
-        m.name
-        for m in pkgutil.iter_modules(engine.__path__)
-        if m.ispkg and m.name not in _NOT_GAMES
+        {
+            *(
+                m.name
+                for m in pkgutil.iter_modules(engine.__path__)
+                if m.ispkg and m.name not in _NOT_GAMES
+            ),
+            *_guests,
+        }
     )
 
 
@@ -53,7 +63,7 @@ def get(game_id: Any) -> type[Game]:
     """The ``Game`` class of ``game_id``; ``UnknownGame`` (French message) otherwise."""
     if not isinstance(game_id, str) or not game_id.isidentifier() or game_id in _NOT_GAMES:
         raise UnknownGame(_unknown(game_id))
-    cls = _cache.get(game_id)
+    cls = _guests.get(game_id) or _cache.get(game_id)
     if cls is None:
         try:
             module = importlib.import_module(f"engine.{game_id}")
@@ -73,3 +83,21 @@ def get(game_id: Any) -> type[Game]:
 def _unknown(game_id: Any) -> str:
     known = ", ".join(_package_names())
     return f"jeu inconnu « {game_id} » (jeux disponibles : {known})"
+
+
+@contextlib.contextmanager
+def registered(*classes: type[Game]) -> Iterator[None]:
+    """Register games that live outside ``engine/`` while the block runs (a template game in
+    the test fixtures): they are listed and looked up exactly as the packages of ``engine/``
+    are, then forgotten.  Each must be a ``Game`` with a fresh identifier as its id."""
+    for cls in classes:
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise TypeError(f"not a game: {cls!r}")
+        if not cls.id.isidentifier() or cls.id in _NOT_GAMES or cls.id in _package_names():
+            raise ValueError(f"a game id must be a fresh identifier, not {cls.id!r}")
+    _guests.update({cls.id: cls for cls in classes})
+    try:
+        yield
+    finally:
+        for cls in classes:
+            _guests.pop(cls.id, None)

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from typing import Any
+from typing import Any, cast
 
+from . import playout
 from .errors import IllegalAction, MalformedAction, SetupError
 from .french import de, listing
 from .game import Game
@@ -189,7 +190,11 @@ class Session:
 
     def _bot_to_play(self) -> int | None:
         assert self.state is not None
-        seats = self.game.to_act(self.state)
+        return self._bot_among(self.game.to_act(self.state))
+
+    def _bot_among(self, seats: list[int]) -> int | None:
+        """The bot that plays now among ``seats`` (those that must act), if any."""
+        assert self.state is not None
         if not seats:
             return None
         if self.game.turn_kind(self.state) == "collective":
@@ -217,18 +222,26 @@ class Session:
     def advance(self, limit: int = MAX_BOT_STEPS) -> int:
         """Let the bots play until a human must act or the game ends; the number of moves."""
         assert self.state is not None
-        steps = 0
         personas: dict[int, str | None] = {}
-        while steps < limit:
-            seat = self._bot_to_play()
-            if seat is None:
-                break
+
+        def bot(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
             if seat not in personas:
                 personas[seat] = self.persona(seat)
-            rng = self.bot_rng(bot_seat(self.game, self.state, seat))
-            action = self.game.choose(self.state, seat, rng, personas[seat])
-            self.state = self.game.apply(self.state, action)
-            self.actions.append({"seat": seat, "action": action})
+            return game.choose(
+                state, seat, self.bot_rng(bot_seat(game, state, seat)), personas[seat]
+            )
+
+        steps = 0
+        moves = playout.play(
+            self.game,
+            self.state,
+            bot,
+            seat=lambda g, st, seats, i: self._bot_among(seats),
+            limit=limit,
+        )
+        for move in moves:  # each move recorded before the next seat and generator are drawn
+            self.state = move.after
+            self.actions.append({"seat": move.seat, "action": move.action})
             steps += 1
         return steps
 
@@ -616,7 +629,7 @@ class Session:
         try:
             if start is not None:
                 # a start-anywhere game: its first state is the engine's, never the file's
-                self.setup = game.normalize_setup(data.get("setup"))
+                self.setup = game.normalize_setup(_setup_of(data))
                 rebuilt = game.start_from(start, self.setup)
                 if dumps(rebuilt) != dumps(base):
                     raise SaveError(
@@ -635,7 +648,7 @@ class Session:
                 self.base, self.state = base, base
                 self.migrated_from = data.get("migrated_from")
             else:
-                self.setup = game.normalize_setup(data.get("setup"))
+                self.setup = game.normalize_setup(_setup_of(data))
                 self.state = game.new_game(self.setup)
         except SetupError as exc:
             raise SaveError(f"Cette sauvegarde est endommagée : {exc}.") from exc
@@ -793,3 +806,9 @@ def _title_of(game_id: Any) -> str:
         return registry.get(game_id).title
     except registry.UnknownGame:
         return str(game_id)[:40]
+
+
+def _setup_of(data: dict[str, Any]) -> dict[str, Any]:
+    """A save's setup as the file holds it: whatever it is, ``normalize_setup`` judges it (a
+    setup that is not a table is refused there, in French)."""
+    return cast(dict[str, Any], data.get("setup"))

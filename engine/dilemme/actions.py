@@ -86,7 +86,7 @@ def _turn_actions(state: dict, seat: int, p: dict) -> list[dict]:
     return out
 
 
-_FIELDS = {
+_FIELDS: dict[str, dict[str, type]] = {
     "draft": {"objective": str},
     "keep_tokens": {"tokens": list},
     "vote": {"side": str, "power": int},

@@ -27,8 +27,6 @@ state, so the same seed gives the same game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import rules as R
 from .game import SIDES, _rec, _rules, legal_actions
 
@@ -302,12 +300,3 @@ def _vote(
             if want <= power:
                 return min(adds, key=lambda a: abs(a["power"] - want))
     return by_type.get("stand", actions)[0]
-
-
-def play_bot_turns(bundle: dict, state: dict, apply_fn: Any) -> dict:
-    """Let bots act while the pending seat is a bot."""
-    while state["pending"] is not None and state["seats"][state["pending"]["seat"]]["bot"]:
-        seat = state["pending"]["seat"]
-        persona = state["seats"][seat].get("persona")
-        state = apply_fn(bundle, state, choose(bundle, state, seat, persona=persona))
-    return state

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.rng import Rng
+
 FORMAT_VERSION = 1  # 1 — first state format
 
 
@@ -62,6 +64,23 @@ def _card(bundle: dict, key: str) -> tuple[str, dict]:
 
 def _log(state: dict, key: str, /, **args: Any) -> None:
     state["log"].append({"key": key, "args": args})
+
+
+def deck(state: dict) -> list[str]:
+    """The Dilemma deck: a game's, or the campaign's between games."""
+    return state["deck"] if "deck" in state else state["campaign"]["deck"]
+
+
+def events_in_play(state: dict) -> list[str]:
+    """The events in play: a game's, or the campaign's between games."""
+    return state["events"] if "events" in state else state["campaign"]["events"]
+
+
+def shuffle_into_deck(state: dict, cards: list[str]) -> None:
+    """``cards`` into the Dilemma deck, then the deck shuffled."""
+    pile = deck(state)
+    pile.extend(cards)
+    Rng(state).shuffle(pile)
 
 
 def _seat_of(state: dict, house: str) -> int | None:

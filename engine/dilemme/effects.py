@@ -4,9 +4,10 @@ cards in and out of the deck, events, gains, flags, achievements and conditional
 
 from __future__ import annotations
 
-from . import abilities, achievements, envelopes, events
+from . import abilities, achievements
 from . import rules as R
-from .common import SIDES, _log, _rec, _rules
+from .common import SIDES, _log, _rec, _rules, deck, events_in_play, shuffle_into_deck
+from .steps import run
 
 
 def _holds(bundle: dict, state: dict, cond: list[dict]) -> bool:
@@ -58,7 +59,7 @@ def _apply_effects(
         elif name == "chronicle_sticker":
             _stick_chronicle(bundle, state, str(value), signer)
         elif name == "open_envelope":
-            envelopes._open_envelope(bundle, state, f"{int(value):02d}", signer)
+            run("open_envelope", bundle, state, f"{int(value):02d}", signer)
         elif name == "secret_sticker":
             if value not in camp["secret_stickers"]:
                 camp["secret_stickers"].append(value)
@@ -75,21 +76,19 @@ def _apply_effects(
         elif name == "skull":
             state.setdefault("skull_now", bool(value))
         elif name == "shuffle_in":
-            if value not in envelopes._deck(state) and value not in state.get(
-                "kept_immediates", []
-            ):
-                envelopes._shuffle_into_deck(state, [value])
+            if value not in deck(state) and value not in state.get("kept_immediates", []):
+                shuffle_into_deck(state, [value])
                 _log(state, "deck.added", count=1)
         elif name == "remove_card":
-            for pile in (envelopes._deck(state), state.get("kept_immediates", [])):
+            for pile in (deck(state), state.get("kept_immediates", [])):
                 if value in pile:
                     pile.remove(value)
                     _log(state, "deck.removed", card=value)
         elif name == "event":
-            events._start_event(bundle, state, value, signer)
+            run("start_event", bundle, state, value, signer)
         elif name == "end_event":
-            if value in envelopes._events(state):
-                envelopes._events(state).remove(value)
+            if value in events_in_play(state):
+                events_in_play(state).remove(value)
                 rec = _rec(bundle, "event_card", value) or {}
                 _log(state, "event.end", title=rec.get("title", value))
         elif name == "gain":
@@ -144,7 +143,7 @@ def _move(bundle: dict, state: dict, res: str, amount: int, rules: dict, nested:
     marker = state["resources"][res]
     before = marker["pos"]
     on = "resource_up" if amount > 0 else "resource_down"
-    extra = 0 if nested else events._event_rules(bundle, state, on, res)
+    extra = 0 if nested else run("event_rules", bundle, state, on, res)
     steps, direction = R.move_resource(marker, amount, rules["resource_track"], extra)
     _log(
         state,

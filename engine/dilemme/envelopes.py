@@ -4,25 +4,12 @@ deck, the events, the arcs — and an epilogue closes its arc."""
 
 from __future__ import annotations
 
-from ..core import Rng
 from . import abilities, achievements, effects, events
-from .common import _card, _log, _rec, _seat_of
+from .common import _card, _log, _rec, _seat_of, shuffle_into_deck
+from .steps import step
 
 
-def _shuffle_into_deck(state: dict, cards: list[str]) -> None:
-    deck = state["deck"] if "deck" in state else state["campaign"]["deck"]
-    deck.extend(cards)
-    Rng(state).shuffle(deck)
-
-
-def _deck(state: dict) -> list[str]:
-    return state["deck"] if "deck" in state else state["campaign"]["deck"]
-
-
-def _events(state: dict) -> list[str]:
-    return state["events"] if "events" in state else state["campaign"]["events"]
-
-
+@step("open_envelope")
 def _open_envelope(bundle: dict, state: dict, key: str, signer: int | None) -> None:
     """Open an envelope: its story card onto its arc (signed by ``signer``, the leader), its
     dilemmas and immediate cards shuffled into the deck, its events put in play, then the
@@ -51,7 +38,7 @@ def _open_envelope(bundle: dict, state: dict, key: str, signer: int | None) -> N
         else:
             _lay_story_card(bundle, state, card, signer)
     if into_deck:
-        _shuffle_into_deck(state, into_deck)
+        shuffle_into_deck(state, into_deck)
         _log(state, "deck.added", count=len(into_deck))
     if env.get("effects"):
         effects._apply_effects(bundle, state, env["effects"], signer)
@@ -71,7 +58,7 @@ def _lay_story_card(bundle: dict, state: dict, key: str, signer: int | None) -> 
         arc=card["arc"],
         signer=state["seats"][signer]["name"] if house else None,
     )
-    if house is not None:
+    if house is not None and signer is not None:  # a signed card has a signer
         state["seats"][signer]["signed"] += 1
         abilities._trigger(bundle, state, signer, "signed")
         for ability in card.get("abilities") or ():

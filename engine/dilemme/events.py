@@ -3,12 +3,14 @@ moment comes (a resource moving, the start of a game, the end of a round)."""
 
 from __future__ import annotations
 
-from . import effects, envelopes
-from .common import _log, _rec
+from . import effects
+from .common import _log, _rec, events_in_play
+from .steps import step
 
 
+@step("start_event")
 def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> None:
-    events = envelopes._events(state)
+    events = events_in_play(state)
     if key in events:
         return
     events.append(key)
@@ -18,10 +20,11 @@ def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> Non
         effects._apply_effects(bundle, state, rec["effects"], signer)
 
 
+@step("event_rules")
 def _event_rules(bundle: dict, state: dict, on: str, resource: str | None) -> int:
     """Apply the rules of the events in play for ``on``; returns the extra squares."""
     extra = 0
-    for key in list(envelopes._events(state)):
+    for key in list(events_in_play(state)):
         rec = _rec(bundle, "event_card", key) or {}
         for rule in rec.get("rules") or ():
             if rule["on"] != on or (resource and rule.get("resource") not in (None, resource)):

@@ -33,6 +33,8 @@ Decisions where the rulebook is silent are listed in ``RULINGS`` and on the site
 
 from __future__ import annotations
 
+# every section that registers a step (``steps.STEPS``), imported before any game is played
+from . import envelopes, events, outcome, timeline, voting  # noqa: F401
 from .abilities import _ability_sources
 from .actions import apply, legal_actions
 from .campaign import new_campaign

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from . import effects, timeline, voting
 from .common import _log, _rec
+from .steps import step
 
 
+@step("resolve")
 def _cleanup_and_outcome(bundle: dict, state: dict) -> None:
     """After the vote: the cleanup, the winning outcome effect by effect (signed by the
     leader), the card on the timeline, and the end of the round."""

@@ -35,11 +35,13 @@ class Dilemme(Game):
         Option(key, T.TEMPERAMENT[key], T.TEMPERAMENT_HELP[key]) for key in bots.TEMPERAMENTS
     )
 
-    # ------------------------------------------------------------------ setup
+    # ------------------------------------------------------------------ content
 
     def _houses(self) -> list[dict[str, Any]]:
         houses = self.bundle.get("records", {}).get("house", {}).values()
         return sorted(houses, key=lambda h: h.get("number", 0))
+
+    # ------------------------------------------------------------------ setup
 
     def seat_range(self) -> tuple[int, int]:
         return self.players[0], max(self.players[0], min(self.players[1], len(self._houses())))

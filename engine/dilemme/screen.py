@@ -393,7 +393,7 @@ def _last_round(state: dict) -> dict | None:
     votes: dict[str, tuple[str, int]] = {}
     totals: dict = {}
     moves: dict[str, list[int]] = {}
-    deals: list[str] = []
+    deals: list[dict[str, Any]] = []
     lines: list[str] = []
     decided = leader = None
     side = title = ""
@@ -554,7 +554,7 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
     widgets.append(_chronicle_rows(bundle, state))
     prompt = None
     if pending and seat == pending["seat"]:
-        prompt = T.ui(f"prompt.{pending['type']}", house=names[seat])
+        prompt = T.ui(f"prompt.{pending['type']}", house=names[pending["seat"]])
     return W.screen(
         status,
         widgets,

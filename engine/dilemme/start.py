@@ -19,7 +19,6 @@ from typing import Any
 from ..core import copy_state
 from . import common as C
 from . import effects as E
-from . import envelopes as V
 from . import text_fr as T
 
 #: states the search may look at before it gives up
@@ -34,8 +33,8 @@ def _signature(state: dict) -> tuple:
         tuple(sorted(camp["flags"])),
         tuple(sorted(camp["secret_stickers"])),
         stuck,
-        tuple(sorted(V._deck(state))),
-        tuple(sorted(V._events(state))),
+        tuple(sorted(C.deck(state))),
+        tuple(sorted(C.events_in_play(state))),
         tuple(sorted(camp["epilogues"])),
         tuple(sorted(h for h, v in camp["houses"].items() if v["unlocked"] or v["ticks"])),
     )
@@ -52,13 +51,13 @@ def _reached(bundle: dict, state: dict, kind: str, key: str) -> bool:
     if kind == "envelope":
         return key in camp["opened"]
     if kind in ("dilemma", "immediate_card"):
-        return key in V._deck(state)
+        return key in C.deck(state)
     if kind == "outcome":
-        return key.partition("/")[0] in V._deck(state)
+        return key.partition("/")[0] in C.deck(state)
     if kind in ("story_card", "epilogue"):
         return any(e["card"] == key for pile in camp["arcs"].values() for e in pile)
     if kind == "event_card":
-        return key in V._events(state)
+        return key in C.events_in_play(state)
     if kind == "chronicle_sticker":
         return any(s and str(s["id"]) == key for line in camp["chronicle"].values() for s in line)
     if kind == "secret_sticker":
@@ -159,7 +158,7 @@ def _steps(bundle: dict, state: dict, useful: set[str]) -> list[tuple[str, str, 
     """The next states: each useful dilemma of the deck resolved on each side, each useful
     immediate card."""
     out = []
-    for card in sorted(set(V._deck(state)) & useful):
+    for card in sorted(set(C.deck(state)) & useful):
         kind, rec = C._card(bundle, card)
         if kind == "dilemma":
             for side in C.SIDES:

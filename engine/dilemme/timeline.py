@@ -4,8 +4,9 @@ game ends on the king's death, his abdication or the grand final."""
 
 from __future__ import annotations
 
-from . import events, scoring, voting
+from . import events, scoring
 from .common import _log, _rules
+from .steps import run
 
 
 def _on_timeline(bundle: dict, state: dict, key: str, side: str, skull: bool) -> None:
@@ -31,4 +32,4 @@ def _end_round(bundle: dict, state: dict) -> None:
     if state["final_pending"] or state["abdicated"] or state["king_dead"]:
         scoring._end_game(bundle, state)
         return
-    voting._start_round(bundle, state)
+    run("start_round", bundle, state)

@@ -5,10 +5,12 @@ to choose the leader), and the cleanup (« Nettoyage après le vote »)."""
 
 from __future__ import annotations
 
-from . import abilities, effects, outcome, scoring
+from . import abilities, effects, scoring
 from .common import SIDES, _card, _log
+from .steps import run, step
 
 
+@step("start_round")
 def _start_round(bundle: dict, state: dict) -> None:
     """Draw from the bottom of the deck; immediate cards resolve and another card is drawn.
 
@@ -140,14 +142,14 @@ def _vote_decided(bundle: dict, state: dict, side: str, all_pass: bool = False) 
             return
         state["leader"] = tied[0]
         _log(state, "leader.moves", house=state["seats"][tied[0]]["name"], power=top)
-    outcome._cleanup_and_outcome(bundle, state)
+    run("resolve", bundle, state)
 
 
 def _choose_leader(bundle: dict, state: dict, action: dict) -> None:
     """The moderator gives the leader token to one of the tied winners."""
     state["leader"] = action["leader"]
     _log(state, "leader.chosen", house=state["seats"][action["leader"]]["name"])
-    outcome._cleanup_and_outcome(bundle, state)
+    run("resolve", bundle, state)
 
 
 def _cleanup(bundle: dict, state: dict) -> None:

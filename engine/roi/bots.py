@@ -165,10 +165,11 @@ def _oracle_ranked(key: tuple) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return result
 
 
-def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """Rank ``values`` (equal values drop out) under ``rule`` (see ``_Plan``)."""
     left = [v for v in values if values.count(v) == 1]
-    first = second = None
+    first: int | None = None
+    second: int | None = None
     if left:
         best = min if rule >= 2 else max
         top = best(left)
@@ -196,7 +197,7 @@ def _ranked(values: tuple[int, ...], rule: int) -> tuple[tuple[int, ...], tuple[
 
 
 #: (seats, champion, dauphin) -> (PV of each seat, gain of each seat)
-_RESULTS: dict[tuple[int, int | None, int | None], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_RESULTS: dict[tuple[int, int | None, int | None], tuple[tuple[int, ...], tuple[float, ...]]] = {}
 
 
 def _gains(points: tuple[float, ...]) -> tuple[float, ...]:
@@ -269,9 +270,10 @@ def _expected_gains(
     # (the cards of the seats before me, of the seats after me, weight)
     profiles: list[tuple[tuple[str, ...], tuple[str, ...], float]] = []
     if total <= BUDGET:
-        cards = [[c for c, _ in opts] for opts in lists]
-        weights = [[w for _, w in opts] for opts in lists]
-        for picks, ws in zip(itertools.product(*cards), itertools.product(*weights), strict=True):
+        seat_cards = [[c for c, _ in opts] for opts in lists]
+        seat_weights = [[w for _, w in opts] for opts in lists]
+        combos = zip(itertools.product(*seat_cards), itertools.product(*seat_weights), strict=True)
+        for picks, ws in combos:
             profiles.append((picks[:me], picks[me:], math.prod(ws)))
     else:
         draw = make_rng().next
@@ -310,7 +312,7 @@ def _expected_gains(
     for card in mine:
         mid = (card,)
         keys = [before + mid + after for before, after, _ in profiles]
-        found = list(map(find, keys))
+        found: list[Any] = list(map(find, keys))  # gains, ``None`` where not in the table yet
         if None in found:
             for k, gains in enumerate(found):
                 if gains is None:  # ``_turn``, inline

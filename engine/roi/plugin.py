@@ -181,18 +181,13 @@ class Roi(Game):
 
     # ------------------------------------------------------------------ bots
 
-    def choose(self, state: dict, seat: int, rng: Rng, persona: str | None = None) -> dict:
-        """``Game.choose`` with a view built only when the bot reads it (a card or LE
-        SORCIER's face, not « au hasard »), and then without the log, which no bot reads."""
-        actions = rules.legal_actions(state, seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has no legal action")
+    def bot_view(
+        self, state: dict[str, Any], seat: int, actions: list[Any], persona: str | None
+    ) -> dict[str, Any]:
+        """A view only when the bot reads it (a card or LE SORCIER's face, not « au hasard »),
+        and then without the log, which no bot reads."""
         reads = actions[0]["type"] in ("play", "pivot") and persona != "hasard"
-        view = rules.view(state, seat, with_log=False) if reads else {}
-        action = bots.decide(view, actions, rng, persona)
-        if action not in actions:
-            raise AssertionError(f"{self.id} bot chose an action that is not legal: {action!r}")
-        return action
+        return rules.view(state, seat, with_log=False) if reads else {}
 
     def decide(self, view: dict, actions: list, rng: Rng, persona: str | None) -> dict:
         return bots.decide(view, actions, rng, persona)

@@ -322,8 +322,10 @@ def check_action(st: dict, action: Any) -> int | None:
 
 
 def apply(st_in: dict, action: Any) -> dict:
-    seat = check_action(st_in, action)
+    check_action(st_in, action)
     kind = action["type"]
+    #: the seat acting, as ``check_action`` checked it (« next » and « all » have none)
+    seat: int = action.get("seat", -1)
     rev = st_in.get("reveal")
     closed = not (rev and rev.get("open"))
     if kind == "play" and closed and len(to_act(st_in)) > 1:

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core import french as fr
 from ..core import widgets as W
@@ -18,8 +18,15 @@ from . import dice, rules
 from . import text_fr as T
 from .cards import TURNS_DIE
 
-if TYPE_CHECKING:
-    from .plugin import Roi
+
+class Roi(Protocol):
+    """What the screens read of the game (``plugin.Roi``): its cards and its log's text."""
+
+    def card_names(self) -> dict[str, str]: ...
+
+    def card_record(self, card: str) -> dict[str, Any]: ...
+
+    def render_log(self, entry: dict[str, Any]) -> str: ...
 
 
 def describe(game: Roi, state: dict, action: dict) -> str:
@@ -67,7 +74,7 @@ def _card(game: Roi, card: str, state: str = "up", badges: tuple[str, ...] = ())
 
 
 def _status(game: Roi, st: dict, seat: int | None) -> tuple[str, str | None, str | None]:
-    pend = st.get("pending")
+    pend: dict[str, Any] = st.get("pending") or {}
     manche, turn = st["manche"], st["turn"]
     if st.get("winner") is not None:
         who = ", ".join(rules.names(st, st["winner"]))
@@ -110,7 +117,7 @@ def _reveal(game: Roi, st: dict) -> list[dict]:
     rev = st.get("reveal")
     if not rev:
         return []
-    pend = st.get("pending")
+    pend: dict[str, Any] = st.get("pending") or {}
     stepping = bool(pend) and pend["kind"] == "ack"
     if rev["manche"] != st["manche"] and not stepping:
         return []  # a new manche: the last turn of the previous one is in the log

@@ -16,9 +16,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+import contract_games
 import pytest
 
-from engine.core import registry
+from engine.core import playout, registry
 from engine.core import widgets as W
 from engine.core.errors import IllegalAction, MalformedAction, SetupError
 from engine.core.game import TURN_KINDS, Game
@@ -27,7 +28,7 @@ from engine.core.session import Session
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = registry.ids()
+GAMES = contract_games.GAMES
 #: a whole bot game (a legacy game's first game) must end within this many actions
 MAX_ACTIONS = 20_000
 SAMPLE_SEEDS = ("c1", "c2", "c3")
@@ -49,20 +50,21 @@ def _play(game: Game, seed: str, players: int, every: int = 1, limit: int = MAX_
     state = game.new_game(setup)
     states, actions = [state], []
     pick = Rng({"rng": Rng.seed_from(f"{seed}:pick")})
-    for i in range(limit):
-        seats = game.to_act(state)
-        if not seats:
-            break
-        seat = seats[pick.below(len(seats))]
+
+    def drawn_seat(game: Game, state: dict, seats: list[int], i: int) -> int:
+        return seats[pick.below(len(seats))]
+
+    def policy(game: Game, state: dict, seat: int, i: int) -> Any:
         if pick.below(5) == 0:  # now and then a move the bots would not make
             legal = game.legal_actions(state, seat)
-            action = legal[pick.below(len(legal))]
-        else:
-            bot = Rng({"rng": Rng.seed_from(f"{seed}:bot:{i}")})
-            action = game.choose(state, seat, bot, setup["seats"][seat].get("persona"))
-        state = game.apply(state, action)
-        actions.append(action)
-        if i % every == 0:
+            return legal[pick.below(len(legal))]
+        bot = Rng({"rng": Rng.seed_from(f"{seed}:bot:{i}")})
+        return game.choose(state, seat, bot, setup["seats"][seat].get("persona"))
+
+    for move in playout.play(game, state, policy, seat=drawn_seat, limit=limit):
+        state = move.after
+        actions.append(move.action)
+        if move.index % every == 0:
             states.append(state)
     return setup, state, states, actions
 

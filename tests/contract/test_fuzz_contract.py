@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import contract_games
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -24,7 +25,7 @@ from engine.core.rng import Rng
 from pipeline.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = registry.ids()
+GAMES = contract_games.GAMES
 REFUSED = (MalformedAction, IllegalAction)
 EXAMPLES = int(os.environ.get("GAMEBOOK_FUZZ_EXAMPLES", "150"))
 
