@@ -238,7 +238,7 @@ class Cache:
         self._write("campaigns", key, payload)
 
     def get_edit(self, key: str) -> Any:
-        """The ``pipeline.incremental.Entry`` of a campaign's structure, or ``None``."""
+        """The ``pipeline.entry.Entry`` of a campaign's structure, or ``None``."""
         payload = self._read("edits", key)
         if payload is None:
             return None
@@ -246,8 +246,8 @@ class Cache:
             entry = pickle.loads(payload)
         except Exception:
             return None
+        from .entry import Entry
         from .findings import Finding
-        from .incremental import Entry
 
         if type(entry) is not Entry or not isinstance(entry.stats, dict):
             return None

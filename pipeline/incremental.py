@@ -18,7 +18,7 @@ reads the bytes), a changed line count or anything uncertain takes the full path
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .findings import BROKEN_REFERENCES, CAUSES, Finding
@@ -162,25 +162,6 @@ class Tracker:
             for kind, log in reads.items():
                 union[kind] = union.get(kind, frozenset()) | log
         return union
-
-
-@dataclass
-class Entry:
-    """What a full check of a campaign found, split so that one file's part can be replaced."""
-
-    slots: list[tuple[str, str, bytes]]  # (path in the content folder, file key, model digest)
-    manifest: list[Finding]  # the manifest's own findings
-    local: list[list[Finding]]  # each file's own findings (validation), in slot order
-    found: list[Finding]  # what the graph and its checks found
-    stats: dict
-    reads: dict[str, frozenset] = field(default_factory=dict)
-
-    def findings(self) -> list[Finding]:
-        out = list(self.manifest)
-        for mine in self.local:
-            out.extend(mine)
-        out.extend(self.found)
-        return out
 
 
 def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str | None:

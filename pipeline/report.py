@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import incremental
+from .entry import Entry
 from .findings import Finding, has_errors
 from .fold import fold, fold_behind
 from .messages import t
@@ -161,7 +162,7 @@ def _remember(
     skey = incremental.structure_key(camp, content_dir, cache, slots)
     if skey is None:
         return
-    entry = incremental.Entry(
+    entry = Entry(
         slots=[(s.task[1], s.key, s.digest) for s in slots],
         manifest=list(camp.manifest.findings),
         local=[list(m.findings) for m in models],

@@ -147,10 +147,5 @@ def test_no_import_circle_inside(package: str) -> None:
     assert circles_inside(package, ENGINE) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the pipeline's circle (graph, checks, cache, incremental, project, fold) is broken "
-    "by the pipeline's own rearrangement (issue 30, point 4): remove this mark when it lands",
-)
 def test_no_import_circle_inside_the_pipeline() -> None:
     assert circles_inside("pipeline", graph("pipeline")) == []
