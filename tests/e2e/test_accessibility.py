@@ -27,11 +27,12 @@ def _axe_path(kit):
     return path
 
 
-def audit(page, kit, where: str) -> None:
-    """Serious and critical violations of the page as it is now."""
+def violations(page, kit) -> list[dict]:
+    """Serious and critical violations of the page as it is now: ``{"impact", "id", "help",
+    "nodes": [where]}`` (``bench/table.py`` counts their nodes)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(_axe_path(kit)))
-    found = page.evaluate(
+    return page.evaluate(
         """async () => {
           const r = await axe.run(document, {
             resultTypes: ["violations"], rules: { "target-size": { enabled: true } },
@@ -39,10 +40,18 @@ def audit(page, kit, where: str) -> None:
           const where = (v, n) => n.target.join(" ")
             + (v.id === "color-contrast" ? ` (${(n.any[0] || {}).message || ""})` : "");
           return r.violations.filter((v) => ["serious", "critical"].includes(v.impact))
-            .map((v) => `${v.impact} ${v.id}: ${v.help} — `
-              + v.nodes.slice(0, 3).map((n) => where(v, n)).join(" | "));
+            .map((v) => ({ impact: v.impact, id: v.id, help: v.help,
+                           nodes: v.nodes.map((n) => where(v, n)) }));
         }"""
     )
+
+
+def audit(page, kit, where: str) -> None:
+    """No serious or critical violation on the page as it is now."""
+    found = [
+        f"{v['impact']} {v['id']}: {v['help']} — " + " | ".join(v["nodes"][:3])
+        for v in violations(page, kit)
+    ]
     assert found == [], f"{where}:\n" + "\n".join(found)
 
 
