@@ -5,7 +5,8 @@ registered game that has secrets.  About forty decisions each, and at every scre
   `data-private`, and no secret text any seat was shown so far (its card names, its objective)
   is in the play page's text;
 - once someone confirmed (`[data-testid="handover-ready"]`), no element is marked private to any
-  seat but theirs.
+  seat but theirs, and among the choices only the seat's secret ones (its hand to play from)
+  are.
 
 Also: a reload during a hand-over then « Reprendre » shows the hand-over again, not the hand;
 a double click on « C'est moi » or on a choice applies nothing twice."""
@@ -45,6 +46,8 @@ LOOK = """() => {
     handover: over ? Number(over.dataset.seat) : null,
     ready: !!document.querySelector('[data-testid="handover-ready"]'),
     marks, secrets, text,
+    groups: [...document.querySelectorAll('.gb-choices .gb-group')]
+      .map(g => g.dataset.private === undefined ? null : g.dataset.private),
     over: !!document.querySelector('[data-choice="new"]'),
   };
 }"""
@@ -119,6 +122,7 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
     seen: dict[str, set[str]] = {"0": set(), "1": set()}
     moves = {0: 0, 1: 0}
     handovers = private_screens = screens = 0
+    groups = {"public": 0, "private": 0}
     reloaded = doubled = double_choice = second_click = False
     for _ in range(16 * PER_PERSON):
         look = page.evaluate(LOOK)
@@ -150,6 +154,8 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
         assert not wrong, f"private elements of seats {wrong} shown to {holder}: {look}"
         if look["marks"]:
             private_screens += 1
+        for mark in look["groups"]:  # choices groups: a seat's secret ones, and public ones
+            groups["public" if mark is None else "private"] += 1
         for seat, texts in look["secrets"].items():
             seen[seat].update(texts)
         if moves[0] + moves[1] >= 2 * PER_PERSON and min(moves.values()) >= PER_PERSON // 4:
@@ -194,3 +200,6 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
     assert reloaded and doubled and double_choice and second_click
     assert handovers >= 4 and private_screens >= 4
     assert seen["0"] and seen["1"], f"no secret text was ever shown: {seen}"
+    # only a seat's secret choices (its hand to play from) are marked private: a public choice
+    # marked so would hide nothing and blur what the hand-over must keep back
+    assert groups["public"] and groups["private"], groups
