@@ -354,8 +354,9 @@ def section(data: dict) -> str:
         "",
         "How to read it: *in view* counts the screens after a decision (a hand-over screen has no "
         "table); *click → screen* runs from a click's time stamp to the MutationObserver callback "
-        "that sees the new screen in the DOM (the Python call, the bots' moves and the DOM patch; "
-        "layout and paint come after); the phone is a mobile viewport with touch and a device "
+        "that sees the new screen in the DOM (the Python call, the bots' moves, the DOM patch and "
+        "the layout the page reads to bring the table into view; painting comes after); "
+        "the phone is a mobile viewport with touch and a device "
         "scale of 3, clicked with a pointer. Reproduce with `python bench/table.py`.",
         "",
         f"Overall: **{'pass' if all(verdicts) else 'FAIL'}**.",
