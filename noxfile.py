@@ -139,9 +139,10 @@ def serve(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """`gamebook check` at 1k/10k/100k nodes, bot games, simulation, the play pages in
-    Chromium; all into BENCHMARKS.md."""
-    session.install(*LOCK, "-e", ".", "playwright>=1.40")
+    """`gamebook check` at 1k/10k/100k nodes, bot games, simulation, the play pages and the
+    play table in Chromium; all into BENCHMARKS.md.  (``.[test]``: bench/table.py reads the
+    screens with the browser suite's own helpers, which import pytest.)"""
+    session.install(*LOCK, "-e", ".[test]", "playwright>=1.40")
     session.run("python", "bench/run.py", *session.posargs)
     session.run("python", "bench/incremental.py")
     session.run("python", "bench/lsp.py", "--reference", "3fe891b")  # the server before issue 31
@@ -151,6 +152,7 @@ def bench(session: nox.Session) -> None:
         session.run("python", str(script))
     session.run("python", "bench/browser.py")  # builds the site; Chromium from pipeline.chromium
     session.run("python", "bench/devices.py")  # several devices at one table (issue 32)
+    session.run("python", "bench/table.py")  # the play table (issue 26): view, hot seat, axe
 
 
 @nox.session

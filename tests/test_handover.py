@@ -101,6 +101,17 @@ def _play(
             seen["private_widgets"] = seen.get("private_widgets", 0) + 1
         if scr["log_private"] is not None:
             seen["private_log"] = seen.get("private_log", 0) + 1
+        for g in scr["groups"]:
+            # a group is its seat's secret exactly when it offers one of the game's private
+            # actions (a card of the hand): « Revenu » or « Continuer » carry no mark
+            kinds = {c["action"].get("type") for c in g["choices"] if isinstance(c["action"], dict)}
+            private = session.game.private_actions
+            if viewer is None or not session.game.hidden_information:
+                assert "private" not in g, g["heading"]
+            elif private is not None:
+                assert ("private" in g) == bool(kinds & private), (g["heading"], kinds)
+            key = "private_groups" if "private" in g else "public_groups"
+            seen[key] = seen.get(key, 0) + 1
         after_public = False
         choices = _choices(scr)
         if scr["over"] and scr["sequel"] and session.next_game():
@@ -131,6 +142,9 @@ def test_no_screen_shows_a_seats_secrets_to_anyone_but_its_confirmed_holder(game
         assert seen.get("private_widgets"), "no widget of this game is ever marked private"
         if any(e.get("to") for e in session.state.get("log", [])):
             assert seen.get("private_log"), "a journal with private lines never marked"
+        # a seat's secret choices are marked, and its public ones are not (a public choice
+        # marked private hides nothing and blurs what the hand-over must keep back)
+        assert seen.get("private_groups") and seen.get("public_groups"), seen
     else:
         assert handoffs == 0
     if seen.get("public") and game.hidden_information:

@@ -21,6 +21,8 @@ class Complots(Game):
     players = (2, 8)
     default_players = 4
     hidden_information = True
+    #: choices that show what the seat alone knows (its own cards to reveal, keep, show, pick)
+    private_actions = frozenset({"lose", "keep", "show", "pick"})
     content = SCHEMA
     seat_word = "joueur"
     seat_names_pool = T.SEAT_NAMES

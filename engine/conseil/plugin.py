@@ -67,6 +67,8 @@ class Conseil(Game):
     players = (2, 4)
     default_players = 3
     hidden_information = True
+    #: choices that show what the seat alone knows (a character of its hand, face down)
+    private_actions = frozenset({"choose", "claim", "oracle"})
     cooperative = True
     content = dataclasses.replace(SCHEMA, deep_checks=(_months_winnable,))
     seat_word = "membre"

@@ -174,6 +174,11 @@ class Game:
     setup_fields: ClassVar[tuple[SetupField, ...]] = ()
     #: True when seats hold secrets from each other (hand-over screen between humans)
     hidden_information: ClassVar[bool] = True
+    #: the action types whose offer shows what the acting seat alone knows (a card of its hand
+    #: to play, a stepper bounded by its secret Pouvoir, its secret objectives to draft): the
+    #: session marks the choices groups that hold one as that seat's private information.
+    #: ``None`` marks every choice of a seat (a game that has not said which are secret)
+    private_actions: ClassVar[frozenset[str] | None] = None
     #: True when the seats play together against the game (« Vous et 1 coéquipier… »)
     cooperative: ClassVar[bool] = False
     #: True when the bots of a simultaneous choice (several seats in ``to_act``, each answering

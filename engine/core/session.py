@@ -442,15 +442,16 @@ class Session:
         elif seats:
             actions = game.legal_actions(state, viewer)  # type: ignore[arg-type]
         scr = game.screen(state, viewer, actions)
-        # a seat's own choices come from what it alone knows (its hand, its coins): they are
-        # its private information, like the widgets its game marks (``widgets.private``)
         secret = viewer if game.hidden_information and viewer is not None else None
         number = 0
         for g in scr["groups"]:
-            if secret is not None and "private" not in g:
-                g["private"] = secret
             for c in g["choices"]:
                 c["action"] = actions[c["index"]]
+            # a group of choices that come from what the seat alone knows (a card of its hand,
+            # its secret Pouvoir) is its private information, like the widgets its game marks
+            # (``widgets.private``); a public choice (« Revenu », « Continuer ») is not
+            if secret is not None and "private" not in g and self._secret_group(g):
+                g["private"] = secret
             if g["kind"] == "form":
                 number += 1
                 g["n"] = number
@@ -505,6 +506,17 @@ class Session:
             }
         )
         return scr
+
+    def _secret_group(self, group: dict[str, Any]) -> bool:
+        """Whether a choices group shows what its seat alone knows: it offers an action of one
+        of the game's ``private_actions`` types (every group when the game names none)."""
+        kinds = self.game.private_actions
+        if kinds is None:
+            return True
+        return any(
+            isinstance(c["action"], dict) and c["action"].get("type") in kinds
+            for c in group["choices"]
+        )
 
     def _handoff_screen(self, seat: int, names: list[str]) -> dict[str, Any]:
         name = names[seat] if seat < len(names) else str(seat + 1)

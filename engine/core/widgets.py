@@ -25,7 +25,8 @@ Kinds:
 A widget that shows one seat's private information (its hand, its secret objective, the card
 it chose face down, its coins when they are secret) says so with ``private(widget, seat)``:
 the page marks it ``data-private="<seat>"``, and the session's hand-over keeps it from anyone
-but that seat's player.  The session marks a seat's own choices the same way.
+but that seat's player.  The session marks the same way a choices group that offers an
+action of the game's ``private_actions`` (a card of the seat's hand, its secret Pouvoir).
 
 Choices are grouped (``group``) under a heading with a French explanation; each choice points
 at one legal action by its index.  A ``form`` group offers many actions through a few fields

@@ -24,6 +24,8 @@ class Dilemme(Game):
     players = (3, 5)
     default_players = 4
     hidden_information = True
+    #: choices that show what the seat alone knows (its objectives, its Pouvoir, its abilities)
+    private_actions = frozenset({"draft", "vote", "add", "use_ability"})
     content = SCHEMA
     seat_word = "Maison"
     state_version = game.FORMAT_VERSION

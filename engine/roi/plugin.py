@@ -24,6 +24,8 @@ class Roi(Game):
     players = (2, 16)
     default_players = 3
     hidden_information = True
+    #: choices that show what the seat alone knows (a card of its hand, chosen face down)
+    private_actions = frozenset({"play", "bury"})
     seat_streams = True  # the card choice is simultaneous: each bot decides on its own stream
     content = SCHEMA
     seat_word = "joueur"

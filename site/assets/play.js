@@ -1031,15 +1031,15 @@ function skeleton() {
   const turn = h("section", { class: "gb-turn", "data-testid": "turn", "aria-label": T.turn },
     h("div", { class: "gb-turn-text" }, where, meta), journal);
   const lastList = h("ul", { class: "gb-last-lines", id: "gb-last-lines" });
-  const older = h("button", { type: "button", class: "gb-last-more", "aria-controls": "gb-last-lines", "aria-expanded": "false",
+  const older = h("button", { type: "button", class: "gb-last-more", "aria-controls": "gb-last-lines gb-last-widgets", "aria-expanded": "false",
     on: { click: () => showOlder(!last.classList.contains("gb-last-all")) } });
-  const lastWidgets = h("div", { class: "gb-last-widgets" });
+  const lastWidgets = h("div", { class: "gb-last-widgets", id: "gb-last-widgets" });
   const last = h("section", { class: "gb-last gb-recap", "data-testid": "last-step", "aria-labelledby": "gb-last-title" },
     h("div", { class: "gb-last-head" }, h("h2", { id: "gb-last-title", text: T.recap }), older), lastList, lastWidgets);
   const showOlder = (all) => {
     last.classList.toggle("gb-last-all", all);
     older.setAttribute("aria-expanded", String(all));
-    older.textContent = all ? T.lastFewer : T.lastAll(lastList.children.length);
+    older.textContent = all ? T.lastFewer : T.lastAll(last.gbCount || 0);
   };
   const choices = h("div", { class: "gb-choices" });
   const statusLine = h("p", { id: "gb-status", class: "gb-status", role: "status", "aria-live": "polite" });
@@ -1051,15 +1051,33 @@ function skeleton() {
     h("button", { type: "button", class: "md-button", "data-testid": "devices-host", text: T.devicesHost, on: { click: () => devicesSetup() } }));
   const saves = saveTools();
   tools.hidden = saves.hidden = !!guest;
-  const dock = h("section", { class: "gb-dock", "aria-label": T.choices }, last, choices, statusLine, self, tools, saves);
+  // on a phone the sheet can be lowered to its handle, to look at the table, and raised again
+  // (one tap; the turn bar above stays): the handle says which, and its state (aria-expanded)
+  const body = h("div", { class: "gb-dock-body", id: "gb-dock-body" }, last, choices, statusLine, self, tools, saves);
+  const handle = h("button", { type: "button", class: "gb-sheet-handle", "aria-controls": "gb-dock-body",
+    on: { click: () => {
+      const low = !dock.classList.contains("gb-sheet-low");
+      lowerSheet(low);
+      const first = !low && view ? firstChoice(view) : null;  // raised: the keyboard on the first choice
+      if (first) first.focus({ preventScroll: true });
+    } } },
+  h("span", { class: "gb-sheet-grip", "aria-hidden": "true" }), h("span", { class: "gb-sheet-label" }));
+  const dock = h("section", { class: "gb-dock", "aria-label": T.choices }, handle, body);
+  const lowerSheet = (low) => {
+    dock.classList.toggle("gb-sheet-low", low);
+    table.classList.toggle("gb-table-low", low);
+    handle.setAttribute("aria-expanded", String(!low));
+    handle.lastChild.textContent = low ? T.sheetMore : T.sheetLess;
+  };
   const side = h("div", { class: "gb-side" }, turn, dock);
   const board = h("section", { class: "gb-board", "aria-label": T.board });
   const stage = h("div", { class: "gb-stage" }, story, board);
   const table = h("div", { class: "gb-table gb-layout" }, side, stage);
+  lowerSheet(false);
   const mark = h("span", { class: "gb-screen", hidden: true });
   root.replaceChildren(mark, table);
-  return { mark, table, side, turn, where, meta, dock, last, lastList, lastWidgets, older, showOlder, choices, statusLine, self, stage, board,
-    tools, undo, log, journal, lines: [], first: 1 };
+  return { mark, table, side, turn, where, meta, dock, handle, lowerSheet, last, lastList, lastWidgets, older, showOlder, choices,
+    statusLine, self, stage, board, tools, undo, log, journal, lines: [], first: 1 };
 }
 
 // the story block goes back above #gb-root, where the page has it (setup, hand-over)
@@ -1227,8 +1245,22 @@ function render(s) {
     v.lastList.replaceChildren(...lines.map((line, i) =>
       h("li", { class: i < lines.length - lastShown() ? "gb-last-older" : null, text: line })));
     v.lastList.gbKey = said;
+    v.last.gbKey = null;
+    v.last.gbCount = lines.length;
     v.older.hidden = lines.length <= lastShown();
     v.showOlder(false);
+  }
+  if (games.length) {
+    // a game's own summary (« Dernier tour »): on a phone its first lines, the most telling,
+    // and the others one tap away, so that the choices below it stay in view
+    const items = Math.max(0, ...[...v.lastWidgets.querySelectorAll(".gb-items")].map((ul) => ul.children.length));
+    const key = `${items}:${games.map((g) => g[1]).join("\n")}`;
+    if (v.last.gbKey !== key) {
+      v.last.gbKey = key;
+      v.last.gbCount = items;
+      v.older.hidden = !PHONE.matches || items <= lastShown();
+      v.showOlder(false);
+    }
   }
   // the last step may hold lines only the viewer may read
   const lastTo = games.length ? null : privateTo(Number.isInteger(s.recap_private) ? s.recap_private : s.log_private);
@@ -1271,6 +1303,15 @@ document.addEventListener("keydown", (e) => {
   const button = root.querySelector(`.gb-choices [data-key="${e.key}"]`);
   if (!button || button.disabled) return;
   e.preventDefault();
+  if (view && view.dock.classList.contains("gb-sheet-low")) {
+    // the sheet is lowered: the key raises it and puts the keyboard on its button (seeing the
+    // choice again is a step of its own)
+    view.lowerSheet(false);
+    const folded = button.closest("details:not([open])");
+    if (folded) folded.open = true;
+    button.focus({ preventScroll: true });
+    return;
+  }
   if (pressable(button)) {
     button.click();
     return;

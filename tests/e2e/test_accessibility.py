@@ -2,7 +2,7 @@
 ``node_modules``, never fetched) and the WCAG 2.2 AA rules (the target-size rule included): no
 serious or critical violation on the home page, every rules page, the writers' guide, the format
 reference, every game's play page during a game (setup, a turn, the journal open) and at its end
-(on a desktop and on a phone), the chronicle pages and the story map; a whole turn of every game
+(on a desktop and on a phone), the chronicle pages and the story map; a whole game of every game
 with the keyboard alone; the last step announced by a live region; nothing scrolls sideways on a
 390×844 phone."""
 
@@ -27,11 +27,12 @@ def _axe_path(kit):
     return path
 
 
-def audit(page, kit, where: str) -> None:
-    """Serious and critical violations of the page as it is now."""
+def violations(page, kit) -> list[dict]:
+    """Serious and critical violations of the page as it is now: ``{"impact", "id", "help",
+    "nodes": [where]}`` (``bench/table.py`` counts their nodes)."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.add_script_tag(path=str(_axe_path(kit)))
-    found = page.evaluate(
+    return page.evaluate(
         """async () => {
           const r = await axe.run(document, {
             resultTypes: ["violations"], rules: { "target-size": { enabled: true } },
@@ -39,10 +40,18 @@ def audit(page, kit, where: str) -> None:
           const where = (v, n) => n.target.join(" ")
             + (v.id === "color-contrast" ? ` (${(n.any[0] || {}).message || ""})` : "");
           return r.violations.filter((v) => ["serious", "critical"].includes(v.impact))
-            .map((v) => `${v.impact} ${v.id}: ${v.help} — `
-              + v.nodes.slice(0, 3).map((n) => where(v, n)).join(" | "));
+            .map((v) => ({ impact: v.impact, id: v.id, help: v.help,
+                           nodes: v.nodes.map((n) => where(v, n)) }));
         }"""
     )
+
+
+def audit(page, kit, where: str) -> None:
+    """No serious or critical violation on the page as it is now."""
+    found = [
+        f"{v['impact']} {v['id']}: {v['help']} — " + " | ".join(v["nodes"][:3])
+        for v in violations(page, kit)
+    ]
     assert found == [], f"{where}:\n" + "\n".join(found)
 
 
@@ -92,6 +101,8 @@ def authoring(tmp_path_factory, kit):
 
 
 def test_story_map(page, authoring, kit) -> None:
+    # a desktop of 800 px: the map's side panel scrolls (a region the keyboard must reach)
+    page.set_viewport_size({"width": 1280, "height": 800})
     root = authoring.root
     pages = ["carte/index.html"]
     for family in sorted(p.name for p in (root / "carte").iterdir() if p.is_dir()):
@@ -109,8 +120,16 @@ def test_story_map(page, authoring, kit) -> None:
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
 
 
+WHOLE_GAME = 1500  # key presses at most: every game ends well before
+
+
 @pytest.mark.parametrize("game_id", registry.ids())
-def test_a_turn_with_the_keyboard_alone(game_id, page, server, kit, rng: random.Random) -> None:
+def test_a_whole_game_with_the_keyboard_alone(
+    game_id, page, server, kit, rng: random.Random
+) -> None:
+    """Tab to the quick start, Enter, then only keys to the end of the game: the number of a
+    choice one can see (Enter confirms a choice that asks first; Enter on the hand-over's
+    button), and every key moves the game on and is announced by the live region."""
     game = kit.Game(page, server.url, game_id).open()
     page.locator("#gb-app").get_attribute("data-ready")  # keys work as soon as it shows
     for _ in range(80):  # Tab to the quick start, like a keyboard user
@@ -123,7 +142,9 @@ def test_a_turn_with_the_keyboard_alone(game_id, page, server, kit, rng: random.
     page.keyboard.press("Enter")
     game._rendered()
     live = page.locator("#gb-live")
-    for step in range(6):
+    for step in range(WHOLE_GAME):
+        if page.locator(".gb-choices .gb-over").count():
+            break
         before = game.saved()
         keys = page.eval_on_selector_all(  # the keys of the buttons one can see
             ".gb-choices [data-key]",
@@ -141,6 +162,10 @@ def test_a_turn_with_the_keyboard_alone(game_id, page, server, kit, rng: random.
         game._rendered()
         assert game.saved() != before or keys == [], f"step {step}: nothing happened"
         assert (live.text_content() or "").strip(), "the live region announced nothing"
+    else:
+        pytest.fail(f"no end after {WHOLE_GAME} keys")
+    assert page.locator(".gb-choices .gb-over").count(), "the game did not end"
+    kit.screenshot(page, f"keyboard-{game_id}-end")
     # the story block is not a live region (it would be re-read whole at every step)
     assert page.locator('[data-testid="story"]').get_attribute("aria-live") is None
 

@@ -8,7 +8,8 @@ the same time:
 
 - the heading of the first choice group and its first control (a button, or a form's fields
   and its submit button), whole;
-- after the first vote, the « Dernier tour » summary: its heading and every line of it, whole;
+- after the first vote, the « Dernier tour » summary: its heading and the lines it shows, whole
+  (on a phone its first three, the others one tap away);
 - the player's own Pouvoir, coins and secret objective (the « your house » facts), whole;
 
 and at the end of a game, the result (why the game ended, the ranking with each house's points)

@@ -5,9 +5,11 @@ registered game that has secrets.  About forty decisions each, and at every scre
   `data-private`, and no secret text any seat was shown so far (its card names, its objective)
   is in the play page's text;
 - once someone confirmed (`[data-testid="handover-ready"]`), no element is marked private to any
-  seat but theirs.
+  seat but theirs, and among the choices only the seat's secret ones (its hand to play from)
+  are.
 
-Also: a reload during a hand-over then « Reprendre » shows the hand-over again, not the hand;
+Also: a reload during a hand-over then « Reprendre » shows the hand-over again, not the hand,
+and so does the tab closed and the page opened again in a new tab;
 a double click on « C'est moi » or on a choice applies nothing twice."""
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ LOOK = """() => {
     handover: over ? Number(over.dataset.seat) : null,
     ready: !!document.querySelector('[data-testid="handover-ready"]'),
     marks, secrets, text,
+    groups: [...document.querySelectorAll('.gb-choices .gb-group')]
+      .map(g => g.dataset.private === undefined ? null : g.dataset.private),
     over: !!document.querySelector('[data-choice="new"]'),
   };
 }"""
@@ -108,7 +112,7 @@ def pick(game: Any, rng: random.Random, double: bool = False) -> None:
 
 
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
-def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot) -> None:
+def test_two_people_never_see_each_others_secrets(game_id, open_game, guard, rng, shot) -> None:
     game = open_game(game_id)
     low, high = registry.get(game_id).players
     seats = min(high, max(low, 3))
@@ -119,7 +123,8 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
     seen: dict[str, set[str]] = {"0": set(), "1": set()}
     moves = {0: 0, 1: 0}
     handovers = private_screens = screens = 0
-    reloaded = doubled = double_choice = second_click = False
+    groups = {"public": 0, "private": 0}
+    reloaded = doubled = double_choice = second_click = closed = False
     for _ in range(16 * PER_PERSON):
         look = page.evaluate(LOOK)
         screens += 1
@@ -134,6 +139,20 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
                 game.resume()
                 again = page.evaluate(LOOK)
                 assert again["handover"] == seat, "resumed straight onto a seat's screen"
+                check_handover(again, seen)
+            if handovers == 4 and not closed:
+                # the tab closed during the hand-over, the page opened again in a new tab:
+                # « Reprendre » shows the hand-over again, nothing of the seat's
+                closed = True
+                context = page.context
+                page.close()
+                page = context.new_page()
+                guard.watch_page(page)
+                game.page = page
+                game.open()
+                game.resume()
+                again = page.evaluate(LOOK)
+                assert again["handover"] == seat, "a new tab resumed onto a seat's screen"
                 check_handover(again, seen)
             before = human_moves(game)
             game._mark()
@@ -150,6 +169,8 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
         assert not wrong, f"private elements of seats {wrong} shown to {holder}: {look}"
         if look["marks"]:
             private_screens += 1
+        for mark in look["groups"]:  # choices groups: a seat's secret ones, and public ones
+            groups["public" if mark is None else "private"] += 1
         for seat, texts in look["secrets"].items():
             seen[seat].update(texts)
         if moves[0] + moves[1] >= 2 * PER_PERSON and min(moves.values()) >= PER_PERSON // 4:
@@ -191,6 +212,9 @@ def test_two_people_never_see_each_others_secrets(game_id, open_game, rng, shot)
     out = Path(__file__).resolve().parent / "artifacts"
     out.mkdir(exist_ok=True)
     (out / f"hot-seat-{game_id}.json").write_text(json.dumps(measure), encoding="utf-8")
-    assert reloaded and doubled and double_choice and second_click
+    assert reloaded and closed and doubled and double_choice and second_click
     assert handovers >= 4 and private_screens >= 4
     assert seen["0"] and seen["1"], f"no secret text was ever shown: {seen}"
+    # only a seat's secret choices (its hand to play from) are marked private: a public choice
+    # marked so would hide nothing and blur what the hand-over must keep back
+    assert groups["public"] and groups["private"], groups

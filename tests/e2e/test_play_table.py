@@ -334,3 +334,134 @@ def test_a_quick_start_never_overwrites_a_game_in_progress(
     page.locator(".gb-confirm .md-button--primary").click()
     game._rendered()
     assert stored("A") != kept["A"] and stored("B") == kept["B"] and stored("C") == kept["C"]
+
+
+SHEET = """() => {
+  const dock = document.querySelector(".gb-dock").getBoundingClientRect();
+  const stage = [...document.querySelectorAll(".gb-stage > *, .gb-board > *")]
+    .filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom);
+  const turn = document.querySelector('[data-testid="turn"]');
+  const r = turn.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + 12, r.top + Math.min(14, r.height / 2));
+  return {
+    dock: [dock.top, dock.height], H: innerHeight, tableBottom: Math.max(...stage),
+    turnSeen: !!hit && turn.contains(hit) && r.top >= 0 && r.bottom <= innerHeight,
+    choices: [...document.querySelectorAll(".gb-choices [data-choice]")]
+      .filter((e) => e.getClientRects().length).length,
+    focus: document.activeElement ? document.activeElement.className : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_phone_sheet_lowers_to_show_the_table_and_rises_again(
+    game_id: str, page, open_game, rng: random.Random
+) -> None:
+    """One tap on the sheet's handle lowers it to the handle (the whole table can be read, the
+    turn bar stays in view), its state in ``aria-expanded`` and its label; one more tap raises
+    it; the handle is reached with Tab and pressed with Enter; a number key while it is lowered
+    raises it and puts the keyboard on that button, and sends nothing."""
+    game = _open(page, open_game, game_id, "phone")
+    game.quick_start()
+    game.play(3, rng)
+    handle = page.locator(".gb-sheet-handle")
+    assert handle.is_visible()
+    assert handle.get_attribute("aria-expanded") == "true"
+    assert handle.inner_text() == "Réduire les choix (voir la table)"
+    before = game.saved()
+    game._mark()
+    handle.click()
+    low = page.evaluate(SHEET)
+    assert handle.get_attribute("aria-expanded") == "false"
+    assert handle.inner_text() == "Afficher vos choix"
+    assert low["dock"][1] <= 60, f"the lowered sheet is {low['dock'][1]} px high"
+    assert low["choices"] == 0 and low["turnSeen"], low
+    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+    low = page.evaluate(SHEET)
+    assert low["tableBottom"] <= low["dock"][0] + 1, f"the table ends under the sheet: {low}"
+    assert low["turnSeen"], "the turn bar left the view"
+    _snap(page, f"{game_id}-sheet-lowered")
+    handle.click()
+    assert handle.get_attribute("aria-expanded") == "true"
+    check(page, f"{game_id} sheet raised")
+    # the keyboard: Tab reaches the handle, Enter lowers it, a number key raises it again
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('gb-sheet-handle')"):
+            break
+    else:
+        pytest.fail("Tab never reaches the sheet's handle")
+    page.keyboard.press("Enter")
+    assert handle.get_attribute("aria-expanded") == "false"
+    key = page.evaluate(
+        "() => (document.querySelector('.gb-choices [data-key]') || {}).dataset?.key || null"
+    )
+    assert key, "no numbered choice"
+    page.keyboard.press(key)
+    assert handle.get_attribute("aria-expanded") == "true"
+    focused = page.evaluate("() => document.activeElement.dataset.key || null")
+    assert focused == key, f"key {key} left the keyboard on {focused}"
+    assert game.saved() == before, "lowering, raising or a key sent an action"
+    stale = page.evaluate(
+        "() => document.querySelector('#gb-root > *').hasAttribute('data-e2e-stale')"
+    )
+    assert stale, "a new screen was drawn"
+
+
+def _until_a_question(game, rng: random.Random, limit: int = 400) -> int | None:
+    """Random choices until one asks first (its question shown, not answered): its rank among
+    the visible choices, or None."""
+    page = game.page
+    for _ in range(limit):
+        kinds = page.eval_on_selector_all(
+            ".gb-choices [data-choice]:visible", "els => els.map((e) => e.dataset.choice)"
+        )
+        if "next-game" in kinds or kinds == ["new"] or not kinds:
+            return None
+        rank = rng.randrange(len(kinds))
+        game._mark()
+        page.locator(".gb-choices [data-choice]:visible").nth(rank).click()
+        if page.locator(".gb-confirm").count():
+            return rank
+        game._rendered()
+    return None
+
+
+@pytest.mark.parametrize("game_id", [g for g in ("roi",) if g in registry.ids()])
+def test_a_reload_or_a_closed_tab_during_a_confirmation_applies_nothing(
+    game_id: str, page, open_game, guard, rng: random.Random
+) -> None:
+    """A choice that asks first (the Roi's card slid under the die), left unanswered: a reload,
+    or the tab closed and the page opened again, resumes the screen from before the question —
+    the autosave is the last confirmed state, nothing was applied, nothing twice."""
+    game = open_game(game_id)
+    rank = None
+    for _ in range(6):  # a few quick games: the question comes at the end of a manche
+        game.quick_start()
+        rank = _until_a_question(game, rng)
+        if rank is not None:
+            break
+        game.menu()
+    assert rank is not None, "no choice ever asked first"
+    asked = game.saved()
+    choices = game.choices()
+    game.reload()
+    assert game.saved() == asked, "the reload changed the autosave"
+    game.resume()
+    assert page.locator(".gb-confirm").count() == 0
+    assert game.saved()["actions"] == asked["actions"], "an action was applied"
+    assert game.choices() == choices, "the resumed screen is not the one of the question"
+    # the same question again, then the tab closed and the page opened in a new tab
+    page.locator(".gb-choices [data-choice]:visible").nth(rank).click()
+    assert page.locator(".gb-confirm").count() == 1, "the same choice did not ask again"
+    context = page.context
+    page.close()
+    tab = context.new_page()
+    guard.watch_page(tab)
+    reopened = type(game)(tab, game.url.rsplit("play/", 1)[0], game_id).open()
+    assert reopened.saved() == asked, "closing the tab changed the autosave"
+    reopened.resume()
+    assert reopened.saved()["actions"] == asked["actions"], "an action was applied"
+    assert tab.locator(".gb-confirm").count() == 0
+    assert reopened.choices() == choices
