@@ -139,7 +139,7 @@ def percent(part: int, whole: int) -> str:
 
 
 def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
-    found = statuses(work)
+    found = {m: s for m, s in statuses(work).items() if module_of(m) in settings["modules"]}
     equivalent = settings.get("equivalent", {})
     rows = tally(found, equivalent)
     lines = [
