@@ -1,0 +1,147 @@
+"""Le Roi des 12: what each player may know (« Chaque joueur choisit secrètement 1 carte et la
+place face cachée »; the card under the die is placed face down), what a changed secret leaves
+unchanged for the others, and the state's invariants (every player always holds the seven
+cards of the set between hand, table, discard and die; a die shows 1 to 12; tokens are worth
+1 or 2 PV).  With ``test_roi_rules.py``, these judge the mutants of ``engine/roi/rules.py``."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core.rng import Rng
+from engine.roi import rules as R
+
+
+def table(faces: list[int], cards: str = "premiere") -> dict:
+    seats = [{"name": n, "bot": True} for n in ("Léa", "Mia", "Tom")[: len(faces)]]
+    st = R.new_state({"seed": "secrets", "seats": seats, "cartes": cards, "pas_a_pas": False})
+    for p, face in zip(st["p"], faces, strict=True):
+        p["die"] = face
+    return st
+
+
+def test_a_chosen_card_stays_face_down_until_every_player_has_chosen():
+    st = R.apply(table([10, 7, 3]), {"type": "play", "seat": 0, "card": "golem"})
+    mine, hers = R.view(st, 0)["players"][0], R.view(st, 1)["players"][0]
+    assert mine["played"] == "golem" and mine["chose"]
+    assert "played" not in hers and hers["chose"]
+    assert "hand" not in hers and hers["hand_count"] == 6 and mine["hand_count"] == 6
+    assert "golem" not in mine["hand"] and len(mine["hand"]) == 6
+    # the others only know it is one of the seven (nothing is discarded yet)
+    assert hers["candidates"] == R.view(st, 1)["set"]
+    assert R.view(st, 1)["players"][1]["chose"] is False
+    # nobody's view holds the secret, the table's neither
+    assert "played" not in R.view(st, None)["players"][0]
+
+
+def test_once_revealed_every_card_is_public_and_a_discard_is_no_longer_a_candidate():
+    st = table([10, 7, 3])
+    for seat, card in enumerate(("alchimiste", "golem", "oracle")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    v = R.view(st, 2)
+    assert [row["discard"] for row in v["players"]] == [["alchimiste"], ["golem"], ["oracle"]]
+    assert "alchimiste" not in v["players"][0]["candidates"]
+    assert len(v["players"][0]["candidates"]) == 6
+    assert [row["die"] for row in v["players"]] == [p["die"] for p in st["p"]]
+    assert [row["pv"] for row in v["players"]] == [R.pv(st, s) for s in range(3)]
+    assert v["manche"] == 1 and v["turn"] == 2 and v["active"] == [0, 1, 2]
+    assert v["game"] == "roi" and v["seat"] == 2 and v["tournament"] is False
+
+
+def test_a_played_card_is_shown_once_the_choice_is_over():
+    st = table([10, 7, 3])
+    st["p"][0]["played"] = st["p"][0]["hand"].pop()
+    st["pending"] = {"kind": "take", "seats": [1], "victim": 0}
+    row = R.view(st, 1)["players"][0]
+    assert row["played"] == st["p"][0]["played"]
+    assert row["candidates"] == [c for c in st["set"] if c != st["p"][0]["played"]]
+
+
+def test_the_card_under_the_die_is_known_to_its_owner_only():
+    st = table([10, 7, 3])
+    st["p"][1]["under"] = [st["p"][1]["hand"].pop(0)]
+    own, other = R.view(st, 1)["players"][1], R.view(st, 0)["players"][1]
+    assert own["under"] == st["p"][1]["under"] and own["under_count"] == 1
+    assert "under" not in other and other["under_count"] == 1
+
+
+def test_a_private_log_line_reaches_only_the_seats_it_names():
+    st = table([10, 7, 3])
+    R.log(st, "secret.line", to=[1], card="golem")
+    assert st["log"][-1] == {"key": "secret.line", "args": {"card": "golem"}, "to": [1]}
+    assert R.view(st, 1)["log"][-1]["key"] == "secret.line"
+    assert all(e["key"] != "secret.line" for e in R.view(st, 0)["log"])
+    assert all(e["key"] != "secret.line" for e in R.view(st, None)["log"])
+    assert R.view(st, 1, with_log=False)["log"] == []
+    public = R.view(st, 0)["log"]
+    assert public and public == [e for e in st["log"] if "to" not in e]
+
+
+def test_changing_a_players_secret_choice_changes_nothing_another_player_sees():
+    st = R.apply(table([10, 7, 3]), {"type": "play", "seat": 0, "card": "golem"})
+    seen = [R.view(st, s) for s in (1, 2)]
+    changed = [R.scramble(st, 0, Rng({"rng": seed})) for seed in range(8)]
+    assert any(c["p"][0]["played"] != "golem" for c in changed)
+    for c in changed:
+        assert sorted(c["p"][0]["hand"] + [c["p"][0]["played"]]) == sorted(st["set"])
+        assert [R.view(c, s) for s in (1, 2)] == seen
+        R.check_state(c)
+    assert st["p"][0]["played"] == "golem"  # the state itself is untouched
+
+
+def test_changing_the_card_under_a_die_changes_nothing_another_player_sees():
+    st = table([10, 7, 3])
+    st["p"][2]["under"] = [st["p"][2]["hand"].pop(0)]
+    before = copy.deepcopy(st)
+    seen = R.view(st, 0)
+    changed = [R.scramble(st, 2, Rng({"rng": seed})) for seed in range(8)]
+    assert any(c["p"][2]["under"] != before["p"][2]["under"] for c in changed)
+    for c in changed:
+        assert sorted(c["p"][2]["hand"] + c["p"][2]["under"]) == sorted(st["set"])
+        assert R.view(c, 0) == seen
+    assert st == before
+
+
+def test_a_secret_no_player_knows_is_the_dice_to_come():
+    st = table([10, 7, 3])
+    out = R.scramble(st, None, Rng({"rng": 5}))
+    assert out["rng"] != st["rng"]
+    assert {k: v for k, v in out.items() if k != "rng"} == {
+        k: v for k, v in st.items() if k != "rng"
+    }
+
+
+def test_a_sound_state_passes_its_checks():
+    st = table([10, 7, 3])
+    st["p"][0]["tokens"] = [2, 1]
+    R.check_state(st)
+
+
+@pytest.mark.parametrize(
+    "spoil, message",
+    [
+        (lambda st: st.update(game="complots"), "not a Roi des 12 state"),
+        (lambda st: st["p"][1]["hand"].pop(), "seat 1: cards"),
+        (lambda st: st["p"][0]["hand"].append("dame"), "seat 0: cards"),
+        (lambda st: st["p"][2].update(played="golem"), "seat 2: cards"),
+        (lambda st: st["p"][0].update(die=0), "seat 0: die shows 0"),
+        (lambda st: st["p"][1].update(die=13), "seat 1: die shows 13"),
+        (lambda st: st["p"][0].update(die=True), "seat 0: the die is not an integer"),
+        (lambda st: st["p"][0].update(die="7"), "seat 0: the die is not an integer"),
+        (lambda st: st["p"][2].update(tokens=[3]), "seat 2: tokens [3]"),
+        (lambda st: st["p"][2].update(tokens=[0]), "seat 2: tokens [0]"),
+        (lambda st: st["p"][1].update(tokens=[True]), "seat 1: a token is not an integer"),
+        (lambda st: st["p"][1].update(tokens=[2.0]), "seat 1: a token is not an integer"),
+    ],
+)
+def test_a_broken_state_is_refused(spoil, message):
+    st = table([10, 7, 3])
+    spoil(st)
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        R.check_state(st)
+
+
+def test_the_extreme_faces_are_sound():
+    R.check_state(table([1, 12, 6]))
