@@ -12,6 +12,7 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.roi import rules as R
+from engine.roi import text_fr as T
 
 
 def table(faces: list[int], cards: str = "premiere") -> dict:
@@ -145,3 +146,79 @@ def test_a_broken_state_is_refused(spoil, message):
 
 def test_the_extreme_faces_are_sound():
     R.check_state(table([1, 12, 6]))
+
+
+# --------------------------------------------------------------------------- what the journal says
+
+
+def test_the_journal_tells_who_took_which_token_from_whom():
+    """« Mia … peut donc prendre un jeton Point à Tom. Elle choisit de lui prendre un jeton
+    2 PV »: the journal names the taker, the token and the victim."""
+    st = table([9, 4, 11], cards="choix")
+    st["set"] = ["chevalier", "dame", "golem", "alchimiste", "automate", "parasite", "oracle"]
+    for p in st["p"]:
+        p["hand"] = list(st["set"])
+    st["p"][2]["tokens"] = [2, 1]
+    for seat, card in enumerate(("golem", "dame", "dame")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    st = R.apply(st, {"type": "take", "seat": 1, "token": 2})
+    (entry,) = [e for e in st["log"] if e["key"] == "dame.take"]
+    assert entry["args"] == {"who": "Mia", "victim": "Tom", "points": 2}
+    assert T.render(entry, {}) == "LA DAME : Mia prend un jeton de 2 PV à Tom."
+
+
+def throne_roll(seed: int, claimants: list[int]) -> dict:
+    st = R.new_state(
+        {
+            "seed": f"trône-{seed}",
+            "seats": [{"name": f"J{i + 1}", "bot": True} for i in range(4)],
+            "cartes": "premiere",
+            "pas_a_pas": False,
+        }
+    )
+    st["active"] = claimants
+    R._roll_for_the_throne(st, R.PLAYOFF_MAX)
+    return st
+
+
+@pytest.mark.parametrize("claimants", [[0, 1], [0, 2, 3]])
+def test_claimants_roll_for_the_throne_until_one_die_is_highest(claimants):
+    """Our ruling when a play-off never ends: every claimant rolls a die (1 to 12), the
+    highest reigns, those tied for the highest roll again; always one king."""
+    faces: set[int] = set()
+    for seed in range(60):
+        st = throne_roll(seed, list(claimants))
+        rounds = [e["args"]["dice"] for e in st["log"] if e["key"] == "game.lots"]
+        assert rounds
+        alive = list(claimants)
+        for rolled in rounds:
+            rolls = {int(text.split()[0][1:]) - 1: int(text.split()[1]) for text in rolled}
+            assert sorted(rolls) == sorted(alive)
+            faces |= set(rolls.values())
+            top = max(rolls.values())
+            alive = [s for s in alive if rolls[s] == top]
+        assert len(alive) == 1 and st["winner"] == alive
+        assert st["pending"] is None
+    assert faces == set(range(1, 13))
+
+
+def test_a_step_by_step_reveal_tells_the_turn_only_once_the_table_has_seen_it():
+    """A person at the table steps through the reveal: the journal does not tell the end of
+    the turn before the screen shows it, then holds every step's lines once, in order."""
+    seats = [{"name": "Léa", "bot": False}, {"name": "Mia", "bot": True}]
+    seats.append({"name": "Tom", "bot": True})
+    st = R.new_state({"seed": "pas", "seats": seats, "cartes": "premiere", "pas_a_pas": True})
+    for p, face in zip(st["p"], (10, 7, 3), strict=True):
+        p["die"] = face
+    for seat, card in enumerate(("alchimiste", "alchimiste", "golem")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    before = len(st["log"])
+    held = [e for stg in st["reveal"]["stages"] for e in stg["entries"]]
+    assert {e["key"] for e in held} >= {"turn.revealed", "cancel.same"}
+    assert not any(e in st["log"] for e in held if e["key"] == "turn.revealed")
+    st = R.apply(st, {"type": "all"})
+    assert len(st["log"]) == before
+    st = R.apply(st, {"type": "next"})
+    assert st["log"][before : before + len(held)] == held
+    assert [e["key"] for e in st["log"]].count("cancel.same") == 1
+    assert st["reveal"]["defer"] is False and st["pending"] == {"kind": "choose"}
