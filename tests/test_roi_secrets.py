@@ -222,3 +222,32 @@ def test_a_step_by_step_reveal_tells_the_turn_only_once_the_table_has_seen_it():
     assert st["log"][before : before + len(held)] == held
     assert [e["key"] for e in st["log"]].count("cancel.same") == 1
     assert st["reveal"]["defer"] is False and st["pending"] == {"kind": "choose"}
+
+
+@pytest.mark.parametrize("order", ["after_flip", "before_flip", "alone"])
+def test_the_journal_tells_the_flip_then_the_sorcerers_turn(order):
+    """« Léa choisit tout d'abord de retourner son dé sur la face opposée, puis de le faire
+    pivoter sur une face adjacente »: the journal tells every die turned over by LES
+    CHENAPANS (with the faces they now show), and LE SORCIER's move from one face to the next,
+    in the order Léa chose."""
+    st = table([2, 7, 5], cards="choix")
+    st["set"] = ["chevalier", "sorcier", "chenapans", "golem", "alchimiste", "oracle", "dame"]
+    for p in st["p"]:
+        p["hand"] = list(st["set"])
+    second = "chenapans" if order != "alone" else "alchimiste"
+    for seat, card in enumerate(("sorcier", second, "golem")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    start = len(st["log"])
+    face = next(a["face"] for a in R.legal_actions(st, 0) if a["order"] == order)
+    st = R.apply(st, {"type": "pivot", "seat": 0, "face": face, "order": order})
+    told = [e for e in st["log"][start:] if e["key"] in ("effect.chenapans", "effect.sorcier")]
+    sorcier = {"who": "Léa", "before": 2 if order != "after_flip" else 11, "after": face}
+    flip = {"who": "Mia", "dice": [f"Léa {13 - face if order == 'before_flip' else 11}"]}
+    flip["dice"] += ["Mia 6", "Tom 8"]
+    expected = {
+        "after_flip": [("effect.chenapans", flip), ("effect.sorcier", sorcier)],
+        "before_flip": [("effect.sorcier", sorcier), ("effect.chenapans", flip)],
+        "alone": [("effect.sorcier", sorcier)],
+    }[order]
+    assert [(e["key"], e["args"]) for e in told] == expected
+    assert T.render(told[-1 if order == "after_flip" else 0], {}).startswith("LE SORCIER : Léa")
