@@ -251,3 +251,91 @@ def test_the_journal_tells_the_flip_then_the_sorcerers_turn(order):
     }[order]
     assert [(e["key"], e["args"]) for e in told] == expected
     assert T.render(told[-1 if order == "after_flip" else 0], {}).startswith("LE SORCIER : Léa")
+
+
+def test_what_a_player_knows_in_the_middle_of_a_turn():
+    """The whole view of Mia while LE SORCIER's owner decides: the table (dice, values once
+    counted, points, discards, how many cards each holds and keeps under the die), her own
+    hand and card under the die, the cards played this turn (revealed), the duel being
+    settled; nothing of the others' hands."""
+    st = table([2, 7, 5], cards="choix")
+    st["set"] = ["chevalier", "sorcier", "chenapans", "golem", "alchimiste", "oracle", "dame"]
+    for p in st["p"]:
+        p["hand"] = list(st["set"])
+    st["p"][1]["hand"].remove("dame")
+    st["p"][1]["under"] = ["dame"]
+    st["p"][2]["tokens"] = [1, 2, 1]
+    for seat, card in enumerate(("sorcier", "chenapans", "golem")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    v = R.view(st, 1, with_log=False)
+    assert v["pending"] == {"kind": "pivot", "seats": [0]}
+    assert v["duel"] == {
+        "kind": "single",
+        "seats": [0, 1, 2],
+        "group": 1,
+        "cards": {"0": "sorcier", "1": "chenapans", "2": "golem"},
+        "live": [0, 1, 2],
+        "flip_pending": True,
+    }
+    assert v["players"] == [
+        {
+            "seat": 0,
+            "name": "Léa",
+            "die": 2,
+            "value": None,
+            "tokens": [],
+            "pv": 0,
+            "discard": [],
+            "hand_count": 6,
+            "under_count": 0,
+            "chose": True,
+            "candidates": [c for c in st["set"] if c != "sorcier"],
+            "played": "sorcier",
+        },
+        {
+            "seat": 1,
+            "name": "Mia",
+            "die": 7,
+            "value": None,
+            "tokens": [],
+            "pv": 0,
+            "discard": [],
+            "hand_count": 5,
+            "under_count": 1,
+            "chose": True,
+            "candidates": [c for c in st["set"] if c != "chenapans"],
+            "hand": [c for c in st["set"] if c not in ("chenapans", "dame")],
+            "under": ["dame"],
+            "played": "chenapans",
+        },
+        {
+            "seat": 2,
+            "name": "Tom",
+            "die": 5,
+            "value": None,
+            "tokens": [2, 1, 1],
+            "pv": 4,
+            "discard": [],
+            "hand_count": 6,
+            "under_count": 0,
+            "chose": True,
+            "candidates": [c for c in st["set"] if c != "golem"],
+            "played": "golem",
+        },
+    ]
+    assert {k: v[k] for k in v if k not in ("players", "duel", "reveal", "log")} == {
+        "game": "roi",
+        "seat": 1,
+        "set": st["set"],
+        "tournament": False,
+        "playoff": False,
+        "manche": 1,
+        "turn": 1,
+        "active": [0, 1, 2],
+        "groups": [[0, 1, 2]],
+        "pending": {"kind": "pivot", "seats": [0]},
+        "winner": None,
+        "history": [],
+    }
+    assert v["reveal"] == st["reveal"]
+    assert R.view(st, 1)["log"] == [e for e in st["log"] if "to" not in e or 1 in e["to"]]
