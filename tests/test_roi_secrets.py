@@ -339,3 +339,30 @@ def test_what_a_player_knows_in_the_middle_of_a_turn():
     }
     assert v["reveal"] == st["reveal"]
     assert R.view(st, 1)["log"] == [e for e in st["log"] if "to" not in e or 1 in e["to"]]
+
+
+def test_once_the_king_is_crowned_nobody_plays_and_the_journal_names_him():
+    """« Le premier joueur à avoir remporté 2 manches … est déclaré Roi des 12 »: Léa wins
+    the third manche with a card already under her die, slides a second one and reigns: the
+    game is over for every seat, and the journal's last line crowns her."""
+    st = table([5, 5, 9])
+    st["manche"], st["turn"], st["throne"] = 3, 5, "Jade"
+    hands = [["alchimiste", "golem"], ["alchimiste", "parasite"], ["automate", "chevalier"]]
+    for p, hand in zip(st["p"], hands, strict=True):
+        p["hand"] = hand
+        p["discard"] = [c for c in st["set"] if c not in hand]
+    for seat in (0, 2):
+        card = st["p"][seat]["discard"].pop(0)
+        st["p"][seat]["under"] = [card]
+    st["p"][0]["tokens"] = [2, 1]
+    R.check_state(st)
+    for seat, card in enumerate(("alchimiste", "alchimiste", "automate")):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "golem"})
+    assert st["winner"] == [0]
+    assert st["pending"] is None and st["res"] is None
+    assert R.view(st, None)["pending"] is None and R.view(st, 1)["duel"] is None
+    assert R.to_act(st) == [] and all(R.legal_actions(st, s) == [] for s in range(3))
+    last = st["log"][-1]
+    assert last == {"key": "game.king", "args": {"players": ["Léa"], "throne": "Jade"}}
+    assert "Léa" in T.render(last, {})
