@@ -366,3 +366,31 @@ def test_once_the_king_is_crowned_nobody_plays_and_the_journal_names_him():
     last = st["log"][-1]
     assert last == {"key": "game.king", "args": {"players": ["Léa"], "throne": "Jade"}}
     assert "Léa" in T.render(last, {})
+
+
+def test_the_play_off_counts_only_its_own_manches_without_a_winner():
+    """Our safety net (the rulebook never ends): after MAX_MANCHES regular manches the leaders
+    tied on cards under the die play a play-off, told with the manche reached and their names;
+    only after PLAYOFF_MAX play-off manches in a row without a winner — a regular manche
+    before them does not count, even without a winner — do they roll for the throne."""
+    st = table([5, 5, 9])
+    st["manche"] = R.MAX_MANCHES
+    st["p"][0]["under"] = [st["p"][0]["hand"].pop()]
+    st["p"][2]["under"] = [st["p"][2]["hand"].pop()]
+    st["history"] = [{"manche": R.MAX_MANCHES, "playoff": False, "winners": []}]
+    R._next_manche(st)
+    assert st["playoff"] is True and st["active"] == [0, 2] and st["winner"] is None
+    (told,) = [e for e in st["log"] if e["key"] == "game.capped.playoff"]
+    assert told["args"] == {"manches": R.MAX_MANCHES, "players": ["Léa", "Tom"]}
+    assert T.render(told, {}).startswith(f"Déjà {R.MAX_MANCHES} manches : Léa et Tom")
+    for n in range(1, R.PLAYOFF_MAX):
+        st["history"].append({"manche": R.MAX_MANCHES + n, "playoff": True, "winners": []})
+        R._next_manche(st)
+        assert st["winner"] is None and st["pending"] == {"kind": "choose"}
+    assert not any(e["key"] == "game.lots.why" for e in st["log"])
+    st["history"].append({"manche": R.MAX_MANCHES + 10, "playoff": True, "winners": []})
+    R._next_manche(st)
+    assert st["winner"] in ([0], [2])
+    assert [e["args"]["manches"] for e in st["log"] if e["key"] == "game.lots.why"] == [
+        R.PLAYOFF_MAX
+    ]
