@@ -6,7 +6,8 @@ What to mutate and which tests judge the mutants is the game's own business: its
 - ``modules``: the rules modules, files of ``engine/GAME/`` (every module that decides play);
 - ``left_out``: the game's other modules, each with the reason it is not a rules module;
 - ``tests``: the fast test files that judge them (mutmut runs, for each mutant, only the tests
-  that reach the mutated function, so one list serves every module);
+  that reach the mutated function, so one list serves every module); ``pytest_args``: more
+  arguments for pytest (``-k`` leaving out a file's slow tests);
 - ``equivalent``: mutant name → why that mutant cannot change what the rules decide.
 
 The run happens in ``build/mutation/GAME/``, a copy of the project whose ``setup.cfg`` carries
@@ -86,7 +87,8 @@ def prepare(game: str, settings: dict) -> Path:
         "only_mutate =\n" + "\n".join(f"    {m}" for m in only),
         "also_copy =\n    pipeline\n    content\n    site\n    mkdocs.yml\n    overrides",
         "pytest_add_cli_args_test_selection =\n" + "\n".join(f"    {t}" for t in settings["tests"]),
-        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q",
+        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q"
+        + "".join(f"\n    {arg}" for arg in settings.get("pytest_args", [])),
         "",
     ]
     (work / "setup.cfg").write_text("\n".join(cfg), "utf-8")
