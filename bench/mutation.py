@@ -14,7 +14,10 @@ The run happens in ``build/mutation/GAME/``, a copy of the project whose ``setup
 that game's mutmut settings (any ``[tool.mutmut]`` of ``pyproject.toml`` is left out of the
 copy), so each game has its own configuration, cache and results.  Naming modules runs only
 their mutants (``nox -s mutation -- roi dice.py``), so a run fits a shared machine; results
-accumulate in the copy, module after module.  mutmut runs at the lowest priority
+accumulate in the copy, module after module — until ``tests`` or ``pytest_args``
+change: mutmut then forgets every result of the copy (its configuration's fingerprint), so
+after writing tests for the survivors, ``--survivors`` runs them again and the other mutants
+wait for their module's next run.  mutmut runs at the lowest priority
 (``--nice 19``) with one worker unless told otherwise.  The table per module — mutants, killed,
 survived (equivalent or not), kill rate, time, load, date — is written to BENCHMARKS.md, in a
 section of its own for each game.
