@@ -436,3 +436,82 @@ def test_only_the_last_games_sovereign_leaves_the_quemandeurs(game):
 
 def _setup_of(state):
     return {"seed": state["seed"], "seats": state["seats"], "scenario": "base", "silent": False}
+
+
+def test_the_chronicle_sheet_reads_each_reign_as_the_rulebook_asks(game):
+    """« La Chronique »: each game writes its year (the previous year plus the previous reign's
+    length), the month played, the dynasty, the reign's length, who sits on the throne (or a
+    vacant throne), the greatest obstacle (the last dilemma lost, never the claim itself), the
+    people's verdict and, for a silent council, its ticked boxes."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    assert chronicle.widgets({"chronicle": {}}) == [
+        {
+            "type": "text",
+            "title": "La Chronique",
+            "text": "La Chronique est encore vierge.",
+            "tone": "note",
+            "area": "main",
+        }
+    ]
+    won = {
+        "names": ["Aliénor Ire", "Bertrand Ier"],
+        "year": 1,
+        "scenario": "base",
+        "throne": "sorcier",
+        "score": 23,
+        "obstacle": 12,
+        "verdict": rules.verdict(23),
+        "silent_boxes": 0,
+    }
+    lost = {
+        "names": ["Aliénor II", "Bertrand II"],
+        "year": 24,
+        "scenario": "mars",
+        "throne": None,
+        "score": 1,
+        "obstacle": rules.THRONE,
+        "verdict": rules.verdict(1),
+        "silent_boxes": 2,
+    }
+    third = {**won, "year": 25, "scenario": "tutoriel", "obstacle": 7, "silent_boxes": 1}
+    (sheet,) = chronicle.widgets(
+        {"chronicle": {"reigns": [won, lost, third]}, "phase": "choose"}, {12: "La disette"}
+    )
+    assert sheet["type"] == "items" and sheet["title"] == "La Chronique"
+    assert sheet["ordered"] is True and sheet["area"] == "main"
+    assert sheet["items"] == [
+        "An 1 — Aliénor Ire, Bertrand Ier : règne de 23 ans, sur le trône : "
+        f"{T.char('sorcier')}. Plus grand obstacle : La disette. {T.BAND[rules.verdict(23)]}",
+        f"An 24 (Mars) — Aliénor II, Bertrand II : règne de 1 an, trône vacant. "
+        f"{T.BAND[rules.verdict(1)]} Conseil silencieux : ☑☑",
+        "An 25 — Aliénor Ire, Bertrand Ier : règne de 23 ans, sur le trône : "
+        f"{T.char('sorcier')}. Plus grand obstacle : dilemme n° 7. "
+        f"{T.BAND[rules.verdict(23)]} Conseil silencieux : ☑",
+    ]
+    over = play(game, "chronique", 2)
+    (sheet,) = chronicle.widgets(over)
+    line = chronicle.reign(over)
+    assert len(sheet["items"]) == 1 and sheet["items"][0].startswith(f"An {line['year']} — ")
+    assert ", ".join(line["names"]) in sheet["items"][0]
+
+
+def test_the_reigns_length_is_told_by_its_parts(game):
+    """« Additionnez les valeurs de toutes les cartes Dilemme résolues … les valeurs des 7
+    cartes Quémandeur … le nombre de points de Faveur restants »: the result lists each part
+    in years, then the verdict."""
+    from engine.conseil import text_fr as T
+
+    def years(n: int) -> str:
+        return f"{n} an" if n < 2 else f"{n} ans"
+
+    for seed in ("chronique", "parts-1", "parts-2"):
+        s = play(game, seed, 3)
+        res = s["result"]
+        assert game.outcome(s).ranking[0]["details"][:4] == [
+            f"Dilemmes résolus : {years(res['dilemmas'])}",
+            f"Couronnes des Quémandeurs : {years(res['crowns'])}",
+            f"Faveur restante : {years(res['favor'])}",
+            T.BAND[rules.verdict(res["total"])],
+        ]

@@ -346,6 +346,7 @@ def test_the_puissante_never_comes_back_home():
         assert set(D.ADJACENT[f]) <= set(reach)  # two steps reach every neighbour too
         for g in reach:
             assert D.puissante_path(f, g) in D.ADJACENT[f]
+            assert g in D.ADJACENT[D.puissante_path(f, g)]  # one step, then one more
 
 
 def test_the_solver_finds_the_sorcier():
