@@ -515,3 +515,65 @@ def test_the_reigns_length_is_told_by_its_parts(game):
             f"Faveur restante : {years(res['favor'])}",
             T.BAND[rules.verdict(res["total"])],
         ]
+
+
+def test_a_games_result_reads_the_council_as_one(game, monkeypatch):
+    """The council wins or loses together: a won game names every seat, the character it put
+    on the throne and the reign's length; a lost one a vacant throne (and, when Le Roi des 12
+    is installed, a game of it to fill the throne); one line of ranking for the whole table;
+    the reason is the journal's last line; a silent council's boxes are told."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    def years(n: int) -> str:
+        return f"{n} an" if n < 2 else f"{n} ans"
+
+    seen = set()
+    for i in range(30):
+        s = play(game, f"issue-{i}", 3, silent=i % 2 == 1)
+        res, won = s["result"], s["result"]["won"]
+        seen.add((won, bool(s.get("silent_boxes"))))
+        monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil", "roi"])
+        out = game.outcome(s)
+        assert out.winners == ([0, 1, 2] if won else [])
+        assert out.scores == {0: res["total"], 1: res["total"], 2: res["total"]}
+        assert out.why == game.render_log(s["log"][-1]) and out.why
+        if won:
+            assert out.summary == (
+                f"Le Conseil l'emporte : {T.char(s['throne_char'])} monte sur le trône. "
+                f"Règne de {years(res['total'])}."
+            )
+            assert out.links == []
+        else:
+            assert out.summary == (
+                f"Le Conseil a échoué ; le trône reste vacant. Règne de {years(res['total'])}."
+            )
+            assert out.links == [
+                {
+                    "game": "roi",
+                    "label": "Une partie du Roi des 12 pour occuper le trône vacant",
+                    "setup": {},
+                }
+            ]
+        names = ", ".join(chronicle.reign(s)["names"])
+        (line,) = out.ranking
+        assert {k: v for k, v in line.items() if k != "details"} == {
+            "seat": None,
+            "name": f"Le Conseil : {names}",
+            "rank": 1,
+            "score": res["total"],
+        }
+        boxes = s.get("silent_boxes", 0)
+        if boxes:
+            word = "case cochée" if boxes == 1 else "cases cochées"
+            assert line["details"][4:] == [f"Conseil silencieux : {boxes} {word}"]
+        else:
+            assert len(line["details"]) == 4
+        monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil"])
+        assert game.outcome(s).links == []
+    assert (True, False) in seen and (False, False) in seen
+    for boxes, told in ((1, ["Conseil silencieux : 1 case cochée"]), (0, [])):
+        assert game.outcome({**s, "silent_boxes": boxes}).ranking[0]["details"][4:] == told
+    for boxes in (2, 3):
+        told = game.outcome({**s, "silent_boxes": boxes}).ranking[0]["details"][4:]
+        assert told == [f"Conseil silencieux : {boxes} cases cochées"]
