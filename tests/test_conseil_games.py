@@ -577,3 +577,29 @@ def test_a_games_result_reads_the_council_as_one(game, monkeypatch):
     for boxes in (2, 3):
         told = game.outcome({**s, "silent_boxes": boxes}).ranking[0]["details"][4:]
         assert told == [f"Conseil silencieux : {boxes} cases cochées"]
+
+
+def test_the_chronicle_goes_on_over_three_games(game):
+    """« Calculez l'année où votre Conseil siège en additionnant l'année de début de règne et
+    la durée du règne précédent »: after two games the third starts in year 1 + both reigns,
+    with both lines written in order."""
+
+    def finish(state):
+        k = 0
+        while seats := game.to_act(state):
+            state = game.apply(state, game.choose(state, seats[0], Rng({"rng": k})))
+            k += 1
+        return state
+
+    first = play(game, "trois-règnes", 2)
+    second = finish(game.sequel(first))
+    third = game.sequel(second)
+    chron = third["chronicle"]
+    assert chron["games"] == 2
+    assert [r["score"] for r in chron["reigns"]] == [
+        first["result"]["total"],
+        second["result"]["total"],
+    ]
+    assert [r["year"] for r in chron["reigns"]] == [1, 1 + first["result"]["total"]]
+    assert chron["year"] == 1 + first["result"]["total"] + second["result"]["total"]
+    assert chron["throne"] == second["throne_char"]
