@@ -603,3 +603,15 @@ def test_the_chronicle_goes_on_over_three_games(game):
     assert [r["year"] for r in chron["reigns"]] == [1, 1 + first["result"]["total"]]
     assert chron["year"] == 1 + first["result"]["total"] + second["result"]["total"]
     assert chron["throne"] == second["throne_char"]
+
+
+def test_the_dynasty_writes_each_name_with_its_reign():
+    """The chronicle's dynasty: a name takes its regnal number, agreeing with the name
+    (« Aliénor Ire », « Bertrand II »); a name already ending with a number takes none
+    (« Membre 1 », then « Membre 1 (2e règne) »)."""
+    assert dynast("Aliénor", 1) == "Aliénor Ire" and dynast("Bertrand", 1) == "Bertrand Ier"
+    assert dynast("Bertrand", 2) == "Bertrand II" and dynast("Aliénor", 3) == "Aliénor III"
+    assert dynast("Membre 1", 1) == "Membre 1" and dynast("Membre 12", 1) == "Membre 12"
+    assert dynast("Membre 1", 2) == "Membre 1 (2e règne)"
+    assert dynast("Membre 12", 3) == "Membre 12 (3e règne)"
+    assert dynast("Louis 2b", 1) == "Louis 2b Ier"
