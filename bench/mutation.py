@@ -24,6 +24,7 @@ section of its own for each game.
 
     python bench/mutation.py conseil die.py plan.py     # two modules, one worker, nice 19
     python bench/mutation.py conseil --survivors        # re-run what survived (after new tests)
+    python bench/mutation.py conseil die.py --remaining # go on with a stopped run
     python bench/mutation.py conseil --report-only      # rewrite the table from the copy
 """
 
@@ -220,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run again only the mutants that survived (of the named modules)",
     )
+    parser.add_argument(
+        "--remaining",
+        action="store_true",
+        help="run only the mutants not run yet (of the named modules): a stopped run goes on",
+    )
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument(
         "--report-only",
@@ -238,12 +244,15 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[str, dict] = json.loads(runs_file.read_text()) if runs_file.exists() else {}
     if not args.report_only:
         prepare(args.game, settings)
-        if args.survivors:
+        if args.survivors or args.remaining:
             found = statuses(work)
             names = [
                 m
                 for m, s in sorted(found.items())
-                if module_of(m) in modules and s not in KILLED and s != "not checked"
+                if module_of(m) in modules
+                and (
+                    s == "not checked" if args.remaining else s not in KILLED and s != "not checked"
+                )
             ]
             names = [m for m in names if m not in settings.get("equivalent", {})]
         else:
@@ -259,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None,
             )
         minutes = (time.perf_counter() - started) / 60
-        if not args.survivors:
+        if not args.survivors and not args.remaining:
             for m in modules:  # a run of several modules: its time shared by their mutants
                 runs[m] = {
                     "minutes": minutes / len(modules),
