@@ -615,3 +615,20 @@ def test_the_dynasty_writes_each_name_with_its_reign():
     assert dynast("Membre 1", 2) == "Membre 1 (2e règne)"
     assert dynast("Membre 12", 3) == "Membre 12 (3e règne)"
     assert dynast("Louis 2b", 1) == "Louis 2b Ier"
+
+
+def test_the_greatest_obstacle_is_the_last_dilemma_lost(game):
+    """The chronicle writes, for each reign, the greatest obstacle: the last dilemma the
+    council failed (none when it failed none)."""
+    from engine.conseil import chronicle
+
+    for i in range(6):
+        s = play(game, f"obstacle-{i}", 3)
+        failed = [r["id"] for r in s["resolved"] if not r["success"]]
+        assert chronicle.reign(s)["obstacle"] == (failed[-1] if failed else None)
+    s = dict(s, resolved=[{"id": 4, "success": True}, {"id": 9, "success": False}])
+    assert chronicle.reign(s)["obstacle"] == 9
+    s["resolved"] = [{"id": 4, "success": False}, {"id": 9, "success": True}]
+    assert chronicle.reign(s)["obstacle"] == 4
+    s["resolved"] = [{"id": 4, "success": True}]
+    assert chronicle.reign(s)["obstacle"] is None
