@@ -101,6 +101,8 @@ def prepare(game: str, settings: dict) -> Path:
 
 def statuses(work: Path) -> dict[str, str]:
     """Every mutant of the copy and its status (``not checked`` until it is run)."""
+    if not (work / "mutants").is_dir():  # never run: no mutant yet
+        return {}
     out = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
         cwd=work,
