@@ -157,11 +157,12 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def mutation(session: nox.Session) -> None:
-    """Mutation testing (mutmut 3) of one game's rules: ``nox -s mutation -- GAME``.  What is
-    mutated and which tests judge it is in ``engine/GAME/mutation.toml``; each game runs in
-    its own copy (build/mutation/GAME) with its own settings; the killed share goes to
-    BENCHMARKS.md."""
+    """Mutation testing (mutmut 3) of one game's rules: ``nox -s mutation -- GAME [MODULE...]``
+    (``--survivors``: run again what survived).  What is mutated, which tests judge it and
+    which survivors are equivalent is in ``engine/GAME/mutation.toml``; each game runs in its
+    own copy (build/mutation/GAME), one worker at nice 19 by default; the table per module
+    goes to BENCHMARKS.md."""
     session.install(*LOCK, "-e", ".[test]", "mutmut>=3,<4")
     if not session.posargs:
-        session.error("name the game: nox -s mutation -- GAME")
+        session.error("name the game: nox -s mutation -- GAME [MODULE...]")
     session.run("python", "bench/mutation.py", *session.posargs)

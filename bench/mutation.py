@@ -1,19 +1,39 @@
-"""Mutation testing of a game's rules with mutmut 3: ``python bench/mutation.py GAME``.
+"""Mutation testing of a game's rules with mutmut 3: ``python bench/mutation.py GAME [MODULE...]``.
 
 What to mutate and which tests judge the mutants is the game's own business: its package holds
-``mutation.toml`` (``modules``: files of ``engine/GAME/``; ``tests``: test files).  The run
-happens in ``build/mutation/GAME/``, a copy of the project whose ``setup.cfg`` carries that
-game's mutmut settings (any ``[tool.mutmut]`` of ``pyproject.toml`` is left out of the copy),
-so that each game's run has its own configuration, cache and results.  The killed share is
-written to BENCHMARKS.md, in a section of its own for each game.
+``mutation.toml``:
 
-    python bench/mutation.py citadelle [--max-children 2] [--no-write]
+- ``modules``: the rules modules, files of ``engine/GAME/`` (every module that decides play);
+- ``left_out``: the game's other modules, each with the reason it is not a rules module;
+- ``tests``: the fast test files that judge them (mutmut runs, for each mutant, only the tests
+  that reach the mutated function, so one list serves every module); ``pytest_args``: more
+  arguments for pytest (``-k`` leaving out a file's slow tests);
+- ``equivalent``: mutant name → why that mutant cannot change what the rules decide.
+
+The run happens in ``build/mutation/GAME/``, a copy of the project whose ``setup.cfg`` carries
+that game's mutmut settings (any ``[tool.mutmut]`` of ``pyproject.toml`` is left out of the
+copy), so each game has its own configuration, cache and results.  Naming modules runs only
+their mutants (``nox -s mutation -- roi dice.py``), so a run fits a shared machine; results
+accumulate in the copy, module after module — until ``tests`` or ``pytest_args``
+change: mutmut then forgets every result of the copy (its configuration's fingerprint), so
+after writing tests for the survivors, ``--survivors`` runs them again and the other mutants
+wait for their module's next run.  mutmut runs at the lowest priority
+(``--nice 19``) with one worker unless told otherwise.  The table per module — mutants, killed,
+survived (equivalent or not), kill rate, time, load, date — is written to BENCHMARKS.md, in a
+section of its own for each game.
+
+    python bench/mutation.py conseil die.py plan.py     # two modules, one worker, nice 19
+    python bench/mutation.py conseil --survivors        # re-run what survived (after new tests)
+    python bench/mutation.py conseil die.py --remaining # go on with a stopped run
+    python bench/mutation.py conseil --report-only      # rewrite the table from the copy
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -28,10 +48,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import cpu_model, write_section  # noqa: E402
 
 COPY = ("engine", "pipeline", "content", "tests", "site", "mkdocs.yml", "overrides")
+#: mutmut's statuses counted as killed: the tests failed, hung, or the mutant did not type-check
+KILLED = ("killed", "timeout", "caught by type check")
 
 
-def prepare(game: str) -> tuple[Path, dict]:
+def settings_of(game: str) -> dict:
     settings = tomllib.loads((ROOT / "engine" / game / "mutation.toml").read_text("utf-8"))
+    package = sorted(
+        p.name for p in (ROOT / "engine" / game).glob("*.py") if p.name != "__init__.py"
+    )
+    listed = set(settings["modules"]) | set(settings.get("left_out", {}))
+    missing = [name for name in package if name not in listed]
+    if missing:
+        raise SystemExit(
+            f"engine/{game}/mutation.toml: neither in modules nor in left_out: {', '.join(missing)}"
+        )
+    return settings
+
+
+def prepare(game: str, settings: dict) -> Path:
     work = ROOT / "build" / "mutation" / game
     work.mkdir(parents=True, exist_ok=True)
     for name in COPY:
@@ -56,14 +91,18 @@ def prepare(game: str) -> tuple[Path, dict]:
         "only_mutate =\n" + "\n".join(f"    {m}" for m in only),
         "also_copy =\n    pipeline\n    content\n    site\n    mkdocs.yml\n    overrides",
         "pytest_add_cli_args_test_selection =\n" + "\n".join(f"    {t}" for t in settings["tests"]),
-        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q",
+        "pytest_add_cli_args =\n    -p\n    no:cacheprovider\n    -q"
+        + "".join(f"\n    {arg}" for arg in settings.get("pytest_args", [])),
         "",
     ]
     (work / "setup.cfg").write_text("\n".join(cfg), "utf-8")
-    return work, settings
+    return work
 
 
-def results(work: Path) -> dict[str, int]:
+def statuses(work: Path) -> dict[str, str]:
+    """Every mutant of the copy and its status (``not checked`` until it is run)."""
+    if not (work / "mutants").is_dir():  # never run: no mutant yet
+        return {}
     out = subprocess.run(
         [sys.executable, "-m", "mutmut", "results", "--all", "true"],
         cwd=work,
@@ -71,74 +110,178 @@ def results(work: Path) -> dict[str, int]:
         text=True,
         check=False,
     ).stdout
-    counts: dict[str, int] = {}
+    found: dict[str, str] = {}
     for line in out.splitlines():
-        status = line.rpartition(":")[2].strip()
-        if status:
-            counts[status] = counts.get(status, 0) + 1
-    return counts
+        name, sep, status = line.strip().rpartition(":")
+        if sep and name.startswith("engine."):
+            found[name] = status.strip()
+    return found
+
+
+def module_of(mutant: str) -> str:
+    """``engine.roi.dice.x_roll__mutmut_3`` → ``dice.py``."""
+    return mutant.split(".")[2] + ".py"
+
+
+def tally(found: dict[str, str], equivalent: dict[str, str]) -> dict[str, dict[str, int]]:
+    rows: dict[str, dict[str, int]] = {}
+    for mutant, status in found.items():
+        row = rows.setdefault(
+            module_of(mutant),
+            {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0, "not run": 0},
+        )
+        row["mutants"] += 1
+        if status in KILLED:
+            row["killed"] += 1
+        elif status == "not checked":
+            row["not run"] += 1
+        elif mutant in equivalent:
+            row["equivalent"] += 1
+        else:  # survived, no tests, suspicious, segfault...
+            row["survived"] += 1
+    return rows
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "—"
+
+
+def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
+    found = {m: s for m, s in statuses(work).items() if module_of(m) in settings["modules"]}
+    equivalent = settings.get("equivalent", {})
+    rows = tally(found, equivalent)
+    lines = [
+        "| module | mutants | killed | survived: equivalent | survived: not | not run "
+        "| kill rate | killed or equivalent | time | load | date |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+    ]
+    total = {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0, "not run": 0}
+    for module in settings["modules"]:
+        row = rows.get(module)
+        run = runs.get(module, {})
+        if row is None:
+            lines.append(f"| `{module}` | — | — | — | — | — | — | — | — | — | not run |")
+            continue
+        for key in total:
+            total[key] += row[key]
+        run_mutants = row["mutants"] - row["not run"]
+        lines.append(
+            f"| `{module}` | {row['mutants']} | {row['killed']} | {row['equivalent']} "
+            f"| {row['survived']} | {row['not run']} | {percent(row['killed'], run_mutants)} "
+            f"| {percent(row['killed'] + row['equivalent'], run_mutants)} "
+            f"| {run.get('minutes', 0):.0f} min | {run.get('load', '—')} | {run.get('date', '—')} |"
+        )
+    run_total = total["mutants"] - total["not run"]
+    lines.append(
+        f"| **all** | {total['mutants']} | {total['killed']} | {total['equivalent']} "
+        f"| {total['survived']} | {total['not run']} | **{percent(total['killed'], run_total)}** "
+        f"| **{percent(total['killed'] + total['equivalent'], run_total)}** | | | |"
+    )
+    left = [f"`{m}` ({why})" for m, why in sorted(settings.get("left_out", {}).items())]
+    survivors = sorted(m for m, s in found.items() if s not in KILLED and s != "not checked")
+    listed = [f"`{m}`: {equivalent[m]}" for m in survivors if m in equivalent]
+    unlisted = [f"`{m}` ({found[m]})" for m in survivors if m not in equivalent]
+    begin = f"<!-- BEGIN bench/mutation.py {game} table -->"
+    end = f"<!-- END bench/mutation.py {game} table -->"
+    return "\n".join(
+        [
+            begin,
+            "",
+            f"### Every rules module of {game}: `nox -s mutation -- {game} [MODULE...]`",
+            "",
+            f"{cpu_model()}; mutmut 3, one module at a time (`bench/mutation.py`, "
+            "`--max-children 1`, `nice -n 19`). Kill rate: killed of the mutants run (timeouts "
+            "count as killed); « killed or equivalent » adds the survivors listed as equivalent "
+            f"in `engine/{game}/mutation.toml` with the reason. Load: the machine's one-minute "
+            "load average at the start and the end of the module's run (two cores, shared).",
+            "",
+            *lines,
+            "",
+            "Judged by " + ", ".join(f"`{t}`" for t in settings["tests"]) + ".",
+            "",
+            "Not rules modules (not mutated): " + ("; ".join(left) if left else "none") + ".",
+            "",
+            "Equivalent survivors: " + ("; ".join(listed) if listed else "none") + ".",
+            "",
+            "Survivors not shown equivalent: "
+            + (", ".join(unlisted) if unlisted else "none")
+            + ".",
+            "",
+            end,
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("--max-children", type=int, default=2)
+    parser.add_argument("module", nargs="*", help="rules modules to run (all by default)")
+    parser.add_argument("--max-children", type=int, default=1)
+    parser.add_argument("--nice", type=int, default=19, help="the run's niceness (0: none)")
+    parser.add_argument(
+        "--survivors",
+        action="store_true",
+        help="run again only the mutants that survived (of the named modules)",
+    )
+    parser.add_argument(
+        "--remaining",
+        action="store_true",
+        help="run only the mutants not run yet (of the named modules): a stopped run goes on",
+    )
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument(
         "--report-only",
         action="store_true",
         help="no run: report the results already in build/mutation/GAME",
     )
-    parser.add_argument("--minutes", type=float, default=None, help="the run's duration to report")
     parser.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
     args = parser.parse_args(argv)
-    if args.report_only:
-        work = ROOT / "build" / "mutation" / args.game
-        settings = tomllib.loads((ROOT / "engine" / args.game / "mutation.toml").read_text())
-        elapsed = 60 * (args.minutes or 0)
-    else:
-        work, settings = prepare(args.game)
+    settings = settings_of(args.game)
+    unknown = [m for m in args.module if m not in settings["modules"]]
+    if unknown:
+        parser.error(f"not a rules module of {args.game}: {', '.join(unknown)}")
+    modules = args.module or settings["modules"]
+    work = ROOT / "build" / "mutation" / args.game
+    runs_file = work / "runs.json"
+    runs: dict[str, dict] = json.loads(runs_file.read_text()) if runs_file.exists() else {}
+    if not args.report_only:
+        prepare(args.game, settings)
+        if args.survivors or args.remaining:
+            found = statuses(work)
+            names = [
+                m
+                for m, s in sorted(found.items())
+                if module_of(m) in modules
+                and (
+                    s == "not checked" if args.remaining else s not in KILLED and s != "not checked"
+                )
+            ]
+            names = [m for m in names if m not in settings.get("equivalent", {})]
+        else:
+            names = [f"engine.{args.game}.{m.removesuffix('.py')}.*" for m in modules]
+        load = os.getloadavg()[0]
         started = time.perf_counter()
-        subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(args.max_children)],
-            cwd=work,
-            check=False,
-        )
-        elapsed = time.perf_counter() - started
-    counts = results(work)
-    total = sum(counts.values())
-    killed = (
-        counts.get("killed", 0) + counts.get("timeout", 0) + counts.get("caught by type check", 0)
-    )
-    share = 100 * killed / total if total else 0.0
-    rows = [f"| {status} | {n} |" for status, n in sorted(counts.items())]
-    begin = f"<!-- BEGIN bench/mutation.py {args.game} -->"
-    end = f"<!-- END bench/mutation.py {args.game} -->"
-    text = "\n".join(
-        [
-            begin,
-            "",
-            f"## Mutation testing: {args.game}",
-            "",
-            f"{datetime.date.today().isoformat()}, {cpu_model()}; mutmut 3, "
-            f"`python bench/mutation.py {args.game} --max-children {args.max_children}` "
-            f"({elapsed / 60:.0f} min).",
-            "",
-            "Mutated: " + ", ".join(f"`engine/{args.game}/{m}`" for m in settings["modules"]),
-            "; judged by " + ", ".join(f"`{t}`" for t in settings["tests"]) + ".",
-            "",
-            f"**Killed: {killed} of {total} mutants ({share:.1f} %)** (timeouts count as killed).",
-            "",
-            "| Status | Mutants |",
-            "|---|---:|",
-            *rows,
-            "",
-            end,
-        ]
-    )
+        if names:
+            command = [sys.executable, "-m", "mutmut", "run"]
+            subprocess.run(
+                [*command, "--max-children", str(args.max_children), *names],
+                cwd=work,
+                check=False,
+                preexec_fn=(lambda: os.nice(args.nice)) if args.nice else None,
+            )
+        minutes = (time.perf_counter() - started) / 60
+        if not args.survivors and not args.remaining:
+            for m in modules:  # a run of several modules: its time shared by their mutants
+                runs[m] = {
+                    "minutes": minutes / len(modules),
+                    "load": f"{load:.1f}–{os.getloadavg()[0]:.1f}",
+                    "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M"),
+                }
+            runs_file.write_text(json.dumps(runs, indent=1))
+    text = report(args.game, settings, work, runs)
     print(text)
     if not args.no_write:
-        write_section(Path(args.output), text, begin, end)
+        write_section(Path(args.output), text, text.splitlines()[0], text.splitlines()[-1])
     return 0
 
 

@@ -448,3 +448,199 @@ def test_only_the_last_games_sovereign_leaves_the_quemandeurs(game):
 
 def _setup_of(state):
     return {"seed": state["seed"], "seats": state["seats"], "scenario": "base", "silent": False}
+
+
+def test_the_chronicle_sheet_reads_each_reign_as_the_rulebook_asks(game):
+    """« La Chronique »: each game writes its year (the previous year plus the previous reign's
+    length), the month played, the dynasty, the reign's length, who sits on the throne (or a
+    vacant throne), the greatest obstacle (the last dilemma lost, never the claim itself), the
+    people's verdict and, for a silent council, its ticked boxes."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    assert chronicle.widgets({"chronicle": {}}) == [
+        {
+            "type": "text",
+            "title": "La Chronique",
+            "text": "La Chronique est encore vierge.",
+            "tone": "note",
+            "area": "main",
+        }
+    ]
+    won = {
+        "names": ["Aliénor Ire", "Bertrand Ier"],
+        "year": 1,
+        "scenario": "base",
+        "throne": "sorcier",
+        "score": 23,
+        "obstacle": 12,
+        "verdict": rules.verdict(23),
+        "silent_boxes": 0,
+    }
+    lost = {
+        "names": ["Aliénor II", "Bertrand II"],
+        "year": 24,
+        "scenario": "mars",
+        "throne": None,
+        "score": 1,
+        "obstacle": rules.THRONE,
+        "verdict": rules.verdict(1),
+        "silent_boxes": 2,
+    }
+    third = {**won, "year": 25, "scenario": "tutoriel", "obstacle": 7, "silent_boxes": 1}
+    (sheet,) = chronicle.widgets(
+        {"chronicle": {"reigns": [won, lost, third]}, "phase": "choose"}, {12: "La disette"}
+    )
+    assert sheet["type"] == "items" and sheet["title"] == "La Chronique"
+    assert sheet["ordered"] is True and sheet["area"] == "main"
+    assert sheet["items"] == [
+        "An 1 — Aliénor Ire, Bertrand Ier : règne de 23 ans, sur le trône : "
+        f"{T.char('sorcier')}. Plus grand obstacle : La disette. {T.BAND[rules.verdict(23)]}",
+        f"An 24 (Mars) — Aliénor II, Bertrand II : règne de 1 an, trône vacant. "
+        f"{T.BAND[rules.verdict(1)]} Conseil silencieux : ☑☑",
+        "An 25 — Aliénor Ire, Bertrand Ier : règne de 23 ans, sur le trône : "
+        f"{T.char('sorcier')}. Plus grand obstacle : dilemme n° 7. "
+        f"{T.BAND[rules.verdict(23)]} Conseil silencieux : ☑",
+    ]
+    over = play(game, "chronique", 2)
+    (sheet,) = chronicle.widgets(over)
+    line = chronicle.reign(over)
+    assert len(sheet["items"]) == 1 and sheet["items"][0].startswith(f"An {line['year']} — ")
+    assert ", ".join(line["names"]) in sheet["items"][0]
+
+
+def test_the_reigns_length_is_told_by_its_parts(game):
+    """« Additionnez les valeurs de toutes les cartes Dilemme résolues … les valeurs des 7
+    cartes Quémandeur … le nombre de points de Faveur restants »: the result lists each part
+    in years, then the verdict."""
+    from engine.conseil import text_fr as T
+
+    def years(n: int) -> str:
+        return f"{n} an" if n < 2 else f"{n} ans"
+
+    for seed in ("chronique", "parts-1", "parts-2"):
+        s = play(game, seed, 3)
+        res = s["result"]
+        assert game.outcome(s).ranking[0]["details"][:4] == [
+            f"Dilemmes résolus : {years(res['dilemmas'])}",
+            f"Couronnes des Quémandeurs : {years(res['crowns'])}",
+            f"Faveur restante : {years(res['favor'])}",
+            T.BAND[rules.verdict(res["total"])],
+        ]
+
+
+def test_a_games_result_reads_the_council_as_one(game, monkeypatch):
+    """The council wins or loses together: a won game names every seat, the character it put
+    on the throne and the reign's length; a lost one a vacant throne (and, when Le Roi des 12
+    is installed, a game of it to fill the throne); one line of ranking for the whole table;
+    the reason is the journal's last line; a silent council's boxes are told."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    def years(n: int) -> str:
+        return f"{n} an" if n < 2 else f"{n} ans"
+
+    seen = set()
+    for i in range(30):
+        s = play(game, f"issue-{i}", 3, silent=i % 2 == 1)
+        res, won = s["result"], s["result"]["won"]
+        seen.add((won, bool(s.get("silent_boxes"))))
+        monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil", "roi"])
+        out = game.outcome(s)
+        assert out.winners == ([0, 1, 2] if won else [])
+        assert out.scores == {0: res["total"], 1: res["total"], 2: res["total"]}
+        assert out.why == game.render_log(s["log"][-1]) and out.why
+        if won:
+            assert out.summary == (
+                f"Le Conseil l'emporte : {T.char(s['throne_char'])} monte sur le trône. "
+                f"Règne de {years(res['total'])}."
+            )
+            assert out.links == []
+        else:
+            assert out.summary == (
+                f"Le Conseil a échoué ; le trône reste vacant. Règne de {years(res['total'])}."
+            )
+            assert out.links == [
+                {
+                    "game": "roi",
+                    "label": "Une partie du Roi des 12 pour occuper le trône vacant",
+                    "setup": {},
+                }
+            ]
+        names = ", ".join(chronicle.reign(s)["names"])
+        (line,) = out.ranking
+        assert {k: v for k, v in line.items() if k != "details"} == {
+            "seat": None,
+            "name": f"Le Conseil : {names}",
+            "rank": 1,
+            "score": res["total"],
+        }
+        boxes = s.get("silent_boxes", 0)
+        if boxes:
+            word = "case cochée" if boxes == 1 else "cases cochées"
+            assert line["details"][4:] == [f"Conseil silencieux : {boxes} {word}"]
+        else:
+            assert len(line["details"]) == 4
+        monkeypatch.setattr(chronicle.registry, "ids", lambda: ["conseil"])
+        assert game.outcome(s).links == []
+    assert (True, False) in seen and (False, False) in seen
+    for boxes, told in ((1, ["Conseil silencieux : 1 case cochée"]), (0, [])):
+        assert game.outcome({**s, "silent_boxes": boxes}).ranking[0]["details"][4:] == told
+    for boxes in (2, 3):
+        told = game.outcome({**s, "silent_boxes": boxes}).ranking[0]["details"][4:]
+        assert told == [f"Conseil silencieux : {boxes} cases cochées"]
+
+
+def test_the_chronicle_goes_on_over_three_games(game):
+    """« Calculez l'année où votre Conseil siège en additionnant l'année de début de règne et
+    la durée du règne précédent »: after two games the third starts in year 1 + both reigns,
+    with both lines written in order."""
+
+    def finish(state):
+        k = 0
+        while seats := game.to_act(state):
+            state = game.apply(state, game.choose(state, seats[0], Rng({"rng": k})))
+            k += 1
+        return state
+
+    first = play(game, "trois-règnes", 2)
+    second = finish(game.sequel(first))
+    third = game.sequel(second)
+    chron = third["chronicle"]
+    assert chron["games"] == 2
+    assert [r["score"] for r in chron["reigns"]] == [
+        first["result"]["total"],
+        second["result"]["total"],
+    ]
+    assert [r["year"] for r in chron["reigns"]] == [1, 1 + first["result"]["total"]]
+    assert chron["year"] == 1 + first["result"]["total"] + second["result"]["total"]
+    assert chron["throne"] == second["throne_char"]
+
+
+def test_the_dynasty_writes_each_name_with_its_reign():
+    """The chronicle's dynasty: a name takes its regnal number, agreeing with the name
+    (« Aliénor Ire », « Bertrand II »); a name already ending with a number takes none
+    (« Membre 1 », then « Membre 1 (2e règne) »)."""
+    assert dynast("Aliénor", 1) == "Aliénor Ire" and dynast("Bertrand", 1) == "Bertrand Ier"
+    assert dynast("Bertrand", 2) == "Bertrand II" and dynast("Aliénor", 3) == "Aliénor III"
+    assert dynast("Membre 1", 1) == "Membre 1" and dynast("Membre 12", 1) == "Membre 12"
+    assert dynast("Membre 1", 2) == "Membre 1 (2e règne)"
+    assert dynast("Membre 12", 3) == "Membre 12 (3e règne)"
+    assert dynast("Louis 2b", 1) == "Louis 2b Ier"
+
+
+def test_the_greatest_obstacle_is_the_last_dilemma_lost(game):
+    """The chronicle writes, for each reign, the greatest obstacle: the last dilemma the
+    council failed (none when it failed none)."""
+    from engine.conseil import chronicle
+
+    for i in range(6):
+        s = play(game, f"obstacle-{i}", 3)
+        failed = [r["id"] for r in s["resolved"] if not r["success"]]
+        assert chronicle.reign(s)["obstacle"] == (failed[-1] if failed else None)
+    s = dict(s, resolved=[{"id": 4, "success": True}, {"id": 9, "success": False}])
+    assert chronicle.reign(s)["obstacle"] == 9
+    s["resolved"] = [{"id": 4, "success": False}, {"id": 9, "success": True}]
+    assert chronicle.reign(s)["obstacle"] == 4
+    s["resolved"] = [{"id": 4, "success": True}]
+    assert chronicle.reign(s)["obstacle"] is None

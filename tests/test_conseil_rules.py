@@ -346,6 +346,7 @@ def test_the_puissante_never_comes_back_home():
         assert set(D.ADJACENT[f]) <= set(reach)  # two steps reach every neighbour too
         for g in reach:
             assert D.puissante_path(f, g) in D.ADJACENT[f]
+            assert g in D.ADJACENT[D.puissante_path(f, g)]  # one step, then one more
 
 
 def test_the_solver_finds_the_sorcier():
@@ -805,3 +806,11 @@ def test_at_four_the_chef_du_conseil_alone_spends_the_rewards_of_the_claim(game)
     rules.settle(game.R, s)
     offered = [t for t in range(4) if any(a["type"] == "reward" for a in game.legal_actions(s, t))]
     assert offered == [2]
+
+
+@pytest.mark.parametrize("card", ["chevalier", "golem", "dame", "oracle", "stoique"])
+def test_a_card_that_does_not_turn_the_die_has_no_faces_to_offer(card):
+    """Only the die cards turn the die; asking another card's faces is an error naming it."""
+    assert card not in D.DIE_CARDS
+    with pytest.raises(ValueError, match=f"^{card} does not turn the die$"):
+        D.die_options(card, 7)
