@@ -35,7 +35,7 @@ def outcome(table: rules.Table, state: dict) -> Outcome:
         summary=summary,
         scores={r["seat"]: r["score"] for r in ranking},
         ranking=ranking,
-        why=T.UI["why_over"].format(name=names[winner]),
+        why=T.UI["why_over"].format(of_name=fr.de(names[winner])),
         widgets=widgets(state),
     )
 

@@ -157,7 +157,7 @@ UI = {
     "you": "vous",
     "rank_details_alive": "seule place encore en lice",
     "rank_details_hidden": "{hidden} à la fin",
-    "why_over": "Une seule place garde un personnage caché, celle de {name} : toutes les autres "
+    "why_over": "Une seule place garde un personnage caché, celle {of_name} : toutes les autres "
     "ont perdu les leurs.",
     "rank_details_out": "dernier personnage éliminé au tour {turn}",
     "ranking": "Classement",
