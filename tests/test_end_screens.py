@@ -34,3 +34,11 @@ def test_the_end_says_why_who_and_where_the_points_came_from(game_id, seed):
     for row in out["ranking"]:
         assert row["details"] and all(d.strip() for d in row["details"])
         assert isinstance(row["score"], int)
+
+
+def test_the_complots_why_elides_before_a_vowel():
+    game = registry.get("complots")(bundle_for("complots"))
+    names = ["Amaury", "Oriane", "Aymeric", "Isaure"]
+    setup = {"seed": "1", "seats": [{"bot": True, "name": n} for n in names]}
+    out = Session(game).start(game.normalize_setup(setup)).screen()["outcome"]
+    assert "celle d'" in out["why"] and " de A" not in out["why"] and " de O" not in out["why"]
