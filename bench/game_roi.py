@@ -68,6 +68,7 @@ def tournament_times(runs: int, persona: str) -> list[tuple[float, float]]:
 
         bots._duel_points.cache_clear()
         bots._prudent_model.cache_clear()
+        bots._table_strategies.cache_clear()
         bots.card_weights.cache_clear()
         setup = {"seed": f"tournoi-{i}", "players": 16, "bots": 16, "persona": persona}
         t0, c0 = time.perf_counter(), time.process_time()

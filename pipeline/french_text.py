@@ -27,7 +27,7 @@ from engine.core.errors import SetupError
 from engine.core.french import elides
 from engine.core.game import Game
 from engine.core.save import SaveError
-from engine.core.session import Session
+from engine.core.session import WATCH_NEXT, Session
 
 #: keys of screen data that are not text a player reads
 SKIP = {
@@ -97,7 +97,7 @@ def settings(game: Any) -> list[dict[str, Any]]:
     return out
 
 
-def play(game: Any, setup: dict[str, Any], out: set[str], sequels: int = 1) -> None:
+def play(game: Any, setup: dict[str, Any], out: set[str], sequels: int = 1) -> Session | None:
     """One seeded all-bot game (and up to ``sequels`` following games of its campaign), every
     text it shows gathered into ``out``.  The bots draw as the session's do."""
     session = Session(game)
@@ -105,7 +105,7 @@ def play(game: Any, setup: dict[str, Any], out: set[str], sequels: int = 1) -> N
         session.setup = game.normalize_setup(setup)
     except SetupError as exc:  # a setting this content does not allow at this table size
         out.add(str(exc))
-        return
+        return None
     session.state = game.new_game(session.setup)
     for _ in range(sequels + 1):
         _read_game(game, session, out)
@@ -115,6 +115,46 @@ def play(game: Any, setup: dict[str, Any], out: set[str], sequels: int = 1) -> N
         session.state = nxt
         session.actions.append({"sequel": True})
     out.update(session.names())
+    return session
+
+
+def campaign(game: Any, out: set[str], seed: str = "texte-campagne") -> None:
+    """A whole campaign played by bots to its end (a game without one: a single game), its
+    end screen and its chronicle page gathered into ``out``."""
+    size = game.default_players
+    session = play(game, {"seed": seed, "players": size, "bots": size}, out, sequels=100)
+    if session is not None and session.state is not None:
+        _strings(game.chronicle(session.state), out)
+
+
+def watch(game: Any, out: set[str], seeds: int = 20) -> None:
+    """For a game where a person may be out while the others play on (``Game.out_seats``):
+    one person (playing as the default bot would) and bots, until the person is out, then
+    every screen of the watching (« Coup suivant ») to the end."""
+    if type(game).out_seats is Game.out_seats:
+        return
+    size = game.default_players
+    for k in range(seeds):
+        session = Session(game).start(
+            {"seed": f"texte-spectateur-{k}", "players": size, "bots": size - 1}
+        )
+        watched = False
+        for _ in range(MAX_STEPS):
+            state = session.state
+            assert state is not None
+            if session.watching:
+                watched = True
+                _strings(session.screen(), out)
+                session.act(dict(WATCH_NEXT))
+                continue
+            seats, _ = session.waiting()
+            if not seats:
+                break
+            seat = seats[0]
+            session.act(game.choose(state, seat, session.bot_rng(), session.persona(seat)))
+        if watched:  # one game watched to its end is enough
+            _strings(session.screen(), out)
+            return
 
 
 def _read_game(game: Any, session: Session, out: set[str]) -> None:
@@ -242,7 +282,8 @@ def device_messages() -> set[str]:
 def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
     """Every distinct text of ``games`` seeded all-bot games (at least one per table of
     :func:`tables` when ``games`` is as large), plus the setup form's and the import's
-    messages and a table with one person in it."""
+    messages, a table with one person in it, a whole campaign to its end and its chronicle,
+    and a person who is out watching the rest of a game."""
     out = static_texts(game)
     out.update(device_messages())
     combos = tables(game)
@@ -260,6 +301,8 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
         out.update(s.names())
     except SetupError as exc:
         out.add(str(exc))
+    campaign(game, out)
+    watch(game, out)
     out.update(setup_messages(game))
     out.update(import_messages(game, others or []))
     return {x for x in out if x and x.strip()}

@@ -252,17 +252,17 @@ def test_the_safety_limit_crowns_the_single_leader_and_sends_tied_leaders_to_a_p
     assert R.to_act(st) == [1, 4]
 
 
-def test_a_seeded_bot_tournament_whose_play_off_ties_four_times_crowns_one_king():
-    """Five bots, game 5: two claimants tie four play-off manches, the fifth has a winner."""
+def test_a_seeded_bot_tournament_whose_play_off_ties_twice_crowns_one_king():
+    """Five bots, game 109: the claimants tie two play-off manches, the third has a winner."""
     from engine.core.registry import get
     from engine.core.session import Session
     from pipeline.bundles import bundle_for
 
     game = get("roi")(bundle_for("roi"))
-    session = Session(game).start({"seed": "5", "players": 5, "bots": 5})
+    session = Session(game).start({"seed": "109", "players": 5, "bots": 5})
     st = session.state
     playoff = [h for h in st["history"] if h["playoff"]]
-    assert [len(h["winners"]) for h in playoff] == [0, 0, 0, 0, 1]
+    assert [len(h["winners"]) for h in playoff] == [0, 0, 1]
     assert st["winner"] == playoff[-1]["winners"] and len(st["winner"]) == 1
     assert "game.lots" not in [e["key"] for e in st["log"]]
     out = game.outcome(st)

@@ -177,10 +177,13 @@ class Citadelle(Game):
         won = r["result"] == "victory"
         why = T.WHY.get(r["why"], r["why"])
         summary = T.render({"key": "adventure.over", "args": r})
+        why = why[:1].upper() + why[1:]
         return Outcome(
             winners=list(range(state.get("table", 1))) if won else [],
             summary=summary,
-            why=why[:1].upper() + why[1:],
+            # the adventure is the campaign: its end says where the group stands, and why
+            ranking=[screen.standing_row(self.bundle, state)],
+            why=why + ".",
         )
 
     def progress(self, state: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
 from ..core import widgets as W
 from . import actions as A
 from . import characters as C
@@ -475,9 +476,57 @@ def screen(bundle: dict, state: dict, actions: list[dict]) -> dict:
     return W.screen(text, widgets, groups(bundle, state, actions), phase=phase, prompt=prompt)
 
 
+def standing_row(bundle: dict, state: dict) -> dict:
+    """The whole adventure's result on one line for the group: the scenarios it played (its
+    score), then where it stands: turns, the Citadel's scores, Espoir, buildings, side quests."""
+    recs = bundle["records"]
+    cit = state["citadel"]
+    played = [rec.scenario(bundle, sid).get("title", "") for sid in state["scenarios_played"]]
+    names = [c["name"] for c in state["characters"]]
+    buildings = [
+        f"{recs.get('building', {}).get(b, {}).get('title', '')} ({level})"
+        for b, level in cit.get("buildings", {}).items()
+    ]
+    done = sum(1 for st in cit.get("side_quests", {}).values() if st == "done")
+    details = [
+        "Scénarios joués : " + fr.listing([p for p in played if p]),
+        "Tours joués : " + str(state.get("turns", 0)),
+        "La Citadelle : "
+        + ", ".join(f"{T.SCORE[k]} {v}" for k, v in cit.get("scores", {}).items() if k in T.SCORE),
+        f"{T.ui('citadel.hope')} à dépenser : {cit.get('hope', 0)}",
+        f"Quêtes secondaires terminées : {done}",
+    ]
+    if buildings:
+        details.insert(4, "Bâtiments : " + fr.listing(buildings))
+    return {
+        "seat": None,
+        "rank": 1,
+        "name": "Le groupe : " + fr.listing(names),
+        "score": len(played),
+        "details": details,
+    }
+
+
+def standings(bundle: dict, state: dict, why: str) -> dict:
+    """The end of the adventure (the Citadel's campaign): the group's line and what the
+    chronicle keeps."""
+    row = standing_row(bundle, state)
+    return W.ranking(
+        [{k: v for k, v in row.items() if k != "seat"}],
+        "Fin de l'aventure : le bilan du groupe",
+        why=why,
+        carry=["La chronique garde l'épilogue de chaque scénario et la feuille de la Citadelle."],
+    )
+
+
 def chronicle(bundle: dict, state: dict) -> list[dict]:
-    """The adventure so far: each scenario's epilogue and the Citadel sheet."""
+    """The adventure so far: each scenario's epilogue and the Citadel sheet; once the
+    adventure is over, its standings first."""
     out: list[dict] = []
+    result = state.get("result")
+    if state.get("phase") == "over" and result:
+        why = T.WHY.get(result["why"], result["why"])
+        out.append(standings(bundle, state, why[:1].upper() + why[1:] + "."))
     for e in state["epilogues"]:
         scen = rec.scenario(bundle, e["scenario"])
         branch: dict[str, Any] = next(

@@ -109,6 +109,12 @@ class Complots(Game):
             return None
         return reveal.outcome(self.table, state)
 
+    def out_seats(self, state: dict[str, Any]) -> list[int]:
+        """The players whose last character is lost (they watch the rest of the game)."""
+        if state["winner"] is not None:
+            return []
+        return [i for i in range(len(state["players"])) if not rules.alive(state, i)]
+
     def progress(self, state: dict[str, Any]) -> str:
         alive = len(rules.living(state))
         return f"tour {state['turn_no']}, {count(alive, 'joueur')} en lice"

@@ -3,6 +3,7 @@ it, what it cost) with each player's successful bluffs."""
 
 from __future__ import annotations
 
+from ..core import french as fr
 from ..core import widgets as W
 from ..core.game import Outcome
 from . import rules
@@ -16,11 +17,15 @@ def outcome(table: rules.Table, state: dict) -> Outcome:
     order = [winner, *reversed(state["out"])]
     ranking = []
     for rank, seat in enumerate(order, start=1):
+        score = len(state["players"][seat]["hidden"])  # characters still hidden
         if seat == winner:
-            details = [T.UI["rank_details_alive"]]
+            hidden = fr.count(score, "personnage encore caché", "personnages encore cachés")
+            details = [
+                T.UI["rank_details_alive"],
+                T.UI["rank_details_hidden"].format(hidden=hidden),
+            ]
         else:
             details = [T.UI["rank_details_out"].format(turn=turns[seat])]
-        score = len(state["players"][seat]["hidden"])  # characters still hidden
         ranking.append(
             {"seat": seat, "name": names[seat], "rank": rank, "score": score, "details": details}
         )
@@ -30,7 +35,7 @@ def outcome(table: rules.Table, state: dict) -> Outcome:
         summary=summary,
         scores={r["seat"]: r["score"] for r in ranking},
         ranking=ranking,
-        why="le dernier personnage caché de la table",
+        why=T.UI["why_over"].format(of_name=fr.de(names[winner])),
         widgets=widgets(state),
     )
 

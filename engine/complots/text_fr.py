@@ -155,7 +155,10 @@ UI = {
     "nobody_bluffed": "Aucun bluff n'est passé inaperçu.",
     "out": "hors jeu",
     "you": "vous",
-    "rank_details_alive": "le dernier personnage caché",
+    "rank_details_alive": "seule place encore en lice",
+    "rank_details_hidden": "{hidden} à la fin",
+    "why_over": "Une seule place garde un personnage caché, celle {of_name} : toutes les autres "
+    "ont perdu les leurs.",
     "rank_details_out": "dernier personnage éliminé au tour {turn}",
     "ranking": "Classement",
 }

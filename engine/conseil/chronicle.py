@@ -11,6 +11,7 @@ from ..core import registry
 from ..core import widgets as W
 from ..core.game import Outcome
 from . import text_fr as T
+from .content import MONTHS
 from .rules import THRONE, verdict
 
 #: reigns the chronicle sheet holds: after that many games, no further game follows
@@ -73,6 +74,62 @@ def carry(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def campaign_over(state: dict[str, Any]) -> bool:
+    """Whether this finished game ends its campaign: « L'année troublée » once Décembre is
+    won, any other chronicle once its sheet is full (``LINES`` reigns)."""
+    if state.get("phase") != "over":
+        return False
+    if state["scenario"] in MONTHS:
+        return bool(state["result"]["won"]) and state["scenario"] == MONTHS[-1]
+    return state["chronicle"].get("games", 0) + 1 >= LINES
+
+
+def standings(state: dict[str, Any]) -> dict:
+    """The end of a campaign: the council's reigns, how many were won (the months of the
+    year, with the ones played again), the dynasty's years, its longest reign and who sits
+    on the throne; what the chronicle keeps."""
+    lines = [*state["chronicle"].get("reigns", []), reign(state)]
+    year = state["chronicle"].get("year", 1) + lines[-1]["score"]
+    won = sum(1 for r in lines if r["won"])
+    longest = max(lines, key=lambda r: r["score"])
+    months = state["scenario"] in MONTHS
+    details = [
+        f"{fr.count(won, 'partie gagnée', 'parties gagnées')} sur {len(lines)}",
+        f"Années de règne en tout : {fr.count(sum(r['score'] for r in lines), 'an')}",
+        f"Plus long règne : {fr.count(longest['score'], 'an')}, à partir de l'an {longest['year']}",
+        f"Sur le trône : {T.char(lines[-1]['throne'])}"
+        if lines[-1]["throne"]
+        else "Le trône est vacant",
+    ]
+    if months:
+        replayed = len(lines) - len({r["scenario"] for r in lines})
+        details.insert(1, f"Mois rejoués après un échec : {replayed}")
+    why = (
+        f"Décembre est gagné : l'année troublée s'achève en l'an {year}."
+        if months
+        else f"La feuille de la Chronique est pleine ({fr.count(len(lines), 'règne')})."
+    )
+    return W.ranking(
+        [
+            {
+                "rank": 1,
+                "name": "Le Conseil : " + ", ".join(lines[-1]["names"]),
+                "score": sum(r["score"] for r in lines),
+                "details": details,
+            }
+        ],
+        "Fin de la campagne : le bilan du Conseil",
+        why=why,
+        carry=[
+            "La Chronique garde chaque règne, son année, son verdict et le personnage monté "
+            "sur le trône.",
+            "Les membres du Conseil : "
+            + fr.listing([str(seat["name"]) for seat in state["seats"]])
+            + f" ({fr.count(len(lines), 'règne')} dans la Chronique).",
+        ],
+    )
+
+
 def outcome(game: Any, state: dict[str, Any]) -> Outcome:
     res = state["result"]
     line = reign(state)
@@ -96,6 +153,15 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         if won
         else f"Le Conseil a échoué ; le trône reste vacant. Règne de {years}."
     )
+    widgets = []
+    if campaign_over(state):  # the campaign's end is the headline, its standings first
+        lines = len(state["chronicle"].get("reigns", [])) + 1
+        total = sum(r["score"] for r in state["chronicle"].get("reigns", [])) + res["total"]
+        summary = (
+            f"La campagne est terminée : {fr.count(lines, 'partie')}, "
+            f"{fr.count(total, 'an')} de règne en tout."
+        )
+        widgets = [standings(state)]
     links = []
     if not won and "roi" in registry.ids():
         links.append(
@@ -121,6 +187,7 @@ def outcome(game: Any, state: dict[str, Any]) -> Outcome:
         ],
         why=why,
         links=links,
+        widgets=widgets,
     )
 
 
@@ -130,6 +197,7 @@ def widgets(state: dict[str, Any], titles: dict[Any, str] | None = None) -> list
         lines.append(reign(state))
     if not lines:
         return [W.text("La Chronique est encore vierge.", "La Chronique", tone="note")]
+    first = [standings(state)] if campaign_over(state) else []
     rows = []
     for r in lines:
         month = "" if r["scenario"] in ("base", "tutoriel") else f" ({T.MONTH[r['scenario']]})"
@@ -144,4 +212,4 @@ def widgets(state: dict[str, Any], titles: dict[Any, str] | None = None) -> list
         if r["silent_boxes"]:
             text += f" Conseil silencieux : {'☑' * r['silent_boxes']}"
         rows.append(text)
-    return [W.items(rows, "La Chronique", area="main", ordered=True)]
+    return [*first, W.items(rows, "La Chronique", area="main", ordered=True)]

@@ -484,6 +484,12 @@ class Game:
         """*Must.*  ``None`` while the game goes on."""
         raise NotImplementedError
 
+    def out_seats(self, state: dict[str, Any]) -> list[int]:
+        """Seats out of a game that goes on without them (a bluff game's players who lost
+        their last character).  When every person at the table is out and bots play on, the
+        session lets them watch the rest of the game move by move (``Session.watching``)."""
+        return []
+
     def chronicle(self, state: dict[str, Any]) -> list[dict] | None:
         """Widgets of the game's chronicle page (a campaign's story so far), or ``None``."""
         return None

@@ -21,6 +21,11 @@ through a ``Session``; it knows no game, only the ``Game`` contract.
   are never offered on this one and never hand the device over; ``screen_for(seat)`` is what
   that device shows (its seat's view only), and ``act(action, seat)`` takes its actions.  Which
   seats are remote is how the table sits, not the game: saves do not hold it.
+- **Watching**: when every person at the table is out of a game that goes on without them
+  (``Game.out_seats``), the bots stop after each step: the screen says so and offers
+  « Coup suivant » (the bots play until the journal has a new line) and « Voir la fin »
+  (they play to the end), two actions the session answers itself (``WATCH_NEXT``,
+  ``WATCH_END``) and never logs; the end screen follows.
 - **Undo** goes back to before the last human action (the bots' moves after it included).
 - **Saves** hold the setup and the action log: loading replays them and compares the result
   with the saved state, so a damaged or edited save is refused with a French message and
@@ -54,7 +59,7 @@ from .save import (
     upgrade,
 )
 from .state import copy_state, is_among
-from .widgets import caption_seats
+from .widgets import caption_seats, choice, group
 
 UNDO_DEPTH = 30
 #: bot actions one ``advance`` may play before it stops (a whole bot game fits many times)
@@ -62,6 +67,20 @@ MAX_BOT_STEPS = 200_000
 LOG_SHOWN = 200
 _NO_SEED = object()
 RECAP_LINES = 14
+#: the watching person's two buttons (``Session.watching``): answered by the session itself
+WATCH_NEXT = {"watch": "next"}
+WATCH_END = {"watch": "end"}
+WATCH_TEXT = {
+    "heading": "La partie continue sans vous",
+    "next": "Coup suivant",
+    "end": "Voir la fin",
+    "next.help": "Les autres jouent jusqu'à la prochaine ligne du journal.",
+    "end.help": "Les autres jouent jusqu'à la fin de la partie ; le résultat suit.",
+    "prompt": "{name} est hors jeu : suivez le reste de la partie coup par coup, ou passez à "
+    "la fin.",
+    "prompt.many": "Toutes les personnes de la table sont hors jeu : suivez le reste de la "
+    "partie coup par coup, ou passez à la fin.",
+}
 
 
 def waiting_for(names: list[str]) -> str:
@@ -219,8 +238,21 @@ class Session:
             return None
         return self.seats[seat].get("persona") or self.game.personas[0].value
 
-    def advance(self, limit: int = MAX_BOT_STEPS) -> int:
-        """Let the bots play until a human must act or the game ends; the number of moves."""
+    @property
+    def watching(self) -> bool:
+        """Every person at the table is out (``Game.out_seats``) and the bots play on."""
+        if self.state is None:
+            return False
+        humans = self.humans()
+        if not humans or not self.game.to_act(self.state):
+            return False
+        out = set(self.game.out_seats(self.state))
+        return all(h in out for h in humans)
+
+    def advance(self, limit: int = MAX_BOT_STEPS, watch: bool = True) -> int:
+        """Let the bots play until a human must act or the game ends; the number of moves.
+        While the people at the table watch (``watching``), nothing until they ask, unless
+        ``watch`` is false."""
         assert self.state is not None
         personas: dict[int, str | None] = {}
 
@@ -232,6 +264,8 @@ class Session:
             )
 
         steps = 0
+        if watch and self.watching:
+            return steps
         moves = playout.play(
             self.game,
             self.state,
@@ -243,6 +277,8 @@ class Session:
             self.state = move.after
             self.actions.append({"seat": move.seat, "action": move.action})
             steps += 1
+            if watch and self.watching:
+                break  # the people watch: the next move waits for « Coup suivant »
         return steps
 
     def give_to_bot(self, seat: int) -> bool:
@@ -282,6 +318,9 @@ class Session:
         state is unchanged) when it is not one the waiting seats may take.  ``remote``: the
         seat of the other device that sent it (only that seat may have taken it)."""
         assert self.state is not None
+        if action in (WATCH_NEXT, WATCH_END) and self.watching:
+            self._watch(action == WATCH_END)
+            return
         action = self.game.canonical_action(action)
         seat = self.seat_of(action, remote)
         if seat is None:
@@ -304,6 +343,24 @@ class Session:
             self.handed = None if public else seat
         self.notice = None
         self.advance()
+
+    def _watch(self, to_the_end: bool) -> None:
+        """The watching people's « Coup suivant » (the bots play until the journal the
+        watcher reads has a new line) or « Voir la fin »."""
+        assert self.state is not None
+        viewer = self.viewer()
+        size = len(self.state.get("log", []))
+        for h in self.humans():  # « what just happened » starts here
+            self.marks[str(h)] = size
+        self.notice = None
+        if to_the_end:
+            self.advance(watch=False)
+            return
+        seen = len(self._journal(viewer)[0])
+        while self._bot_to_play() is not None:
+            self.advance(limit=1, watch=False)
+            if len(self._journal(viewer)[0]) > seen:
+                break
 
     def undo(self) -> bool:
         if not self.undo_stack:
@@ -459,6 +516,14 @@ class Session:
                 for c in g["choices"]:
                     number += 1
                     c["n"] = number
+        if self.watching:
+            scr["groups"].append(self._watch_group(number))
+            humans = self.humans()
+            scr["prompt"] = (
+                WATCH_TEXT["prompt"].format(name=names[humans[0]])
+                if len(humans) == 1
+                else WATCH_TEXT["prompt.many"]
+            )
         mark = self.marks.get(str(viewer)) if viewer is not None else None
         if mark is None and self.marks:
             mark = max(self.marks.values())
@@ -517,6 +582,22 @@ class Session:
             isinstance(c["action"], dict) and c["action"].get("type") in kinds
             for c in group["choices"]
         )
+
+    def _watch_group(self, number: int) -> dict[str, Any]:
+        """The watching people's two buttons, numbered after the screen's other choices."""
+        g = group(
+            WATCH_TEXT["heading"],
+            [
+                choice(0, WATCH_TEXT["next"], help=WATCH_TEXT["next.help"], tone="main"),
+                choice(1, WATCH_TEXT["end"], help=WATCH_TEXT["end.help"]),
+            ],
+            key="watch",
+        )
+        for c, action in zip(g["choices"], (WATCH_NEXT, WATCH_END), strict=True):
+            c["action"] = dict(action)
+            number += 1
+            c["n"] = number
+        return g
 
     def _handoff_screen(self, seat: int, names: list[str]) -> dict[str, Any]:
         name = names[seat] if seat < len(names) else str(seat + 1)

@@ -147,12 +147,19 @@ class Dilemme(Game):
             + ("remporte" if len(result["winners"]) == 1 else "remportent")
             + " la partie."
         )
+        camp = state["campaign"]
+        widgets = []
+        if camp.get("finished"):  # the campaign's end is the headline, its standings first
+            house = self.bundle["records"].get("house", {}).get(camp.get("winner") or "", {})
+            summary = T.ui("carry.finished", house=house.get("name", camp.get("winner")))
+            widgets = [screen.standings(self.bundle, state)]
         return Outcome(
             winners=winners,
             summary=summary,
             scores={i: r["total"] for i, r in enumerate(result["rows"])},
             ranking=ranking,
-            why=why,
+            why=why + ".",
+            widgets=widgets,
         )
 
     def progress(self, state: dict[str, Any]) -> str:

@@ -519,6 +519,8 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
     last = _last_round(state)
     if last:
         widgets.append(last)
+    if over and state["campaign"].get("finished"):
+        widgets.append(standings(bundle, state))  # the campaign's end before its last game's
     if over:
         widgets.append(_ranking(bundle, state))
     if seat is not None:
@@ -584,11 +586,90 @@ def _ranking(bundle: dict, state: dict) -> dict:
     )
 
 
-def chronicle(bundle: dict, state: dict) -> list[dict]:
-    """The campaign so far: games played, arcs, houses' prestige and craving."""
+def standings(bundle: dict, state: dict) -> dict:
+    """The end of a campaign: the houses by their Grand final score, each with the games it
+    won, its Prestige and Convoitise, how the final score adds up, its Hauts faits; why it
+    ended and what the chronicle keeps."""
     camp = state["campaign"]
     recs = bundle["records"]
-    out: list[dict] = []
+    houses = recs.get("house", {})
+    history = camp.get("history", [])
+    played = {s["house"] for s in state["seats"]} | {r["house"] for g in history for r in g["rows"]}
+    weights = bundle["campaign"].get("final_scoring") or {
+        "cohesion": {"prestige": 2, "craving": 1},
+        "dissension": {"prestige": 1, "craving": 2},
+    }
+    mood = camp.get("mood") or "cohesion"
+    w = weights.get(mood, {})
+    finals = camp.get("final_scores") or {}
+    games = len(history)
+    won = {
+        h: sum(1 for g in history for r in g["rows"] if r["house"] == h and r["rank"] == 1)
+        for h in played
+    }
+    winner = camp.get("winner")
+    order = sorted(
+        (h for h in camp["houses"] if h in played),
+        key=lambda h: (h != winner, -finals.get(h, 0), houses.get(h, {}).get("name", h)),
+    )
+    rows = []
+    rank = 0
+    last: int | None = None
+    for i, h in enumerate(order):
+        v = camp["houses"][h]
+        score = finals.get(h, 0)
+        if score != last or h == winner:
+            rank, last = i + 1, score
+        rows.append(
+            {
+                "rank": rank,
+                "name": houses.get(h, {}).get("name", h),
+                "score": score,
+                "details": [
+                    T.ui(
+                        "standings.won",
+                        won=fr.count(won.get(h, 0), "partie gagnée", "parties gagnées"),
+                        games=games,
+                    ),
+                    T.ui("standings.track", prestige=v["prestige"], craving=v["craving"]),
+                    T.ui(
+                        "standings.final",
+                        wp=w.get("prestige", 1),
+                        wc=w.get("craving", 1),
+                        score=score,
+                    ),
+                    T.ui(
+                        "standings.unlocked",
+                        unlocked=fr.count(
+                            len(v["unlocked"]), "Haut fait débloqué", "Hauts faits débloqués"
+                        ),
+                    ),
+                ],
+            }
+        )
+    carry = [T.ui("standings.kept")]
+    for arc, pile in camp["arcs"].items():
+        title = recs.get("arc", {}).get(arc, {}).get("title", arc)
+        carry.append(T.ui("standings.arc", arc=title, cards=fr.count(len(pile), "carte", "cartes")))
+    return W.ranking(
+        rows,
+        T.ui("standings.title"),
+        why=T.ui(
+            "standings.why",
+            games=fr.count(games, "partie"),
+            mood="la Cohésion" if mood == "cohesion" else "la Dissension",
+            house=houses.get(winner or "", {}).get("name", winner),
+        ),
+        carry=carry,
+    )
+
+
+def chronicle(bundle: dict, state: dict) -> list[dict]:
+    """The campaign so far: games played, arcs, houses' prestige and craving; once the
+    campaign is over its standings come first."""
+    camp = state["campaign"]
+    recs = bundle["records"]
+    out: list[dict] = [standings(bundle, state)] if camp.get("finished") else []
     played = {s["house"] for s in state["seats"]} | {
         r["house"] for g in camp["history"] for r in g["rows"]
     }

@@ -261,6 +261,14 @@ UI = {
     "carry.prestige": "Le Prestige et la Convoitise gagnés restent à chaque Maison pour la suite de la campagne.",
     "carry.chronicle": "Les autocollants Chronique vieillissent et agiront à la succession de la partie suivante.",
     "carry.finished": "La campagne est terminée : {house} l'emporte au Grand final.",
+    "standings.title": "Fin de la campagne : le classement des Maisons",
+    "standings.why": "Grand final après {games} : {mood} l'emporte, et avec elle {house}.",
+    "standings.won": "{won} sur {games}",
+    "standings.track": "Prestige {prestige}, Convoitise {craving}",
+    "standings.final": "Grand final : Prestige × {wp} + Convoitise × {wc} = {score}",
+    "standings.unlocked": "{unlocked}",
+    "standings.arc": "Chronique, {arc} : {cards}",
+    "standings.kept": "La chronique garde les cartes de chaque arc ; les Hauts faits restent acquis.",
 }
 
 

@@ -7,14 +7,19 @@ hidden under its die cannot be told apart), the dice on the table, the points so
 - ``hasard``: any legal card;
 - ``prudent``: the card with the best expected gain if every opponent plays any of its
   possible cards with equal chance;
-- ``ruse``: the same, against opponents who are themselves assumed *prudent*: it first works
-  out which cards each opponent is likely to play (their best cards for their own dice) and
-  answers that.
+- ``ruse``: the same, against opponents who reason as it does: it works out how likely each
+  seat of its group plays each card when every seat answers the others' likely cards
+  (``_table_strategies``, a few rounds from the *prudent* reading) and answers that.
 
 ``prudent`` and ``ruse`` do not simply play their best card: two bots reading the same table
 would then play the same card and cancel each other turn after turn.  Each draws its card from
 its own mixed strategy (``card_weights``: the better a card scores, the likelier), with its
-seat's own random stream (``Game.seat_streams``).
+seat's own random stream (``Game.seat_streams``).  Independent streams were not enough: two
+« rusé » bots read the same table the same way, and a card that turns one's own die was valued
+for the turns still to play as if it could not be cancelled, so both favoured the same card at
+the start of a manche (71 % of first turns had two bots on one card).  A die-turning card's
+later worth now counts only the chance that no other seat plays it too, and the « rusé »
+reading lets every seat answer the others' likely cards, so the table spreads its cards.
 
 A turn is scored with ``duel_points``: the rulebook's steps 2 to 5 for one group, a fast
 copy of ``rules._duel`` with LE SORCIER choosing the best neighbouring face and L'ORACLE
@@ -25,6 +30,7 @@ still to play.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections import Counter
@@ -409,6 +415,55 @@ def choose_card(view: dict, actions: list[dict], rng: Rng, persona: str) -> dict
     return next(a for a in actions if a["card"] == chosen)
 
 
+#: rounds of the table's reasoning (``_table_strategies``) and how far each round moves
+ROUNDS = 4
+STEP = 0.5
+
+
+@lru_cache(maxsize=4096)
+def _round_rng(faces: tuple[int, ...], candidates: Any, label: str) -> Rng:
+    """The generator of one seat's sampled profiles in one round of ``_table_strategies``."""
+    return Rng({"rng": Rng.seed_more(_position_seed(faces, candidates), label)})
+
+
+def _table_strategies(
+    faces: tuple[int, ...], candidates: tuple[tuple[str, ...], ...], hand_left: int
+) -> tuple[tuple[tuple[str, float], ...], ...]:
+    """How likely each seat of the group plays each of its possible cards, if every seat
+    reasons as a « rusé » bot does: from the « prudent » reading (a soft best response to
+    uniform play), each round every seat answers the others' current mixes with its own
+    mixed strategy (``MIX``), and moves ``STEP`` of the way to it.  Two seats in the same
+    position thus learn that the other favours the same card, and a card both would play
+    (and cancel) loses weight for both: the table spreads its cards as opponents who read
+    each other would.  A pure function of what the table shows."""
+    n = len(faces)
+    mixes = [dict(_prudent_model(faces, candidates, i)) for i in range(n)]
+    for m in mixes:
+        total = sum(m.values())
+        for c in m:
+            m[c] /= total
+    for r in range(ROUNDS):
+        answers = []
+        for i in range(n):
+            options = [[] if j == i else list(mixes[j].items()) for j in range(n)]
+            scores = _expected_gains(
+                faces,
+                i,
+                candidates[i],
+                options,
+                functools.partial(_round_rng, faces, candidates, f"{i}/{r}"),
+            )
+            _add_later(scores, faces, i, hand_left, options)
+            top = max(scores.values())
+            weights = {c: math.exp(MIX * (g - top)) for c, g in scores.items()}
+            total = sum(weights.values())
+            answers.append({c: w / total for c, w in weights.items()})
+        mixes = [
+            {c: (1 - STEP) * mixes[i][c] + STEP * answers[i][c] for c in mixes[i]} for i in range(n)
+        ]
+    return tuple(tuple(m.items()) for m in mixes)
+
+
 @lru_cache(maxsize=1 << 14)
 def card_weights(
     faces: tuple[int, ...],
@@ -441,9 +496,10 @@ def _card_scores(
         [] if i == me else _uniform(list(candidates[i])) for i in range(len(faces))
     ]
     if persona == "ruse":
-        for i in range(len(faces)):
-            if i != me:
-                options[i] = list(_prudent_model(faces, candidates, i))
+        options = [
+            [] if i == me else list(p)
+            for i, p in enumerate(_table_strategies(faces, candidates, hand_left))
+        ]
     gains = _expected_gains(
         faces,
         me,
@@ -451,13 +507,32 @@ def _card_scores(
         options,
         lambda: _seeded(f"{faces}{me}{mine}{candidates}{hand_left}{persona}"),
     )
-    # a card's worth later in the manche: keep the strong ones for when they matter
-    later = max(0, hand_left - 2)  # turns still to play after this one, at most
-    for c in mine:
-        after = _after(list(faces), me, c)
-        gains[c] += FUTURE * later * (_standing(after, me) - _standing(list(faces), me))
-        gains[c] -= 0.02 * KEEP[c] if later else 0
+    _add_later(gains, faces, me, hand_left, options)
     return gains
+
+
+def _add_later(
+    gains: dict[str, float],
+    faces: tuple[int, ...],
+    me: int,
+    hand_left: int,
+    options: list[list[tuple[str, float]]],
+) -> None:
+    """A card's worth later in the manche: what it does to one's die for the turns still to
+    play — only if it is not cancelled, i.e. if no other seat plays it too (``options``: the
+    others' cards with weights) — less a little for spending a strong card early."""
+    later = max(0, hand_left - 2)  # turns still to play after this one, at most
+    if not later:
+        return
+    now = _standing(list(faces), me)
+    shares = [(dict(opts), sum(w for _, w in opts)) for opts in options if opts]
+    for c in gains:
+        live = 1.0
+        for weights, total in shares:
+            live *= 1 - weights.get(c, 0.0) / total
+        after = _after(list(faces), me, c)
+        gains[c] += FUTURE * later * live * (_standing(after, me) - now)
+        gains[c] -= 0.02 * KEEP[c]
 
 
 def _after(faces: list[int], me: int, card: str) -> list[int]:
