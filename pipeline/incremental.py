@@ -377,7 +377,7 @@ def _keeps_records(before: Any, after: Any, records: dict, reads: dict, edit: _E
         if (a.kind, a.key, a.parent) != (b.kind, b.key, b.parent):
             return False
         node = b.node
-        if records.get(node) is not a:
+        if node not in records or records[node] is not a:
             return False  # defined twice, or not the record the graph holds
         fields = _changed_fields(a, b)
         read = reads.get(a.kind, frozenset())
