@@ -17,8 +17,12 @@ chapter counts only what it visits and the scenarios it plays from there.  A gam
 chapters plays every run from the start.
 
 What a run *visits* is what the game says its states visited (``Game.visits``: envelopes
-opened, dilemmas resolved, cards taken, paragraphs read...), as story-graph nodes.
-An edge counts as covered when play visited both of its ends.
+opened, dilemmas resolved, cards taken, paragraphs read, a card game's characters whose power
+was used, the months played...), as story-graph nodes.  Coverage counts the nodes of the kinds
+the game declares (``Kind.covered``, by default its story kinds), kind by kind, and the table
+sizes played; a game may set part of each run's setup (``Game.simulation_setup``) so that its
+runs between them reach what it counts.  An edge counts as covered when play visited both of
+its ends.
 
 Two kinds of disagreement become findings:
 - SIM001 (warning): statically reachable, never visited in N runs — with the nearest visited
