@@ -96,6 +96,14 @@ class StoryGraph:
         spec = S.KINDS[self.campaign.family].get(kind)
         return bool(spec and spec.story)
 
+    def is_covered(self, node: str) -> bool:
+        """Whether simulation coverage counts this node (``Kind.covered``, else a story node)."""
+        kind = self.graph.nodes[node].get("kind")
+        spec = S.KINDS[self.campaign.family].get(kind)
+        if spec is None:
+            return False
+        return spec.story if spec.covered is None else spec.covered
+
     def by(self, kind: str, value: str) -> list[str]:
         return self.by_field.get(kind, {}).get(value, [])
 

@@ -336,6 +336,240 @@ def _changed_fields(a: Any, b: Any) -> set | None:
     return out
 
 
+@dataclass
+class _Edit:
+    """What comparing an edit's files found (``_compare_files``): the records it keeps (node ->
+    its new version), the nodes whose data changed, the sources whose edges are made again, and
+    whether a mention was added, removed or moved (then ``mentioned`` is made again)."""
+
+    moved: dict[str, Any] = field(default_factory=dict)
+    dirty: set[str] = field(default_factory=set)
+    sources: set[str] = field(default_factory=set)
+    remention: bool = False
+
+
+def _keeps_records(before: Any, after: Any, records: dict, reads: dict, edit: _Edit) -> bool:
+    """Whether ``after`` defines the records of ``before`` (kind, key, parent, in order), each
+    the one the graph holds, with no field changed that the build read; notes each record
+    in ``edit`` (and as dirty when its data changed)."""
+    if len(before.records) != len(after.records):
+        return False
+    for a, b in zip(before.records, after.records, strict=True):
+        if (a.kind, a.key, a.parent) != (b.kind, b.key, b.parent):
+            return False
+        node = b.node
+        if node not in records or records[node] is not a:
+            return False  # defined twice, or not the record the graph holds
+        fields = _changed_fields(a, b)
+        read = reads.get(a.kind, frozenset())
+        if fields is None:
+            if KEYS in read or ALL in read:
+                return False
+        elif fields:
+            if ALL in read or (KEYS in read and list(a.data) != list(b.data)):
+                return False
+            if fields & read:
+                return False
+            edit.dirty.add(node)
+        edit.moved[node] = b
+    return True
+
+
+def _note_sources(sg: Any, rel: str, before: Any, after: Any, edit: _Edit) -> bool:
+    """Whether every edge the file ``rel`` makes, before and after the edit, leaves one of its
+    own records other than the root; notes those records in ``edit.sources``."""
+    records, nodes = sg.records, sg.graph._node
+    for ref in (*before.refs, *after.refs):
+        if ref.edge is None or ref.source not in nodes:
+            continue
+        rec = records.get(ref.source)
+        if ref.source == sg.root or rec is None or rec.file != rel:
+            return False
+        edit.sources.add(ref.source)
+    return True
+
+
+def _compare_files(sg: Any, reads: dict, old: dict[str, Any], new: dict[str, Any]) -> _Edit | None:
+    """Checking the edit keeps every record: each changed file reads, parses and validates
+    before and after, keeps its records and the campaign's own fields, and its edges leave its
+    own records; ``None`` when one does not (``patch`` then gives up)."""
+    edit = _Edit()
+    nodes = sg.graph._node
+    for rel, before in old.items():
+        after = new[rel]
+        if broken(before.findings) or broken(after.findings) or before.file != after.file:
+            return None
+        if not _keeps_records(before, after, sg.records, reads, edit):
+            return None
+        if not _same((before.campaign, before.campaign_pos), (after.campaign, after.campaign_pos)):
+            return None
+        if _mentions(before, nodes) != _mentions(after, nodes):
+            edit.remention = True
+        if not _note_sources(sg, rel, before, after, edit):
+            return None
+    return edit
+
+
+def _targets(shell: Any, by_kinds: set, ref: Any) -> list[str]:
+    """The nodes a reference leads to in the edited campaign (``shell``)."""
+    from . import graph as G
+
+    kinds_ = ref.kinds
+    if len(kinds_) == 1 and kinds_[0] not in by_kinds:
+        target = f"{kinds_[0]}:{ref.key}"
+        return [target] if target in shell.records else []
+    return G.resolve(shell, kinds_, ref.key)
+
+
+def _condition(shell: Any, by_kinds: set, ref: Any, target: str, read_now: set[str]) -> Any:
+    """A reference's condition on its edge to ``target``: a reference through a field
+    (``resolve_by``) also needs the scenario of the version it reaches, read as
+    ``graph.build`` reads it (so a later edit of that field is not kept: ``read_now``)."""
+    cond = ref.condition
+    kinds_ = ref.kinds
+    if len(kinds_) == 1 and kinds_[0] in by_kinds:
+        read_now.add(kinds_[0])
+        scen = shell.records[target].data.get("scenario")
+        if scen:
+            cond = (*(cond or ()), ("scenario", scen))
+    return cond
+
+
+def _source_edges(
+    shell: Any, by_kinds: set, refs: list, implicit: list, read_now: set[str]
+) -> dict[str, dict]:
+    """Making a touched source's edges as ``graph.build`` makes them: its references in order
+    (a second one to the same target counts), then the game's implicit edges."""
+    out: dict[str, dict] = {}
+    for ref in refs:
+        if ref.edge is None:
+            continue  # a mention: no edge (``_mentioned``)
+        for target in _targets(shell, by_kinds, ref):  # none: a reference to nothing
+            known = out.get(target)
+            if known is not None:
+                known["count"] += 1
+                continue
+            out[target] = {
+                "count": 1,
+                "kind": ref.edge,
+                "condition": _condition(shell, by_kinds, ref, target, read_now),
+                "context": ref.context,
+                "file": ref.file,
+                "line": ref.line,
+                "column": ref.column,
+            }
+    for e in implicit:
+        known = out.get(e.target)
+        if known is not None:
+            known["count"] += 1
+        else:
+            out[e.target] = {
+                "count": 1,
+                "kind": e.kind,
+                "condition": e.condition,
+                "context": e.context,
+            }
+    return out
+
+
+def _remade_edges(
+    sg: Any, shell: Any, old: dict[str, Any], new: dict[str, Any], edit: _Edit, read_now: set[str]
+) -> tuple[Any, dict, list]:
+    """The graph with each touched source's edges made again (``_source_edges``), sharing
+    every untouched node's dicts with ``sg.graph``; with its successors and the edges that
+    went away.  A source whose edges changed is dirty."""
+    g = sg.graph
+    g2 = type(g)()
+    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_tree"))
+    node2, succ2, pred2 = dict(g._node), dict(g._succ), dict(g._pred)
+    for node, rec in edit.moved.items():
+        attrs = node2[node]
+        if (attrs["file"], attrs["line"], attrs["column"]) != (rec.file, rec.line, rec.column):
+            node2[node] = {**attrs, "file": rec.file, "line": rec.line, "column": rec.column}
+    by_kinds = set(sg.by_field)
+    mine: dict[str, list] = {s: [] for s in edit.sources}
+    for rel in old:
+        for ref in new[rel].refs:
+            if ref.source in mine:
+                mine[ref.source].append(ref)
+    implicit: dict[str, list] = {}
+    for e in sg.implicit:
+        if e.source in mine:
+            implicit.setdefault(e.source, []).append(e)
+    removed: list = []
+    copied: set[str] = set()
+
+    def pred_of(target: str) -> dict:
+        if target not in copied:
+            pred2[target] = dict(pred2[target])
+            copied.add(target)
+        return pred2[target]
+
+    for source in sorted(edit.sources):
+        out = _source_edges(shell, by_kinds, mine[source], implicit.get(source, []), read_now)
+        before_out = g._succ[source]
+        if before_out == out:
+            succ2[source] = before_out  # the same edges: nothing to re-ask about this node
+            continue
+        edit.dirty.add(source)
+        for target in before_out:
+            if target not in out:
+                del pred_of(target)[source]
+                removed.append((source, target))
+        for target, data in out.items():
+            pred_of(target)[source] = data
+        succ2[source] = out
+    g2._node, g2._succ, g2._pred = node2, succ2, pred2
+    return g2, succ2, removed
+
+
+def _build_findings(
+    built: Built, shell: Any, camp: Any, old: dict[str, Any], new: dict[str, Any]
+) -> tuple[list, list, list] | None:
+    """The build's findings again: those of the unchanged files kept, those of the changed
+    files (references to nothing) made again; ``None`` when one names no number (its message
+    and its meaning then depend on the whole graph)."""
+    from . import graph as G
+
+    changed = set(old)
+    found = [f for f in built.found if f.file not in changed]
+    unknown = [(f, k) for f, k in built.unknown if f.file not in changed]
+    meant = [(f, n) for f, n in built.meant if f.file not in changed]
+    broken_refs: list = []
+    for rel in old:
+        for ref in new[rel].refs:
+            if not G.resolve(shell, ref.kinds, ref.key):
+                if not ref.key.isdigit():
+                    return None
+                broken_refs.append(ref)
+    if broken_refs:
+        renamed = G._renamed_to(shell.records)
+        for ref in broken_refs:
+            meant_node = G._meant(shell, ref, renamed)
+            finding = G._unknown(ref, {}, camp.family, meant_node)
+            found.append(finding)
+            unknown.append((finding, ref.key))
+            if meant_node is not None:
+                meant.append((finding, meant_node))
+    return found, unknown, meant
+
+
+def _mentioned(sg: Any, shell: Any, camp: Any, remention: bool) -> dict[str, str]:
+    """The mentions: ``sg``'s when none moved, else made as ``graph.build`` makes them (the
+    first mention of each node, in order)."""
+    from . import graph as G
+
+    if not remention:
+        return sg.mentioned
+    nodes = sg.graph._node
+    mentioned: dict[str, str] = {}
+    for ref in camp.refs:
+        if ref.edge is None or ref.source not in nodes:
+            for target in G.resolve(shell, ref.kinds, ref.key):
+                mentioned.setdefault(target, ref.path)
+    return mentioned
+
+
 def patch(
     sg: Any, built: Built | None, old: dict[str, Any], new: dict[str, Any], camp: Any
 ) -> tuple[Any, Built] | None:
@@ -361,186 +595,38 @@ def patch(
         return None
     if not all(key.isdigit() for _, key in built.unknown):
         return None
-    records = sg.records
-    nodes = sg.graph._node
-    dirty: set[str] = set()
-    moved: dict[str, Any] = {}
-    sources: set[str] = set()
-    remention = False  # a mention added, removed or moved: ``mentioned`` made again
-    for rel, before in old.items():
-        after = new[rel]
-        if broken(before.findings) or broken(after.findings) or before.file != after.file:
-            return None
-        if len(before.records) != len(after.records):
-            return None
-        if not _same((before.campaign, before.campaign_pos), (after.campaign, after.campaign_pos)):
-            return None
-        for a, b in zip(before.records, after.records, strict=True):
-            if (a.kind, a.key, a.parent) != (b.kind, b.key, b.parent):
-                return None
-            node = b.node
-            if records.get(node) is not a:
-                return None  # defined twice, or not the record the graph holds
-            fields = _changed_fields(a, b)
-            read = built.reads.get(a.kind, frozenset())
-            if fields is None:
-                if KEYS in read or ALL in read:
-                    return None
-            elif fields:
-                if ALL in read or (KEYS in read and list(a.data) != list(b.data)):
-                    return None
-                if fields & read:
-                    return None
-                dirty.add(node)
-            moved[node] = b
-        if _mentions(before, nodes) != _mentions(after, nodes):
-            remention = True
-        for ref in (*before.refs, *after.refs):
-            if ref.edge is None or ref.source not in nodes:
-                continue
-            rec = records.get(ref.source)
-            if ref.source == sg.root or rec is None or rec.file != rel:
-                return None
-            sources.add(ref.source)
-    new_records = dict(records)
-    new_records.update(moved)
-    g = sg.graph
-    g2 = type(g)()
-    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_tree"))
-    node2, succ2, pred2 = dict(g._node), dict(g._succ), dict(g._pred)
-    for node, rec in moved.items():
-        attrs = node2[node]
-        if (attrs["file"], attrs["line"], attrs["column"]) != (rec.file, rec.line, rec.column):
-            node2[node] = {**attrs, "file": rec.file, "line": rec.line, "column": rec.column}
-    # each touched source's edges, made as ``graph.build`` makes them: its references in
-    # order, then the game's implicit edges
-    by_kinds = set(sg.by_field)
-    mine: dict[str, list] = {s: [] for s in sources}
-    for rel in old:
-        for ref in new[rel].refs:
-            if ref.source in mine:
-                mine[ref.source].append(ref)
-    implicit: dict[str, list] = {}
-    for e in sg.implicit:
-        if e.source in mine:
-            implicit.setdefault(e.source, []).append(e)
-    shell = G.StoryGraph(camp, g, sg.root, new_records, sg.by_field)
-    broken_refs: list = []
-    removed = []
+    edit = _compare_files(sg, built.reads, old, new)
+    if edit is None:
+        return None
+    new_records = dict(sg.records)
+    new_records.update(edit.moved)
+    shell = G.StoryGraph(camp, sg.graph, sg.root, new_records, sg.by_field)
     read_now: set[str] = set()  # kinds whose ``scenario`` the new edges read
-    copied: set[str] = set()
-
-    def pred_of(target: str) -> dict:
-        if target not in copied:
-            pred2[target] = dict(pred2[target])
-            copied.add(target)
-        return pred2[target]
-
-    for source in sorted(sources):
-        out: dict[str, dict] = {}
-        for ref in mine[source]:
-            if ref.edge is None:
-                continue  # a mention: no edge (kept unchanged, see above)
-            kinds_ = ref.kinds
-            if len(kinds_) == 1 and kinds_[0] not in by_kinds:
-                target = f"{kinds_[0]}:{ref.key}"
-                targets = [target] if target in new_records else []
-            else:
-                targets = G.resolve(shell, kinds_, ref.key)
-            if not targets:
-                continue  # a reference to nothing: below
-            for target in targets:
-                known = out.get(target)
-                if known is not None:
-                    known["count"] += 1
-                    continue
-                cond = ref.condition
-                if len(kinds_) == 1 and kinds_[0] in by_kinds:
-                    # read as ``graph.build`` reads it: a later edit of it is not kept
-                    read_now.add(kinds_[0])
-                    scen = new_records[target].data.get("scenario")
-                    if scen:
-                        cond = (*(cond or ()), ("scenario", scen))
-                out[target] = {
-                    "count": 1,
-                    "kind": ref.edge,
-                    "condition": cond,
-                    "context": ref.context,
-                    "file": ref.file,
-                    "line": ref.line,
-                    "column": ref.column,
-                }
-        for e in implicit.get(source, ()):
-            known = out.get(e.target)
-            if known is not None:
-                known["count"] += 1
-            else:
-                out[e.target] = {
-                    "count": 1,
-                    "kind": e.kind,
-                    "condition": e.condition,
-                    "context": e.context,
-                }
-        before_out = g._succ[source]
-        if before_out == out:
-            succ2[source] = before_out  # the same edges: nothing to re-ask about this node
-            continue
-        dirty.add(source)
-        for target in before_out:
-            if target not in out:
-                del pred_of(target)[source]
-                removed.append((source, target))
-        for target, data in out.items():
-            pred_of(target)[source] = data
-        succ2[source] = out
-    g2._node, g2._succ, g2._pred = node2, succ2, pred2
+    g2, succ2, removed = _remade_edges(sg, shell, old, new, edit, read_now)
     clear = getattr(G.nx, "_clear_cache", None)
     if clear is not None:
         clear(g2)
-    # the build's findings: those of the changed files made again
-    changed = set(old)
-    found = [f for f in built.found if f.file not in changed]
-    unknown = [(f, k) for f, k in built.unknown if f.file not in changed]
-    meant = [(f, n) for f, n in built.meant if f.file not in changed]
-    for rel in old:
-        for ref in new[rel].refs:
-            if not G.resolve(shell, ref.kinds, ref.key):
-                if not ref.key.isdigit():
-                    return None  # its message and its meaning depend on the whole graph
-                broken_refs.append(ref)
-    if broken_refs:
-        renamed = G._renamed_to(new_records)
-        for ref in broken_refs:
-            meant_node = G._meant(shell, ref, renamed)
-            finding = G._unknown(ref, {}, camp.family, meant_node)
-            found.append(finding)
-            unknown.append((finding, ref.key))
-            if meant_node is not None:
-                meant.append((finding, meant_node))
-    mentioned = sg.mentioned
-    if remention:  # as ``graph.build`` makes it: the first mention of each node, in order
-        mentioned = {}
-        for ref in camp.refs:
-            if ref.edge is None or ref.source not in nodes:
-                for target in G.resolve(shell, ref.kinds, ref.key):
-                    mentioned.setdefault(target, ref.path)
+    findings = _build_findings(built, shell, camp, old, new)
+    if findings is None:
+        return None
+    found, unknown, meant = findings
     sg2 = G.StoryGraph(
         camp,
         g2,
         sg.root,
         new_records,
         sg.by_field,
-        mentioned,
+        _mentioned(sg, shell, camp, edit.remention),
         unknown=list(unknown),
         meant=list(meant),
         implicit=sg.implicit,
-        memo=G.Memo(sg.memo, frozenset(dirty), removed),
+        memo=G.Memo(sg.memo, frozenset(edit.dirty), removed),
     )
-    seen = g.graph.get("_reachable")
+    seen = sg.graph.graph.get("_reachable")
     if seen is not None:
-        tree = g.graph.get("_tree")
+        tree = sg.graph.graph.get("_tree")
         g2.graph["_reachable"], g2.graph["_tree"] = _reach(
-            seen, tree, removed, succ2, sources, sg.root
+            seen, tree, removed, succ2, edit.sources, sg.root
         )
     reads = dict(built.reads)
     for kind in read_now:

@@ -353,135 +353,122 @@ def _diagnostic(T: Any, f: Finding, text: str | None) -> Any:
     )
 
 
-def server():  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
-    """The pygls server (imported here: pygls is only needed for ``gamebook lsp``)."""
-    import asyncio
-    from concurrent.futures import ThreadPoolExecutor
+class _Server:  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
+    """What the language server keeps between requests, and how it answers them (``server``
+    registers each method as a handler).  ``T``: ``lsprotocol.types``."""
 
-    from lsprotocol import types as T
-    from pygls.lsp.server import LanguageServer
+    def __init__(self, ls: Any, T: Any) -> None:
+        from concurrent.futures import ThreadPoolExecutor
 
-    ls = LanguageServer("gamebook", "2")
-    workspace = Workspace()
-    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
-    generation: dict[Path, int] = {}
-    published: dict[Path, set[Path]] = {}
+        self.ls, self.T = ls, T
+        self.workspace = Workspace()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
+        self.generation: dict[Path, int] = {}
+        self.published: dict[Path, set[Path]] = {}
+        #: path -> what its last published diagnostics were made from (its findings and its text)
+        self.sent: dict[Path, tuple] = {}
 
-    def overlay(folder: Path) -> dict[Path, str]:
+    # ------------------------------------------------------------------ checking
+
+    def overlay(self, folder: Path) -> dict[Path, str]:
         out = {}
-        for uri, doc in list(ls.workspace.text_documents.items()):
+        for uri, doc in list(self.ls.workspace.text_documents.items()):
             path = path_of(uri).resolve()
             if folder in path.parents:
                 out[path] = doc.source
         return out
 
-    #: path -> what its last published diagnostics were made from (its findings and its text)
-    sent: dict[Path, tuple] = {}
-
-    def publish(a: Analysis) -> None:
+    def publish(self, a: Analysis) -> None:
         by_file = a.findings_by_file()
-        before = published.get(a.folder, set())
-        published[a.folder] = set(by_file)
+        before = self.published.get(a.folder, set())
+        self.published[a.folder] = set(by_file)
         # every open file of the campaign hears the verdict, an empty one included; a file
         # whose findings and text are those it was last sent is not sent (nor read) again
-        opened = set(overlay(a.folder))
+        opened = set(self.overlay(a.folder))
         for path in set(by_file) | before | opened:
             rel = _rel(a, path)
             text = a.texts.get(rel) if rel else None
             mine = by_file.get(path, [])
-            if text is not None:
-                made_from: tuple = (tuple(mine), "text", text)
-            else:
-                try:
-                    st = path.stat()
-                    made_from = (tuple(mine), "disk", st.st_mtime_ns, st.st_size)
-                except OSError:
-                    made_from = (tuple(mine), "missing")
-            if path not in opened and sent.get(path) == made_from:
+            made_from = _made_from(mine, path, text)
+            if path not in opened and self.sent.get(path) == made_from:
                 continue
-            sent[path] = made_from
+            self.sent[path] = made_from
             if text is None:
                 try:
                     text = path.read_text(encoding="utf-8-sig")
                 except (OSError, UnicodeDecodeError):
                     text = None
-            diags = [_diagnostic(T, f, text) for f in mine]
-            ls.text_document_publish_diagnostics(
-                T.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=diags)
+            diags = [_diagnostic(self.T, f, text) for f in mine]
+            self.ls.text_document_publish_diagnostics(
+                self.T.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=diags)
             )
 
-    async def check_later(folder: Path, delay: float) -> None:
-        gen = generation[folder] = generation.get(folder, 0) + 1
+    async def check_later(self, folder: Path, delay: float) -> None:
+        import asyncio
+
+        gen = self.generation[folder] = self.generation.get(folder, 0) + 1
         if delay:
             await asyncio.sleep(delay)
-        if generation[folder] != gen:
+        if self.generation[folder] != gen:
             return  # a newer change: it will be checked instead
-        texts = overlay(folder)
+        texts = self.overlay(folder)
 
         def run() -> Analysis | None:
-            if generation[folder] != gen:
+            if self.generation[folder] != gen:
                 return None  # stale before it started: a newer change is queued behind it
-            return workspace.analyse(folder, texts)
+            return self.workspace.analyse(folder, texts)
 
         loop = asyncio.get_running_loop()
-        a = await loop.run_in_executor(worker, run)
-        if a is None or generation[folder] != gen:
+        a = await loop.run_in_executor(self.worker, run)
+        if a is None or self.generation[folder] != gen:
             return  # stale: the texts changed while it ran
-        publish(a)
+        self.publish(a)
         # the look-up tables of hover and completion, once the diagnostics are out
-        loop.run_in_executor(worker, a.warm)
+        loop.run_in_executor(self.worker, a.warm)
 
-    def changed(uri: str, delay: float) -> None:
+    def changed(self, uri: str, delay: float) -> None:
+        import asyncio
+
         folder = campaign_folder(path_of(uri))
         if folder is None:
             return
-        asyncio.get_running_loop().create_task(check_later(folder, delay))
+        asyncio.get_running_loop().create_task(self.check_later(folder, delay))
 
-    def current(uri: str) -> Analysis | None:
+    def current(self, uri: str) -> Analysis | None:
         folder = campaign_folder(path_of(uri))
-        return workspace.last(folder) if folder is not None else None
+        return self.workspace.last(folder) if folder is not None else None
 
-    @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(params: T.DidOpenTextDocumentParams) -> None:
-        changed(params.text_document.uri, 0)
-
-    @ls.feature(T.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(params: T.DidChangeTextDocumentParams) -> None:
-        changed(params.text_document.uri, DEBOUNCE)
-
-    @ls.feature(T.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(params: T.DidSaveTextDocumentParams) -> None:
-        changed(params.text_document.uri, 0)
-
-    @ls.feature(T.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(params: T.DidCloseTextDocumentParams) -> None:
-        changed(params.text_document.uri, DEBOUNCE)
-
-    async def ready(uri: str) -> Analysis | None:
+    async def ready(self, uri: str) -> Analysis | None:
         """The last analysis of the file's campaign; the first one is waited for."""
-        a = current(uri)
+        import asyncio
+
+        a = self.current(uri)
         if a is not None:
             return a
         folder = campaign_folder(path_of(uri))
         if folder is None:
             return None
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(worker, workspace.analyse, folder, overlay(folder))
+        return await loop.run_in_executor(
+            self.worker, self.workspace.analyse, folder, self.overlay(folder)
+        )
 
-    async def node_at(params: Any) -> tuple[Analysis, str] | None:
+    async def node_at(self, params: Any) -> tuple[Analysis, str] | None:
         uri = params.text_document.uri
-        a = await ready(uri)
+        a = await self.ready(uri)
         if a is None:
             return None
-        doc = ls.workspace.get_text_document(uri)
+        doc = self.ls.workspace.get_text_document(uri)
         node = target_at(
             a, path_of(uri), params.position.line + 1, params.position.character, doc.source
         )
         return (a, node) if node else None
 
-    @ls.feature(T.TEXT_DOCUMENT_DEFINITION)
-    async def definition(params: T.DefinitionParams) -> T.Location | None:
-        found = await node_at(params)
+    # ------------------------------------------------------------------ requests
+
+    async def definition(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
         if found is None:
             return None
         a, node = found
@@ -491,9 +478,9 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
         pos = T.Position(line=rec.line - 1, character=max(0, rec.column - 1))
         return T.Location(uri=uri_of(a.real(rec.file)), range=T.Range(start=pos, end=pos))
 
-    @ls.feature(T.TEXT_DOCUMENT_HOVER)
-    async def hover(params: T.HoverParams) -> T.Hover | None:
-        found = await node_at(params)
+    async def hover(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
         if found is None:
             return None
         a, node = found
@@ -501,13 +488,13 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
             contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=describe(a, node))
         )
 
-    @ls.feature(T.TEXT_DOCUMENT_COMPLETION)
-    async def completion(params: T.CompletionParams) -> T.CompletionList:
+    async def completion(self, params: Any) -> Any:
+        T = self.T
         uri = params.text_document.uri
-        a = await ready(uri)
+        a = await self.ready(uri)
         if a is None:
             return T.CompletionList(is_incomplete=False, items=[])
-        text = ls.workspace.get_text_document(uri).source
+        text = self.ls.workspace.get_text_document(uri).source
         line, col = params.position.line, params.position.character
         kinds = kinds_at(a, text, line, col)
         if not kinds:
@@ -527,12 +514,12 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
         ]
         return T.CompletionList(is_incomplete=len(found) > MAX_COMPLETIONS, items=items)
 
-    @ls.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
-    async def prepare_rename(params: T.PrepareRenameParams) -> Any:
-        found = await node_at(params)
+    async def prepare_rename(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
         if found is None:
             return None
-        doc = ls.workspace.get_text_document(params.text_document.uri)
+        doc = self.ls.workspace.get_text_document(params.text_document.uri)
         lines = doc.source.split("\n")
         tok = _token(lines[params.position.line], params.position.character)
         if tok is None:
@@ -543,9 +530,11 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
             end=T.Position(line=line, character=tok[2]),
         )
 
-    @ls.feature(T.TEXT_DOCUMENT_RENAME)
-    async def rename(params: T.RenameParams) -> T.WorkspaceEdit | None:
-        found = await node_at(params)
+    async def rename(self, params: Any) -> Any:
+        import asyncio
+
+        T = self.T
+        found = await self.node_at(params)
         if found is None:
             return None
         a, node = found
@@ -556,9 +545,9 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
             )
         # the latest texts: a rename right after typing must not undo what was typed
         a = await asyncio.get_running_loop().run_in_executor(
-            worker, workspace.analyse, a.folder, overlay(a.folder)
+            self.worker, self.workspace.analyse, a.folder, self.overlay(a.folder)
         )
-        changes: dict[str, list[T.TextEdit]] = {}
+        changes: dict[str, list] = {}
         for rel, edits in rename_edits(a, node, new).items():
             changes[uri_of(a.real(rel))] = [
                 T.TextEdit(
@@ -571,5 +560,63 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
                 for line, start, end, text in edits
             ]
         return T.WorkspaceEdit(changes=changes)
+
+
+def _made_from(mine: list, path: Path, text: str | None) -> tuple:
+    """What a file's diagnostics are made from: its findings and its text (the editor's, else
+    the file's size and time on disk): the same again is not sent again."""
+    if text is not None:
+        return (tuple(mine), "text", text)
+    try:
+        st = path.stat()
+        return (tuple(mine), "disk", st.st_mtime_ns, st.st_size)
+    except OSError:
+        return (tuple(mine), "missing")
+
+
+def server():  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
+    """The pygls server (imported here: pygls is only needed for ``gamebook lsp``): the
+    protocol's notifications and requests, each answered by ``_Server``."""
+    from lsprotocol import types as T
+    from pygls.lsp.server import LanguageServer
+
+    ls = LanguageServer("gamebook", "2")
+    srv = _Server(ls, T)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(params: T.DidOpenTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, 0)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(params: T.DidChangeTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, DEBOUNCE)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(params: T.DidSaveTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, 0)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(params: T.DidCloseTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, DEBOUNCE)
+
+    @ls.feature(T.TEXT_DOCUMENT_DEFINITION)
+    async def definition(params: T.DefinitionParams) -> T.Location | None:
+        return await srv.definition(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_HOVER)
+    async def hover(params: T.HoverParams) -> T.Hover | None:
+        return await srv.hover(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_COMPLETION)
+    async def completion(params: T.CompletionParams) -> T.CompletionList:
+        return await srv.completion(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
+    async def prepare_rename(params: T.PrepareRenameParams) -> Any:
+        return await srv.prepare_rename(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_RENAME)
+    async def rename(params: T.RenameParams) -> T.WorkspaceEdit | None:
+        return await srv.rename(params)
 
     return ls

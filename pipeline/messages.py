@@ -143,6 +143,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{errors}, {seconds} s"
         ),
         "sim.errors": "{n} échec du moteur|{n} échecs du moteur",
+        "sim.kinds": "couverture par sorte : {kinds}",
+        "sim.kind": "{kind} {visited} sur {reachable}",
+        "sim.tables": "tailles de table (de {low} à {high} joueurs) : {played}",
+        "sim.table": "{size} joueurs ({games})",
+        "sim.games": "{n} partie|{n} parties",
+        "sim.tables_never": " ; jamais jouées : {sizes}",
         "sim.script": "script de reproduction : {path}",
         "sim.never_cond": " sous la condition {condition}",
         "sim.play": "{games} parties jouées, {mean} actions en moyenne par partie",

@@ -17,8 +17,12 @@ chapter counts only what it visits and the scenarios it plays from there.  A gam
 chapters plays every run from the start.
 
 What a run *visits* is what the game says its states visited (``Game.visits``: envelopes
-opened, dilemmas resolved, cards taken, paragraphs read...), as story-graph nodes.
-An edge counts as covered when play visited both of its ends.
+opened, dilemmas resolved, cards taken, paragraphs read, a card game's characters whose power
+was used, the months played...), as story-graph nodes.  Coverage counts the nodes of the kinds
+the game declares (``Kind.covered``, by default its story kinds), kind by kind, and the table
+sizes played; a game may set part of each run's setup (``Game.simulation_setup``) so that its
+runs between them reach what it counts.  An edge counts as covered when play visited both of
+its ends.
 
 Two kinds of disagreement become findings:
 - SIM001 (warning): statically reachable, never visited in N runs — with the nearest visited
@@ -149,6 +153,27 @@ class SimulationReport:
     seconds: float = 0.0
     details: list[dict] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
+    #: the kind of each node coverage counts (``StoryGraph.is_covered``)
+    kinds: dict[str, str] = field(default_factory=dict)
+    #: the table sizes the content allows (``Game.seat_range``)
+    seat_range: tuple[int, int] = (0, 0)
+
+    def by_kind(self) -> dict[str, dict[str, int]]:
+        """Per kind of counted node: how many are statically reachable, how many play visited."""
+        out: dict[str, dict[str, int]] = {}
+        for n in self.reachable:
+            entry = out.setdefault(self.kinds.get(n, ""), {"reachable": 0, "visited": 0})
+            entry["reachable"] += 1
+            entry["visited"] += n in self.visits
+        return dict(sorted(out.items()))
+
+    def tables(self) -> dict[str, Any]:
+        """The table sizes the content allows and how many games each was played at."""
+        low, high = self.seat_range
+        played = {str(n): 0 for n in range(low, high + 1)}
+        for r in self.results:
+            played[str(r["seats"])] = played.get(str(r["seats"]), 0) + 1
+        return {"min": low, "max": high, "played": played}
 
     def play_stats(self) -> dict:
         """Win share per seat and per persona, and the mean length of a game in actions."""
@@ -195,6 +220,9 @@ class SimulationReport:
                 # how many runs visited each story node (the story map's colours)
                 "visits": {n: self.visits[n] for n in sorted(self.visits)},
                 "unreachable": self.unreachable,
+                # what coverage counts, kind by kind, and the table sizes played
+                "by_kind": self.by_kind(),
+                "tables": self.tables(),
             },
             "findings": [f.to_json() for f in self.findings],
             "seconds": round(self.seconds, 2),
@@ -206,10 +234,10 @@ class SimulationReport:
 
 def _setup(game: Game, seed: str, index: int, seats: int | None = None) -> dict[str, Any]:
     """Run ``index``'s table: the seat counts in turn (or ``seats``), every seat a bot,
-    personas in turn."""
+    personas in turn, and what the game sets for that run (``Game.simulation_setup``)."""
     low, high = game.seat_range()
     n = seats or low + index % (high - low + 1)
-    setup: dict[str, Any] = {"seed": seed, "players": n, "bots": n}
+    setup: dict[str, Any] = {**game.simulation_setup(index), "seed": seed, "players": n, "bots": n}
     if game.personas:
         names = [o.value for o in game.personas]
         setup["persona"] = [names[(index + k) % len(names)] for k in range(n)]
@@ -453,7 +481,7 @@ def simulate(
         for node in r.visited:
             visits[node] = visits.get(node, 0) + 1
     reachable_all = checks.reachable(sg)
-    story = [n for n in sg.graph.nodes if sg.is_story(n)]
+    story = [n for n in sg.graph.nodes if sg.is_covered(n)]
     reachable = sorted(n for n in story if n in reachable_all)
     report = SimulationReport(
         game=sg.campaign.id,
@@ -467,6 +495,8 @@ def simulate(
         unreachable=sorted(n for n in story if n not in reachable_all),
         seconds=time.perf_counter() - start,
         results=[x for r in results for x in r.results],
+        kinds={n: str(sg.graph.nodes[n].get("kind", "")) for n in story},
+        seat_range=registry.get(family)(json.loads(bundle_text)).seat_range(),
     )
     for r in results:
         if r.began_at:

@@ -48,6 +48,24 @@ UNREACHABLE, ERROR, WARNING, ROOT = 1, 2, 4, 8
 #: reachable on the graph, never visited by the simulated games (only with coverage data)
 NEVER = 16
 
+#: the coverage heatmap's scale, light to dark: the share of the simulated games that visited
+#: a node (``heat_step``), in one ultramarine hue no kind's colour is near (CIE ΔE ≥ 20 from every
+#: ``Kind.colour`` and ``_PALETTE``; ``tests/test_storymap_coverage.py`` keeps it so)
+HEAT: tuple[tuple[str, str], ...] = (
+    ("#c5c3fd", "moins d'une partie sur quatre"),
+    ("#6f6afb", "de 25 à 49 % des parties"),
+    ("#1810f9", "de 50 à 74 % des parties"),
+    ("#0a05b3", "de 75 à 99 % des parties"),
+    ("#060363", "toutes les parties"),
+)
+
+
+def heat_step(visits: int, runs: int) -> int:
+    """The step of ``HEAT`` of a node visited by ``visits`` of ``runs`` games (at least one):
+    the map's script computes the same."""
+    return min(len(HEAT) - 1, (len(HEAT) - 1) * visits // max(1, runs))
+
+
 #: the campaign node's colour; a game gives each of its kinds a colour in its content schema
 #: (``Kind.colour``), and a kind without one takes the next of ``_PALETTE``
 _CAMPAIGN_COLOUR = "#3d2b1f"
@@ -519,6 +537,7 @@ def campaign_data(
     kind_index: dict[str, int] = {}
     kinds, flags, titles = [], [], []
     visits = (coverage or {}).get("coverage", {}).get("visits", {})
+    counted = {n for n in lay.nodes if sg.is_covered(n)} if coverage is not None else set()
     for n, d in zip(lay.nodes, lay.depth, strict=True):
         kind = g.nodes[n].get("kind", n.partition(":")[0])
         if kind not in kind_index:
@@ -530,7 +549,7 @@ def campaign_data(
             f |= ERROR if finding.severity == "error" else WARNING
         if n == sg.root:
             f |= ROOT
-        if coverage is not None and d >= 0 and sg.is_story(n) and n not in visits:
+        if d >= 0 and n in counted and n not in visits:
             f |= NEVER
         flags.append(f)
         titles.append(node_title(sg, n))
@@ -575,12 +594,15 @@ def campaign_data(
         "rows": lay.rows,
         "band": list(lay.band),
         "unreachableBand": list(lay.unreachable_band) if lay.unreachable_band else None,
-        # visits per node from the simulated games (-1: not a story node), or null
+        # visits per node from the simulated games (-1: a node coverage does not count,
+        # ``StoryGraph.is_covered``), the heatmap's scale and the table sizes played, or null
         "coverage": None
         if coverage is None
         else {
             "runs": coverage.get("runs", 0),
-            "visits": [visits.get(n, 0) if sg.is_story(n) else -1 for n in lay.nodes],
+            "visits": [visits.get(n, 0) if n in counted else -1 for n in lay.nodes],
+            "heat": [{"colour": c, "label": label} for c, label in HEAT],
+            "tables": coverage.get("coverage", {}).get("tables"),
         },
     }
 
@@ -732,7 +754,7 @@ def coverage_summary(sg: StoryGraph, data: dict) -> dict | None:
     unreachable = [
         row(i)
         for i, f in enumerate(data["flags"])
-        if f & UNREACHABLE and sg.is_story(data["ids"][i])
+        if f & UNREACHABLE and sg.is_covered(data["ids"][i])
     ]
     visited = sum(1 for v in by_node.values() if v > 0)
     return {
@@ -740,8 +762,40 @@ def coverage_summary(sg: StoryGraph, data: dict) -> dict | None:
         "by_node": {n: {"count": v, "percent": round(100 * v / runs)} for n, v in by_node.items()},
         "visited": visited,
         "story": len(by_node),
+        "kinds": _coverage_by_kind(data),
+        "tables": _tables_played(cov.get("tables")),
+        "heat": cov["heat"],
         "never": never,
         "unreachable": unreachable,
+    }
+
+
+def _coverage_by_kind(data: dict) -> list[dict]:
+    """What coverage counts, kind by kind: the counted nodes the graph reaches, and how many
+    of them the simulated games visited (« carte Dilemme : 30 sur 36 »)."""
+    out: dict[int, list[int]] = {}
+    for k, v, f in zip(data["kind"], data["coverage"]["visits"], data["flags"], strict=True):
+        if v < 0 or f & UNREACHABLE:
+            continue
+        entry = out.setdefault(k, [0, 0])
+        entry[0] += v > 0
+        entry[1] += 1
+    return [
+        {"label": data["kinds"][k]["label"], "visited": seen, "reachable": total}
+        for k, (seen, total) in sorted(out.items(), key=lambda kv: data["kinds"][kv[0]]["label"])
+    ]
+
+
+def _tables_played(tables: dict | None) -> dict | None:
+    """The table sizes the content allows and the games played at each (none: not known)."""
+    if not tables:
+        return None
+    played = [{"size": int(k), "games": v} for k, v in tables["played"].items()]
+    return {
+        "min": tables["min"],
+        "max": tables["max"],
+        "played": [p for p in played if p["games"]],
+        "never": [p["size"] for p in played if not p["games"]],
     }
 
 

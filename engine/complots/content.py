@@ -51,6 +51,7 @@ COMPLOTS_KINDS: list[Kind] = [
         },
         "Personnage : une carte que l'on peut annoncer pour utiliser son pouvoir.",
         story=False,
+        covered=True,
     ),
     Kind(
         "action",
@@ -65,6 +66,7 @@ COMPLOTS_KINDS: list[Kind] = [
         },
         "Action : ce qu'un joueur peut faire à son tour.",
         story=False,
+        covered=True,
         one_of=("basic", "character"),
     ),
     Kind(
@@ -81,6 +83,7 @@ COMPLOTS_KINDS: list[Kind] = [
         },
         "Contre : des personnages qui font échouer une action.",
         story=False,
+        covered=True,
     ),
     Kind(
         "variant",
@@ -99,6 +102,7 @@ COMPLOTS_KINDS: list[Kind] = [
         },
         "Variante : les cinq personnages retenus pour une partie.",
         story=False,
+        covered=True,
     ),
 ]
 

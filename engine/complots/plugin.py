@@ -143,6 +143,11 @@ class Complots(Game):
 
     # ------------------------------------------------------------------ checks
 
+    def visits(self, state: dict[str, Any]) -> set[str]:
+        from .coverage import visits
+
+        return visits(self.table, state)
+
     def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
         """A seat's hidden cards (and the cards it drew) swapped with others from the Court;
         for nobody: the Court's order."""

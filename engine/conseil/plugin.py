@@ -122,6 +122,11 @@ class Conseil(Game):
         except ValueError as exc:
             raise SetupError(f"impossible de commencer à « {node} » : {exc}") from exc
 
+    def simulation_setup(self, index: int) -> dict[str, Any]:
+        """Every other run plays a month of « L'année troublée », each in turn (the months after
+        it follow as sequels), the others a normal game: coverage counts the months."""
+        return {"scenario": MONTHS[(index // 2) % len(MONTHS)] if index % 2 else "base"}
+
     def sequel(self, state: dict[str, Any]) -> dict[str, Any] | None:
         """The next game of the chronicle: a normal game after the guided one or a normal
         one; in « L'année troublée », the next month after a won month and the same month
@@ -222,6 +227,11 @@ class Conseil(Game):
         return chronicle.widgets(state, self.titles)
 
     # ------------------------------------------------------------------ checks
+
+    def visits(self, state: dict[str, Any]) -> set[str]:
+        from .coverage import visits
+
+        return visits(self.bundle, state)
 
     def scramble(self, state: dict[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
         """Secrets: each hand and the cards under its discard's top, each face-down chosen

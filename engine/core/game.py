@@ -507,6 +507,12 @@ class Game:
     #: decisions wanders less, or its runs end in disorder before its later content
     simulation_wander: ClassVar[float] = 0.25
 
+    def simulation_setup(self, index: int) -> dict[str, Any]:
+        """What run ``index`` of ``gamebook simulate`` sets in the setup besides its seats and
+        personas, so that the runs between them exercise what coverage counts (a scenario
+        played only when it is chosen); by default nothing."""
+        return {}
+
     def choose(self, state: dict[str, Any], seat: int, rng: Rng, persona: str | None = None) -> Any:
         """A bot's action for ``seat``.  Decided from the seat's view only, among its legal
         actions: a bot cannot read what its seat may not see."""

@@ -199,6 +199,9 @@ class Kind:
     id_format: IdFormat = TEXT
     #: story nodes take part in reachability / dead-end / never-referenced checks
     story: bool = True
+    #: simulation coverage counts this kind's nodes (the cards a game plays, the characters
+    #: whose effect it uses, the months it plays); ``None``: the story kinds only
+    covered: bool | None = None
     #: a section may hold a single mapping instead of a list
     single: bool = False
     one_of: tuple[str, ...] = ()

@@ -47,6 +47,7 @@ CHARACTER = Kind(
     },
     "Carte Personnage : un des douze êtres des Douze Royaumes et son pouvoir sur les dés.",
     story=False,
+    covered=True,
     name_fr="carte Personnage",
     colour="#8e24aa",
     feminine=True,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..bundles import _campaign_folder
 from ..messages import count as count_fr
-from ..messages import t
+from ..messages import kind_fr, t
 from ..report import check
 from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_JOBS, UsageError, count
 from .play import add_game_arguments, game_parser, split
@@ -133,6 +133,8 @@ def run(args: argparse.Namespace) -> int:
                 seconds=data["seconds"],
             )
         )
+        for line in coverage_lines(cov):
+            print(line)
         play = data["play"]
         print(t("sim.play", games=play["games"], mean=play["mean_actions"]))
         if play["win_share_by_persona"]:
@@ -148,6 +150,28 @@ def run(args: argparse.Namespace) -> int:
         for path in scripts:
             print(t("sim.script", path=path))
     return EXIT_FINDINGS if any(f.severity == "error" for f in sim.findings) else EXIT_OK
+
+
+def coverage_lines(cov: dict) -> list[str]:
+    """What coverage counted, kind by kind, and the table sizes played, in French."""
+    out = []
+    if cov["by_kind"]:
+        kinds = ", ".join(
+            t("sim.kind", kind=kind_fr(k), visited=v["visited"], reachable=v["reachable"])
+            for k, v in cov["by_kind"].items()
+        )
+        out.append(t("sim.kinds", kinds=kinds))
+    tables = cov["tables"]
+    played = {int(k): v for k, v in tables["played"].items()}
+    shown = ", ".join(
+        t("sim.table", size=k, games=count_fr("sim.games", v)) for k, v in played.items() if v
+    )
+    line = t("sim.tables", low=tables["min"], high=tables["max"], played=shown or "—")
+    never = [str(k) for k, v in played.items() if not v]
+    if never:
+        line += t("sim.tables_never", sizes=", ".join(never))
+    out.append(line)
+    return out
 
 
 def add(sub: argparse._SubParsersAction) -> None:

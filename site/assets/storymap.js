@@ -75,14 +75,17 @@
   // with coverage data, nodes may be coloured by how often the simulated games visit them
   var NEVER = 16;
   var KIND_K = K, KIND_COLOURS = colours;
-  var HEAT = ["#e8e8e8", "#ffffff", "#e3f4dc", "#b5dfaa", "#7cc277", "#3f9a45", "#1b5e20"];
+  // not counted, never visited, then the scale's steps (``storymap.HEAT``, ``heat_step``)
+  var HEAT = ["#e8e8e8", "#ffffff"];
   var heatK = null;
   if (D.coverage) {
     var runs = Math.max(1, D.coverage.runs);
+    var top = D.coverage.heat.length - 1;
+    D.coverage.heat.forEach(function (step) { HEAT.push(step.colour); });
     heatK = new Uint16Array(N);
     for (i = 0; i < N; i++) {
       var v = D.coverage.visits[i];
-      heatK[i] = v < 0 ? 0 : v === 0 ? 1 : 2 + Math.min(4, Math.floor((4 * v) / runs));
+      heatK[i] = v < 0 ? 0 : v === 0 ? 1 : 2 + Math.min(top, Math.floor((top * v) / runs));
     }
   }
   function colourBy(mode) {
