@@ -18,9 +18,10 @@ reads the bytes), a changed line count or anything uncertain takes the full path
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import schema as S
 from .findings import BROKEN_REFERENCES, CAUSES, Finding
 from .fold import RECORD_ERRORS
 
@@ -429,9 +430,11 @@ def _condition(shell: Any, by_kinds: set, ref: Any, target: str, read_now: set[s
     kinds_ = ref.kinds
     if len(kinds_) == 1 and kinds_[0] in by_kinds:
         read_now.add(kinds_[0])
-        scen = shell.records[target].data.get("scenario")
-        if scen:
-            cond = (*(cond or ()), ("scenario", scen))
+        # a version proper to one of the kind's guards (``IdFormat.guards``) is only taken there
+        for name in S.KINDS[shell.campaign.family][kinds_[0]].id_format.guards:
+            value = shell.records[target].data.get(name)
+            if value:
+                cond = (*(cond or ()), (name, value))
     return cond
 
 
@@ -601,7 +604,7 @@ def patch(
     new_records = dict(sg.records)
     new_records.update(edit.moved)
     shell = G.StoryGraph(camp, sg.graph, sg.root, new_records, sg.by_field)
-    read_now: set[str] = set()  # kinds whose ``scenario`` the new edges read
+    read_now: set[str] = set()  # kinds whose guards (``IdFormat.guards``) the new edges read
     g2, succ2, removed = _remade_edges(sg, shell, old, new, edit, read_now)
     clear = getattr(G.nx, "_clear_cache", None)
     if clear is not None:
@@ -630,7 +633,8 @@ def patch(
         )
     reads = dict(built.reads)
     for kind in read_now:
-        reads[kind] = reads.get(kind, frozenset()) | {"scenario"}
+        guards = frozenset(S.KINDS[camp.family][kind].id_format.guards)
+        reads[kind] = reads.get(kind, frozenset()) | guards
     return sg2, Built(found, unknown, meant, reads)
 
 

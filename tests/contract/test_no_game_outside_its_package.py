@@ -125,10 +125,9 @@ def test_no_game_named_in_the_page_scripts() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="11 words left in pipeline/ (was 79): the structural patch's 'scenario' guard (to read "
-    "the kind's IdFormat.guards as graph.build does), the story map's edge labels for achievements "
-    "and objectives, the live preview's 'building' key, a French plural table, and ruamel's "
-    "English messages that contain 'character' (a Conseil kind)",
+    reason="8 words left in pipeline/ (was 79): the story map's edge labels for achievements and "
+    "objectives, the live preview's 'building' key, a French plural table, and ruamel's English "
+    "messages that contain 'character' (a Conseil kind)",
 )
 def test_no_game_named_in_the_pipeline() -> None:
     assert findings([ROOT / "pipeline"], game_words()) == []
