@@ -289,6 +289,7 @@ def _expected_gains(
         # every weight 1: taking 1 from r (below the number of cards) is exact each time, so
         # the walk below stops at card ceil(r) (the first when r is 0)
         flat = [all(w == 1.0 for _, w in opts) for opts in lists]
+        drawn: Counter[tuple[str, ...]] = Counter()
         for _ in range(SAMPLES):
             pick = []
             for opts, weight, uniform in zip(lists, sums, flat, strict=True):
@@ -306,8 +307,11 @@ def _expected_gains(
                         chosen = option
                         break
                 pick.append(chosen)
-            picks = tuple(pick)
-            profiles.append((picks[:me], picks[me:], 1.0))
+            drawn[tuple(pick)] += 1
+        # a profile drawn k times weighs k: the gains are quarters, so the weighted mean is
+        # the very mean of the samples, each scored once
+        for picks, k in drawn.items():
+            profiles.append((picks[:me], picks[me:], float(k)))
     table = _table(faces)
     find = table.get
     rotated = faces[-1:] + faces[:-1]
@@ -423,10 +427,15 @@ ROUNDS = 4
 STEP = 0.5
 
 
-@lru_cache(maxsize=4096)
 def _round_rng(faces: tuple[int, ...], candidates: Any, label: str) -> Rng:
-    """The generator of one seat's sampled profiles in one round of ``_table_strategies``."""
-    return Rng({"rng": Rng.seed_more(_position_seed(faces, candidates), label)})
+    """The generator of one seat's sampled profiles in one round of ``_table_strategies``: a
+    fresh one at every call, so that the same table always reads the same way."""
+    return Rng({"rng": _round_seed(faces, candidates, label)})
+
+
+@lru_cache(maxsize=4096)
+def _round_seed(faces: tuple[int, ...], candidates: Any, label: str) -> int:
+    return Rng.seed_more(_position_seed(faces, candidates), label)
 
 
 #: temperaments whose play does not depend on the others' (``_fixed_mix``)
