@@ -285,6 +285,7 @@ def test_what_a_player_knows_in_the_middle_of_a_turn():
         {
             "seat": 0,
             "name": "Léa",
+            "persona": None,
             "die": 2,
             "value": None,
             "tokens": [],
@@ -299,6 +300,7 @@ def test_what_a_player_knows_in_the_middle_of_a_turn():
         {
             "seat": 1,
             "name": "Mia",
+            "persona": None,
             "die": 7,
             "value": None,
             "tokens": [],
@@ -315,6 +317,7 @@ def test_what_a_player_knows_in_the_middle_of_a_turn():
         {
             "seat": 2,
             "name": "Tom",
+            "persona": None,
             "die": 5,
             "value": None,
             "tokens": [2, 1, 1],

@@ -24,8 +24,9 @@ from engine.roi.content import CARD_IDS
 
 #: sha256 of ``json.dumps([session.actions, session.state], sort_keys=True)`` of each game of
 #: ``_GAMES`` in turn, as the bots played them before they were made faster (recorded again
-#: when the « rusé » bot learnt to answer the others' likely cards: issue 29's mirror)
-DIGEST = "199e8dacfdd4d89dbfb53d29be960a0a807318321e469f2f9bef5f93baad2ad8"
+#: when the « rusé » bot learnt to answer the others' likely cards: issue 29's mirror, and again
+#: when it learnt to read each seat's public temperament and the state to carry it)
+DIGEST = "1f2c659add29e339e0f465054e5a06ba6cbb4637f072251330ba1beb90b0e4e5"
 PERSONAS = ("ruse", "prudent", "hasard")
 #: (players, first-game set or random set)
 _GAMES = (

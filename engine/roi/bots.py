@@ -7,8 +7,10 @@ hidden under its die cannot be told apart), the dice on the table, the points so
 - ``hasard``: any legal card;
 - ``prudent``: the card with the best expected gain if every opponent plays any of its
   possible cards with equal chance;
-- ``ruse``: the same, against opponents who reason as it does: it works out how likely each
-  seat of its group plays each card when every seat answers the others' likely cards
+- ``ruse``: the same, against each opponent as its temperament plays (public, shown at the
+  table): a « au hasard » seat plays any card, a « prudent » one as ``prudent`` does, and the
+  others (« rusé », or a person) reason as it does: it works out how likely each seat of its
+  group plays each card when every reasoning seat answers the others' likely cards
   (``_table_strategies``, a few rounds from the *prudent* reading) and answers that.
 
 ``prudent`` and ``ruse`` do not simply play their best card: two bots reading the same table
@@ -287,6 +289,7 @@ def _expected_gains(
         # every weight 1: taking 1 from r (below the number of cards) is exact each time, so
         # the walk below stops at card ceil(r) (the first when r is 0)
         flat = [all(w == 1.0 for _, w in opts) for opts in lists]
+        drawn: Counter[tuple[str, ...]] = Counter()
         for _ in range(SAMPLES):
             pick = []
             for opts, weight, uniform in zip(lists, sums, flat, strict=True):
@@ -304,8 +307,11 @@ def _expected_gains(
                         chosen = option
                         break
                 pick.append(chosen)
-            picks = tuple(pick)
-            profiles.append((picks[:me], picks[me:], 1.0))
+            drawn[tuple(pick)] += 1
+        # a profile drawn k times weighs k: the gains are quarters, so the weighted mean is
+        # the very mean of the samples, each scored once
+        for picks, k in drawn.items():
+            profiles.append((picks[:me], picks[me:], float(k)))
     table = _table(faces)
     find = table.get
     rotated = faces[-1:] + faces[:-1]
@@ -397,6 +403,7 @@ def strategy(view: dict, actions: list[dict], persona: str) -> tuple[tuple[str, 
         tuple(tuple(players[s]["candidates"]) for s in group),
         players[seat]["hand_count"],
         persona,
+        tuple(players[s].get("persona") for s in group),
     )
 
 
@@ -420,31 +427,71 @@ ROUNDS = 4
 STEP = 0.5
 
 
-@lru_cache(maxsize=4096)
 def _round_rng(faces: tuple[int, ...], candidates: Any, label: str) -> Rng:
-    """The generator of one seat's sampled profiles in one round of ``_table_strategies``."""
-    return Rng({"rng": Rng.seed_more(_position_seed(faces, candidates), label)})
+    """The generator of one seat's sampled profiles in one round of ``_table_strategies``: a
+    fresh one at every call, so that the same table always reads the same way."""
+    return Rng({"rng": _round_seed(faces, candidates, label)})
 
 
+@lru_cache(maxsize=4096)
+def _round_seed(faces: tuple[int, ...], candidates: Any, label: str) -> int:
+    return Rng.seed_more(_position_seed(faces, candidates), label)
+
+
+#: temperaments whose play does not depend on the others' (``_fixed_mix``)
+_FIXED = frozenset({"hasard", "prudent"})
+
+
+def _fixed_mix(
+    faces: tuple[int, ...],
+    candidates: tuple[tuple[str, ...], ...],
+    hand_left: int,
+    i: int,
+    temperament: str,
+) -> dict[str, float]:
+    """How likely seat ``i`` plays each of its possible cards when its temperament does not
+    read the others: « au hasard », any of them; « prudent », the « prudent » bot's own mixed
+    strategy (``card_weights``) over them."""
+    if temperament == "hasard":
+        return dict(_uniform(list(candidates[i])))
+    return dict(card_weights(faces, i, candidates[i], candidates, hand_left, temperament))
+
+
+@lru_cache(maxsize=4096)
 def _table_strategies(
-    faces: tuple[int, ...], candidates: tuple[tuple[str, ...], ...], hand_left: int
+    faces: tuple[int, ...],
+    candidates: tuple[tuple[str, ...], ...],
+    hand_left: int,
+    temperaments: tuple[str | None, ...] = (),
 ) -> tuple[tuple[tuple[str, float], ...], ...]:
-    """How likely each seat of the group plays each of its possible cards, if every seat
-    reasons as a « rusé » bot does: from the « prudent » reading (a soft best response to
-    uniform play), each round every seat answers the others' current mixes with its own
-    mixed strategy (``MIX``), and moves ``STEP`` of the way to it.  Two seats in the same
-    position thus learn that the other favours the same card, and a card both would play
-    (and cancel) loses weight for both: the table spreads its cards as opponents who read
-    each other would.  A pure function of what the table shows."""
+    """How likely each seat of the group plays each of its possible cards.  Each seat's
+    temperament is public (``temperaments``, one per seat; none for a person or when not
+    given): a « au hasard » seat plays any of its cards, a « prudent » one its own mixed
+    strategy (``_fixed_mix``), and every other seat reasons as a « rusé » bot does: from the
+    « prudent » reading (a soft best response to uniform play), each round every reasoning
+    seat answers the others' current mixes with its own mixed strategy (``MIX``), and moves
+    ``STEP`` of the way to it.  Two reasoning seats in the same position thus learn that the
+    other favours the same card, and a card both would play (and cancel) loses weight for
+    both: the table spreads its cards as opponents who read each other would.  A pure
+    function of what the table shows."""
     n = len(faces)
-    mixes = [dict(_prudent_model(faces, candidates, i)) for i in range(n)]
+    kinds = temperaments or (None,) * n
+    fixed = [kinds[i] in _FIXED for i in range(n)]
+    mixes = [
+        _fixed_mix(faces, candidates, hand_left, i, str(kinds[i]))
+        if fixed[i]
+        else dict(_prudent_model(faces, candidates, i))
+        for i in range(n)
+    ]
     for m in mixes:
         total = sum(m.values())
         for c in m:
             m[c] /= total
-    for r in range(ROUNDS):
-        answers = []
-        for i in range(n):
+    reasoning = [i for i in range(n) if not fixed[i]]
+    # one reasoning seat answers fixed mixes: its own mix changes nobody's answer
+    for r in range(ROUNDS if len(reasoning) > 1 else 0):
+        answers = {}
+        for i in reasoning:
             options = [[] if j == i else list(mixes[j].items()) for j in range(n)]
             scores = _expected_gains(
                 faces,
@@ -457,11 +504,13 @@ def _table_strategies(
             top = max(scores.values())
             weights = {c: math.exp(MIX * (g - top)) for c, g in scores.items()}
             total = sum(weights.values())
-            answers.append({c: w / total for c, w in weights.items()})
-        mixes = [
-            {c: (1 - STEP) * mixes[i][c] + STEP * answers[i][c] for c in mixes[i]} for i in range(n)
-        ]
-    return tuple(tuple(m.items()) for m in mixes)
+            answers[i] = {c: w / total for c, w in weights.items()}
+        for i in reasoning:
+            mixes[i] = {c: (1 - STEP) * mixes[i][c] + STEP * answers[i][c] for c in mixes[i]}
+    return tuple(
+        tuple(_uniform(list(candidates[i])) if kinds[i] == "hasard" else m.items())
+        for i, m in enumerate(mixes)
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -472,12 +521,13 @@ def card_weights(
     candidates: tuple[tuple[str, ...], ...],
     hand_left: int,
     persona: str,
+    temperaments: tuple[str | None, ...] = (),
 ) -> tuple[tuple[str, float], ...]:
     """The bot's mixed strategy: each card of ``mine`` with its weight, ``exp(MIX * (score -
     best))`` — the best card weighs 1, a card a point of gain worse ``exp(-MIX)``.  A pure
     function of what the table shows (its samples are drawn from a generator seeded by the
-    position itself)."""
-    scores = _card_scores(faces, me, mine, candidates, hand_left, persona)
+    position itself), the seats' public temperaments included (``_table_strategies``)."""
+    scores = _card_scores(faces, me, mine, candidates, hand_left, persona, temperaments)
     top = max(scores.values())
     return tuple((c, math.exp(MIX * (scores[c] - top))) for c in mine)
 
@@ -489,6 +539,7 @@ def _card_scores(
     candidates: tuple[tuple[str, ...], ...],
     hand_left: int,
     persona: str,
+    temperaments: tuple[str | None, ...] = (),
 ) -> dict[str, float]:
     """Each card's score: its expected gain, plus what it does to one's die for the turns
     still to play, less a little for spending a strong card early."""
@@ -498,7 +549,7 @@ def _card_scores(
     if persona == "ruse":
         options = [
             [] if i == me else list(p)
-            for i, p in enumerate(_table_strategies(faces, candidates, hand_left))
+            for i, p in enumerate(_table_strategies(faces, candidates, hand_left, temperaments))
         ]
     gains = _expected_gains(
         faces,

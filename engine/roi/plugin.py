@@ -31,7 +31,7 @@ class Roi(Game):
     seat_word = "joueur"
     seat_names_pool = T.SEAT_NAMES
     state_version = rules.FORMAT_VERSION
-    min_state_version = rules.FORMAT_VERSION
+    min_state_version = 1
     rules_page = "regles-roi/"
     setup_fields: ClassVar[tuple[SetupField, ...]] = (
         SetupField(
@@ -180,6 +180,9 @@ class Roi(Game):
         if state.get("winner") is not None:
             return T.UI["progress.over"]
         return T.ui("progress", manche=state.get("manche", 0), turn=state.get("turn", 0))
+
+    def migrate_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return rules.migrate_state(state, self.personas[0].value)
 
     # ------------------------------------------------------------------ bots
 

@@ -24,7 +24,8 @@ from . import dice
 from .cards import FIRST_GAME, TURNS_DIE, value_of
 from .content import CARD_IDS
 
-FORMAT_VERSION = 1
+#: 1 — first format; 2 — a bot seat carries its temperament (``persona``), public
+FORMAT_VERSION = 2
 #: parts of a state ``apply`` does not copy: append-only lists (the log, the manches' record)
 #: and the seats, never changed once the game is set up
 SHARED = {"log": True, "history": True, "seats": True}
@@ -149,8 +150,28 @@ def choose_set(mode: str, selection: list[str], rng: Rng) -> list[str]:
     return [c for c in CARD_IDS if c in chosen]
 
 
+def _seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as the table shows it: its name, a person or the computer, and a computer's
+    temperament (public: every bot may play against it)."""
+    out = {"name": seat["name"], "bot": bool(seat["bot"])}
+    if seat["bot"] and seat.get("persona"):
+        out["persona"] = seat["persona"]
+    return out
+
+
+def migrate_state(st: dict[str, Any], default_persona: str) -> dict[str, Any]:
+    """A state of format 1 (its seats without temperaments) in format 2: every bot seat with
+    ``default_persona``, the temperament a setup gives when it names none."""
+    if st.get("format_version") == 1:
+        for seat in st.get("seats", []):
+            if isinstance(seat, dict) and seat.get("bot"):
+                seat.setdefault("persona", default_persona)
+        st["format_version"] = 2
+    return st
+
+
 def new_state(setup: dict[str, Any]) -> dict[str, Any]:
-    seats = [{"name": s["name"], "bot": bool(s["bot"])} for s in setup["seats"]]
+    seats = [_seat(s) for s in setup["seats"]]
     n = len(seats)
     st: dict[str, Any] = {
         "format_version": FORMAT_VERSION,
@@ -816,6 +837,7 @@ def view(st: dict, seat: int | None, with_log: bool = True) -> dict[str, Any]:
         row: dict[str, Any] = {
             "seat": i,
             "name": st["seats"][i]["name"],
+            "persona": st["seats"][i].get("persona"),
             "die": p["die"],
             "value": p["value"],
             "tokens": sorted(p["tokens"], reverse=True),
