@@ -583,8 +583,11 @@ class Game:
         """Story-graph nodes this game has visited (``kind:key``), for simulation coverage."""
         return set()
 
-    def migrate_state(self, state: dict[str, Any]) -> dict[str, Any]:
-        """Bring a state of an older ``state_version`` up to date (one step at a time)."""
+    def migrate_state(
+        self, state: dict[str, Any], setup: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Bring a state of an older ``state_version`` up to date (one step at a time).
+        ``setup``: the save's own setup, normalised, for what an older state did not hold."""
         return state
 
 

@@ -803,7 +803,7 @@ class Session:
                 version = state.get("format_version") if isinstance(state, dict) else None
                 if not isinstance(version, int) or version >= game.state_version:
                     break
-                state = game.migrate_state(copy_state(state))
+                state = game.migrate_state(copy_state(state), self.setup)
         except Exception as exc:  # a state the migration cannot read is not this game's
             raise SaveError(
                 "Cette sauvegarde a été modifiée ou endommagée : elle n'a pas été chargée."

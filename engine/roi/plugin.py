@@ -181,8 +181,10 @@ class Roi(Game):
             return T.UI["progress.over"]
         return T.ui("progress", manche=state.get("manche", 0), turn=state.get("turn", 0))
 
-    def migrate_state(self, state: dict[str, Any]) -> dict[str, Any]:
-        return rules.migrate_state(state, self.personas[0].value)
+    def migrate_state(
+        self, state: dict[str, Any], setup: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        return rules.migrate_state(state, self.personas[0].value, setup)
 
     # ------------------------------------------------------------------ bots
 

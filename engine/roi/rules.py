@@ -159,13 +159,19 @@ def _seat(seat: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def migrate_state(st: dict[str, Any], default_persona: str) -> dict[str, Any]:
+def migrate_state(
+    st: dict[str, Any], default_persona: str, setup: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A state of format 1 (its seats without temperaments) in format 2: every bot seat with
-    ``default_persona``, the temperament a setup gives when it names none."""
+    the temperament the save's ``setup`` gave it, else ``default_persona`` (what a setup gives
+    when it names none)."""
     if st.get("format_version") == 1:
-        for seat in st.get("seats", []):
+        given = setup.get("seats") if isinstance(setup, dict) else None
+        for i, seat in enumerate(st.get("seats", [])):
             if isinstance(seat, dict) and seat.get("bot"):
-                seat.setdefault("persona", default_persona)
+                mine = given[i] if isinstance(given, list) and i < len(given) else None
+                persona = mine.get("persona") if isinstance(mine, dict) else None
+                seat.setdefault("persona", persona if isinstance(persona, str) else default_persona)
         st["format_version"] = 2
     return st
 
