@@ -675,6 +675,23 @@ function hostDevices(seats, token, bots = []) {
 }
 
 // One seat's pairing on the host: its offer (QR and text), the answer's field, its state.
+
+// one pairing code as a person carries it: its QR (with its version and size, for a screen
+// reader too) and the same text to copy, in an element that holds it in data-code
+async function pairCode(attrs, intro, text) {
+  const box = h("div", { ...attrs, "data-code": text }, h("p", { text: intro }));
+  const qr = await drawQR(text, ROOT);
+  if (qr) {
+    qr.canvas.setAttribute("role", "img");
+    qr.canvas.setAttribute("aria-label", T.pairQr(qr.version, text.length));
+    box.dataset.version = String(qr.version);
+    box.append(qr.canvas, h("p", { class: "gb-note", text: T.pairQr(qr.version, text.length) }));
+  }
+  box.append(h("details", {}, h("summary", { text: T.pairCodeText }),
+    h("textarea", { readonly: true, rows: 3, class: "gb-code-text", text })));
+  return box;
+}
+
 async function pairSeat(seat, lost = false) {
   const table = hosting;
   const who = names()[seat] || T.seatLegend(seat + 1);
@@ -707,17 +724,8 @@ async function pairSeat(seat, lost = false) {
     return;
   }
   entry.link = link;
-  const code = h("div", { class: "gb-pair-code gb-pair-offer", "data-testid": "pair-offer", "data-seat": String(seat), "data-code": link.offer },
-    h("p", { text: T.pairOffer }));
-  const qr = await drawQR(link.offer, ROOT);
-  if (qr) {
-    qr.canvas.setAttribute("role", "img");
-    qr.canvas.setAttribute("aria-label", T.pairQr(qr.version, link.offer.length));
-    code.dataset.version = String(qr.version);
-    code.append(qr.canvas, h("p", { class: "gb-note", text: T.pairQr(qr.version, link.offer.length) }));
-  }
-  code.append(h("details", {}, h("summary", { text: T.pairCodeText }),
-    h("textarea", { readonly: true, rows: 3, class: "gb-code-text", text: link.offer })));
+  const code = await pairCode({ class: "gb-pair-code gb-pair-offer", "data-testid": "pair-offer", "data-seat": String(seat) },
+    T.pairOffer, link.offer);
   const input = h("textarea", { id: `gb-pair-answer-${seat}`, rows: 3, "data-testid": "pair-answer-input", "data-seat": String(seat) });
   const submit = h("button", { type: "button", class: "md-button md-button--primary", "data-testid": "pair-answer-submit", "data-seat": String(seat),
     text: T.pairAnswerSubmit, on: { click: async () => {
@@ -860,17 +868,8 @@ async function joinWith(code, box, say) {
   me.link = link;
   guest = me;
   for (const el of box.querySelectorAll(".gb-pair-answer")) el.remove();
-  const shown = h("div", { class: "gb-pair-code gb-pair-answer", "data-testid": "pair-answer", "data-code": link.answer },
-    h("p", { text: T.joinAnswer }));
-  const qr = await drawQR(link.answer, ROOT);
-  if (qr) {
-    qr.canvas.setAttribute("role", "img");
-    qr.canvas.setAttribute("aria-label", T.pairQr(qr.version, link.answer.length));
-    shown.dataset.version = String(qr.version);
-    shown.append(qr.canvas, h("p", { class: "gb-note", text: T.pairQr(qr.version, link.answer.length) }));
-  }
-  shown.append(h("details", {}, h("summary", { text: T.pairCodeText }),
-    h("textarea", { readonly: true, rows: 3, class: "gb-code-text", text: link.answer })));
+  const shown = await pairCode({ class: "gb-pair-code gb-pair-answer", "data-testid": "pair-answer" },
+    T.joinAnswer, link.answer);
   say.before(shown);
 }
 
