@@ -416,8 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description="The play table's measures in headless Chromium.")
     p.add_argument("--decisions", type=int, default=40, help="decisions per game and size")
     p.add_argument("--games", default=",".join(registry.ids()))
-    p.add_argument("--click-decisions", type=int, default=120,
-                   help="decisions on the phone, for the click → screen p95")
+    p.add_argument(
+        "--click-decisions",
+        type=int,
+        default=120,
+        help="decisions on the phone, for the click → screen p95",
+    )
     p.add_argument("--end-cap", type=int, default=600, help="decisions at most to a game's end")
     p.add_argument("--content", default=str(ROOT / "content"), help="content to build from")
     p.add_argument("--site", help="an already built site (built with --authoring for the map)")
