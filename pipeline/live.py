@@ -105,7 +105,6 @@ class Live:
     root: Path
     version: int = 1
     findings: list[dict[str, Any]] = field(default_factory=list)
-    building: bool = False
     last: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -114,7 +113,6 @@ class Live:
             return {
                 "version": self.version,
                 "findings": self.findings,
-                "building": self.building,
                 "last": self.last,
             }
 

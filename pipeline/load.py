@@ -461,7 +461,7 @@ _PROBLEMS_FR = (
         "un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation)",
     ),
     (
-        "found a tab character",
+        "found a tab",
         "une tabulation : indentez avec des espaces, jamais avec des tabulations",
     ),
     ("did not find expected key", "l'indentation ne correspond pas à la table au-dessus"),
@@ -478,14 +478,10 @@ _PROBLEMS_FR = (
         "did not find expected node content",
         "une valeur manque à cet endroit (un « - » ou une clé à l'intérieur de crochets ?)",
     ),
-    (
-        "found character that cannot start any token",
-        "un caractère qui ne peut pas commencer une valeur",
-    ),
     ("expected <block end>, but found", "l'indentation ne correspond pas au bloc au-dessus"),
     ("found unexpected ':'", "un « : » inattendu (mettez le texte entre guillemets)"),
     (
-        "expected alphabetic or numeric character",
+        "expected alphabetic or numeric",
         "une ancre ou un alias sans nom après « & » ou « * »",
     ),
     (
@@ -505,7 +501,7 @@ _PROBLEMS_FR = (
     ("found unexpected document separator", "un séparateur « --- » au milieu d'une valeur"),
     ("did not find expected <document start>", "du texte en trop après la fin du document"),
     (
-        "found unknown escape character",
+        "found unknown escape",
         "un caractère d'échappement inconnu entre guillemets doubles",
     ),
 )
