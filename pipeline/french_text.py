@@ -253,7 +253,7 @@ def tables(game: Any) -> list[tuple[dict[str, Any], int, str | None]]:
     low, high = game.seat_range()
     sizes = sorted({low, high, *range(low, min(high, 5) + 1)})
     personas = [p.value for p in game.personas] if game.personas else [None]
-    out = []
+    out: list[tuple[dict[str, Any], int, str | None]] = []
     for extra in settings(game):
         for size in sizes:
             out.append((extra, size, personas[len(out) % len(personas)]))

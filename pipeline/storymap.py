@@ -135,7 +135,7 @@ class Layout:
 def _bfs(
     succ: dict[str, list[str]], sources: Iterable[str], depth: dict[str, int], allowed: Any
 ) -> None:
-    queue = deque()
+    queue: deque[str] = deque()
     for s in sources:
         if s not in depth:
             depth[s] = 0
@@ -345,10 +345,10 @@ def _findings_by_node(
         if f.node is not None and f.node in g:
             out[f.node].append(f)
             continue
-        entries = by_file.get(f.file)
-        i = bisect.bisect_right(entries, (f.line, f.column, "\uffff")) if entries else 0
-        if i:
-            out[entries[i - 1][2]].append(f)
+        written = by_file.get(f.file)
+        i = bisect.bisect_right(written, (f.line, f.column, "\uffff")) if written else 0
+        if written and i:
+            out[written[i - 1][2]].append(f)
         else:
             loose.append(f)
     return out, loose
@@ -550,7 +550,9 @@ def campaign_data(
         titles.append(node_title(sg, n))
     edge_names: list[str] = []
     edge_index: dict[str, int] = {}
-    edges, ekinds, econd = [], [], []
+    edges: list[int] = []
+    ekinds: list[int] = []
+    econd: list[int] = []
     for a, b, attrs in g.edges(data=True):
         k = attrs.get("kind", "")
         if k not in edge_index:
@@ -826,7 +828,7 @@ def _play_href(sg: StoryGraph, node: str) -> str | None:
 
 
 def _head(items: Iterable[str], n: int) -> list[str]:
-    out = []
+    out: list[str] = []
     for item in items:
         if len(out) >= n:
             break
