@@ -42,6 +42,12 @@ POLL_SECONDS = 0.2
 WATCHED_ROOTS = ("content", "site", "overrides", "engine")
 _OPENING = re.compile(r'(<div class="gb-opening">)(.*?)(</div>)', re.S)
 
+
+def _with_opening(page: str, opening: str) -> str:
+    """A play page with ``opening`` in place of its first opening's text."""
+    return _OPENING.sub(lambda m: m.group(1) + "\n" + opening + "\n" + m.group(3), page, count=1)
+
+
 LIVE_JS = r"""(function () {
   "use strict";
   var version = null, box = null;
@@ -204,10 +210,7 @@ def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
         page = out / "play" / sg.campaign.family / "index.html"
         if page.is_file():
             text = page.read_text(encoding="utf-8")
-            opening = _opening(sg)
-            new = _OPENING.sub(
-                lambda m, o=opening: m.group(1) + "\n" + o + "\n" + m.group(3), text, 1
-            )
+            new = _with_opening(text, _opening(sg))
             if new != text:
                 page.write_text(new, encoding="utf-8")
                 written.append(page.relative_to(out).as_posix())

@@ -4,8 +4,8 @@ from its registered setup fields (``gamebook play`` and ``gamebook simulate``)."
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.core import registry
