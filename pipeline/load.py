@@ -241,7 +241,9 @@ class YList(list):
 class _Multiple(Exception):
     """A problem libyaml accepts but we do not: several documents, an unknown alias."""
 
-    def __init__(self, pos: Pos, what: str = "plusieurs documents (« --- ») dans un seul fichier"):
+    def __init__(
+        self, pos: Pos, what: str = "plusieurs documents (« --- ») dans un seul fichier"
+    ) -> None:
         super().__init__(what)
         self.pos, self.what = pos, what
 

@@ -39,7 +39,7 @@ from pathlib import Path
 from . import compile as comp
 from .engine_archive import build_archive
 from .packed import DECODER, pack
-from .report import check
+from .report import Report, check
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -149,7 +149,7 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-def _vendor(root: Path, out: Path, report) -> dict:
+def _vendor(root: Path, out: Path, report: Report) -> dict:
     modules = ensure_vendor(root)
     pyodide_out = out / "pyodide"
     pyodide_out.mkdir(parents=True, exist_ok=True)
@@ -375,7 +375,7 @@ def build(
     return 0
 
 
-def _coverage(report, runs: int) -> dict[str, dict] | None:
+def _coverage(report: Report, runs: int) -> dict[str, dict] | None:
     """``gamebook simulate``'s JSON for every campaign (the story map's colours), or ``None``."""
     if runs <= 0:
         return None

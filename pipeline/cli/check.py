@@ -133,7 +133,7 @@ def __getattr__(name: str) -> Callable[..., Report]:
     raise AttributeError(name)
 
 
-def _against(report, published: Path) -> list[str]:
+def _against(report: Report, published: Path) -> list[str]:
     """Compare each campaign with its published bundle; add the findings, return summaries."""
     from .. import compile as comp
     from .. import updates
