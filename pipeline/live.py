@@ -34,6 +34,7 @@ from typing import Any
 
 from . import compile as comp
 from .files import FileProblem, os_message
+from .findings import FindingJSON
 from .report import Report, check
 from .site import SiteHandler, _config_path, _digest, _service_worker, built_here, prepare_out
 from .site import build as full_build
@@ -110,7 +111,7 @@ class Live:
 
     root: Path
     version: int = 1
-    findings: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[FindingJSON] = field(default_factory=list)
     last: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -130,7 +131,7 @@ class Live:
             self.findings = []
             self.last = note
 
-    def broken(self, findings: list[dict[str, Any]]) -> None:
+    def broken(self, findings: list[FindingJSON]) -> None:
         with self.lock:
             self.findings = findings
 
@@ -182,7 +183,7 @@ class LiveHandler(SiteHandler):
         return super().do_GET()
 
 
-def _finding_json(report: Report) -> list[dict[str, Any]]:
+def _finding_json(report: Report) -> list[FindingJSON]:
     base = report.content_dir
     out = []
     for f in report.findings:
@@ -262,7 +263,7 @@ class Watcher:
         self.stop = threading.Event()
         self.builds = 0
         #: errors by checked folder (one campaign, or the whole content)
-        self.broken_by: dict[str, list[dict[str, Any]]] = {}
+        self.broken_by: dict[str, list[FindingJSON]] = {}
         #: the site served was built from content with errors: rebuild it all once fixed
         self.built_broken = False
 
