@@ -7,7 +7,7 @@ what play can reach).  Rules-aware reachability is the simulator's job (``gamebo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 from . import schema as S
 from .findings import Finding
@@ -188,7 +188,7 @@ GRAPH002 = declare(
 
 def check_dead_ends(sg: StoryGraph) -> list[Finding]:
     """GRAPH002: a node that is not final and offers no way on.  Cost: O(nodes + edges)."""
-    out = []
+    out: list[Finding] = []
     schema = sg.schema
     if schema.way_on is None:
         return out
@@ -365,18 +365,20 @@ def _declares(spec: S.Spec, vocab: str) -> bool:
     return isinstance(spec, S.Str) and spec.vocab == vocab and spec.declares
 
 
-def _trim(nodes: set[str], succ: object, pred: object) -> set[str]:
+def _trim(
+    nodes: set[str], succ: Mapping[str, Iterable[str]], pred: Mapping[str, Iterable[str]]
+) -> set[str]:
     """``nodes`` without those that cannot be on a cycle among ``nodes``: repeatedly drop the
     nodes none of whose successors is left (a story is mostly a DAG: this drops nearly all, in
     one pass over the edges, before the costlier components search)."""
-    out = {}
+    out: dict[str, int] = {}
     for n in nodes:
-        out[n] = sum(1 for m in succ[n] if m in nodes)  # type: ignore[index]
+        out[n] = sum(1 for m in succ[n] if m in nodes)
     queue = [n for n, d in out.items() if d == 0]
     dead = set(queue)
     while queue:
         n = queue.pop()
-        for p in pred[n]:  # type: ignore[index]
+        for p in pred[n]:
             if p in out and p not in dead:
                 out[p] -= 1
                 if out[p] == 0:

@@ -35,7 +35,7 @@ _MAPPING_ATOMS = ("quest", "score", "resource")
 def thaw_condition(cond: tuple) -> list[dict[str, Any]]:
     """Conditions travel through the pipeline as hashable tuples; the bundle spells them as the
     writer did: ``[{"flag": "x"}, {"quest": {"id": "q", "state": "done"}}, {"any": [...]}]``."""
-    out = []
+    out: list[dict[str, Any]] = []
     for name, value in cond:
         if name == "any":
             out.append({"any": thaw_condition(value)})
@@ -59,15 +59,15 @@ def bundle(sg: StoryGraph) -> dict[str, Any]:
     objectives) are folded back into their parents, in file order."""
     family = sg.campaign.family
     records: dict[str, dict[str, Any]] = {}
-    children = [r for r in sg.records.values() if r.parent]
+    children = [(r, r.parent) for r in sg.records.values() if r.parent]
     for rec in sg.records.values():
         if rec.parent is None:
             data = dict(rec.data)
             if S.KINDS[family][rec.kind].resolve_by:  # versions share a number: keep each key
                 data["key"] = rec.key
             records.setdefault(rec.kind, {})[rec.key] = data
-    for rec in children:
-        pkind, _, pkey = rec.parent.partition(":")
+    for rec, parent_node in children:
+        pkind, _, pkey = parent_node.partition(":")
         parent = records.get(pkind, {}).get(pkey)
         where = _sub_field(family, pkind, rec.kind, rec.key)
         if parent is None or where is None:

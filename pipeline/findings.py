@@ -6,13 +6,28 @@ Each code is a record (``engine.core.schema.Code``) declared beside the function
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
+from typing import NotRequired, TypedDict
 
 SEVERITIES = ("error", "warning")
 #: a file that cannot be read or parsed: what it would have defined is missing everywhere else
 CAUSES = frozenset(("IO001", "YAML001"))
 #: a reference to nothing: what lies behind what it meant is unreachable because of it
 BROKEN_REFERENCES = frozenset(("REF001",))
+
+
+class FindingJSON(TypedDict):
+    """A finding as ``gamebook check --format json``, the live preview and the simulator's
+    report write it (``Finding.to_json``)."""
+
+    code: str
+    severity: str
+    message: str
+    file: str
+    line: int
+    column: int
+    node: str | None
+    cause: NotRequired[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +43,18 @@ class Finding:
     #: folds it under that one (``pipeline.fold.fold_behind``); JSON keeps it, with this field
     cause: str | None = None
 
-    def to_json(self) -> dict:
-        out = asdict(self)
-        if out["cause"] is None:
-            del out["cause"]
+    def to_json(self) -> FindingJSON:
+        out: FindingJSON = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "node": self.node,
+        }
+        if self.cause is not None:
+            out["cause"] = self.cause
         return out
 
     def __reduce__(self) -> tuple:

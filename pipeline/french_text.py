@@ -14,6 +14,7 @@ Used by ``tests/test_french_text.py`` (a few games per setting) and ``bench/fren
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -252,7 +253,7 @@ def tables(game: Any) -> list[tuple[dict[str, Any], int, str | None]]:
     low, high = game.seat_range()
     sizes = sorted({low, high, *range(low, min(high, 5) + 1)})
     personas = [p.value for p in game.personas] if game.personas else [None]
-    out = []
+    out: list[tuple[dict[str, Any], int, str | None]] = []
     for extra in settings(game):
         for size in sizes:
             out.append((extra, size, personas[len(out) % len(personas)]))
@@ -310,7 +311,7 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
 
 # ---------------------------------------------------------------- checking
 
-#: nouns counted on screen: singular and plural
+#: nouns counted on screen: singular and plural (a game adds its own: ``ContentSchema.counted_fr``)
 COUNTED = {
     "an": "ans",
     "joueur": "joueurs",
@@ -329,7 +330,6 @@ COUNTED = {
     "membre": "membres",
     "personnage": "personnages",
     "case": "cases",
-    "dilemme": "dilemmes",
     "action": "actions",
     "maison": "maisons",
     "place": "places",
@@ -342,8 +342,6 @@ COUNTED = {
     "mois": "mois",
     "fois": "fois",
 }
-_SING = "|".join(k for k, v in COUNTED.items() if k != v)
-_PLUR = "|".join(v for k, v in COUNTED.items() if k != v)
 ENGLISH = (
     "bot",
     "bots",
@@ -366,30 +364,58 @@ ENGLISH = (
 )
 #: « de le faire », « de les loger »: « le » and « les » are pronouns before a verb
 _INFINITIVE = r"[a-zéèêîô]+(?:er|ir|re|oir)\b"
-RULES: list[tuple[str, re.Pattern[str]]] = [
-    ("« de le » / « de les »", re.compile(rf"\b[dD]e (?:le|les) (?!{_INFINITIVE})")),
-    ("« à le » / « à les »", re.compile(rf"\b[àÀ] (?:le|les) (?!{_INFINITIVE})")),
-    ("nom féminin, participe masculin", re.compile(r"\bLA [A-ZÀ-Ý'’ ]+ (?:est|reste) [a-zé]+é\b")),
-    (
-        "un nombre au-dessus de 1, nom au singulier",
-        re.compile(rf"(?<![\d,.−-])(?:[2-9]|\d\d+) (?:{_SING})\b(?!-)"),
-    ),
-    ("0 ou 1 avec un nom au pluriel", re.compile(rf"(?<![\d,.])[−-]?[01] (?:{_PLUR})\b")),
-    ("« le laisse » pour un féminin", re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)")),
-    ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
-    ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
-    ("pronom élidé après un trait d'union", re.compile(r"\w-[lLmt]['’](?=\s|\w)")),
-    (
-        "« l'action » + infinitif",
-        re.compile(r"\bl'action (?:se |s')?(?![a-z]*oire\b)[a-zé]+(?:er|ir|re)\b"),
-    ),
-    ("placeholder", re.compile(r"\{[a-z_]*\}|\bNone\b|\(s\)|\(e\)")),
-    ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
-    ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
-    ("espace double", re.compile(r"\S  +\S")),
-    # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary
-    ("mot anglais", re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b(?! d['’]A(?:ction|venture))", re.I)),
-]
+
+
+def counted() -> dict[str, str]:
+    """The nouns counted on screen, singular to plural: the shared ones and every game's."""
+    out = dict(COUNTED)
+    for game in registry.games():
+        if game.content is not None:
+            out.update(game.content.counted_fr)
+    return out
+
+
+@functools.cache
+def rules() -> list[tuple[str, re.Pattern[str]]]:
+    """The grammar rules, each a name and the pattern of what it finds."""
+    nouns = counted()
+    singular = "|".join(k for k, v in nouns.items() if k != v)
+    plural = "|".join(v for k, v in nouns.items() if k != v)
+    return [
+        ("« de le » / « de les »", re.compile(rf"\b[dD]e (?:le|les) (?!{_INFINITIVE})")),
+        ("« à le » / « à les »", re.compile(rf"\b[àÀ] (?:le|les) (?!{_INFINITIVE})")),
+        (
+            "nom féminin, participe masculin",
+            re.compile(r"\bLA [A-ZÀ-Ý'’ ]+ (?:est|reste) [a-zé]+é\b"),
+        ),
+        (
+            "un nombre au-dessus de 1, nom au singulier",
+            re.compile(rf"(?<![\d,.−-])(?:[2-9]|\d\d+) (?:{singular})\b(?!-)"),
+        ),
+        ("0 ou 1 avec un nom au pluriel", re.compile(rf"(?<![\d,.])[−-]?[01] (?:{plural})\b")),
+        (
+            "« le laisse » pour un féminin",
+            re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)"),
+        ),
+        ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
+        ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
+        ("pronom élidé après un trait d'union", re.compile(r"\w-[lLmt]['’](?=\s|\w)")),
+        (
+            "« l'action » + infinitif",
+            re.compile(r"\bl'action (?:se |s')?(?![a-z]*oire\b)[a-zé]+(?:er|ir|re)\b"),
+        ),
+        ("placeholder", re.compile(r"\{[a-z_]*\}|\bNone\b|\(s\)|\(e\)")),
+        ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
+        ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
+        ("espace double", re.compile(r"\S  +\S")),
+        # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary
+        (
+            "mot anglais",
+            re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b(?! d['’]A(?:ction|venture))", re.I),
+        ),
+    ]
+
+
 _ELISION = re.compile(
     r"(?<![-\w])(de|De|le|Le|la|La|que|Que|ne|Ne|je|Je|me|se|te) ([^\W\d_][\w'-]*)"
 )
@@ -409,7 +435,7 @@ class Finding:
 def grammar(sentences: set[str]) -> list[Finding]:
     out: list[Finding] = []
     for s in sorted(sentences):
-        for rule, pattern in RULES:
+        for rule, pattern in rules():
             for m in pattern.finditer(s):
                 out.append(Finding(rule, s, m.group(0)))
         for m in _ELISION.finditer(s):

@@ -11,6 +11,7 @@ reported here, since resolving references is what building the graph means.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -151,7 +152,7 @@ class View(GraphView):
         self.campaign = {**sg.campaign.data, "id": sg.campaign.id}
         self.root = sg.root
 
-    def records(self):  # type: ignore[no-untyped-def]
+    def records(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
         return ((node, rec.kind, rec.data) for node, rec in self.sg.records.items())
 
     def data(self, node: str) -> dict | None:
@@ -200,7 +201,7 @@ class Probe(View):
         self.local = True
         self.edges = False
 
-    def records(self):  # type: ignore[no-untyped-def]
+    def records(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
         self.local = False
         return super().records()
 
@@ -259,7 +260,12 @@ class Memo:
         self.new: dict[str, Any] = {}
 
 
-def select(sg: StoryGraph, name: str, candidate, test) -> set[str]:  # type: ignore[no-untyped-def]
+def select(
+    sg: StoryGraph,
+    name: str,
+    candidate: Callable[[str], object],
+    test: Callable[[GraphView, str], bool],
+) -> set[str]:
     """The records for which ``candidate(node)`` and ``test(view, node)`` hold (``test`` asks
     a game's per-node hook).  With a memo (the workspace), the answer of the previous check is
     reused for every node outside ``memo.dirty`` when every call then read only its own node:
@@ -303,9 +309,8 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
     g.add_node(root, kind="campaign", file=file, line=line, column=col)
     records: dict[str, Record] = {}
     kinds = S.KINDS[camp.family]
-    by_field: dict[str, dict[str, list[str]]] = {
-        k.name: defaultdict(list) for k in kinds.values() if k.resolve_by
-    }
+    resolved_by = {k.name: k.resolve_by for k in kinds.values() if k.resolve_by}
+    by_field: dict[str, dict[str, list[str]]] = {name: defaultdict(list) for name in resolved_by}
     # nodes are written straight into the DiGraph's dicts, as ``add_node`` does (less a call,
     # a check and an update per node); the root is already there
     gnode, gsucc, gpred = g._node, g._succ, g._pred
@@ -340,8 +345,8 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
             gnode[node] = attrs
             gsucc[node] = {}
             gpred[node] = {}
-        if rec.kind in by_field:
-            by_field[rec.kind][str(rec.data.get(kinds[rec.kind].resolve_by))].append(node)
+        if rec.kind in resolved_by:
+            by_field[rec.kind][str(rec.data.get(resolved_by[rec.kind]))].append(node)
 
     sg = StoryGraph(camp, g, root, records, {k: dict(v) for k, v in by_field.items()})
     unknown = sg.unknown

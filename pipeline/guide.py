@@ -18,6 +18,7 @@ from engine.core import registry
 from . import reference
 from . import schema as S
 from .catalogue import RECORDS
+from .messages import kind_fr, t
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE = ROOT / "site" / "guide-auteurs.md"
@@ -50,13 +51,23 @@ _FIELDS = re.compile(r"^<!-- champs : (?P<kind>[a-z_]+) -->$", re.M)
 
 def fields_table(game: str, kind: str) -> str:
     """The fields of one kind of ``game``'s content, from its schema: name, whether it is
-    required, the values it allows and what it holds."""
+    required, the values it allows and what it holds; below the table, the fields required
+    together (one of several, or one when another has a given value)."""
+    spec = S.KINDS[game][kind]
     rows = ["| Champ | Obligatoire | Valeurs permises | Contenu |", "|---|---|---|---|"]
-    for row in reference._rows(S.KINDS[game][kind].fields):
+    for row in reference._rows(spec.fields):
         required = "oui" if row["required"] else "non"
         values = _allowed(row["spec"]) or row["type"]
-        rows.append(f"| `{row['name']}` | {required} | {values} | {row['fr']} |")
-    return "\n".join(rows)
+        what = row["fr"] + (t("guide.edge", edge=f"`{row['edge']}`") if row["edge"] else "")
+        rows.append(f"| `{row['name']}` | {required} | {values} | {what} |")
+    notes = []
+    if spec.one_of:
+        notes.append(t("guide.one_of", names=" ou ".join(f"`{n}`" for n in spec.one_of)))
+    for name, value, needed in spec.required_if:
+        notes.append(
+            t("guide.required_if", name=f"`{needed}`", field=f"`{name}`", value=f"`{value}`")
+        )
+    return "\n".join(rows) + "".join(f"\n\n{note}" for note in notes)
 
 
 def _allowed(spec: S.Spec) -> str:
@@ -66,6 +77,8 @@ def _allowed(spec: S.Spec) -> str:
         return ", ".join(words[:-1]) + " ou " + words[-1] if len(words) > 1 else "".join(words)
     if isinstance(spec, S.Bool):
         return "`true` ou `false`"
+    if isinstance(spec, S.ListOf) and isinstance(spec.item, S.Ref):
+        return "liste de renvois vers " + " ou ".join(kind_fr(k) for k in spec.item.kinds)
     if isinstance(spec, S.Int) and spec.min is not None and spec.max is not None:
         return f"nombre entier de {spec.min} à {spec.max}"
     if isinstance(spec, S.Int) and spec.min is not None:
@@ -73,11 +86,17 @@ def _allowed(spec: S.Spec) -> str:
     return ""
 
 
+def game_text(game: str) -> str:
+    """One game's guide with the field tables it asks for generated from its schema."""
+    text = game_guide(game).read_text(encoding="utf-8")
+    return _FIELDS.sub(lambda m: fields_table(game, m["kind"]), text)
+
+
 def game_block(game: str) -> str:
     """One game's part of the guide as the guide holds it, between its marks, with the field
     tables its guide asks for generated from its schema."""
     path = game_guide(game)
-    text = _FIELDS.sub(lambda m: fields_table(game, m["kind"]), path.read_text(encoding="utf-8"))
+    text = game_text(game)
     rel = path.relative_to(ROOT).as_posix()
     return (
         f"<!-- guide du jeu {game} : {rel}, nox -s docs -->\n\n"

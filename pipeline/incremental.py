@@ -81,7 +81,7 @@ class _Logged(dict):
         self.log.add(ALL)
         return dict.__ne__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def __repr__(self) -> str:
         self.log.add(ALL)
@@ -226,7 +226,7 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
     # the stored result stays exact for the new models: remember it under the new key too
     for i, model in models.items():
         slots[i].model = model
-    entry.slots = [(s.task[1], s.key, s.digest) for s in slots]  # type: ignore[misc]
+    entry.slots = [(s.task[1], s.key, s.digest) for s in slots]
     entry.local = local
     cache.put_edit(skey, entry)
     cache.quick += 1

@@ -34,6 +34,7 @@ from typing import Any
 
 from . import compile as comp
 from .files import FileProblem, os_message
+from .findings import FindingJSON
 from .report import Report, check
 from .site import SiteHandler, _config_path, _digest, _service_worker, built_here, prepare_out
 from .site import build as full_build
@@ -41,6 +42,12 @@ from .site import build as full_build
 POLL_SECONDS = 0.2
 WATCHED_ROOTS = ("content", "site", "overrides", "engine")
 _OPENING = re.compile(r'(<div class="gb-opening">)(.*?)(</div>)', re.S)
+
+
+def _with_opening(page: str, opening: str) -> str:
+    """A play page with ``opening`` in place of its first opening's text."""
+    return _OPENING.sub(lambda m: m.group(1) + "\n" + opening + "\n" + m.group(3), page, count=1)
+
 
 LIVE_JS = r"""(function () {
   "use strict";
@@ -104,8 +111,7 @@ class Live:
 
     root: Path
     version: int = 1
-    findings: list[dict[str, Any]] = field(default_factory=list)
-    building: bool = False
+    findings: list[FindingJSON] = field(default_factory=list)
     last: str = ""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -114,7 +120,6 @@ class Live:
             return {
                 "version": self.version,
                 "findings": self.findings,
-                "building": self.building,
                 "last": self.last,
             }
 
@@ -126,7 +131,7 @@ class Live:
             self.findings = []
             self.last = note
 
-    def broken(self, findings: list[dict[str, Any]]) -> None:
+    def broken(self, findings: list[FindingJSON]) -> None:
         with self.lock:
             self.findings = findings
 
@@ -178,7 +183,7 @@ class LiveHandler(SiteHandler):
         return super().do_GET()
 
 
-def _finding_json(report: Report) -> list[dict[str, Any]]:
+def _finding_json(report: Report) -> list[FindingJSON]:
     base = report.content_dir
     out = []
     for f in report.findings:
@@ -206,10 +211,7 @@ def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
         page = out / "play" / sg.campaign.family / "index.html"
         if page.is_file():
             text = page.read_text(encoding="utf-8")
-            opening = _opening(sg)
-            new = _OPENING.sub(
-                lambda m, o=opening: m.group(1) + "\n" + o + "\n" + m.group(3), text, 1
-            )
+            new = _with_opening(text, _opening(sg))
             if new != text:
                 page.write_text(new, encoding="utf-8")
                 written.append(page.relative_to(out).as_posix())
@@ -261,7 +263,7 @@ class Watcher:
         self.stop = threading.Event()
         self.builds = 0
         #: errors by checked folder (one campaign, or the whole content)
-        self.broken_by: dict[str, list[dict[str, Any]]] = {}
+        self.broken_by: dict[str, list[FindingJSON]] = {}
         #: the site served was built from content with errors: rebuild it all once fixed
         self.built_broken = False
 

@@ -15,6 +15,7 @@ import errno
 import os
 import re
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -128,10 +129,8 @@ YAML002 = declare(
 try:  # libyaml through ruamel's C extension
     from ruamel.yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - the pure-Python fallback is 6x slower
-    from ruamel.yaml.main import YAML as _YAML
-
-    def _Parser(text: str) -> Any:  # type: ignore[no-redef]
-        return _YAML(typ="safe", pure=True).parser_class(_YAML(typ="safe", pure=True).reader(text))
+    # ruamel's pure-Python reader, scanner and parser in one object, as CParser is
+    from ruamel.yaml.loader import SafeLoader as _Parser
 
 
 Pos = tuple[int, int]
@@ -172,46 +171,39 @@ def _lean_events() -> None:
                 comment,
             )
 
-    def start(base: type) -> type:
-        class Start(base):  # type: ignore[valid-type,misc]
-            __slots__ = ()
+    def start_init(
+        self: ev.CollectionStartEvent,
+        anchor: Any,
+        tag: Any,
+        implicit: Any,
+        start_mark: Any = None,
+        end_mark: Any = None,
+        flow_style: Any = None,
+        comment: Any = None,
+        nr_items: int | None = None,
+    ) -> None:
+        self.anchor, self.ctag, self.implicit = anchor, tag, implicit
+        self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
+        self.flow_style, self.nr_items = flow_style, nr_items
 
-            def __init__(
-                self,
-                anchor: Any,
-                tag: Any,
-                implicit: Any,
-                start_mark: Any = None,
-                end_mark: Any = None,
-                flow_style: Any = None,
-                comment: Any = None,
-                nr_items: int | None = None,
-            ) -> None:
-                self.anchor, self.ctag, self.implicit = anchor, tag, implicit
-                self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
-                self.flow_style, self.nr_items = flow_style, nr_items
+    def end_init(
+        self: ev.CollectionEndEvent,
+        start_mark: Any = None,
+        end_mark: Any = None,
+        comment: Any = None,
+    ) -> None:
+        self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
 
-        Start.__name__ = Start.__qualname__ = base.__name__
-        return Start
-
-    def end(base: type) -> type:
-        class End(base):  # type: ignore[valid-type,misc]
-            __slots__ = ()
-
-            def __init__(
-                self, start_mark: Any = None, end_mark: Any = None, comment: Any = None
-            ) -> None:
-                self.start_mark, self.end_mark, self.comment = start_mark, end_mark, comment
-
-        End.__name__ = End.__qualname__ = base.__name__
-        return End
+    def lean(base: type, init: Callable[..., None]) -> type:
+        """A subclass of the event class ``base``, named as it is, built by ``init`` alone."""
+        return type(base.__name__, (base,), {"__slots__": (), "__init__": init})
 
     Scalar.__name__ = Scalar.__qualname__ = "ScalarEvent"
     clib.ScalarEvent = Scalar
-    clib.MappingStartEvent = start(ev.MappingStartEvent)
-    clib.SequenceStartEvent = start(ev.SequenceStartEvent)
-    clib.MappingEndEvent = end(ev.MappingEndEvent)
-    clib.SequenceEndEvent = end(ev.SequenceEndEvent)
+    clib.MappingStartEvent = lean(ev.MappingStartEvent, start_init)
+    clib.SequenceStartEvent = lean(ev.SequenceStartEvent, start_init)
+    clib.MappingEndEvent = lean(ev.MappingEndEvent, end_init)
+    clib.SequenceEndEvent = lean(ev.SequenceEndEvent, end_init)
     clib._gamebook_lean = True
 
 
@@ -249,7 +241,9 @@ class YList(list):
 class _Multiple(Exception):
     """A problem libyaml accepts but we do not: several documents, an unknown alias."""
 
-    def __init__(self, pos: Pos, what: str = "plusieurs documents (« --- ») dans un seul fichier"):
+    def __init__(
+        self, pos: Pos, what: str = "plusieurs documents (« --- ») dans un seul fichier"
+    ) -> None:
         super().__init__(what)
         self.pos, self.what = pos, what
 
@@ -401,7 +395,7 @@ def _event_kinds() -> dict[type, int]:
     try:
         import _ruamel_yaml as clib
 
-        classes.append(clib)  # type: ignore[arg-type]
+        classes.append(clib)
     except ImportError:  # pragma: no cover
         pass
     kinds: dict[type, int] = {}
@@ -461,7 +455,7 @@ _PROBLEMS_FR = (
         "un « : » inattendu (mettez le texte entre guillemets, ou vérifiez l'indentation)",
     ),
     (
-        "found a tab character",
+        "found a tab",
         "une tabulation : indentez avec des espaces, jamais avec des tabulations",
     ),
     ("did not find expected key", "l'indentation ne correspond pas à la table au-dessus"),
@@ -478,14 +472,10 @@ _PROBLEMS_FR = (
         "did not find expected node content",
         "une valeur manque à cet endroit (un « - » ou une clé à l'intérieur de crochets ?)",
     ),
-    (
-        "found character that cannot start any token",
-        "un caractère qui ne peut pas commencer une valeur",
-    ),
     ("expected <block end>, but found", "l'indentation ne correspond pas au bloc au-dessus"),
     ("found unexpected ':'", "un « : » inattendu (mettez le texte entre guillemets)"),
     (
-        "expected alphabetic or numeric character",
+        "expected alphabetic or numeric",
         "une ancre ou un alias sans nom après « & » ou « * »",
     ),
     (
@@ -505,7 +495,7 @@ _PROBLEMS_FR = (
     ("found unexpected document separator", "un séparateur « --- » au milieu d'une valeur"),
     ("did not find expected <document start>", "du texte en trop après la fin du document"),
     (
-        "found unknown escape character",
+        "found unknown escape",
         "un caractère d'échappement inconnu entre guillemets doubles",
     ),
 )

@@ -229,7 +229,7 @@ def completions(a: Analysis, kinds: frozenset[str] | None, typed: str = "") -> l
             starts.append(item)
         elif low in lab or low in title.lower():
             contains.append(item)
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     for rank, group in enumerate((starts, contains)):
         group.sort(key=lambda it: (len(it[0]), it[0]))
         out.extend((*it, f"{rank}{i:06d}") for i, it in enumerate(group))

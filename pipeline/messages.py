@@ -55,6 +55,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
+        # --- the writers' guide's field tables (``pipeline.guide``)
+        "guide.one_of": "Il faut au moins l'un des champs {names}.",
+        "guide.edge": " — arête {edge}",
+        "guide.required_if": "{name} est obligatoire quand {field} vaut {value}.",
         # --- the editors' JSON Schema (yaml-language-server's errorMessage)
         "schema.expected": "Attendu ici : {what}.",
         "schema.one_of": "Valeur inconnue ici. Valeurs permises : {values}.",

@@ -33,6 +33,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from mkdocs.config.base import LegacyConfig
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files
 
@@ -162,7 +163,7 @@ def home(markdown: str, docs_dir: Path) -> str:
     return markdown.replace(GAMES_MARK, "\n".join(blocks))
 
 
-class GamebookPlugin(BasePlugin):  # type: ignore[type-arg]
+class GamebookPlugin(BasePlugin[LegacyConfig]):  # no options of its own
     """mkdocs' events handed to the functions above (``plugins: [gamebook]`` in mkdocs.yml)."""
 
     def on_config(self, config: Any) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import operator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from . import schema as S
 from .findings import Finding
@@ -152,14 +152,20 @@ _SEVERITY = {r.code: r.severity for r in (CAMP001, CAMP002, FIELD001, FIELD002, 
 
 
 _BAD = object()  # a value that failed validation (a finding was recorded)
+_T = TypeVar("_T")
 
 
-def _compact(cls: type) -> type:
+def _compact(cls: type[_T]) -> type[_T]:
     """Pickle instances of a slots dataclass as its constructor and field values: 20 times
     faster to load than pickle's default for slots (one ``setattr`` per field), which matters
     for the cache and for the models worker processes send back."""
-    get = operator.attrgetter(*cls.__slots__)
-    cls.__reduce__ = lambda self: (cls, get(self))  # type: ignore[attr-defined]
+    get = operator.attrgetter(*vars(cls)["__slots__"])
+
+    def reduce(self: _T) -> tuple[type[_T], Any]:
+        return (cls, get(self))
+
+    # a method replaced on the class on purpose, which mypy refuses as an assignment
+    setattr(cls, "__reduce__", reduce)  # noqa: B010
     return cls
 
 
@@ -405,12 +411,12 @@ class Validator:
                 else:
                     self._find("FIELD002", t("field.bad_number", path=path, got=got(number)), where)
                 return None
-            key = num
+            numbered = num
             for name, sep, default in fmt.suffixes:
                 value = raw.get(name, default)
                 if value is not None or default is not None:
-                    key += f"{sep}{value}"
-            return key
+                    numbered += f"{sep}{value}"
+            return numbered
         if "id" not in raw:
             if kind.single:
                 return str(kind.fields["id"].default)
@@ -667,27 +673,29 @@ class Validator:
         return n
 
     def value(self, spec: S.Spec, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
-        # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would
+        # the spec classes are final (no subclasses): ``type(spec) is`` says what isinstance would,
+        # faster, and each branch casts ``spec`` to its class since mypy cannot tell from ``kind``
         kind = type(spec)
         if kind is S.Str:
-            return self._str(spec, v, pos, path, ctx)  # type: ignore[arg-type]
+            return self._str(cast(S.Str, spec), v, pos, path, ctx)
         if kind is S.Int:
-            return self._int(spec, v, pos, path, ctx)  # type: ignore[arg-type]
+            return self._int(cast(S.Int, spec), v, pos, path, ctx)
         if kind is S.Bool:
             if isinstance(v, bool):
                 return v
             return self._bad(path, t("expect.bool"), v, pos, ctx)
         if kind is S.Enum:
-            if isinstance(v, str) and v in spec.values:
+            enum = cast(S.Enum, spec)
+            if isinstance(v, str) and v in enum.values:
                 return v
-            hint = did_you_mean(str(v), list(spec.values))
+            hint = did_you_mean(str(v), list(enum.values))
             self._find(
                 "FIELD002",
                 t(
                     "field.enum",
                     path=path,
                     got=v if not isinstance(v, (dict, list)) else _shape(v),
-                    values=", ".join(spec.values),
+                    values=", ".join(enum.values),
                     hint=hint,
                 ),
                 pos,
@@ -695,17 +703,18 @@ class Validator:
             )
             return _BAD
         if kind is S.Ref:
-            return self._ref(spec, v, pos, path, ctx)
+            return self._ref(cast(S.Ref, spec), v, pos, path, ctx)
         if kind is S.ListOf:
+            many = cast(S.ListOf, spec)
             if not isinstance(v, YList):
                 return self._bad(path, t("expect.list"), v, pos, ctx)
-            if len(v) < spec.min_len or (spec.max_len is not None and len(v) > spec.max_len):
+            if len(v) < many.min_len or (many.max_len is not None and len(v) > many.max_len):
                 self._find(
                     "FIELD002",
                     t(
                         "field.expected",
                         path=path,
-                        expected=list_len(spec.min_len, spec.max_len),
+                        expected=list_len(many.min_len, many.max_len),
                         got=items_fr(len(v)),
                     ),
                     pos,
@@ -714,45 +723,47 @@ class Validator:
                 return _BAD
             items = []
             for i, item in enumerate(v):
-                val = self.value(spec.item, item, v.ipos[i], f"{path}[{i}]", ctx)
+                val = self.value(many.item, item, v.ipos[i], f"{path}[{i}]", ctx)
                 if val is not _BAD:
                     items.append(val)
             return items
         if kind is S.MapOf:
+            table = cast(S.MapOf, spec)
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.mapping"), v, pos, ctx)
             out = {}
             for k, item in v.items():
-                if k not in spec.keys:
-                    hint = did_you_mean(k, list(spec.keys))
+                if k not in table.keys:
+                    hint = did_you_mean(k, list(table.keys))
                     self._find(
                         "FIELD002",
-                        t("field.map_key", path=path, key=k, keys=", ".join(spec.keys), hint=hint),
+                        t("field.map_key", path=path, key=k, keys=", ".join(table.keys), hint=hint),
                         v.keypos[k],
                         ctx.node,
                     )
                     continue
-                val = self.value(spec.value, item, v.kpos[k], f"{path}.{k}", ctx)
+                val = self.value(table.value, item, v.kpos[k], f"{path}.{k}", ctx)
                 if val is not _BAD:
                     out[k] = val
             return out
         if kind is S.Record:
+            record = cast(S.Record, spec)
             if not isinstance(v, YMap):
                 return self._bad(path, t("expect.record"), v, pos, ctx)
             return self.fields(
-                spec.fields,
-                spec.one_of,
+                record.fields,
+                record.one_of,
                 v,
                 pos,
                 path,
                 ctx,
-                unguarded=spec.unguarded,
-                required_if=spec.required_if,
+                unguarded=record.unguarded,
+                required_if=record.required_if,
             )
         if kind is S.Effects:
-            return self._effects(spec.family, v, pos, path, ctx)
+            return self._effects(cast(S.Effects, spec).family, v, pos, path, ctx)
         if kind is S.Condition:
-            return self._condition(spec.family, v, pos, path, ctx)
+            return self._condition(cast(S.Condition, spec).family, v, pos, path, ctx)
         raise TypeError(f"unknown spec {spec!r}")  # pragma: no cover
 
     def _bad(self, path: str, expected: str, value: Any, pos: Pos, ctx: _Ctx) -> Any:

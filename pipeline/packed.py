@@ -27,6 +27,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 # site-relative path of each file → its content type (served to Pyodide as such: the
 # WebAssembly one keeps ``instantiateStreaming`` and the code cache working)
@@ -39,7 +40,7 @@ DECODER = "assets/vendor/fzstd.js"
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
 
-def _zstandard():
+def _zstandard() -> ModuleType | None:
     if os.environ.get("GAMEBOOK_ZSTD", "1") == "0":
         return None
     try:
@@ -105,9 +106,11 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
     return packed
 
 
-def check(blob: bytes, digest: str, size: int, zstandard=None) -> None:
+def check(blob: bytes, digest: str, size: int, zstandard: ModuleType | None = None) -> None:
     """``blob`` decodes to ``size`` bytes whose SHA-256 is ``digest``; raises ``ValueError``."""
     zstandard = zstandard or _zstandard()
+    if zstandard is None:  # the check needs the decoder the build compressed with
+        raise ModuleNotFoundError("the zstandard package is missing (pip install zstandard)")
     if not blob.startswith(ZSTD_MAGIC):
         raise ValueError("not a Zstandard frame")
     decoded = zstandard.ZstdDecompressor().decompress(blob, max_output_size=size)

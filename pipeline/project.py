@@ -190,8 +190,9 @@ def load(
     ``lazy`` (with a cache): the models of files already in the cache are not loaded; each
     campaign gets its ``digest`` (the key of its checks' results in the cache), and
     ``complete(camp)`` loads the rest when the checks must run again."""
-    cache_root = str(cache.root) if cache is not None else None
+    cache_root: str | None = None
     if cache is not None:
+        cache_root = str(cache.root)
         _CACHES[cache_root] = cache
     lazy = lazy and cache is not None
     folders, stray = discover(content_dir)
@@ -235,8 +236,8 @@ def load(
         # hits are read here: sending them through worker processes would pickle them twice
         todo = []
         for i, slot in enumerate(slots):
-            path, rel, family, allow_campaign, _ = slot.task
-            raw = _raw(Path(path))
+            file, rel, family, allow_campaign, _ = slot.task
+            raw = _raw(Path(file))
             if raw is not None:
                 slot.key = cache.file_key(raw, rel, family, allow_campaign)
                 if lazy:

@@ -93,8 +93,9 @@ def check(
     try:
         campaigns, stray = load(content_dir, jobs, cache, lazy=lazy)
         report = Report(content_dir, campaigns, findings=list(stray))
+        memo: dict[str, dict] = {}  # the checks' statistics per campaign, kept when lazy
         if lazy:
-            report.memo = {}
+            report.memo = memo
         report.findings.extend(_same_campaign_id(campaigns))
         for camp in campaigns:
             if lazy:
@@ -106,7 +107,7 @@ def check(
                         cache.put_campaign(camp.digest, *hit)
                 if hit is not None:
                     report.findings.extend(hit[0])
-                    report.memo[camp.id] = hit[1]
+                    memo[camp.id] = hit[1]
                     continue
                 slots = list(camp.slots)
                 same = complete(camp)
@@ -127,7 +128,7 @@ def check(
             mine = fold_behind(mine, sg)
             report.findings.extend(mine)
             if lazy:
-                report.memo[camp.id] = stats
+                memo[camp.id] = stats
                 if same and camp.digest is not None:
                     cache.put_campaign(camp.digest, mine, stats)
                     _remember(camp, content_dir, cache, slots, found, stats, reads)

@@ -177,8 +177,9 @@ class SimulationReport:
 
     def play_stats(self) -> dict:
         """Win share per seat and per persona, and the mean length of a game in actions."""
-        seats: dict[str, list[int]] = {}
-        personas: dict[str, list[int]] = {}
+        # [games played, games won] per seat and per temperament (a shared win counts a share)
+        seats: dict[str, list[float]] = {}
+        personas: dict[str, list[float]] = {}
         lengths = []
         for r in self.results:
             lengths.append(r["actions"])
@@ -555,7 +556,7 @@ def _blocked(sg: StoryGraph, node: str, visits: dict[str, int]) -> dict:
     """The nearest visited predecessor of a never-visited node, and the edge that leads on."""
     g = sg.graph
     seen = {node}
-    queue = deque([(node, None)])
+    queue: deque[tuple[str, dict[str, Any] | None]] = deque([(node, None)])
     while queue:
         current, _ = queue.popleft()
         for pred in g.predecessors(current):

@@ -35,12 +35,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import ClassVar
 
 from . import compile as comp
 from .engine_archive import build_archive
 from .packed import DECODER, pack
-from .report import check
+from .report import Report, check
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -150,7 +149,7 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:12]
 
 
-def _vendor(root: Path, out: Path, report) -> dict:
+def _vendor(root: Path, out: Path, report: Report) -> dict:
     modules = ensure_vendor(root)
     pyodide_out = out / "pyodide"
     pyodide_out.mkdir(parents=True, exist_ok=True)
@@ -172,7 +171,7 @@ def _vendor(root: Path, out: Path, report) -> dict:
         (out / name).write_bytes(data)
         bundles[sg.campaign.family] = name
     _lock_without_packages(modules / "pyodide" / "pyodide-lock.json", pyodide_out)
-    archives = {None: build_archive(out / "engine")}
+    archives: dict[str | None, Path] = {None: build_archive(out / "engine")}
     for game in sorted(bundles):
         archives[game] = build_archive(out / "engine", game=game)
     archives = _precompiled(modules / "pyodide", out, archives, bundles)
@@ -376,7 +375,7 @@ def build(
     return 0
 
 
-def _coverage(report, runs: int) -> dict[str, dict] | None:
+def _coverage(report: Report, runs: int) -> dict[str, dict] | None:
     """``gamebook simulate``'s JSON for every campaign (the story map's colours), or ``None``."""
     if runs <= 0:
         return None
@@ -391,7 +390,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the types Pyodide needs (``.wasm``, ``.mjs``), quietly; the e2e tests
     and the browser benchmark serve the built site with it too."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
+    # the base class declares it an instance attribute (no ClassVar); the table is never changed
+    extensions_map: dict[str, str] = {  # noqa: RUF012
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",

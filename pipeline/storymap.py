@@ -72,29 +72,19 @@ _CAMPAIGN_COLOUR = "#3d2b1f"
 
 _PALETTE = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#00acc1", "#c0ca33", "#6d4c41")
 
-#: edge kinds in French, for the node pages and the map's tooltips
+#: the edges the pipeline itself makes, in French, for the node pages and the map's tooltips; a
+#: game names the edges its content makes in its content schema (``ContentSchema.edges_fr``)
 EDGE_FR = {
     "starts": "départ",
     "component": "composant en jeu",
-    "contains": "contient",
-    "opens": "ouvre",
-    "choice": "choix",
-    "sticks": "colle",
-    "achievement": "haut fait",
-    "unlocks": "débloque",
-    "adds": "ajoute",
-    "triggers": "déclenche",
-    "takes": "prend",
-    "reads": "lit",
-    "reveals": "révèle",
-    "explores": "explore",
-    "hidden_number": "numéro caché",
-    "marks": "inscrit la quête",
-    "builds": "construit",
-    "ends": "épilogue",
-    "continues": "suite",
-    "objective": "objectif",
 }
+
+
+def edge_labels(family: str) -> dict[str, str]:
+    """Every edge kind of a ``family`` campaign's graph in French: the pipeline's and the
+    game's own."""
+    schema = S.SCHEMAS.get(family)
+    return {**EDGE_FR, **(schema.edges_fr if schema is not None else {})}
 
 
 #: fields shown as the node's title, first found wins
@@ -145,7 +135,7 @@ class Layout:
 def _bfs(
     succ: dict[str, list[str]], sources: Iterable[str], depth: dict[str, int], allowed: Any
 ) -> None:
-    queue = deque()
+    queue: deque[str] = deque()
     for s in sources:
         if s not in depth:
             depth[s] = 0
@@ -355,10 +345,10 @@ def _findings_by_node(
         if f.node is not None and f.node in g:
             out[f.node].append(f)
             continue
-        entries = by_file.get(f.file)
-        i = bisect.bisect_right(entries, (f.line, f.column, "\uffff")) if entries else 0
-        if i:
-            out[entries[i - 1][2]].append(f)
+        written = by_file.get(f.file)
+        i = bisect.bisect_right(written, (f.line, f.column, "\uffff")) if written else 0
+        if written and i:
+            out[written[i - 1][2]].append(f)
         else:
             loose.append(f)
     return out, loose
@@ -508,14 +498,19 @@ def script_json(data: Any) -> str:
 
 
 def _edge_view(
-    viewer: _Viewer, slug: dict[str, str], titles: dict[str, str], other: str, attrs: dict
+    viewer: _Viewer,
+    slug: dict[str, str],
+    titles: dict[str, str],
+    labels: dict[str, str],
+    other: str,
+    attrs: dict,
 ) -> dict:
     cond = attrs.get("condition")
     return {
         "href": f"{slug[other]}.html",
         "label": node_label(other),
         "title": titles[other],
-        "kind": EDGE_FR.get(attrs.get("kind", ""), attrs.get("kind", "")),
+        "kind": labels.get(attrs.get("kind", ""), attrs.get("kind", "")),
         "context": str(attrs["context"]) if attrs.get("context") else "",
         "condition": viewer.condition(cond) if cond else "",
         "count": attrs.get("count", 1),
@@ -555,7 +550,9 @@ def campaign_data(
         titles.append(node_title(sg, n))
     edge_names: list[str] = []
     edge_index: dict[str, int] = {}
-    edges, ekinds, econd = [], [], []
+    edges: list[int] = []
+    ekinds: list[int] = []
+    econd: list[int] = []
     for a, b, attrs in g.edges(data=True):
         k = attrs.get("kind", "")
         if k not in edge_index:
@@ -565,6 +562,7 @@ def campaign_data(
         ekinds.append(edge_index[k])
         econd.append(1 if attrs.get("condition") else 0)
     colours = _colours(sg.campaign.family, kind_names)
+    labels = edge_labels(sg.campaign.family)
     counts = {name: 0 for name in kind_names}
     for k in kinds:
         counts[kind_names[k]] += 1
@@ -579,7 +577,7 @@ def campaign_data(
             {"id": k, "label": kind_label(k), "colour": colours[k], "count": counts[k]}
             for k in kind_names
         ],
-        "edgeKinds": [{"id": k, "label": EDGE_FR.get(k, k)} for k in edge_names],
+        "edgeKinds": [{"id": k, "label": labels.get(k, k)} for k in edge_names],
         "ids": lay.nodes,
         "titles": titles,
         "slugs": [slug[n] for n in lay.nodes],
@@ -645,6 +643,7 @@ def write_campaign(
     viewer = _Viewer(sg, slug)
     unreachable = {n for n, d in zip(lay.nodes, lay.depth, strict=True) if d < 0}
     starts = _starts_anywhere(sg)
+    labels = edge_labels(sg.campaign.family)
 
     pages = out / "n"
     pages.mkdir(parents=True, exist_ok=True)
@@ -655,11 +654,11 @@ def write_campaign(
         attrs = g.nodes[n]
         texts, rest = viewer.record(n)
         preds = [
-            _edge_view(viewer, slug, titles, p, g.edges[p, n])
+            _edge_view(viewer, slug, titles, labels, p, g.edges[p, n])
             for p in _head(g.predecessors(n), MAX_LINKS)
         ]
         succs = [
-            _edge_view(viewer, slug, titles, s, g.edges[n, s])
+            _edge_view(viewer, slug, titles, labels, s, g.edges[n, s])
             for s in _head(g.successors(n), MAX_LINKS)
         ]
         node_findings = sorted(
@@ -829,7 +828,7 @@ def _play_href(sg: StoryGraph, node: str) -> str | None:
 
 
 def _head(items: Iterable[str], n: int) -> list[str]:
-    out = []
+    out: list[str] = []
     for item in items:
         if len(out) >= n:
             break

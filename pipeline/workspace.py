@@ -238,9 +238,9 @@ class Workspace:
                         held.graph.records[rec.node] = rec
             held.graph.campaign = camp
         held.campaign = camp
-        path = "shifted" if shifts else "kept"
-        self.counts[path] += 1
-        return self._finish(held, camp, path, overlay)
+        how = "shifted" if shifts else "kept"
+        self.counts[how] += 1
+        return self._finish(held, camp, how, overlay)
 
     def _files(self, folder: Path) -> list[str]:
         out = []

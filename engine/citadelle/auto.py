@@ -20,6 +20,7 @@ left for last."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -707,42 +708,15 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
     )
     reveals = [a for a in mine if a["source"].startswith(("explore:", "slot:"))]
     examine = [a for a in actions if a["type"] == "examine"]
-    # first the objectives the scenario requires, then the optional ones
-    for want in (must, wanted(bundle, view) - must):
-        if not want:
-            continue
-        # the ways the content names (the cheapest first), then the land whose arrows name a
-        # card that leads there, then the flags and items those ways require or any
-        # unexplored land, whichever is nearest
-        for deep in (False, True):
-            aiming = [
-                a
-                for a in (bold if want is must else mine)
-                if _aims(bundle, view, effects(a), want, deep)
-            ]
-            if aiming:
-                return _easiest(bundle, view, aiming)
-            if examine:
-                return examine[0]
-            aims, gives = _targets(bundle, view, leader, failed, want, deep, want is must)
-            if deep and want is must:
-                if reveals:
-                    return _best(view, reveals)
-                aims = {**dict.fromkeys(_frontier(view), 0), **aims}
-            step = _walk(view, actions, set(aims), aims)
-            if step:
-                return step
-            if want is must and not deep:
-                ahead = _frontier(view, bundle, want)
-                here = [a for a in reveals if _reveals_at(a, _leading(view, bundle, want))]
-                if here:
-                    return _best(view, here)
-                step = _walk(view, actions, ahead)
-                if step:
-                    return step
+    wants = (must, wanted(bundle, view) - must)
+    chosen = _pursue(
+        bundle, view, actions, effects, wants, bold, mine, reveals, examine, leader, failed
+    )
+    if chosen is not None:
+        return chosen
     if examine:
         return examine[0]
-    aims, gives = _targets(bundle, view, leader, failed, set())
+    _, gives = _targets(bundle, view, leader, failed, set())
     if reveals:
         return _best(view, reveals)
     useful = [a for a in mine if _gives(bundle, view, effects(a)) and not failed.get(a["title"])]
@@ -765,6 +739,57 @@ def _turn(bundle: dict, view: dict, actions: list[dict]) -> dict:
         a for a in acts if not a["source"].startswith(("hand:", "purse:", "quest:", "global:"))
     ]
     return (others or acts or actions)[0]
+
+
+def _pursue(
+    bundle: dict,
+    view: dict,
+    actions: list[dict],
+    effects: Callable[[dict], list[dict]],
+    wants: tuple[set[str], set[str]],
+    bold: list[dict],
+    mine: list[dict],
+    reveals: list[dict],
+    examine: list[dict],
+    leader: int,
+    failed: dict[str, int],
+) -> dict | None:
+    """``_turn``'s aim at the objectives: first those the scenario requires (``wants[0]``, the
+    bold actions allowed), then the optional ones.  ``None``: nothing leads to any."""
+    must = wants[0]
+    for want in wants:
+        if not want:
+            continue
+        # the ways the content names (the cheapest first), then the land whose arrows name a
+        # card that leads there, then the flags and items those ways require or any
+        # unexplored land, whichever is nearest
+        for deep in (False, True):
+            aiming = [
+                a
+                for a in (bold if want is must else mine)
+                if _aims(bundle, view, effects(a), want, deep)
+            ]
+            if aiming:
+                return _easiest(bundle, view, aiming)
+            if examine:
+                return examine[0]
+            aims, _ = _targets(bundle, view, leader, failed, want, deep, want is must)
+            if deep and want is must:
+                if reveals:
+                    return _best(view, reveals)
+                aims = {**dict.fromkeys(_frontier(view), 0), **aims}
+            step = _walk(view, actions, set(aims), aims)
+            if step:
+                return step
+            if want is must and not deep:
+                ahead = _frontier(view, bundle, want)
+                here = [a for a in reveals if _reveals_at(a, _leading(view, bundle, want))]
+                if here:
+                    return _best(view, here)
+                step = _walk(view, actions, ahead)
+                if step:
+                    return step
+    return None
 
 
 def _worn_out(bundle: dict, view: dict) -> bool:

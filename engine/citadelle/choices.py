@@ -113,6 +113,42 @@ def describe(bundle: dict, state: dict, action: dict) -> str:
     return label
 
 
+def _search_label(bundle: dict, state: dict, a: dict) -> tuple[str, str]:
+    """A hidden number searched for, with the title of the card that showed it."""
+    source = next((f["source"] for f in state.get("found") or [] if f["number"] == a["number"]), "")
+    title = T.quoted(_title(bundle, source)) if source else ""
+    return T.ui("search", number=a["number"], title=title), T.ui("search.help", title=title)
+
+
+def _select_label(bundle: dict, a: dict) -> tuple[str, str]:
+    """An action card or an adventure card chosen for the action under way, with its text."""
+    r = rec.record(
+        bundle,
+        {"kind": "action_card", "key": a["item"]}
+        if a["item"] in rec.recs(bundle, "action_card")
+        else {"kind": "adventure", "key": a["item"]},
+    )
+    return T.ui("select", title=T.quoted(r.get("title", ""))), T.plain(r.get("text", ""))
+
+
+def _count_label(state: dict, a: dict) -> str:
+    """The successes a player counts: all of them when the count is right and enough, else
+    fewer (none at all)."""
+    tally = state["action"].get("tally") or {}
+    ok = a["successes"] == tally.get("total") and tally.get("total", 0) >= tally.get("need", 0)
+    n = a["successes"]
+    counted = T.plural(n, "succès", "succès") if n < 2 else f"les {n} succès"
+    if ok:
+        return T.ui("count", n=counted, verdict=T.ui("verdict.ok"))
+    if n == 0:
+        return T.ui("fewer.none")
+    return T.ui("fewer", n=T.plural(n, "succès", "succès"))
+
+
+#: the actions whose label is their message alone, without help
+_SAID_AS_IS = frozenset({"save", "prepared", "kept", "refuse"})
+
+
 def _label(bundle: dict, state: dict, a: dict) -> tuple[str, str | None]:
     """(label, help) of any legal action."""
     chars = state["characters"]
@@ -134,11 +170,7 @@ def _label(bundle: dict, state: dict, a: dict) -> tuple[str, str | None]:
     if t == "examine":
         return T.ui("examine", title=T.quoted(_title(bundle, a["card"]))), T.ui("examine.help")
     if t == "search":
-        source = next(
-            (f["source"] for f in state.get("found") or [] if f["number"] == a["number"]), ""
-        )
-        title = T.quoted(_title(bundle, source)) if source else ""
-        return T.ui("search", number=a["number"], title=title), T.ui("search.help", title=title)
+        return _search_label(bundle, state, a)
     if t == "recover":
         cost = R.recovery_cost(a["cards"], mode)
         return T.ui(
@@ -162,41 +194,18 @@ def _label(bundle: dict, state: dict, a: dict) -> tuple[str, str | None]:
         ), None
     if t == "leave":
         return T.ui("leave", name=name), None
-    if t == "save":
-        return T.ui("save"), None
     if t == "active":
         ch = chars[a["character"]]
         return T.ui(
             "active", name=ch["name"], hp=ch["hp"], deck=T.plural(len(ch["deck"]), "carte")
         ), None
     if t == "select":
-        r = rec.record(
-            bundle,
-            {"kind": "action_card", "key": a["item"]}
-            if a["item"] in rec.recs(bundle, "action_card")
-            else {"kind": "adventure", "key": a["item"]},
-        )
-        return T.ui("select", title=T.quoted(r.get("title", ""))), T.plain(r.get("text", ""))
-    if t == "prepared":
-        return T.ui("prepared"), None
+        return _select_label(bundle, a)
     if t == "draw":
         extra = " avec le tremblement" if a["tremor"] else ""
         return T.ui("draw", cards=T.plural(a["count"], "carte")) + extra, None
     if t == "count":
-        tally = state["action"].get("tally") or {}
-        ok = a["successes"] == tally.get("total") and tally.get("total", 0) >= tally.get("need", 0)
-        n = a["successes"]
-        counted = T.plural(n, "succès", "succès") if n < 2 else f"les {n} succès"
-        if ok:
-            return T.ui("count", n=counted, verdict=T.ui("verdict.ok")), None
-        if n == 0:
-            return T.ui("fewer.none"), None
-        return T.ui("fewer", n=T.plural(n, "succès", "succès")), None
-    if t == "keep":
-        r = rec.skill(bundle, a["card"])
-        return T.ui("keep", title=T.quoted(r.get("title", ""))), T.plain(r.get("text", "")) or None
-    if t == "kept":
-        return T.ui("kept"), None
+        return _count_label(state, a), None
     if t == "choose":
         para = rec.recs(bundle, "paragraph")[state["pending"]["paragraph"]]
         return T.ui("choose", text=T.quoted(T.plain(para["choices"][a["index"]]["text"]))), None
@@ -206,9 +215,9 @@ def _label(bundle: dict, state: dict, a: dict) -> tuple[str, str | None]:
         return T.ui("close.decline" if optional and not para.get("end") else "close"), None
     if t == "receive":
         return T.ui("receive", name=name), None
-    if t == "refuse":
-        return T.ui("refuse"), None
-    if t in ("discard", "banish"):
+    if t in _SAID_AS_IS:
+        return T.ui(t), None
+    if t in ("keep", "discard", "banish"):
         r = rec.skill(bundle, a["card"])
         return T.ui(t, title=T.quoted(r.get("title", ""))), T.plain(r.get("text", "")) or None
     if t == "depart":

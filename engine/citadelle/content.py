@@ -714,6 +714,23 @@ def _label(kind: str, key: str, data: dict) -> str | None:
     return MESSAGES["label.adventure"].format(**args)
 
 
+#: the French name of each edge kind the Citadel's content makes, on the story map
+EDGES_FR = {
+    "choice": "choix",
+    "adds": "ajoute",
+    "contains": "contient",
+    "takes": "prend",
+    "reads": "lit",
+    "reveals": "révèle",
+    "explores": "explore",
+    "hidden_number": "numéro caché",
+    "marks": "inscrit la quête",
+    "builds": "construit",
+    "ends": "épilogue",
+    "continues": "suite",
+    "objective": "objectif",
+}
+
 #: node colours on the story map
 COLOURS = {
     "scenario": "#d9a400",
@@ -778,6 +795,7 @@ SCHEMA = ContentSchema(
     start_node=lambda value: f"scenario:{value}",
     start_fr=MESSAGES["start"],
     implicit_edge_kinds=frozenset({"contains", "explores"}),
+    edges_fr=EDGES_FR,
     implicit_edges=_implicit_edges,
     way_on=_way_on,
     leaves_loop=_leaves_loop,

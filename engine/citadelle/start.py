@@ -208,6 +208,36 @@ def adventure_key(bundle: dict, key: str) -> str:
     raise ValueError(f"la carte Aventure « {key} » n'existe pas dans ce contenu")
 
 
+def _story_target(bundle: dict, node: str, kind: str, key: str) -> tuple[Step, str | None, str]:
+    """Where a start inside a scenario aims (the step ``way_to`` looks for), the scenario an
+    adventure card belongs to (``None``: any) and the node's key (an adventure card's as its
+    versions name it); ``ValueError`` (French) for a node that does not exist or is no moment
+    of the story."""
+    tied: str | None = None
+    if kind == "paragraph":
+        if key not in rec.recs(bundle, "paragraph"):
+            raise ValueError(f"le paragraphe {key} n'existe pas dans ce contenu")
+        target: Step = ("paragraph", key)
+    elif kind == "adventure_card":
+        key = adventure_key(bundle, key)
+        target = ("adventure", str(rec.adv(bundle, key)["number"]))
+        tied = rec.adv(bundle, key).get("scenario")
+    elif kind == "side_quest":
+        if key not in rec.recs(bundle, "side_quest"):
+            raise ValueError(f"la quête secondaire « {key} » n'existe pas dans ce contenu")
+        target = ("side_quest", key)
+    elif kind == "exploration_card":
+        if key not in rec.recs(bundle, "exploration_card"):
+            raise ValueError(f"la carte Exploration {key} n'existe pas dans ce contenu")
+        target = ("exploration", key)
+    else:
+        raise ValueError(
+            f"« {node} » n'est pas un moment de l'histoire (c'est un élément de jeu présent dès "
+            "le début) : lancez une partie normale"
+        )
+    return target, tied, key
+
+
 def start_from(
     bundle: dict,
     node: str,
@@ -240,28 +270,7 @@ def start_from(
         if scen not in scenarios:
             raise ValueError(f"« {node} » n'existe pas dans ce contenu")
         return start(scen)
-    tied: str | None = None
-    if kind == "paragraph":
-        if key not in rec.recs(bundle, "paragraph"):
-            raise ValueError(f"le paragraphe {key} n'existe pas dans ce contenu")
-        target: Step = ("paragraph", key)
-    elif kind == "adventure_card":
-        key = adventure_key(bundle, key)
-        target = ("adventure", str(rec.adv(bundle, key)["number"]))
-        tied = rec.adv(bundle, key).get("scenario")
-    elif kind == "side_quest":
-        if key not in rec.recs(bundle, "side_quest"):
-            raise ValueError(f"la quête secondaire « {key} » n'existe pas dans ce contenu")
-        target = ("side_quest", key)
-    elif kind == "exploration_card":
-        if key not in rec.recs(bundle, "exploration_card"):
-            raise ValueError(f"la carte Exploration {key} n'existe pas dans ce contenu")
-        target = ("exploration", key)
-    else:
-        raise ValueError(
-            f"« {node} » n'est pas un moment de l'histoire (c'est un élément de jeu présent dès "
-            "le début) : lancez une partie normale"
-        )
+    target, tied, key = _story_target(bundle, node, kind, key)
     scenario, way, conditions = way_to(bundle, target, tied)
     if kind == "side_quest":  # begin at the paragraph or the card that marks it
         if len(way) < 2 or way[-2][0] not in ("paragraph", "adventure"):

@@ -353,10 +353,8 @@ def apply(bundle: dict, state: dict, action: Any, offered: Offering | None = Non
         taking.search(bundle, state, action["character"], action["number"])
     elif t == "save":
         saving.save(bundle, state)
-    elif t == "leave":
-        C.leave(bundle, state, action["character"])
-        if p["type"] == "citadel":
-            state["pending"] = {"type": "citadel"}
+    elif t in _CITADEL_MOVES:
+        if _citadel_move(bundle, state, action, p):
             return state
     elif t == "active":
         A.start(
@@ -369,18 +367,7 @@ def apply(bundle: dict, state: dict, action: Any, offered: Offering | None = Non
             mandatory=True,
         )
     elif t == "select":
-        state["action"]["selected"].append(action["item"])
-        ch = state["characters"][p["character"]]
-        log(
-            state,
-            "item.selected",
-            name=ch["name"],
-            title=rec.record(bundle, _ref(bundle, action["item"])).get("title", ""),
-        )
-        state["pending"] = {
-            "type": "prepare" if A.selectable(bundle, state) else "draw",
-            "character": p["character"],
-        }
+        _select(bundle, state, action, p)
     elif t == "prepared":
         state["pending"] = {"type": "draw", "character": p["character"]}
     elif t == "draw":
@@ -388,12 +375,7 @@ def apply(bundle: dict, state: dict, action: Any, offered: Offering | None = Non
     elif t == "count":
         A.count(bundle, state, action["successes"])
     elif t == "keep":
-        A.keep(bundle, state, action["card"])
-        left = p["left"] - 1
-        if left > 0 and state["action"]["drawn"]:
-            state["pending"] = {**p, "left": left}
-        else:
-            A.end(bundle, state)
+        _keep(bundle, state, action, p)
     elif t == "kept":
         A.end(bundle, state)
     elif t == "choose":
@@ -413,24 +395,66 @@ def apply(bundle: dict, state: dict, action: Any, offered: Offering | None = Non
             title=rec.skill(bundle, action["card"]).get("title", ""),
             name=ch["name"],
         )
-    elif t == "destiny":
-        citadel.buy_destiny(bundle, state, action["entry"], action["character"])
-        state["pending"] = {"type": "citadel"}
-        return state
-    elif t == "join":
-        C.join(bundle, state, action["id"])
-        state["pending"] = {"type": "citadel"}
-        return state
-    elif t == "depart":
-        nxt = state.get("next_scenario")
-        if nxt is None:
-            citadel.finish(bundle, state, "victory", "menace_over")
-            return state
-        scenario.start_scenario(bundle, state, nxt)
-        return state
     if state["phase"] == "play" and state["pending"] is None:
         E.pump(bundle, state)
     return state
+
+
+#: the moves of the Citadel's phase (and leaving for it): ``_citadel_move`` plays them
+_CITADEL_MOVES = frozenset({"leave", "destiny", "join", "depart"})
+
+
+def _citadel_move(bundle: dict, state: dict, action: dict, p: dict) -> bool:
+    """A move of ``_CITADEL_MOVES``.  ``True``: the turn ends here (the Citadel waits for its
+    next move, or a scenario has begun, or the campaign is over); ``False``: it goes on as
+    after any action (only when a character leaves outside the Citadel)."""
+    t = action["type"]
+    if t == "leave":
+        C.leave(bundle, state, action["character"])
+        if p["type"] == "citadel":
+            state["pending"] = {"type": "citadel"}
+            return True
+        return False
+    if t == "destiny":
+        citadel.buy_destiny(bundle, state, action["entry"], action["character"])
+        state["pending"] = {"type": "citadel"}
+        return True
+    if t == "join":
+        C.join(bundle, state, action["id"])
+        state["pending"] = {"type": "citadel"}
+        return True
+    nxt = state.get("next_scenario")  # "depart"
+    if nxt is None:
+        citadel.finish(bundle, state, "victory", "menace_over")
+        return True
+    scenario.start_scenario(bundle, state, nxt)
+    return True
+
+
+def _keep(bundle: dict, state: dict, action: dict, p: dict) -> None:
+    """A drawn card kept; the next to keep, or the action's end."""
+    A.keep(bundle, state, action["card"])
+    left = p["left"] - 1
+    if left > 0 and state["action"]["drawn"]:
+        state["pending"] = {**p, "left": left}
+    else:
+        A.end(bundle, state)
+
+
+def _select(bundle: dict, state: dict, action: dict, p: dict) -> None:
+    """An item chosen for the action under way; then more to prepare, or the draw."""
+    state["action"]["selected"].append(action["item"])
+    ch = state["characters"][p["character"]]
+    log(
+        state,
+        "item.selected",
+        name=ch["name"],
+        title=rec.record(bundle, _ref(bundle, action["item"])).get("title", ""),
+    )
+    state["pending"] = {
+        "type": "prepare" if A.selectable(bundle, state) else "draw",
+        "character": p["character"],
+    }
 
 
 def _ref(bundle: dict, key: str) -> dict:

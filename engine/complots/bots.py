@@ -8,6 +8,7 @@ it doubts, how it picks its victims.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -265,6 +266,35 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> 
             return best_target(targets)
     # 2. money
     tax = [c for c in claims if lore.power(c) == "tax"]
+    money = _money(view, claims, tax, lore, walls, hand, p, would_claim)
+    if money is not None:
+        return money
+    # 3. a weak hand: exchange it
+    swap = [c for c in claims if lore.power(c) in ("exchange", "inquire")]
+    for c in swap:
+        if c in hand and sum(_value(h) for h in hand) <= 2 * len(hand) + 1:
+            opts = [a for a in claims[c] if a.get("mode") != "inspect"]
+            if opts:
+                return opts[0]
+    # 4. the safe actions: foreign aid when no Duchesse seems to be around
+    duchesses = sum(unseen_(c) for c in tax if _gain_like_duchesse(lore, c))
+    if "aide" in by_type and duchesses <= 1:
+        return by_type["aide"][0]
+    return by_type.get("revenu", actions)[0]
+
+
+def _money(
+    view: dict,
+    claims: dict[str, list[dict]],
+    tax: list[str],
+    lore: Lore,
+    walls: dict[int, set[str]],
+    hand: list[str],
+    p: Persona,
+    would_claim: Callable[[str], bool],
+) -> dict | None:
+    """``_turn``'s step 2: steal from the richest (an aggressive bot, when it would claim the
+    thief), else tax, else steal with the thief in hand.  ``None``: no money move."""
     steal = [c for c in claims if lore.power(c) == "steal"]
     for c in steal:
         if p.aggressive and would_claim(c):
@@ -283,18 +313,7 @@ def _turn(view: dict, actions: list[dict], rng: Rng, p: Persona, lore: Lore) -> 
                 return max(
                     rich, key=lambda a: (view["players"][a["target"]]["coins"], -a["target"])
                 )
-    # 3. a weak hand: exchange it
-    swap = [c for c in claims if lore.power(c) in ("exchange", "inquire")]
-    for c in swap:
-        if c in hand and sum(_value(h) for h in hand) <= 2 * len(hand) + 1:
-            opts = [a for a in claims[c] if a.get("mode") != "inspect"]
-            if opts:
-                return opts[0]
-    # 4. the safe actions: foreign aid when no Duchesse seems to be around
-    duchesses = sum(unseen_(c) for c in tax if _gain_like_duchesse(lore, c))
-    if "aide" in by_type and duchesses <= 1:
-        return by_type["aide"][0]
-    return by_type.get("revenu", actions)[0]
+    return None
 
 
 def _worth_stealing(lore: Lore, view: dict, target: int, walls: dict[int, set[str]]) -> bool:

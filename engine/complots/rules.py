@@ -827,6 +827,11 @@ def check_state(table: Table, state: dict) -> None:
         raise ValueError("bad claim truth")
     if not all(isinstance(c, str) for c in state["court"]):
         raise ValueError("bad Court")
+    _check_conservation(state)
+
+
+def _check_conservation(state: dict) -> None:
+    """``check_state``'s second half: every card and coin accounted for, none unknown."""
     n = len(state["players"])
     expected = 5 * (3 if n <= 6 else 4)
     if card_total(state) != expected:

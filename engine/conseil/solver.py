@@ -403,48 +403,13 @@ class Omniscient:
         self.key: tuple | None = None
 
     def action(self, state: dict[str, Any], seat: int, rng: Any) -> dict[str, Any]:
-        from . import bots
-
         legal = self.game.legal_actions(state, seat)
         phase = state["phase"]
+        chosen: dict[str, Any] | None = None
         if phase == "choose":
-            key = (
-                state["turn_no"],
-                len(state["log"]) - sum(c is not None for c in state["chosen"]),
-            )
-            if self.key is None or self.key[0] != state["turn_no"] or not any(state["chosen"]):
-                snap = state["snapshot"]
-                keep = self._keep(state)
-                args = (snap["die"], snap["objectives"], snap["met"], state["petitioner"])
-                self.plan = None
-                forced = _park(snap["hands"], keep, state["petitioner"])
-                if forced is not None:
-                    self.plan = solve(forced, *args, keep, held=snap["hands"], **_sight(snap))
-                if self.plan is None:
-                    self.plan = solve(snap["hands"], *args, keep, **_sight(snap))
-                self.key = key
-            if self.plan is not None:
-                card = self.plan["cards"][seat]
-                for a in legal:
-                    if a["card"] == card and a["remark"] is None:
-                        return a
+            chosen = self._choose(state, seat, legal)
         elif phase == "reveal" and self.plan is not None:
-            step = self._next(state)
-            if step is not None:
-                s, card, kind, choice = step
-                if kind == "reward":
-                    for a in legal:
-                        if a["type"] == "reward" and _reward_is(state, a, card, choice):
-                            return a
-                else:
-                    a = {"type": "reveal", "who": s}
-                    if a in legal:
-                        return a
-            reveals = [a for a in legal if a["type"] == "reveal"]
-            if reveals:
-                return reveals[0]
-            if step is None and {"type": "conclude"} in legal:
-                return {"type": "conclude"}
+            chosen = self._reveal(state, legal)
         elif phase == "effect" and self.plan is not None:
             p = state["pending"]
             for s, card, kind, choice in self.plan["steps"]:
@@ -460,20 +425,77 @@ class Omniscient:
                     if want in legal:
                         return want
         elif phase == "throne":
-            hands = state["snapshot"]["hands"]
-            common = set(rules_chars())
-            for h in hands:
-                common &= set(h)
-            want = state["rule"].get("throne")
-            if want and want not in common:
-                # whoever holds the month's character plays it; the council will choose it
-                common = {want} if want in hands[seat] else common
-            pref = [want] if want else []
-            claims = [a for a in legal if a["type"] == "claim"]
-            for c in [*pref, *bots.THRONE_PREF]:
-                if c in common:
-                    return next(a for a in claims if a["card"] == c)
+            chosen = self._throne(state, seat, legal)
+        if chosen is not None:
+            return chosen
         return self.game.choose(state, seat, rng)
+
+    def _choose(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The card the plan gives ``seat``, the plan solved again at each new turn."""
+        key = (
+            state["turn_no"],
+            len(state["log"]) - sum(c is not None for c in state["chosen"]),
+        )
+        if self.key is None or self.key[0] != state["turn_no"] or not any(state["chosen"]):
+            snap = state["snapshot"]
+            keep = self._keep(state)
+            args = (snap["die"], snap["objectives"], snap["met"], state["petitioner"])
+            self.plan = None
+            forced = _park(snap["hands"], keep, state["petitioner"])
+            if forced is not None:
+                self.plan = solve(forced, *args, keep, held=snap["hands"], **_sight(snap))
+            if self.plan is None:
+                self.plan = solve(snap["hands"], *args, keep, **_sight(snap))
+            self.key = key
+        if self.plan is not None:
+            card = self.plan["cards"][seat]
+            for a in legal:
+                if a["card"] == card and a["remark"] is None:
+                    return a
+        return None
+
+    def _reveal(self, state: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        """The plan's next reveal or reward, else any reveal, else the conclusion."""
+        step = self._next(state)
+        if step is not None:
+            s, card, kind, choice = step
+            if kind == "reward":
+                for a in legal:
+                    if a["type"] == "reward" and _reward_is(state, a, card, choice):
+                        return a
+            else:
+                a = {"type": "reveal", "who": s}
+                if a in legal:
+                    return a
+        reveals = [a for a in legal if a["type"] == "reveal"]
+        if reveals:
+            return reveals[0]
+        if step is None and {"type": "conclude"} in legal:
+            return {"type": "conclude"}
+        return None
+
+    def _throne(
+        self, state: dict[str, Any], seat: int, legal: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The claim of a character every hand holds (the month's first, if it is one)."""
+        from . import bots
+
+        hands = state["snapshot"]["hands"]
+        common = set(rules_chars())
+        for h in hands:
+            common &= set(h)
+        want = state["rule"].get("throne")
+        if want and want not in common:
+            # whoever holds the month's character plays it; the council will choose it
+            common = {want} if want in hands[seat] else common
+        pref = [want] if want else []
+        claims = [a for a in legal if a["type"] == "claim"]
+        for c in [*pref, *bots.THRONE_PREF]:
+            if c in common:
+                return next(a for a in claims if a["card"] == c)
+        return None
 
     def _next(self, state: dict[str, Any]) -> tuple | None:
         """The plan's next step in the reveal phase: what the table did so far (cards that

@@ -275,31 +275,7 @@ class Game:
         seats = setup.get("seats")
         low, high = self.seat_range()
         if seats is None:
-            n = setup.get("players")
-            bots = setup.get("bots")
-            if any(not _is_int(v) for v in (n, bots) if v is not None):
-                raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
-            if n is None:
-                n = bots if bots else min(max(self.default_players, low), high)
-            if bots is None:
-                bots = n - 1
-            if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
-                raise SetupError(
-                    "le nombre de places et de places jouées par l'ordinateur doit être un "
-                    "nombre entier"
-                )
-            if not low <= n <= high:  # before any seat is built (a save may say 10**8)
-                raise SetupError(self._seat_count_error(low, high, n))
-            if not 0 <= bots <= n:
-                many = (
-                    "autant de places jouées"
-                    if abs(bots) >= 10**6
-                    else count(bots, "place jouée", "places jouées")
-                )
-                raise SetupError(
-                    f"il ne peut pas y avoir {many} par l'ordinateur pour {count(n, 'place')}"
-                )
-            seats = [{"bot": i >= n - bots} for i in range(n)]
+            seats = self._seats_from_counts(setup, low, high)
         if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
             raise SetupError("« seats » doit être une liste de places")
         if not low <= len(seats) <= high:
@@ -312,27 +288,7 @@ class Game:
             norm_seats.append({"name": (name or "").strip()[:40], "bot": bool(s.get("bot", False))})
         for f in self.fields():
             if f.per_seat:
-                used: set[Any] = set()
-                for i, (raw, seat) in enumerate(zip(seats, norm_seats, strict=True)):
-                    if f.bots_only and not seat["bot"]:
-                        continue
-                    value = raw.get(f.name)
-                    shared = setup.get(f.name)  # one value for every seat, or a list by seat
-                    if value is None and isinstance(shared, list):
-                        value = shared[i] if i < len(shared) else None
-                    elif value is None and shared is not None and not isinstance(shared, dict):
-                        value = shared
-                    if value is None:
-                        candidates = [v for v in self.seat_defaults(f, i) if v not in used]
-                        value = candidates[0] if candidates else None
-                    value = _check_value(f, value, f"{f.label} ({self.seat_word} {i + 1})")
-                    if f.distinct and value in used:
-                        raise SetupError(
-                            f"{f.label} : deux places ont choisi « {f.label_of(value)} » ; "
-                            "changez le choix de l'une d'elles"
-                        )
-                    used.add(value)
-                    seat[f.name] = value
+                self._per_seat_values(f, setup, seats, norm_seats)
             else:
                 value = setup.get(f.name, f.default)
                 out[f.name] = _check_value(f, value, f.label)
@@ -342,29 +298,92 @@ class Game:
                 if isinstance(name, str) and name.strip() and not seat["name"]:
                     seat["name"] = name.strip()[:40]
         if self.personas:
-            allowed = [o.value for o in self.personas]
-            shared = setup.get("persona")
-            bots = [i for i, s in enumerate(norm_seats) if s["bot"]]
-            for n, i in enumerate(bots):
-                value = seats[i].get("persona")
-                if value is None and isinstance(shared, list):
-                    value = shared[n] if n < len(shared) else None
-                elif value is None and isinstance(shared, str):
-                    value = shared
-                value = value or allowed[0]
-                if value not in allowed:
-                    shown = ", ".join(o.label for o in self.personas)
-                    raise SetupError(
-                        f"le caractère « {value} » n'existe pas pour une place jouée par "
-                        f"l'ordinateur (au choix : {shown})"
-                    )
-                norm_seats[i]["persona"] = value
+            self._bot_personas(setup, seats, norm_seats)
         drawn = iter(self.drawn_names(out["seed"], {s["name"] for s in norm_seats}))
         for i, seat in enumerate(norm_seats):
             if not seat["name"]:
                 seat["name"] = next(drawn, None) or self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
+
+    def _seats_from_counts(self, setup: dict[str, Any], low: int, high: int) -> list[dict]:
+        """The seats ``"players"`` and ``"bots"`` stand for (the last ``bots`` are the
+        computer's); ``SetupError`` for counts the game cannot seat."""
+        n = setup.get("players")
+        bots = setup.get("bots")
+        if any(not _is_int(v) for v in (n, bots) if v is not None):
+            raise SetupError("le nombre de joueurs et de bots doit être un nombre entier")
+        if n is None:
+            n = bots if bots else min(max(self.default_players, low), high)
+        if bots is None:
+            bots = n - 1
+        if not isinstance(n, int) or not isinstance(bots, int) or isinstance(n, bool):
+            raise SetupError(
+                "le nombre de places et de places jouées par l'ordinateur doit être un "
+                "nombre entier"
+            )
+        if not low <= n <= high:  # before any seat is built (a save may say 10**8)
+            raise SetupError(self._seat_count_error(low, high, n))
+        if not 0 <= bots <= n:
+            many = (
+                "autant de places jouées"
+                if abs(bots) >= 10**6
+                else count(bots, "place jouée", "places jouées")
+            )
+            raise SetupError(
+                f"il ne peut pas y avoir {many} par l'ordinateur pour {count(n, 'place')}"
+            )
+        return [{"bot": i >= n - bots} for i in range(n)]
+
+    def _per_seat_values(
+        self, f: SetupField, setup: dict[str, Any], seats: list[dict], norm_seats: list[dict]
+    ) -> None:
+        """Each seat's value of the per-seat field ``f``: its own, else the setup's shared one
+        (a value, or a list by seat), else the first of its defaults no other seat took."""
+        used: set[Any] = set()
+        for i, (raw, seat) in enumerate(zip(seats, norm_seats, strict=True)):
+            if f.bots_only and not seat["bot"]:
+                continue
+            value = raw.get(f.name)
+            shared = setup.get(f.name)  # one value for every seat, or a list by seat
+            if value is None and isinstance(shared, list):
+                value = shared[i] if i < len(shared) else None
+            elif value is None and shared is not None and not isinstance(shared, dict):
+                value = shared
+            if value is None:
+                candidates = [v for v in self.seat_defaults(f, i) if v not in used]
+                value = candidates[0] if candidates else None
+            value = _check_value(f, value, f"{f.label} ({self.seat_word} {i + 1})")
+            if f.distinct and value in used:
+                raise SetupError(
+                    f"{f.label} : deux places ont choisi « {f.label_of(value)} » ; "
+                    "changez le choix de l'une d'elles"
+                )
+            used.add(value)
+            seat[f.name] = value
+
+    def _bot_personas(
+        self, setup: dict[str, Any], seats: list[dict], norm_seats: list[dict]
+    ) -> None:
+        """Each bot seat's temperament: its own, else the setup's (one, or a list by bot), else
+        the first the game offers; ``SetupError`` for one the game does not have."""
+        allowed = [o.value for o in self.personas]
+        shared = setup.get("persona")
+        bots = [i for i, s in enumerate(norm_seats) if s["bot"]]
+        for n, i in enumerate(bots):
+            value = seats[i].get("persona")
+            if value is None and isinstance(shared, list):
+                value = shared[n] if n < len(shared) else None
+            elif value is None and isinstance(shared, str):
+                value = shared
+            value = value or allowed[0]
+            if value not in allowed:
+                shown = ", ".join(o.label for o in self.personas)
+                raise SetupError(
+                    f"le caractère « {value} » n'existe pas pour une place jouée par "
+                    f"l'ordinateur (au choix : {shown})"
+                )
+            norm_seats[i]["persona"] = value
 
     def _seat_count_error(self, low: int, high: int, n: int) -> str:
         shown = str(n) if abs(n) < 10**6 else "autant"  # a 5,000-digit count is not printed

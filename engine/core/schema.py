@@ -391,6 +391,12 @@ class ContentSchema:
     required_nodes: dict[str, Callable[[Any], str]] = field(default_factory=dict)
     #: edge kinds ``implicit_edges`` may add (documented and exported)
     implicit_edge_kinds: frozenset[str] = frozenset()
+    #: the French name of each edge kind this game's content makes (``Ref.edge``,
+    #: ``SubNodes.edge``, ``implicit_edge_kinds``), for the story map's pages and tooltips
+    edges_fr: dict[str, str] = field(default_factory=dict)
+    #: nouns this game's text counts (« 3 dilemmes »), singular to plural: the French text
+    #: check adds them to the shared ones when it checks number agreement
+    counted_fr: dict[str, str] = field(default_factory=dict)
     implicit_edges: Callable[[GraphView], list[Edge]] | None = None
     #: whether a record offers a way on (dead-end check), for kinds with ``dead_end_fix``
     way_on: Callable[[GraphView, str, str, dict], bool] | None = None

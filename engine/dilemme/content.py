@@ -573,6 +573,20 @@ def _opening(g: GraphView) -> list[tuple[str, str]]:
     return [(story["title"], story.get("text", ""))] if story else []
 
 
+#: the French name of each edge kind the Dilemme's content makes, on the story map
+EDGES_FR = {
+    "contains": "contient",
+    "opens": "ouvre",
+    "choice": "choix",
+    "sticks": "colle",
+    "achievement": "haut fait",
+    "unlocks": "débloque",
+    "adds": "ajoute",
+    "triggers": "déclenche",
+}
+#: the nouns the Dilemme's text counts, with their plurals (checked with the shared ones)
+COUNTED_FR = {"dilemme": "dilemmes"}
+
 #: node colours on the story map
 COLOURS = {
     "envelope": "#d9a400",
@@ -618,6 +632,8 @@ SCHEMA = ContentSchema(
     start_fr=MESSAGES["start"],
     required_nodes={"grand_final": _envelope},
     implicit_edge_kinds=frozenset({"opens"}),
+    edges_fr=EDGES_FR,
+    counted_fr=COUNTED_FR,
     implicit_edges=_implicit_edges,
     way_on=_way_on,
     never=_never,

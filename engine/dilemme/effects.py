@@ -61,18 +61,7 @@ def _apply_effects(
         elif name == "open_envelope":
             run("open_envelope", bundle, state, f"{int(value):02d}", signer)
         elif name == "secret_sticker":
-            if value not in camp["secret_stickers"]:
-                camp["secret_stickers"].append(value)
-                rec = _rec(bundle, "secret_sticker", value) or {}
-                _log(
-                    state,
-                    "secret.stuck",
-                    letter=value,
-                    text=rec.get("text", ""),
-                    count=len(camp["secret_stickers"]),
-                )
-                if len(camp["secret_stickers"]) >= rules["secret_stickers_for_final"]:
-                    state["final_pending"] = True
+            _stick_secret(bundle, state, value, rules)
         elif name == "skull":
             state.setdefault("skull_now", bool(value))
         elif name == "shuffle_in":
@@ -80,17 +69,11 @@ def _apply_effects(
                 shuffle_into_deck(state, [value])
                 _log(state, "deck.added", count=1)
         elif name == "remove_card":
-            for pile in (deck(state), state.get("kept_immediates", [])):
-                if value in pile:
-                    pile.remove(value)
-                    _log(state, "deck.removed", card=value)
+            _remove_card(state, value)
         elif name == "event":
             run("start_event", bundle, state, value, signer)
         elif name == "end_event":
-            if value in events_in_play(state):
-                events_in_play(state).remove(value)
-                rec = _rec(bundle, "event_card", value) or {}
-                _log(state, "event.end", title=rec.get("title", value))
+            _end_event(bundle, state, value)
         elif name == "gain":
             _gain_effect(state, value, signer)
         elif name == "flag":
@@ -100,14 +83,7 @@ def _apply_effects(
             if value in camp["flags"]:
                 camp["flags"].remove(value)
         elif name == "achievement":
-            house, _, ach_id = value.partition("/")
-            hrec = _rec(bundle, "house", house) or {}
-            ach = next((a for a in hrec.get("achievements") or () if a["id"] == ach_id), None)
-            if ach is not None:
-                if ach.get("kind") == "narrative":
-                    achievements._unlock_narrative(bundle, state, value)
-                else:
-                    achievements._tick(bundle, state, house, ach)
+            _achievement(bundle, state, value)
         elif name == "branch":
             chosen = (
                 value["then"]
@@ -115,6 +91,51 @@ def _apply_effects(
                 else value.get("otherwise") or []
             )
             _apply_effects(bundle, state, chosen, signer, nested)
+
+
+def _stick_secret(bundle: dict, state: dict, letter: str, rules: dict) -> None:
+    """``secret_sticker``: the campaign's sticker, once; enough of them open the grand final."""
+    camp = state["campaign"]
+    if letter not in camp["secret_stickers"]:
+        camp["secret_stickers"].append(letter)
+        rec = _rec(bundle, "secret_sticker", letter) or {}
+        _log(
+            state,
+            "secret.stuck",
+            letter=letter,
+            text=rec.get("text", ""),
+            count=len(camp["secret_stickers"]),
+        )
+        if len(camp["secret_stickers"]) >= rules["secret_stickers_for_final"]:
+            state["final_pending"] = True
+
+
+def _remove_card(state: dict, card: str) -> None:
+    """``remove_card``: out of the deck and out of the kept immediate cards."""
+    for pile in (deck(state), state.get("kept_immediates", [])):
+        if card in pile:
+            pile.remove(card)
+            _log(state, "deck.removed", card=card)
+
+
+def _end_event(bundle: dict, state: dict, event: str) -> None:
+    """``end_event``: the event card leaves play if it is in play."""
+    if event in events_in_play(state):
+        events_in_play(state).remove(event)
+        rec = _rec(bundle, "event_card", event) or {}
+        _log(state, "event.end", title=rec.get("title", event))
+
+
+def _achievement(bundle: dict, state: dict, value: str) -> None:
+    """``achievement: house/id``: a narrative one is unlocked, any other ticked."""
+    house, _, ach_id = value.partition("/")
+    hrec = _rec(bundle, "house", house) or {}
+    ach = next((a for a in hrec.get("achievements") or () if a["id"] == ach_id), None)
+    if ach is not None:
+        if ach.get("kind") == "narrative":
+            achievements._unlock_narrative(bundle, state, value)
+        else:
+            achievements._tick(bundle, state, house, ach)
 
 
 def _gain_effect(state: dict, gain: dict, signer: int | None) -> None:

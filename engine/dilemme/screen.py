@@ -377,6 +377,21 @@ def _money_form(kind: str, actions: list[dict], indexes: list[int], names: list[
     )
 
 
+def _votes_line(state: dict, votes: dict[str, tuple[str, int]]) -> str:
+    """« Votes : » each house's vote and Pouvoir in seat order, or its pass, or nothing."""
+    shown = []
+    for s in state["seats"]:
+        kind, power = votes.get(s["name"], ("", 0))
+        house = _short(s["name"])
+        if kind in T.SIDE:
+            shown.append(T.ui("last.vote", house=house, side=T.SIDE[kind], power=power))
+        elif kind.startswith("pass_"):
+            shown.append(T.ui(f"last.{kind}", house=house))
+        else:
+            shown.append(T.ui("last.none", house=house))
+    return T.ui("last.votes", votes=" · ".join(shown))
+
+
 def _last_round(state: dict) -> dict | None:
     """« Dernier tour »: the round just resolved, read back from the journal — each house's vote
     and Pouvoir, the result, the leader who signs, the tracks that moved (from → to), the coins
@@ -433,17 +448,7 @@ def _last_round(state: dict) -> dict | None:
                     signer=a.get("signer") or "—",
                 )
             )
-    shown = []
-    for s in state["seats"]:
-        kind, power = votes.get(s["name"], ("", 0))
-        house = _short(s["name"])
-        if kind in T.SIDE:
-            shown.append(T.ui("last.vote", house=house, side=T.SIDE[kind], power=power))
-        elif kind.startswith("pass_"):
-            shown.append(T.ui(f"last.{kind}", house=house))
-        else:
-            shown.append(T.ui("last.none", house=house))
-    out = [T.ui("last.votes", votes=" · ".join(shown))]
+    out = [_votes_line(state, votes)]
     if totals and side:
         oui, non = totals.get("oui_da", 0), totals.get("nenni", 0)
         if decided:

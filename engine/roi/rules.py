@@ -485,51 +485,60 @@ def _label(duel: dict) -> dict[str, Any]:
     return {"group": duel["group"]} if duel["kind"] == "group" else {}
 
 
+def _duel_start(st: dict, d: dict) -> bool:
+    """Steps 2 and 3 up to the Sorcier: the cancelled cards, the Dame, then the effects that
+    come before a pivot.  ``False``: the Sorcier's player must decide."""
+    P = st["p"]
+    seats = d["seats"]
+    cards = {str(s): P[s]["played"] for s in seats}
+    count = Counter(cards.values())
+    cancelled = [s for s in seats if count[cards[str(s)]] >= 2]
+    live = [s for s in seats if s not in cancelled]
+    title = {"group": "stage.cancel.group", "champions": "stage.cancel.champions"}
+    stage(st, title.get(d["kind"], "stage.cancel"), **_label(d))
+    for card in sorted({cards[str(s)] for s in cancelled}):
+        who = [s for s in cancelled if cards[str(s)] == card]
+        log(st, "cancel.same", card=card, players=names(st, who), kept=d["kind"] == "group")
+    if d["kind"] == "single":  # out of a tournament, cancelled cards go at once
+        for s in cancelled:
+            P[s]["discard"].append(P[s]["played"])
+            P[s]["played"] = None
+    voided: list[int] = []
+    dame = [s for s in live if cards[str(s)] == "dame"]
+    if dame:
+        voided = [s for s in live if s != dame[0]]
+        live = dame
+        log(st, "cancel.dame", who=name(st, dame[0]), players=names(st, voided))
+    if not cancelled and not voided:
+        log(st, "cancel.none")
+    d.update(cards=cards, live=live, cancelled=cancelled, voided=voided)
+    by_card = {cards[str(s)]: s for s in live}
+    stage(st, "stage.effects", **_label(d))
+    if "marchands" in by_card:
+        faces = [P[s]["die"] for s in seats]
+        for i in range(len(seats)):
+            P[seats[(i + 1) % len(seats)]]["die"] = faces[i]
+        log(
+            st,
+            "effect.marchands",
+            who=name(st, by_card["marchands"]),
+            dice=[f"{name(st, s)} {P[s]['die']}" for s in seats],
+        )
+    d["flip_pending"] = "chenapans" in by_card
+    d["stage"] = "rest"
+    if "sorcier" in by_card:
+        d["stage"] = "pivot"
+        st["pending"] = {"kind": "pivot", "seats": [by_card["sorcier"]]}
+        return False
+    return True
+
+
 def _duel(st: dict, d: dict) -> bool:
     """Steps 2 to 5 for one group (or the champions).  ``False``: a player must decide."""
     P = st["p"]
     seats = d["seats"]
-    if d["stage"] == "start":
-        cards = {str(s): P[s]["played"] for s in seats}
-        count = Counter(cards.values())
-        cancelled = [s for s in seats if count[cards[str(s)]] >= 2]
-        live = [s for s in seats if s not in cancelled]
-        title = {"group": "stage.cancel.group", "champions": "stage.cancel.champions"}
-        stage(st, title.get(d["kind"], "stage.cancel"), **_label(d))
-        for card in sorted({cards[str(s)] for s in cancelled}):
-            who = [s for s in cancelled if cards[str(s)] == card]
-            log(st, "cancel.same", card=card, players=names(st, who), kept=d["kind"] == "group")
-        if d["kind"] == "single":  # out of a tournament, cancelled cards go at once
-            for s in cancelled:
-                P[s]["discard"].append(P[s]["played"])
-                P[s]["played"] = None
-        voided: list[int] = []
-        dame = [s for s in live if cards[str(s)] == "dame"]
-        if dame:
-            voided = [s for s in live if s != dame[0]]
-            live = dame
-            log(st, "cancel.dame", who=name(st, dame[0]), players=names(st, voided))
-        if not cancelled and not voided:
-            log(st, "cancel.none")
-        d.update(cards=cards, live=live, cancelled=cancelled, voided=voided)
-        by_card = {cards[str(s)]: s for s in live}
-        stage(st, "stage.effects", **_label(d))
-        if "marchands" in by_card:
-            faces = [P[s]["die"] for s in seats]
-            for i in range(len(seats)):
-                P[seats[(i + 1) % len(seats)]]["die"] = faces[i]
-            log(
-                st,
-                "effect.marchands",
-                who=name(st, by_card["marchands"]),
-                dice=[f"{name(st, s)} {P[s]['die']}" for s in seats],
-            )
-        d["flip_pending"] = "chenapans" in by_card
-        d["stage"] = "rest"
-        if "sorcier" in by_card:
-            d["stage"] = "pivot"
-            st["pending"] = {"kind": "pivot", "seats": [by_card["sorcier"]]}
-            return False
+    if d["stage"] == "start" and not _duel_start(st, d):
+        return False
     if d["stage"] == "pivot":
         return False
     by_card = {d["cards"][str(s)]: s for s in d["live"]}
@@ -572,8 +581,8 @@ def _duel(st: dict, d: dict) -> bool:
     stage(st, "stage.values", **_label(d))
     values = {}
     for s in seats:
-        card = d["cards"][str(s)] if s in d["live"] else None
-        values[s] = value_of(card, P[s]["die"])
+        played = d["cards"][str(s)] if s in d["live"] else None
+        values[s] = value_of(played, P[s]["die"])
         P[s]["value"] = values[s]
     count = Counter(values.values())
     tied = [s for s in seats if count[values[s]] >= 2]

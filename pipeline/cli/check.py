@@ -6,10 +6,16 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported on first use at run time (a cached run needs neither)
+    from ..cache import Cache
+    from ..report import Report
 
 
-def _cache(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _cache(args: argparse.Namespace) -> Cache | None:
     if args.no_cache or os.environ.get("GAMEBOOK_NO_CACHE"):
         return None
     from ..cache import Cache
@@ -64,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(out)
     code = EXIT_OK if report.ok else EXIT_FINDINGS
     # remembered only if nothing changed while checking (the key was taken before reading)
-    if run_key is not None and unchanged(Path(args.content_dir), snapshot):
+    if cache is not None and run_key is not None and unchanged(Path(args.content_dir), snapshot):
         cache.put_run(run_key, code, out)
     if cache is not None:
         cache.prune()
@@ -118,7 +124,7 @@ def cached(argv: list[str]) -> int | None:
     return code
 
 
-def __getattr__(name: str) -> object:
+def __getattr__(name: str) -> Callable[..., Report]:
     # ``check`` is imported on first use: an unchanged campaign never needs it
     if name == "check":
         from ..report import check
@@ -127,7 +133,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(name)
 
 
-def _against(report, published: Path) -> list[str]:
+def _against(report: Report, published: Path) -> list[str]:
     """Compare each campaign with its published bundle; add the findings, return summaries."""
     from .. import compile as comp
     from .. import updates

@@ -4,8 +4,9 @@ from its registered setup fields (``gamebook play`` and ``gamebook simulate``)."
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from engine.core import registry
 from engine.core.game import Game
@@ -20,7 +21,7 @@ class UsageError(Exception):
     """A problem the user must fix (exit 2); the message is French."""
 
 
-def count(low: int = 1, high: int | None = None):  # type: ignore[no-untyped-def]
+def count(low: int = 1, high: int | None = None) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high``, refused in French."""
 
     def parse(text: str) -> int:
@@ -158,7 +159,13 @@ def content_path(args: argparse.Namespace) -> Path:
 
 
 class FrenchHelpFormatter(argparse.HelpFormatter):
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
         # argparse asks for the bare usage with prefix "" (a subcommand's prefix): kept bare
         return super().add_usage(
             usage, actions, groups, "utilisation : " if prefix is None else prefix
@@ -171,7 +178,8 @@ class FrenchParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", FrenchHelpFormatter)
         add_help = kwargs.pop("add_help", True)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
         self._positionals.title = "arguments"
         self._optionals.title = "options"
         if add_help:
@@ -183,7 +191,7 @@ class FrenchParser(argparse.ArgumentParser):
                 help="afficher cette aide et quitter",
             )
 
-    def error(self, message: str):  # type: ignore[no-untyped-def]
+    def error(self, message: str) -> NoReturn:
         self.print_usage()
         translated = (
             message.replace("the following arguments are required", "arguments obligatoires")

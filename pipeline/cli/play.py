@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+from engine.core.game import Game
 
 from ..bundles import BundleUnavailable, bundle_for
 from .common import (
@@ -43,8 +46,12 @@ def _read(path: Path) -> dict:
 
 
 def game_parser(
-    prog: str, game_id: str, content: Path, extra, bundle_file: Path | None = None
-) -> tuple[argparse.ArgumentParser, object]:
+    prog: str,
+    game_id: str,
+    content: Path,
+    extra: Callable[[argparse.ArgumentParser], object],
+    bundle_file: Path | None = None,
+) -> tuple[argparse.ArgumentParser, Game]:
     """The parser of ``gamebook <command> GAME``, with the game built on its bundle."""
     cls = game_class(game_id)
     try:

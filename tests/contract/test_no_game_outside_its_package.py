@@ -3,8 +3,8 @@ and its rules page, and nothing else changes.
 
 The words are every registered game's id (the template games' too) and every content kind a
 game declares (``envelope``, ``adventure_card``...), as whole words of the string literals in
-the shared code: the engine's core, the session's web face, the page's scripts and (once the
-pipeline has lost its game vocabulary) the pipeline.  Docstrings and comments may cite a game
+the shared code: the engine's core, the session's web face, the page's scripts and the
+pipeline.  Docstrings and comments may cite a game
 as an example; code may not branch on one.  A kind named like a word of the contract itself
 (``action``, ``outcome``: the names in ``engine/core/game.py``) cannot be told apart from it and
 is left out.
@@ -16,8 +16,6 @@ import ast
 import re
 from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from engine.core import registry
 
@@ -123,11 +121,5 @@ def test_no_game_named_in_the_page_scripts() -> None:
     assert findings([SCRIPTS], game_words()) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="8 words left in pipeline/ (was 79): the story map's edge labels for achievements and "
-    "objectives, the live preview's 'building' key, a French plural table, and ruamel's English "
-    "messages that contain 'character' (a Conseil kind)",
-)
 def test_no_game_named_in_the_pipeline() -> None:
     assert findings([ROOT / "pipeline"], game_words()) == []
