@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import incremental
-from .entry import Entry
+from .entry import Entry, State
 from .findings import Finding, has_errors
 from .fold import fold, fold_behind
 from .messages import t
@@ -100,8 +100,11 @@ def check(
             if lazy:
                 hit = cache.get_campaign(camp.digest) if camp.digest is not None else None
                 if hit is None and camp.digest is not None:
-                    # one real edit: the stored result and the changed files only
+                    # one real edit: the stored result and the changed files only; else a
+                    # structural edit: the stored graph patched where the references changed
                     hit = incremental.attempt(camp, content_dir, cache)
+                    if hit is None:
+                        hit = incremental.attempt_structural(camp, content_dir, cache)
                     if hit is not None:
                         cache.put_campaign(camp.digest, *hit)
                 if hit is not None:
@@ -110,19 +113,26 @@ def check(
                     continue
                 slots = list(camp.slots)
                 same = complete(camp)
-                tracker = incremental.Tracker(camp.records)
+                tracker = incremental.Tracker(camp.records, "build")
             # the graph and its checks (and networkx) are imported only when a campaign needs them
             from . import checks, graph
 
             try:
                 sg, found = graph.build(camp)
                 report.graphs[camp.id] = sg
+                if lazy:
+                    # what the build gave and read, and the memo of the checks' per-node
+                    # hooks: the next check after a structural edit patches from there
+                    built = incremental.Built(found, list(sg.unknown), list(sg.meant), {})
+                    tracker.phase("checks")
+                    sg.memo = graph.Memo()
                 found = [*found, *checks.run(sg)]
                 if lazy:
                     stats = checks.stats(sg)
             finally:
                 if lazy:
                     reads = tracker.stop()
+                    built.reads = tracker.phases["build"]
             mine = fold([*camp.findings, *found], camp.folder, content_dir, sg)
             mine = fold_behind(mine, sg)
             report.findings.extend(mine)
@@ -130,7 +140,7 @@ def check(
                 report.memo[camp.id] = stats
                 if same and camp.digest is not None:
                     cache.put_campaign(camp.digest, mine, stats)
-                    _remember(camp, content_dir, cache, slots, found, stats, reads)
+                    _remember(camp, content_dir, cache, slots, found, stats, reads, sg, built)
     finally:
         if enabled:
             gc.enable()
@@ -146,22 +156,30 @@ def _remember(
     found: list[Finding],
     stats: dict,
     reads: dict,
+    sg: Any = None,
+    built: Any = None,
 ) -> None:
-    """Store what a full check of ``camp`` found, for ``incremental.attempt``."""
+    """Store what a full check of ``camp`` found, for ``incremental.attempt``, and its graph
+    and models (``sg``, ``built``), for ``incremental.attempt_structural``."""
     models = [slot.model for slot in slots]
     if camp.manifest is None or any(m is None for m in models):
         return
     if any(s.key is None or s.digest is None for s in slots):
         return
-    if (
-        incremental.broken(camp.manifest.findings)
-        or incremental.broken(found)
-        or any(incremental.broken(m.findings) for m in models)
+    if incremental.broken(camp.manifest.findings) or any(
+        incremental.broken(m.findings) for m in models
     ):
         return
     skey = incremental.structure_key(camp, content_dir, cache, slots)
     if skey is None:
         return
+    base = None
+    if sg is not None and built is not None and camp.digest is not None:
+        state = State(digests=[s.digest for s in slots], models=models, graph=sg, built=built)
+        if cache.put_state(camp.digest, state):
+            base = camp.digest
+    if base is None and incremental.broken(found):
+        return  # a reference to nothing: ``attempt`` cannot use the entry (see there)
     entry = Entry(
         slots=[(s.task[1], s.key, s.digest) for s in slots],
         manifest=list(camp.manifest.findings),
@@ -169,6 +187,7 @@ def _remember(
         found=found,
         stats=stats,
         reads=reads,
+        base=base,
     )
     cache.put_edit(skey, entry)
 
