@@ -237,12 +237,12 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
 
 def attempt_structural(
     camp: Any, content_dir: Any, cache: Any
-) -> tuple[list[Finding], dict] | None:
-    """The campaign's findings (folded) and statistics after a structural edit (a choice
-    added, removed or re-pointed): the graph a previous full check stored (``entry.State``)
-    patched where the changed files' references changed (``patch``, as the language server's
-    workspace does), then its checks, which ask the game's per-node hooks again only about the
-    nodes the edit touched; ``None`` when there is no stored state or the patch cannot apply
+) -> tuple[list[Finding], dict, Any] | None:
+    """The campaign's findings (folded), statistics and patched story graph after a
+    structural edit (a choice added, removed or re-pointed): the graph a previous full check
+    stored (``entry.State``) patched where the changed files' references changed (``patch``,
+    as the language server's workspace does), then its checks, which ask the game's per-node
+    hooks again only about the nodes the edit touched; ``None`` when there is no stored state or the patch cannot apply
     (take the full path).  The files compared are those whose model differs from the stored
     state's (the edits since that full check, up to ``MAX_CHANGED`` files).  The campaign's
     ``Entry`` is updated, so that a text edited next is still re-checked from it."""
@@ -320,7 +320,7 @@ def attempt_structural(
         entry.reads = reads
         cache.put_edit(skey, entry)
     cache.patched += 1
-    return mine, stats
+    return mine, stats, sg
 
 
 def same_for_checks(old: Any, new: Any, reads: dict[str, frozenset]) -> bool:

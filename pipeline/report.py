@@ -104,7 +104,9 @@ def check(
                     # structural edit: the stored graph patched where the references changed
                     hit = incremental.attempt(camp, content_dir, cache)
                     if hit is None:
-                        hit = incremental.attempt_structural(camp, content_dir, cache)
+                        patched = incremental.attempt_structural(camp, content_dir, cache)
+                        if patched is not None:
+                            *hit, report.graphs[camp.id] = patched  # checked again: its graph
                     if hit is not None:
                         cache.put_campaign(camp.digest, *hit)
                 if hit is not None:
