@@ -41,3 +41,4 @@ class State:
     models: list  # each file's ``model.FileModel``, in slot order
     graph: object  # ``graph.StoryGraph`` (its ``memo`` filled by the checks)
     built: object  # ``incremental.Built``
+    stats: dict = field(default_factory=dict)  # ``checks.stats`` of that graph

@@ -242,10 +242,11 @@ def attempt_structural(
     structural edit (a choice added, removed or re-pointed): the graph a previous full check
     stored (``entry.State``) patched where the changed files' references changed (``patch``,
     as the language server's workspace does), then its checks, which ask the game's per-node
-    hooks again only about the nodes the edit touched; ``None`` when there is no stored state or the patch cannot apply
-    (take the full path).  The files compared are those whose model differs from the stored
-    state's (the edits since that full check, up to ``MAX_CHANGED`` files).  The campaign's
-    ``Entry`` is updated, so that a text edited next is still re-checked from it."""
+    hooks again only about the nodes the edit touched; ``None`` when there is no stored state
+    or the patch cannot apply (take the full path).  The files compared are those whose model
+    differs from the stored state's (the edits since that full check, up to ``MAX_CHANGED``
+    files).  The campaign's ``Entry`` is updated, so that a text edited next is still
+    re-checked from it."""
     from . import checks
     from .fold import fold, fold_behind
     from .project import Campaign, _absorb
@@ -309,7 +310,7 @@ def attempt_structural(
     # what the build read is unchanged (the patch's condition); the checks' reads now
     for kind, fields in built.reads.items():
         reads[kind] = reads.get(kind, frozenset()) | fields
-    stats = checks.stats(sg)
+    stats = patched_stats(state.stats, state.graph, sg) if state.stats else checks.stats(sg)
     mine = fold([*shell.findings, *found], camp.folder, content_dir, sg)
     mine = fold_behind(mine, sg)
     if not any(broken(m.findings) for m in models):
@@ -321,6 +322,50 @@ def attempt_structural(
         cache.put_edit(skey, entry)
     cache.patched += 1
     return mine, stats, sg
+
+
+def search_tree(sg: Any) -> tuple[set, dict]:
+    """The nodes reachable from the root of ``sg`` and the tree the search found them by
+    (node -> the node it was found from): what ``patch`` keeps beside the graph."""
+    return _reach(set(), None, [], sg.graph._succ, set(), sg.root)
+
+
+def patched_stats(before: dict, old: Any, new: Any) -> dict:
+    """``checks.stats`` of ``new``, a graph ``patch`` made from ``old`` (whose statistics are
+    ``before``): the nodes are the same, the edges differ only out of the dirty nodes whose
+    successors ``patch`` replaced.  Cost: O(nodes) for the unreachable count, O(edges of the
+    touched nodes) for the rest."""
+    g0, g1 = old.graph, new.graph
+    edges = before["edges"]
+    edge_kinds = dict(before["edge_kinds"])
+    dirty = new.memo.dirty if new.memo is not None else g1._succ
+    for node in dirty:
+        a, b = g0._succ.get(node), g1._succ.get(node)
+        if a is b:
+            continue
+        for data in (a or {}).values():
+            kind = data.get("kind")
+            edge_kinds[kind] -= 1
+            edges -= 1
+        for data in (b or {}).values():
+            kind = data.get("kind")
+            edge_kinds[kind] = edge_kinds.get(kind, 0) + 1
+            edges += 1
+    seen = new.reachable_nodes()
+    specs = S.KINDS[new.campaign.family]
+    kinds = before["kinds"]
+    story = {kind for kind in kinds if (spec := specs.get(kind)) is not None and spec.story}
+    unreachable = sum(
+        1 for n, attrs in g1._node.items() if attrs.get("kind") in story and n not in seen
+    )
+    return {
+        "nodes": before["nodes"],
+        "edges": edges,
+        "reachable": len(seen),
+        "unreachable": unreachable,
+        "kinds": dict(kinds),
+        "edge_kinds": dict(sorted((k, n) for k, n in edge_kinds.items() if n)),
+    }
 
 
 def same_for_checks(old: Any, new: Any, reads: dict[str, frozenset]) -> bool:

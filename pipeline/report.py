@@ -177,7 +177,12 @@ def _remember(
         return
     base = None
     if sg is not None and built is not None and camp.digest is not None:
-        state = State(digests=[s.digest for s in slots], models=models, graph=sg, built=built)
+        # the search tree of what is reachable, so that a patch extends it (``_reach``)
+        seen, tree = incremental.search_tree(sg)
+        sg.graph.graph["_reachable"], sg.graph.graph["_tree"] = seen, tree
+        state = State(
+            digests=[s.digest for s in slots], models=models, graph=sg, built=built, stats=stats
+        )
         if cache.put_state(camp.digest, state):
             base = camp.digest
     if base is None and incremental.broken(found):
