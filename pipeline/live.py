@@ -189,8 +189,13 @@ def _finding_json(report: Report) -> list[dict[str, Any]]:
     return out
 
 
-def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
-    """Rewrite in ``out`` what the content feeds; returns the files written."""
+def update_content(
+    report: Report, out: Path, authoring: bool, maps: dict[str, dict] | None = None
+) -> list[str]:
+    """Rewrite in ``out`` what the content feeds; returns the files written.  With
+    ``authoring``, the story maps too: given ``maps`` (each campaign's line of the list of
+    maps, as ``storymap.write_storymaps`` filled it) and a report of some campaigns only, only
+    their maps are written again; else every map (and ``maps`` is filled)."""
     from .mkdocs_plugin import _opening
 
     written = []
@@ -221,9 +226,12 @@ def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
     written.append("manifest.json")
     _service_worker(out, manifest)
     if authoring:
-        from .storymap import write_storymaps
+        from .storymap import update_storymaps, write_storymaps
 
-        write_storymaps(report, out)
+        if maps and len(report.graphs) < len(maps):
+            update_storymaps(report, out, maps)
+        else:
+            write_storymaps(report, out, known=maps)
         written.append("carte/")
     return written
 
@@ -264,6 +272,9 @@ class Watcher:
         self.broken_by: dict[str, list[dict[str, Any]]] = {}
         #: the site served was built from content with errors: rebuild it all once fixed
         self.built_broken = False
+        #: with ``authoring``: each campaign's line of the list of story maps, once every map
+        #: was written by this process (then an edit rewrites its campaign's map only)
+        self.maps: dict[str, dict] = {}
 
     def say(self, text: str) -> None:
         if not self.quiet:
@@ -304,10 +315,13 @@ class Watcher:
 
     def rebuild_content(self, changed: set[str] | None = None) -> None:
         start = time.perf_counter()
-        folder = self._campaigns(changed) if changed and not self.authoring else None
+        folder = self._campaigns(changed) if changed else None
         if str(self.content_root) in self.broken_by:  # errors found by a whole check
             folder = None
-        report = check(folder or self.content, jobs=1)
+        if self.authoring and not self.maps:  # the list of maps needs every campaign's line
+            folder = None
+        # one campaign checked alone, its paths named as in a check of the whole content
+        report = check(self.content, jobs=1, only=folder)
         key = str(folder or self.content_root)
         errors = _finding_json(report)
         with self.live.lock:
@@ -322,7 +336,7 @@ class Watcher:
         if self.built_broken:
             self.rebuild_all()
             return
-        update_content(report, self.live.root, self.authoring)
+        update_content(report, self.live.root, self.authoring, self.maps)
         self.live.published(note="contenu")
         self.say(f"contenu reconstruit en {time.perf_counter() - start:.2f} s")
 

@@ -75,7 +75,11 @@ class Report:
 
 
 def check(
-    content_dir: Path, jobs: int | None = None, cache: Any = None, graphs: bool = True
+    content_dir: Path,
+    jobs: int | None = None,
+    cache: Any = None,
+    graphs: bool = True,
+    only: Path | None = None,
 ) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
@@ -84,14 +88,15 @@ def check(
     ``graphs=False`` (with a cache): only the findings and statistics are wanted, and a
     campaign whose models all have the digests of a previous check's reuses that check's
     findings without loading its models or building its graph (``Report.graphs`` then holds
-    only the campaigns checked again)."""
+    only the campaigns checked again).  ``only``: one campaign folder of ``content_dir``
+    checked alone (``project.load``)."""
     # The check allocates millions of small, long-lived, acyclic objects: the cyclic garbage
     # collector would rescan them again and again (~23% of the time at 100k nodes).
     enabled = gc.isenabled()
     gc.disable()
     lazy = cache is not None and not graphs
     try:
-        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy)
+        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy, only=only)
         report = Report(content_dir, campaigns, findings=list(stray))
         if lazy:
             report.memo = {}
