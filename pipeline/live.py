@@ -280,9 +280,25 @@ class Watcher:
         if not self.quiet:
             print(f"gamebook serve: {text}", file=sys.stderr, flush=True)
 
+    def prime(self) -> None:
+        """With ``authoring``: write every story map once (a page that holds its text already
+        is left as it is) to learn each campaign's line of the list of maps, so that the
+        first save already writes its campaign's map only.  Nothing is published."""
+        from .storymap import write_storymaps
+
+        if not self.authoring or self.maps or self.broken_by:
+            return
+        report = check(self.content, jobs=1)
+        if report.ok:
+            write_storymaps(report, self.live.root, known=self.maps)
+
     def run(self) -> None:
         content_seen = _snapshot([self.content_root])
         code_seen = _snapshot(self.code_roots)
+        try:
+            self.prime()
+        except Exception:  # an optimisation: the first save then writes every map
+            self.maps.clear()
         while not self.stop.wait(POLL_SECONDS):
             content_now = _snapshot([self.content_root])
             code_now = _snapshot(self.code_roots)

@@ -93,3 +93,24 @@ def test_the_watcher_rewrites_the_edited_campaign_only(tmp_path: Path) -> None:
     write_storymaps(check(content, jobs=1), fresh)
     assert _tree(out / "carte") == _tree(fresh / "carte")
     assert watcher.live.version == 3 and watcher.live.findings == []
+
+
+def test_the_watcher_primed_writes_the_first_save_s_campaign_only(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content)
+    out = tmp_path / "site"
+    write_storymaps(check(content, jobs=1), out)
+    (out / "manifest.json").write_text('{"bundles": {}}', encoding="utf-8")
+    (out / "bundles").mkdir()
+    watcher = Watcher(Live(out), content, out, ROOT / "mkdocs.yml", True, True)
+    before = _stamps(out)
+    watcher.prime()
+    assert set(watcher.maps) == set(check(content, jobs=1).graphs)
+    assert _stamps(out) == before  # the same pages: none written again
+    path = _edit_citadel(content)
+    watcher.rebuild_content({str(path)})
+    after = _stamps(out)
+    assert all(after[n] == before[n] for n in before if not n.startswith("carte/citadelle/"))
+    fresh = tmp_path / "fresh"
+    write_storymaps(check(content, jobs=1), fresh)
+    assert _tree(out / "carte") == _tree(fresh / "carte")
