@@ -347,8 +347,10 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "records which fields of each kind of record its graph, checks and the game's hooks "
         "read): its own validation runs again, the campaign's stored result is reused, no other "
         "model is loaded. An edit to a field they read, a line count that changes, a broken "
-        "file or a record with an error of its own take the full path. In brackets, its ratio "
-        "to cold.",
+        "file or a record with an error of its own take the full path. A campaign with a "
+        "reference to nothing (the generated one has planted ones) cannot reuse its stored "
+        "result as is (its findings are folded again): the stored graph is patched instead "
+        "(as for the structural edits below). In brackets, its ratio to cold.",
         "- Bytecode is compiled before measuring (as for an installed checker).",
         "- The cache is in `$XDG_CACHE_HOME/gamebook` (a temporary one here).",
     ]
