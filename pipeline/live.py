@@ -18,6 +18,7 @@ The service worker is replaced by one that removes itself: nothing is cached whi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -280,15 +281,17 @@ class Watcher:
         if not self.quiet:
             print(f"gamebook serve: {text}", file=sys.stderr, flush=True)
 
-    def prime(self) -> None:
+    def prime(self, report: Report | None = None) -> None:
         """With ``authoring``: write every story map once (a page that holds its text already
         is left as it is) to learn each campaign's line of the list of maps, so that the
-        first save already writes its campaign's map only.  Nothing is published."""
+        first save already writes its campaign's map only.  Nothing is published.
+        ``report``: a check of the whole content just made (else one is made)."""
         from .storymap import write_storymaps
 
         if not self.authoring or self.maps or self.broken_by:
             return
-        report = check(self.content, jobs=1)
+        if report is None:
+            report = check(self.content, jobs=1)
         if report.ok:
             write_storymaps(report, self.live.root, known=self.maps)
 
@@ -468,6 +471,9 @@ def serve(
         watcher.broken_by[str(watcher.content_root)] = errors
         watcher.built_broken = True
     if watch:
+        # before the first page is served: the first save then waits for nothing
+        with contextlib.suppress(Exception):  # an optimisation (``Watcher.run`` tries again)
+            watcher.prime(report)
         threading.Thread(target=watcher.run, name="gamebook-watch", daemon=True).start()
     print(
         f"gamebook serve: http://{host}:{server.server_address[1]}/ "
