@@ -126,18 +126,26 @@ def measure_structural(folder: Path, target: Path, base: list[str]) -> dict:
         old = os.environ.get("XDG_CACHE_HOME")
         os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "xdg")
         try:
+            target.write_bytes(original)
+            check_bench.measure(base)  # fills the cache: each edit below is one from there
             for (name, text), got in zip(edits, ws.report["edits"], strict=True):
                 target.write_text(text, encoding="utf-8")
+                cached = check_bench.measure(base)
                 cold = check_bench.measure([*base, "--no-cache"])
-                row = {"workspace": got["seconds"], "path": got["path"], "cold": cold.seconds}
-                if name == "added":
-                    target.write_bytes(original)
-                    check_bench.measure(base)  # fills the cache
-                    target.write_text(text, encoding="utf-8")
-                    row["cached"] = check_bench.measure(base).seconds
+                row = {
+                    "workspace": got["seconds"],
+                    "path": got["path"],
+                    "cold": cold.seconds,
+                    "cached": cached.seconds,
+                    "load": os.getloadavg()[0],
+                }
                 out["edits"][name] = row
                 if cold.report is None or got["findings"] != cold.report["findings"]:
                     problems.append(f"{name}: the workspace's findings differ from a cold check")
+                if cached.report is None or cached.report["findings"] != cold.report["findings"]:
+                    problems.append(f"{name}: `check` with its cache differs from a cold check")
+                elif cached.report["stats"] != cold.report["stats"]:
+                    problems.append(f"{name}: `check` with its cache gives other statistics")
                 if got["path"] != "patched":
                     problems.append(f"{name}: the workspace took the {got['path']} path")
         finally:
@@ -289,28 +297,36 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "",
         f"Goal at 100,000 nodes: **≤ {GOAL_STRUCTURAL} × the cold check**, with the same findings. "
         "The language server's workspace (`pipeline.workspace`, one process holding the campaign) "
+        "and `gamebook check` with its cache on disk (filled once by a check of the files as "
+        "generated; it patches the graph that check stored: `incremental.attempt_structural`) "
         "against a cold `gamebook check --no-cache` of the same files, measured one after the "
-        "other; `gamebook check` with its cache beside them (a structural edit takes its full "
-        "path).",
+        "other (the load average beside each edit); both compared with the cold findings.",
         "",
         "| size | load average | workspace: first analysis | edit | workspace | cold check "
-        "| workspace / cold | `check` with its cache | peak memory, workspace |",
-        "|---:|---:|---:|---|---:|---:|---:|---:|---:|",
+        "| workspace / cold | `check` with its cache | `check` cached / cold "
+        "| peak memory, workspace |",
+        "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         st = r.get("structural") or {}
         for name, e in st.get("edits", {}).items():
-            cached = _s(e["cached"]) if "cached" in e else ""
+            load_e = e.get("load", r["load"])
             lines.append(
-                f"| {r['size']:,} | {r['load']:.1f} | {_s(st['load'])} | {name} "
+                f"| {r['size']:,} | {load_e:.1f} | {_s(st['load'])} | {name} "
                 f"| {_s(e['workspace'])} | {_s(e['cold'])} | {e['workspace'] / e['cold']:.2f} "
-                f"| {cached} | {st['memory'] / MiB:.0f} MiB |"
+                f"| {_s(e['cached'])} | {e['cached'] / e['cold']:.2f} "
+                f"| {st['memory'] / MiB:.0f} MiB |"
             )
     if 100_000 in by and by[100_000].get("structural", {}).get("edits"):
-        worst = max(e["workspace"] / e["cold"] for e in by[100_000]["structural"]["edits"].values())
-        verdict = "pass" if worst <= GOAL_STRUCTURAL else "miss"
-        worst_s = f"{worst:.2f} × cold ({verdict})"
-        lines += ["", f"At 100,000 nodes, the worst structural edit: {worst_s}."]
+        edits_100k = by[100_000]["structural"]["edits"].values()
+        for who, k in (("workspace", "workspace"), ("`check` with its cache", "cached")):
+            worst = max(e[k] / e["cold"] for e in edits_100k)
+            verdict = "pass" if worst <= GOAL_STRUCTURAL else "miss"
+            lines += [
+                "",
+                f"At 100,000 nodes, the worst structural edit, {who}: "
+                f"{worst:.2f} × cold ({verdict}).",
+            ]
     problems = [f"{r['size']:,}: {p}" for r in results for p in r["problems"]]
     lines += [
         "",
@@ -331,8 +347,10 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "records which fields of each kind of record its graph, checks and the game's hooks "
         "read): its own validation runs again, the campaign's stored result is reused, no other "
         "model is loaded. An edit to a field they read, a line count that changes, a broken "
-        "file or a record with an error of its own take the full path. In brackets, its ratio "
-        "to cold.",
+        "file or a record with an error of its own take the full path. A campaign with a "
+        "reference to nothing (the generated one has planted ones) cannot reuse its stored "
+        "result as is (its findings are folded again): the stored graph is patched instead "
+        "(as for the structural edits below). In brackets, its ratio to cold.",
         "- Bytecode is compiled before measuring (as for an installed checker).",
         "- The cache is in `$XDG_CACHE_HOME/gamebook` (a temporary one here).",
     ]

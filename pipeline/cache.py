@@ -16,8 +16,12 @@ folder):
 * **per campaign structure** (``edits``) — the same results split by file, with what the checks
   over the graph read (``pipeline.incremental``), keyed by the campaign's folder, manifest and
   file paths only: a real edit that changes only fields the checks never read (a node's text)
-  reuses them and re-validates the changed files alone.  Otherwise every model is loaded and
-  the graph and its checks rebuilt.
+  reuses them and re-validates the changed files alone.
+* **per full check** (``states``) — the campaign's models and story graph as a full check left
+  them, keyed like the per-campaign entry: after a structural edit (a choice added, removed or
+  re-pointed) the graph is patched from there (``incremental.attempt_structural``) and its
+  checks run again on the touched nodes.  Otherwise every model is loaded and the graph and
+  its checks rebuilt.
 * **per run** — the whole output of ``gamebook check`` for one format, keyed by a fingerprint of
   every content file (path, kind of entry, permissions, bytes) and of the checker's code.  An
   unchanged campaign prints it without importing the checker at all.
@@ -97,6 +101,9 @@ class Cache:
         #: campaigns re-checked from their stored result and their changed files only
         #: (``pipeline.incremental``)
         self.quick = 0
+        #: campaigns re-checked by patching the graph a full check stored
+        #: (``incremental.attempt_structural``)
+        self.patched = 0
 
     # ------------------------------------------------------------------ raw entries
     def _path(self, area: str, key: str) -> Path:
@@ -262,6 +269,31 @@ class Cache:
         except Exception:
             return
         self._write("edits", key, payload)
+
+    def get_state(self, key: str) -> Any:
+        """The ``pipeline.entry.State`` of a full check (its graph and models), or ``None``."""
+        payload = self._read("states", key)
+        if payload is None:
+            return None
+        try:
+            state = pickle.loads(payload)
+        except Exception:
+            return None
+        from .entry import State
+
+        if type(state) is not State or len(state.models) != len(state.digests):
+            return None
+        return state
+
+    def put_state(self, key: str, state: Any) -> bool:
+        """Remember ``state``; whether it could be pickled (a write that fails is a miss
+        later, not an error)."""
+        try:
+            payload = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            return False
+        self._write("states", key, payload)
+        return True
 
     # ------------------------------------------------------------------ per run
     def run_key(self, content_dir: str, fmt: str, snapshot: list | None = None) -> str | None:

@@ -18,6 +18,9 @@ class Entry:
     found: list[Finding]  # what the graph and its checks found
     stats: dict
     reads: dict[str, frozenset] = field(default_factory=dict)
+    #: the key of the ``State`` of the full check this entry descends from (``None``: none
+    #: stored): a structural edit is patched from there (``incremental.attempt_structural``)
+    base: str | None = None
 
     def findings(self) -> list[Finding]:
         out = list(self.manifest)
@@ -25,3 +28,17 @@ class Entry:
             out.extend(mine)
         out.extend(self.found)
         return out
+
+
+@dataclass
+class State:
+    """What a full check of a campaign held once its checks ran, kept so that the next check
+    after a structural edit patches its graph instead of building it (``incremental.patch``):
+    every file's model (in slot order, their records those of the graph), the story graph with
+    the memo of its checks, and what building it gave (an ``incremental.Built``)."""
+
+    digests: list[bytes]  # each model's digest, in slot order
+    models: list  # each file's ``model.FileModel``, in slot order
+    graph: object  # ``graph.StoryGraph`` (its ``memo`` filled by the checks)
+    built: object  # ``incremental.Built``
+    stats: dict = field(default_factory=dict)  # ``checks.stats`` of that graph

@@ -203,6 +203,8 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
     entry = cache.get_edit(skey)
     if entry is None or len(entry.slots) != len(slots):
         return None
+    if broken(entry.found):
+        return None  # stored for ``attempt_structural`` only: its findings must be folded
     if entry.manifest != camp.manifest.findings:
         return None
     changed = [
@@ -231,6 +233,139 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
     cache.put_edit(skey, entry)
     cache.quick += 1
     return entry.findings(), entry.stats
+
+
+def attempt_structural(
+    camp: Any, content_dir: Any, cache: Any
+) -> tuple[list[Finding], dict, Any] | None:
+    """The campaign's findings (folded), statistics and patched story graph after a
+    structural edit (a choice added, removed or re-pointed): the graph a previous full check
+    stored (``entry.State``) patched where the changed files' references changed (``patch``,
+    as the language server's workspace does), then its checks, which ask the game's per-node
+    hooks again only about the nodes the edit touched; ``None`` when there is no stored state
+    or the patch cannot apply (take the full path).  The files compared are those whose model
+    differs from the stored state's (the edits since that full check, up to ``MAX_CHANGED``
+    files).  The campaign's ``Entry`` is updated, so that a text edited next is still
+    re-checked from it."""
+    from . import checks
+    from .fold import fold, fold_behind
+    from .project import Campaign, _absorb
+
+    slots = camp.slots
+    if camp.manifest is None or broken(camp.manifest.findings):
+        return None
+    skey = structure_key(camp, content_dir, cache, slots)
+    if skey is None:
+        return None
+    entry = cache.get_edit(skey)
+    if entry is None or entry.base is None or entry.manifest != camp.manifest.findings:
+        return None
+    state = cache.get_state(entry.base)
+    if state is None or len(state.models) != len(slots):
+        return None
+    sg, built = state.graph, state.built
+    manifest = getattr(getattr(sg, "campaign", None), "manifest", None)
+    if manifest is None or not isinstance(built, Built):
+        return None
+    models = list(state.models)
+    old: dict[str, Any] = {}
+    new: dict[str, Any] = {}
+    for i, slot in enumerate(slots):
+        rel = slot.task[1]
+        if models[i].file != rel:
+            return None
+        if slot.digest is not None and slot.digest == state.digests[i]:
+            continue
+        if slot.key is None or len(new) >= MAX_CHANGED:
+            return None
+        model = slot.model if slot.model is not None else cache.get_file(slot.key, rel)
+        if model is None:
+            return None
+        old[rel], new[rel] = models[i], model
+        models[i] = model
+    if not new:
+        return None
+    # the campaign as the edit leaves it, its unchanged records those of the stored graph (the
+    # manifest's too: the structure key covers it, so the stored one is the same)
+    shell = Campaign(
+        id=camp.id,
+        family=camp.family,
+        folder=camp.folder,
+        data=camp.data,
+        data_pos=camp.data_pos,
+        field_pos=camp.field_pos,
+    )
+    _absorb(shell, manifest)
+    for model in models:
+        _absorb(shell, model)
+    done = patch(sg, built, old, new, shell)
+    if done is None:
+        return None
+    sg, built = done
+    tracker = Tracker(shell.records)
+    try:
+        found = [*built.found, *checks.run(sg)]
+    finally:
+        reads = tracker.stop()
+    # what the build read is unchanged (the patch's condition); the checks' reads now
+    for kind, fields in built.reads.items():
+        reads[kind] = reads.get(kind, frozenset()) | fields
+    stats = patched_stats(state.stats, state.graph, sg) if state.stats else checks.stats(sg)
+    mine = fold([*shell.findings, *found], camp.folder, content_dir, sg)
+    mine = fold_behind(mine, sg)
+    if not any(broken(m.findings) for m in models):
+        entry.slots = [(s.task[1], s.key, s.digest) for s in slots]
+        entry.local = [list(m.findings) for m in models]
+        entry.found = found
+        entry.stats = stats
+        entry.reads = reads
+        cache.put_edit(skey, entry)
+    cache.patched += 1
+    return mine, stats, sg
+
+
+def search_tree(sg: Any) -> tuple[set, dict]:
+    """The nodes reachable from the root of ``sg`` and the tree the search found them by
+    (node -> the node it was found from): what ``patch`` keeps beside the graph."""
+    return _reach(set(), None, [], sg.graph._succ, set(), sg.root)
+
+
+def patched_stats(before: dict, old: Any, new: Any) -> dict:
+    """``checks.stats`` of ``new``, a graph ``patch`` made from ``old`` (whose statistics are
+    ``before``): the nodes are the same, the edges differ only out of the dirty nodes whose
+    successors ``patch`` replaced.  Cost: O(nodes) for the unreachable count, O(edges of the
+    touched nodes) for the rest."""
+    g0, g1 = old.graph, new.graph
+    edges = before["edges"]
+    edge_kinds = dict(before["edge_kinds"])
+    dirty = new.memo.dirty if new.memo is not None else g1._succ
+    for node in dirty:
+        a, b = g0._succ.get(node), g1._succ.get(node)
+        if a is b:
+            continue
+        for data in (a or {}).values():
+            kind = data.get("kind")
+            edge_kinds[kind] -= 1
+            edges -= 1
+        for data in (b or {}).values():
+            kind = data.get("kind")
+            edge_kinds[kind] = edge_kinds.get(kind, 0) + 1
+            edges += 1
+    seen = new.reachable_nodes()
+    specs = S.KINDS[new.campaign.family]
+    kinds = before["kinds"]
+    story = {kind for kind in kinds if (spec := specs.get(kind)) is not None and spec.story}
+    unreachable = sum(
+        1 for n, attrs in g1._node.items() if attrs.get("kind") in story and n not in seen
+    )
+    return {
+        "nodes": before["nodes"],
+        "edges": edges,
+        "reachable": len(seen),
+        "unreachable": unreachable,
+        "kinds": dict(kinds),
+        "edge_kinds": dict(sorted((k, n) for k, n in edge_kinds.items() if n)),
+    }
 
 
 def same_for_checks(old: Any, new: Any, reads: dict[str, frozenset]) -> bool:

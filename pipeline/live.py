@@ -18,6 +18,7 @@ The service worker is replaced by one that removes itself: nothing is cached whi
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -194,8 +195,13 @@ def _finding_json(report: Report) -> list[FindingJSON]:
     return out
 
 
-def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
-    """Rewrite in ``out`` what the content feeds; returns the files written."""
+def update_content(
+    report: Report, out: Path, authoring: bool, maps: dict[str, dict] | None = None
+) -> list[str]:
+    """Rewrite in ``out`` what the content feeds; returns the files written.  With
+    ``authoring``, the story maps too: given ``maps`` (each campaign's line of the list of
+    maps, as ``storymap.write_storymaps`` filled it) and a report of some campaigns only, only
+    their maps are written again; else every map (and ``maps`` is filled)."""
     from .mkdocs_plugin import _opening
 
     written = []
@@ -223,9 +229,12 @@ def update_content(report: Report, out: Path, authoring: bool) -> list[str]:
     written.append("manifest.json")
     _service_worker(out, manifest)
     if authoring:
-        from .storymap import write_storymaps
+        from .storymap import update_storymaps, write_storymaps
 
-        write_storymaps(report, out)
+        if maps and len(report.graphs) < len(maps):
+            update_storymaps(report, out, maps)
+        else:
+            write_storymaps(report, out, known=maps)
         written.append("carte/")
     return written
 
@@ -266,14 +275,35 @@ class Watcher:
         self.broken_by: dict[str, list[FindingJSON]] = {}
         #: the site served was built from content with errors: rebuild it all once fixed
         self.built_broken = False
+        #: with ``authoring``: each campaign's line of the list of story maps, once every map
+        #: was written by this process (then an edit rewrites its campaign's map only)
+        self.maps: dict[str, dict] = {}
 
     def say(self, text: str) -> None:
         if not self.quiet:
             print(f"gamebook serve: {text}", file=sys.stderr, flush=True)
 
+    def prime(self, report: Report | None = None) -> None:
+        """With ``authoring``: write every story map once (a page that holds its text already
+        is left as it is) to learn each campaign's line of the list of maps, so that the
+        first save already writes its campaign's map only.  Nothing is published.
+        ``report``: a check of the whole content just made (else one is made)."""
+        from .storymap import write_storymaps
+
+        if not self.authoring or self.maps or self.broken_by:
+            return
+        if report is None:
+            report = check(self.content, jobs=1)
+        if report.ok:
+            write_storymaps(report, self.live.root, known=self.maps)
+
     def run(self) -> None:
         content_seen = _snapshot([self.content_root])
         code_seen = _snapshot(self.code_roots)
+        try:
+            self.prime()
+        except Exception:  # an optimisation: the first save then writes every map
+            self.maps.clear()
         while not self.stop.wait(POLL_SECONDS):
             content_now = _snapshot([self.content_root])
             code_now = _snapshot(self.code_roots)
@@ -306,10 +336,13 @@ class Watcher:
 
     def rebuild_content(self, changed: set[str] | None = None) -> None:
         start = time.perf_counter()
-        folder = self._campaigns(changed) if changed and not self.authoring else None
+        folder = self._campaigns(changed) if changed else None
         if str(self.content_root) in self.broken_by:  # errors found by a whole check
             folder = None
-        report = check(folder or self.content, jobs=1)
+        if self.authoring and not self.maps:  # the list of maps needs every campaign's line
+            folder = None
+        # one campaign checked alone, its paths named as in a check of the whole content
+        report = check(self.content, jobs=1, only=folder)
         key = str(folder or self.content_root)
         errors = _finding_json(report)
         with self.live.lock:
@@ -324,7 +357,7 @@ class Watcher:
         if self.built_broken:
             self.rebuild_all()
             return
-        update_content(report, self.live.root, self.authoring)
+        update_content(report, self.live.root, self.authoring, self.maps)
         self.live.published(note="contenu")
         self.say(f"contenu reconstruit en {time.perf_counter() - start:.2f} s")
 
@@ -440,6 +473,9 @@ def serve(
         watcher.broken_by[str(watcher.content_root)] = errors
         watcher.built_broken = True
     if watch:
+        # before the first page is served: the first save then waits for nothing
+        with contextlib.suppress(Exception):  # an optimisation (``Watcher.run`` tries again)
+            watcher.prime(report)
         threading.Thread(target=watcher.run, name="gamebook-watch", daemon=True).start()
     print(
         f"gamebook serve: http://{host}:{server.server_address[1]}/ "

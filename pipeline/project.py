@@ -181,7 +181,11 @@ class _Slot:
 
 
 def load(
-    content_dir: Path, jobs: int | None = None, cache: Any = None, lazy: bool = False
+    content_dir: Path,
+    jobs: int | None = None,
+    cache: Any = None,
+    lazy: bool = False,
+    only: Path | None = None,
 ) -> tuple[list[Campaign], list[Finding]]:
     """Load every campaign under ``content_dir``.  Returns the campaigns that could be read
     and the findings that belong to no campaign.  With a ``pipeline.cache.Cache``, files whose
@@ -189,13 +193,19 @@ def load(
 
     ``lazy`` (with a cache): the models of files already in the cache are not loaded; each
     campaign gets its ``digest`` (the key of its checks' results in the cache), and
-    ``complete(camp)`` loads the rest when the checks must run again."""
+    ``complete(camp)`` loads the rest when the checks must run again.
+
+    ``only`` (one campaign folder under ``content_dir``): that campaign alone, its paths as a
+    check of the whole folder names them (``gamebook serve`` after an edit), no stray file."""
     cache_root: str | None = None
     if cache is not None:
         cache_root = str(cache.root)
         _CACHES[cache_root] = cache
     lazy = lazy and cache is not None
     folders, stray = discover(content_dir)
+    if only is not None:
+        folders = [f for f in folders if f.resolve() == only.resolve()]
+        stray = []
     campaigns: list[Campaign] = []
     slots: list[_Slot] = []
     owners: list[Campaign] = []

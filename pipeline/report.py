@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import incremental
-from .entry import Entry
+from .entry import Entry, State
 from .findings import Finding, has_errors
 from .fold import fold, fold_behind
 from .messages import t
@@ -75,7 +75,11 @@ class Report:
 
 
 def check(
-    content_dir: Path, jobs: int | None = None, cache: Any = None, graphs: bool = True
+    content_dir: Path,
+    jobs: int | None = None,
+    cache: Any = None,
+    graphs: bool = True,
+    only: Path | None = None,
 ) -> Report:
     """Load, validate, build the graphs and run every check.  Graph checks run on every
     campaign that loaded, even with schema errors elsewhere: a writer sees all problems at once,
@@ -84,14 +88,15 @@ def check(
     ``graphs=False`` (with a cache): only the findings and statistics are wanted, and a
     campaign whose models all have the digests of a previous check's reuses that check's
     findings without loading its models or building its graph (``Report.graphs`` then holds
-    only the campaigns checked again)."""
+    only the campaigns checked again).  ``only``: one campaign folder of ``content_dir``
+    checked alone (``project.load``)."""
     # The check allocates millions of small, long-lived, acyclic objects: the cyclic garbage
     # collector would rescan them again and again (~23% of the time at 100k nodes).
     enabled = gc.isenabled()
     gc.disable()
     lazy = cache is not None and not graphs
     try:
-        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy)
+        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy, only=only)
         report = Report(content_dir, campaigns, findings=list(stray))
         memo: dict[str, dict] = {}  # the checks' statistics per campaign, kept when lazy
         if lazy:
@@ -101,8 +106,13 @@ def check(
             if lazy:
                 hit = cache.get_campaign(camp.digest) if camp.digest is not None else None
                 if hit is None and camp.digest is not None:
-                    # one real edit: the stored result and the changed files only
+                    # one real edit: the stored result and the changed files only; else a
+                    # structural edit: the stored graph patched where the references changed
                     hit = incremental.attempt(camp, content_dir, cache)
+                    if hit is None:
+                        patched = incremental.attempt_structural(camp, content_dir, cache)
+                        if patched is not None:
+                            *hit, report.graphs[camp.id] = patched  # checked again: its graph
                     if hit is not None:
                         cache.put_campaign(camp.digest, *hit)
                 if hit is not None:
@@ -111,19 +121,26 @@ def check(
                     continue
                 slots = list(camp.slots)
                 same = complete(camp)
-                tracker = incremental.Tracker(camp.records)
+                tracker = incremental.Tracker(camp.records, "build")
             # the graph and its checks (and networkx) are imported only when a campaign needs them
             from . import checks, graph
 
             try:
                 sg, found = graph.build(camp)
                 report.graphs[camp.id] = sg
+                if lazy:
+                    # what the build gave and read, and the memo of the checks' per-node
+                    # hooks: the next check after a structural edit patches from there
+                    built = incremental.Built(found, list(sg.unknown), list(sg.meant), {})
+                    tracker.phase("checks")
+                    sg.memo = graph.Memo()
                 found = [*found, *checks.run(sg)]
                 if lazy:
                     stats = checks.stats(sg)
             finally:
                 if lazy:
                     reads = tracker.stop()
+                    built.reads = tracker.phases["build"]
             mine = fold([*camp.findings, *found], camp.folder, content_dir, sg)
             mine = fold_behind(mine, sg)
             report.findings.extend(mine)
@@ -131,7 +148,7 @@ def check(
                 memo[camp.id] = stats
                 if same and camp.digest is not None:
                     cache.put_campaign(camp.digest, mine, stats)
-                    _remember(camp, content_dir, cache, slots, found, stats, reads)
+                    _remember(camp, content_dir, cache, slots, found, stats, reads, sg, built)
     finally:
         if enabled:
             gc.enable()
@@ -147,22 +164,35 @@ def _remember(
     found: list[Finding],
     stats: dict,
     reads: dict,
+    sg: Any = None,
+    built: Any = None,
 ) -> None:
-    """Store what a full check of ``camp`` found, for ``incremental.attempt``."""
+    """Store what a full check of ``camp`` found, for ``incremental.attempt``, and its graph
+    and models (``sg``, ``built``), for ``incremental.attempt_structural``."""
     models = [slot.model for slot in slots]
     if camp.manifest is None or any(m is None for m in models):
         return
     if any(s.key is None or s.digest is None for s in slots):
         return
-    if (
-        incremental.broken(camp.manifest.findings)
-        or incremental.broken(found)
-        or any(incremental.broken(m.findings) for m in models)
+    if incremental.broken(camp.manifest.findings) or any(
+        incremental.broken(m.findings) for m in models
     ):
         return
     skey = incremental.structure_key(camp, content_dir, cache, slots)
     if skey is None:
         return
+    base = None
+    if sg is not None and built is not None and camp.digest is not None:
+        # the search tree of what is reachable, so that a patch extends it (``_reach``)
+        seen, tree = incremental.search_tree(sg)
+        sg.graph.graph["_reachable"], sg.graph.graph["_tree"] = seen, tree
+        state = State(
+            digests=[s.digest for s in slots], models=models, graph=sg, built=built, stats=stats
+        )
+        if cache.put_state(camp.digest, state):
+            base = camp.digest
+    if base is None and incremental.broken(found):
+        return  # a reference to nothing: ``attempt`` cannot use the entry (see there)
     entry = Entry(
         slots=[(s.task[1], s.key, s.digest) for s in slots],
         manifest=list(camp.manifest.findings),
@@ -170,6 +200,7 @@ def _remember(
         found=found,
         stats=stats,
         reads=reads,
+        base=base,
     )
     cache.put_edit(skey, entry)
 

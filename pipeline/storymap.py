@@ -23,8 +23,10 @@ pages O(nodes + edges).
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import math
+import os
 import re
 import shutil
 from collections import defaultdict, deque
@@ -479,7 +481,10 @@ class _Viewer:
 # --------------------------------------------------------------------------- writing
 
 
+@functools.lru_cache(maxsize=1)
 def _env() -> jinja2.Environment:
+    """One environment per process: its templates are compiled once (``gamebook serve``
+    writes the maps again at every save; a template edited meanwhile is reloaded by jinja)."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_TEMPLATES)),
         autoescape=True,
@@ -689,7 +694,7 @@ def write_campaign(
             more_succs=max(0, g.out_degree(n) - MAX_LINKS),
         )
         path = pages / f"{slug[n]}.html"
-        path.write_text(html, encoding="utf-8")
+        _write(path, html)
         written.append(path)
 
     flagged = [i for i, f in enumerate(data["flags"]) if f & (ERROR | WARNING) or f & UNREACHABLE]
@@ -729,8 +734,32 @@ def write_campaign(
         data_json=script_json(data),
     )
     index = out / "index.html"
-    index.write_text(html, encoding="utf-8")
+    _write(index, html)
     return [index, *written], stats
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``path`` unless it already holds ``text`` (``gamebook serve`` writes the maps again
+    at every save: most pages are the same, and creating a file costs more than reading it)."""
+    data = text.encode("utf-8")
+    try:
+        if path.stat().st_size == len(data) and path.read_bytes() == data:
+            return
+    except OSError:
+        pass
+    path.write_bytes(data)
+
+
+def _prune(root: Path, keep: set[Path]) -> None:
+    """Remove under ``root`` every file not in ``keep`` and every folder left empty: the pages
+    of renamed or deleted nodes (and campaigns) must not linger."""
+    for dirpath, _dirnames, filenames in os.walk(root, topdown=False):
+        here = Path(dirpath)
+        for name in filenames:
+            if here / name not in keep:
+                (here / name).unlink()
+        if here != root and not any(here.iterdir()):
+            here.rmdir()
 
 
 def coverage_summary(sg: StoryGraph, data: dict) -> dict | None:
@@ -843,38 +872,73 @@ def _hash(node: str) -> str:
 
 
 def write_storymaps(
-    report: Report, out_dir: Path, coverage: dict[str, dict] | None = None
+    report: Report,
+    out_dir: Path,
+    coverage: dict[str, dict] | None = None,
+    known: dict[str, dict] | None = None,
 ) -> list[Path]:
     """Write the story map of every campaign in ``report`` under ``out_dir/carte/`` (replaced
-    as a whole) and its two assets under ``out_dir/assets/``.  Returns the files written: the
-    list of maps, the map pages, the node pages, the assets.  ``coverage``: campaign id ->
-    ``gamebook simulate``'s JSON, to colour the nodes by how often play visits them."""
+    as a whole: no other page is left there) and its two assets under ``out_dir/assets/``.
+    Returns the files written: the list of maps, the map pages, the node pages, the assets.
+    ``coverage``: campaign id -> ``gamebook simulate``'s JSON, to colour the nodes by how often
+    play visits them.  ``known`` (a dict) receives each campaign's line of the list of maps,
+    for ``update_storymaps``.  A page that already holds what it would be written with is
+    left as it is."""
     out_dir = Path(out_dir)
-    env = _env()
     root = out_dir / "carte"
-    if root.is_dir():  # pages of renamed or deleted nodes must not linger
-        shutil.rmtree(root)
-    root.mkdir(parents=True)
+    maps, nodes, lines = _write_maps(report, root, coverage)
+    if known is not None:
+        known.clear()
+        known.update(lines)
+    index = _write_index(root, list(lines.values()))
+    _prune(root, {index, *maps, *nodes})
+    return [index, *maps, *nodes, *_copy_assets(out_dir)]
+
+
+def update_storymaps(report: Report, out_dir: Path, known: dict[str, dict]) -> list[Path]:
+    """Write again the story maps of the campaigns in ``report`` only (checked alone after an
+    edit), each campaign's folder replaced, the others' pages left as they are; the list of
+    maps made from ``known`` (each campaign's line, as ``write_storymaps`` filled it) with the
+    new lines.  Returns the files written, as ``write_storymaps``."""
+    root = Path(out_dir) / "carte"
+    maps, nodes, lines = _write_maps(report, root, None)
+    keep: set[Path] = {*maps, *nodes}
+    for line in lines.values():
+        _prune(root / line["href"].partition("/")[0], keep)
+    known.update(lines)
+    index = _write_index(root, list(known.values()))
+    return [index, *maps, *nodes]
+
+
+def _write_maps(
+    report: Report, root: Path, coverage: dict[str, dict] | None
+) -> tuple[list[Path], list[Path], dict[str, dict]]:
+    env = _env()
+    root.mkdir(parents=True, exist_ok=True)
     maps: list[Path] = []
     nodes: list[Path] = []
-    all_stats = []
+    lines: dict[str, dict] = {}
     for cid, sg in report.graphs.items():
         folder = root / _SLUG_BAD.sub("-", cid.lower()).strip("-")
         written, stats = write_campaign(
             env, sg, report.findings_of(cid), folder, (coverage or {}).get(cid)
         )
         stats["href"] = f"{folder.name}/index.html"
-        all_stats.append(stats)
+        lines[cid] = stats
         maps.append(written[0])
         nodes.extend(written[1:])
+    return maps, nodes, lines
+
+
+def _write_index(root: Path, lines: list[dict]) -> Path:
     index = root / "index.html"
-    index.write_text(
-        env.get_template("storymap.html.j2").render(
-            page="index", assets="../assets/", campaigns=all_stats
-        ),
-        encoding="utf-8",
+    html = (
+        _env()
+        .get_template("storymap.html.j2")
+        .render(page="index", assets="../assets/", campaigns=lines)
     )
-    return [index, *maps, *nodes, *_copy_assets(out_dir)]
+    _write(index, html)
+    return index
 
 
-__all__ = ["Layout", "layout", "script_json", "slugs", "write_storymaps"]
+__all__ = ["Layout", "layout", "script_json", "slugs", "update_storymaps", "write_storymaps"]

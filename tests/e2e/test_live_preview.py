@@ -75,3 +75,40 @@ def test_saved_change_reloads_the_page_and_broken_content_shows_an_overlay(
         ".textContent.includes('Motenvue')"
     )
     context.close()
+
+
+def test_serve_started_on_broken_content_shows_the_overlay_at_once(e2e, browser, tmp_path, request):
+    """Issue 31: ``serve`` on content that already has an error starts all the same; the first
+    page opened shows the findings overlay over the site built from that content, and the
+    overlay goes once the error is fixed (the whole site built again)."""
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content" / "complots", content / "complots")
+    counters = content / "complots" / "contres.yaml"
+    good = counters.read_text(encoding="utf-8")
+    assert "by: [duchesse]" in good
+    counters.write_text(good.replace("by: [duchesse]", "by: [duchese]", 1), encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GAMEBOOK_PRECOMPILE": "0"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", "serve", "--content", str(content), "--out",
+         str(tmp_path / "site"), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        url = next(m.group(1) for line in proc.stdout if (m := re.search(r"(http://\S+/)", line)))
+        context = browser.new_context(locale="fr-FR", viewport={"width": 1280, "height": 900})
+        e2e.prepare_context(context, request)
+        page = context.new_page()
+        page.goto(f"{url}play/complots/", wait_until="domcontentloaded")
+        overlay = page.locator("#gb-live-overlay")
+        overlay.wait_for(state="visible")
+        shown = overlay.text_content() or ""
+        assert "constat" in shown and "REF001" in shown and "duchese" in shown
+        assert "complots/contres.yaml:5:" in shown
+        e2e.screenshot(page, "test_live_preview-started-broken")
+        counters.write_text(good, encoding="utf-8")
+        page.wait_for_function("() => !document.getElementById('gb-live-overlay')", timeout=240_000)
+        context.close()
+    finally:
+        proc.terminate()
+        proc.wait(20)
