@@ -17,6 +17,9 @@ What is measured:
   and after;
 * **codes**: the length of every offer and answer code (base64url of the compressed JSON) and
   the QR version the page drew for it (``data-version``);
+* **where the time goes**: the host's profile (``window.__gbProfile.remote``: the message
+  judged and applied by Python, every guest's screen built and sent, its own screen drawn) and
+  the last guest's (its message parsed, its screen drawn), one clock for every page;
 * **private leaks**: at every step, the elements of every page marked ``data-private`` for a
   seat other than that page's own (expected: none).
 
@@ -109,7 +112,13 @@ def saved_state(host: Any) -> str:
 def measure(base: str, decisions: int) -> dict:
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, Any] = {"codes": [], "round_trips_ms": [], "leaks": 0, "steps": 0}
+    out: dict[str, Any] = {
+        "codes": [],
+        "round_trips_ms": [],
+        "parts": [],
+        "leaks": 0,
+        "steps": 0,
+    }
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=BROWSER.executable, headless=True, args=list(chromium.ARGS)
@@ -163,13 +172,25 @@ def measure(base: str, decisions: int) -> dict:
             if seat:
                 sent = page.evaluate("() => window.__gbProfile.sent.at(-1).at")
                 arrived = [
-                    p.evaluate(
-                        "t => (window.__gbProfile.screens || []).find(e => e.at >= t).at", sent
-                    )
+                    p.evaluate("t => (window.__gbProfile.screens || []).find(e => e.at >= t)", sent)
                     for s, p in pages.items()
                     if s
                 ]
-                out["round_trips_ms"].append(max(arrived) - sent)
+                last = max(arrived, key=lambda e: e["at"])
+                out["round_trips_ms"].append(last["at"] - sent)
+                hosted = host.evaluate("() => window.__gbProfile.remote.at(-1)")
+                out["parts"].append(
+                    {
+                        "to_host": hosted["at"] - sent,
+                        "receive": hosted["receive"],
+                        "screens": hosted["screens"],
+                        "size": hosted["size"],
+                        "to_guest": last["got"] - (hosted["at"] + hosted["receive"]),
+                        "parse": last["parse"],
+                        "render": last["render"],
+                        "host_render": hosted["render"],
+                    }
+                )
         if host.evaluate(LOOK, 0)["over"]:
             new_table()
         # a guest closed and reopened: back in its seat, nothing lost
@@ -186,6 +207,19 @@ def measure(base: str, decisions: int) -> dict:
             ctx.close()
         browser.close()
     return out
+
+
+PARTS = ("to_host", "receive", "screens", "to_guest", "parse", "render", "host_render", "size")
+
+
+def _spread(parts: list[dict], key: str) -> str:
+    values = sorted(p[key] for p in parts)
+    if not values:
+        return "–"
+    median, p95 = statistics.median(values), values[int(0.95 * (len(values) - 1))]
+    if key == "size":
+        return f"{median:,.0f} / {p95:,.0f}"
+    return f"{median:.1f} / {p95:.1f}"
 
 
 def section(data: dict) -> str:
@@ -218,6 +252,14 @@ def section(data: dict) -> str:
         "| scans per guest | 2 (the offer, then the answer) | ≤ 2 |",
         f"| private leaks ({data['steps']} steps × {len(GUESTS) + 1} pages) | "
         f"{data['leaks']} | 0 |",
+        "",
+        "Where a round trip's time goes (median / p95, ms; the last guest to draw):",
+        "",
+        "| guest → host | host: Python judges and applies | host: every guest's screen built "
+        "and sent | applied → the last guest got it (screens built, sent) | guest: parse "
+        "| guest: draw | host: its own draw (after the sends) | bytes sent per action |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| " + " | ".join(_spread(data["parts"], k) for k in PARTS) + " |",
         END,
     ]
     return "\n".join(lines) + "\n"

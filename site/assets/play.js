@@ -793,12 +793,17 @@ function remember() {
 }
 
 function sendScreen(seat, link) {
-  if (link && link.open) link.send(`{"type":"screen","screen":${web.guest_screen_json(seat)}}`);
+  if (!link || !link.open) return 0;
+  const text = `{"type":"screen","screen":${web.guest_screen_json(seat)}}`;
+  link.send(text);
+  return text.length;
 }
 
 function broadcast() {
-  if (!hosting || !web) return;
-  for (const [seat, { link }] of hosting.seats) sendScreen(seat, link);
+  if (!hosting || !web) return 0;
+  let size = 0;
+  for (const [seat, { link }] of hosting.seats) size += sendScreen(seat, link);
+  return size;
 }
 
 // A guest's message: Python judges it; a refusal goes back to that guest only, in French.
@@ -814,12 +819,14 @@ function fromGuest(seat, data, link) {
     link.send({ type: "refused", seq: reply.seq, error: reply.error });
     return;
   }
+  const t1 = prof ? performance.now() : 0;
   // the guests first (each waits for its screen), then this device's own
-  broadcast();
+  const size = broadcast();
+  const t2 = prof ? performance.now() : 0;
   hosting.sent = true;
   render(call("screen_json"));
   saveSoon();
-  if (prof) (prof.remote ||= []).push({ seat, host: performance.now() - t0 });
+  if (prof) (prof.remote ||= []).push({ seat, at: performance.timeOrigin + t0, receive: t1 - t0, screens: t2 - t1, size, render: performance.now() - t2, host: performance.now() - t0 });
 }
 
 // ------------------------------------------------------------------ a guest
@@ -874,6 +881,7 @@ async function joinWith(code, box, say) {
 }
 
 function fromHost(data, say) {
+  const got = performance.now();
   if (typeof data !== "string" || data.length > 4_000_000) return;
   let msg;
   try { msg = JSON.parse(data); } catch (err) { return; }
@@ -887,8 +895,9 @@ function fromHost(data, say) {
     if (!view) root.replaceChildren();
     resumeBox.replaceChildren();
   } else if (msg.type === "screen" && msg.screen && typeof msg.screen === "object") {
+    const t0 = performance.now();
     render(msg.screen);
-    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
+    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq, render: performance.now() - t0, got: performance.timeOrigin + got, parse: t0 - got, size: data.length });
   } else if (msg.type === "refused" && typeof msg.error === "string") {
     status(msg.error);
   }
