@@ -498,10 +498,16 @@ function act(action) {
   const t1 = prof ? performance.now() : 0;
   const result = JSON.parse(text);
   const t2 = prof ? performance.now() : 0;
+  // the other devices first: none of them waits for this one's screen to be drawn
+  if (hosting && !result.error) {
+    broadcast();
+    hosting.sent = true;
+  }
+  const t3 = prof ? performance.now() : 0;
   render(result);
   if (result.error) status(result.error);
   saveSoon();
-  if (prof) prof.push({ python: t1 - t0, parse: t2 - t1, render: performance.now() - t2, size: text.length });
+  if (prof) prof.push({ at: performance.timeOrigin + t0, python: t1 - t0, parse: t2 - t1, screens: t3 - t2, render: performance.now() - t3, size: text.length });
 }
 
 // The autosave (the whole save: setup, action log, state) is written in a microtask queued by
