@@ -5,6 +5,8 @@ page, typed into the other), every request to another host blocked and counted (
 - a whole Complots game with four devices, each page holding, at every step, only its own
   seat's private marks (`data-private`), and no hand-over screen anywhere;
 - a guest closed mid-game that scans a new code: back in its seat, nothing lost;
+- a guest's connection lost while both pages stay open: its spare connection takes over with
+  no scan, a move sent as it dropped applied once;
 - forged messages from a guest (another seat, a replay, too long, another table): refused in
   French on that guest, the host's game untouched;
 - Dilemme with three devices, Conseil with three, a six-player Roi: decisions made on every
@@ -317,6 +319,104 @@ def test_other_games_on_several_devices(table: Any, game: str, others: int, deci
         moves[done[0]] = moves.get(done[0], 0) + 1
     t.check_private()
     assert len(moves) >= 2, f"decisions on one device only: {moves}"
+
+
+# every text a status element of the page showed from now on (a status that passes quickly,
+# « nouvelle tentative… », is read too)
+RECORD = """selector => {
+  const el = document.querySelector(selector);
+  window.__said = [el.textContent];
+  new MutationObserver(() => window.__said.push(el.textContent))
+    .observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+# a guest's move (its first choice, confirmed if the page asks), and its connection lost at
+# once: the move may or may not have reached the host
+MOVE_AND_DROP = """() => {
+  document.querySelector('.gb-choices [data-choice]:not([disabled])').click();
+  const yes = document.querySelector('.gb-confirm .md-button--primary');
+  if (yes) yes.click();
+  window.gbDropLink();
+}"""
+
+
+def spares_ready(t: Table) -> None:
+    for d in t.guests.values():
+        d.page.wait_for_function(
+            "() => { const l = window.gbLinks(); return l && l.link && l.spare; }"
+        )
+
+
+def moves_of(t: Table, seat: int) -> int:
+    text = t.host.page.evaluate(
+        """game => localStorage.getItem(
+             `gamebook:${game}:${localStorage.getItem(`gamebook:${game}:slot`) || "A"}`)""",
+        t.game,
+    )
+    return sum(1 for a in json.loads(text)["actions"] if a.get("seat") == seat)
+
+
+def test_connection_lost_while_both_pages_stay_open(table: Any) -> None:
+    """A guest's connection lost, both pages open: its spare connection (negotiated through
+    the first one, no scan) takes over; the host says so in French, the guest gets its screen
+    again, and a move sent as the connection dropped is applied once."""
+    t = table("complots")
+    t.open_host(2)
+    t.pair(1)
+    t.pair(2)
+    rng = random.Random("spare")
+    for _ in range(3):
+        assert t.step(rng) is not None
+    spares_ready(t)
+    host = t.host.page
+    # 1. the connection of a guest that waits is lost
+    g = t.guests[2]
+    host.evaluate(RECORD, '[data-testid="pair-status"][data-seat="2"]')
+    g.page.evaluate(RECORD, '[data-testid="join-status"]')
+    state, before = t.saved_state(), t.screens()
+    g.page.evaluate("() => window.gbDropLink()")
+    host.locator('[data-testid="pair-status"][data-seat="2"]').filter(
+        has_text="est de retour"
+    ).wait_for()
+    g.page.wait_for_function(
+        "n => Number(document.querySelector('#gb-root > .gb-screen').dataset.screen) > n",
+        arg=before[2],
+    )
+    said = host.evaluate("() => window.__said")
+    assert any(s.startswith("Connexion perdue avec") for s in said), said
+    assert "De retour à la table" in (g.page.evaluate("() => window.__said.at(-1)") or "")
+    assert not host.locator('[data-testid="pair-offer"][data-seat="2"]').count(), "a new scan"
+    assert not g.page.locator('[data-testid="pair-offer-input"]').count(), "a new scan"
+    assert t.saved_state() == state, "the loss changed the game"
+    t.check_private()
+    spares_ready(t)  # a new spare, negotiated through the connection now in use
+    # 2. a guest's move sent as its connection drops: applied once
+    for _ in range(60):
+        looks = t.check_private()
+        movers = [s for s in t.guests if looks[s]["choices"]]
+        if movers:
+            break
+        assert t.step(rng) is not None
+    else:
+        pytest.fail("no guest could act")
+    seat = movers[0]
+    g = t.guests[seat]
+    host.evaluate(RECORD, f'[data-testid="pair-status"][data-seat="{seat}"]')
+    count = moves_of(t, seat)
+    g.page.evaluate(MOVE_AND_DROP)
+    host.locator(f'[data-testid="pair-status"][data-seat="{seat}"]').filter(
+        has_text="est de retour"
+    ).wait_for()
+    # a message through the new connection, refused: everything sent before it was judged
+    g.page.evaluate("() => window.gbGuestSend(JSON.stringify(window.gbGuestMessage({}, {seq: 0})))")
+    g.page.locator("#gb-status").filter(has_text="déjà été reçu").wait_for()
+    assert moves_of(t, seat) == count + 1, "the move was lost or applied twice"
+    # the game goes on, on every device
+    spares_ready(t)
+    for _ in range(6):
+        if t.step(rng) is None:
+            break
+    t.check_private()
 
 
 # the guest's answer with its addresses replaced by one no device here has (TEST-NET-1): what
