@@ -1080,6 +1080,13 @@ function guestAct(action) {
 // For a test (or a person with the browser's console): send a text as this guest's channel
 // would. The host judges it like any other message.
 window.gbGuestSend = (text) => guest && guest.link.send(String(text));
+// A page that goes away (closed, reloaded) closes its connections: the other device hears it
+// at once, instead of waiting UNSTEADY_MS for a device that may only be out of reach.
+addEventListener("pagehide", () => {
+  if (guest) { guest.link.shut(); guest.spare?.shut(); }
+  if (hosting) for (const { link, spare } of hosting.seats.values()) { link?.shut(); spare?.shut(); }
+});
+
 // For a test: this guest's connection in use is lost (what a dropped Wi-Fi or a connection the
 // phone's browser tore down amounts to), both pages staying open.
 window.gbDropLink = () => guest && guest.link.close();
