@@ -122,6 +122,19 @@ class Table:
         self.guests[seat] = device
         return took
 
+    def new_game(self) -> None:
+        """A new game on the host (its devices kept), every guest paired again."""
+        page = self.host.page
+        page.locator('[data-testid="devices-host"]').first.click()
+        page.locator('[data-testid="devices-count"]').fill(str(len(self.guests)))
+        page.locator('[data-testid="devices-start"]').click()
+        replace = page.locator(".gb-confirm .md-button--primary")  # a campaign's game, ended
+        page.locator('[data-testid="pair-offer"], .gb-confirm').first.wait_for(state="attached")
+        if replace.count():
+            replace.click()
+        for seat, device in list(self.guests.items()):
+            self.pair(seat, device)
+
     def screens(self) -> dict[int, int]:
         return {d.seat: d.look()["screen"] for d in self.devices()}
 
@@ -165,6 +178,15 @@ class Table:
             confirm.click()
         self.wait_new(before)
         return seat, time.monotonic() - start
+
+    def saved(self) -> dict:
+        """The host's autosave."""
+        text = self.host.page.evaluate(
+            """game => localStorage.getItem(
+                 `gamebook:${game}:${localStorage.getItem(`gamebook:${game}:slot`) || "A"}`)""",
+            self.game,
+        )
+        return json.loads(text)
 
     def saved_state(self) -> str:
         text = self.host.page.evaluate(
@@ -321,7 +343,7 @@ READ = """
   return {
     marks, secrets, open, choices, screen: mark ? Number(mark.dataset.screen) : 0,
     handover: !!document.querySelector('[data-testid="handover"]'),
-    over: !!document.querySelector('[data-choice="new"]'),
+    over: !!document.querySelector('.gb-choices .gb-over'),  // the end, on a guest too
     offer: !!document.querySelector('.gb-choices select[id$="-ask"]'),
   };
 """
@@ -377,9 +399,65 @@ def leaks(looks: dict[int, dict]) -> list[str]:
     return found
 
 
-def whole_game(t: Table, seed: str, limit: int, offer_to: int | None = None) -> dict:
-    """Play ``t`` to its end screen; with ``offer_to``, the first device that may negotiate
-    offers coins to another device's house. The decisions per seat, the offers made."""
+# the button of the choice numbered `n` (opened first if it is folded); a form's: its fields
+# set first, in their order, as a person would
+PRESS_NUMBER = """([n, fields]) => {
+  const button = document.querySelector(`.gb-choices [data-choice="${n}"]`);
+  const folded = button.closest('details');
+  if (folded) folded.open = true;
+  for (const [name, value] of Object.entries(fields || {})) {
+    const control = document.getElementById(`gb-f-${n}-${name}`);
+    control.value = String(value);
+    control.dispatchEvent(new Event('change'));
+  }
+  button.click();
+  const yes = document.querySelector('.gb-confirm .md-button--primary');
+  if (yes) yes.click();
+  return button.textContent;
+}"""
+
+
+class Bots:
+    """The computer's choice for a person's seat, read from the host's autosave (a copy of
+    the session here): the number of its button on that seat's device and, for a form, the
+    values of its fields."""
+
+    def __init__(self, t: Table, content: Path) -> None:
+        from engine.bundle import load_bundle
+        from engine.core import registry
+        from engine.core.session import Session
+        from pipeline.bundles import bundle_for
+
+        self.t = t
+        game = registry.get(t.game)(load_bundle(json.dumps(bundle_for(t.game, content))))
+        self.session = Session(game)
+
+    def button(self, seat: int) -> tuple[int, dict | None] | None:
+        session = self.session
+        session.load(json.dumps(self.t.saved()))
+        session.set_remote([d.seat for d in self.t.guests.values()])
+        game = session.game
+        action = game.canonical_action(game.choose(session.state, seat, session.bot_rng(seat)))
+        screen = session.screen_for(seat) if seat else session.screen()
+        for g in screen["groups"]:
+            for c in g["choices"]:
+                if c["action"] == action:
+                    return (g["n"], c["fields"]) if g["kind"] == "form" else (c["n"], None)
+        return None
+
+
+def whole_game(
+    t: Table,
+    seed: str,
+    limit: int,
+    offer_to: int | None = None,
+    bots: Bots | None = None,
+    enough: Any = None,
+) -> dict:
+    """Play ``t`` to its end screen (or until ``enough(saved state)``); with ``offer_to``, the
+    first device that may negotiate offers coins to another device's house; with ``bots``,
+    each device presses the computer's choice for its seat. The decisions per seat, the
+    offers made, the last looks."""
     rng = random.Random(seed)
     pages = {d.seat: d.page for d in t.devices()}
     looks = {s: p.evaluate(READ_NOW) for s, p in pages.items()}
@@ -388,17 +466,20 @@ def whole_game(t: Table, seed: str, limit: int, offer_to: int | None = None) -> 
     for _ in range(limit):
         found = leaks(looks)
         assert not found, found
-        if looks[0]["over"]:
+        if looks[0]["over"] or (enough and enough(t.saved()["state"])):
             return {"moves": moves, "offers": offers, "looks": looks}
         movers = [s for s, lk in looks.items() if lk["choices"]]
         assert movers, f"nobody can act: {looks}"
         seat = rng.choice(movers)
         dealers = [s for s in movers if looks[s]["offer"] and s != offer_to]
+        number = bots.button(seat) if bots else None
         if offer_to is not None and not offers and dealers:
             seat = dealers[0]
             to = pages[seat].evaluate(OFFER, offer_to)
             offers += 1
             pressed = f"an offer to seat {to}"
+        elif number is not None:
+            pressed = pages[seat].evaluate(PRESS_NUMBER, number)
         else:
             pressed = pages[seat].evaluate(PRESS, rng.random())
         moves[seat] = moves.get(seat, 0) + 1
@@ -449,18 +530,47 @@ def test_dilemme_whole_game_three_devices(table: Any) -> None:
     measure("dilemme", {"moves": played["moves"], "seconds": time.monotonic() - start})
 
 
-@pytest.mark.parametrize(("game", "others"), [("conseil", 2), ("roi", 5)])
-def test_whole_game_on_several_devices(table: Any, game: str, others: int) -> None:
-    """Conseil on three devices, Roi on six, each to its end screen."""
-    t = table(game)
-    t.open_host(others)
-    for seat in range(1, others + 1):
+def test_conseil_whole_game_three_devices(table: Any, site: Path) -> None:
+    """Le Conseil on three devices to its end screen, each device pressing what the computer
+    would choose for its seat (random choices lose the council in a turn or two): the throne
+    claimed on every device."""
+    t = table("conseil")
+    t.open_host(2)
+    t.pair(1)
+    t.pair(2)
+    start = time.monotonic()
+    bots = Bots(t, site.parent / "content")
+    for game in range(6):  # the computer loses the council sometimes before the throne
+        if game:
+            t.new_game()
+        played = whole_game(t, f"conseil-3-{game}", 400, bots=bots)
+        assert set(played["moves"]) <= {0, 1, 2}
+        assert all(lk["over"] for lk in played["looks"].values()), "a device missed the end"
+        claims = {a["seat"] for a in map(lambda a: a.get("action") or {}, host_actions(t))
+                  if a.get("type") == "claim"}  # fmt: skip
+        if claims:
+            break
+    assert claims == {0, 1, 2}, f"the throne was not claimed on every device: {claims}"
+    assert set(played["moves"]) == {0, 1, 2}, f"every device played: {played['moves']}"
+    measure(
+        "conseil",
+        {"games": game + 1, "moves": played["moves"], "seconds": time.monotonic() - start},
+    )
+
+
+def test_roi_six_devices_to_a_manche_end(table: Any) -> None:
+    """Le Roi des 12 on six devices until its first manche is over (the whole game, about
+    150 decisions, is in bench/devices.py)."""
+    t = table("roi")
+    t.open_host(5)
+    for seat in range(1, 6):
         t.pair(seat)
     start = time.monotonic()
-    played = whole_game(t, f"{game}-{others}", 1500)
-    assert set(played["moves"]) == set(range(others + 1)), f"every device played: {played}"
-    assert all(lk["over"] for lk in played["looks"].values()), "a device missed the end"
-    measure(game, {"moves": played["moves"], "seconds": time.monotonic() - start})
+    played = whole_game(t, "roi-6", 600, enough=lambda state: state["manche"] >= 2)
+    state = t.saved()["state"]
+    assert state["manche"] >= 2 or played["looks"][0]["over"], "the first manche did not end"
+    assert len(played["moves"]) >= 4, f"decisions on few devices: {played['moves']}"
+    measure("roi", {"moves": played["moves"], "seconds": time.monotonic() - start})
 
 
 # every text a status element of the page showed from now on (a status that passes quickly,
