@@ -22,6 +22,8 @@ What is measured:
 * **where the time goes**: the host's profile (``window.__gbProfile.remote``: the message
   judged and applied by Python, every guest's screen built and sent, its own screen drawn) and
   the last guest's (its message parsed, its screen drawn), one clock for every page;
+* **a whole Roi des 12 game on six devices**: random choices among those in view, one call per
+  decision and one wait per device on its screen counter, to the end screen on every device;
 * **private leaks**: at every step, the elements of every page marked ``data-private`` for a
   seat other than that page's own (expected: none).
 
@@ -79,14 +81,14 @@ def new_page(browser: Any) -> tuple[Any, Any]:
     return context, context.new_page()
 
 
-def pair(host: Any, page: Any, base: str, seat: int, codes: list[dict]) -> float:
+def pair(host: Any, page: Any, base: str, seat: int, codes: list[dict], game: str = GAME) -> float:
     offer = host.locator(f'[data-testid="pair-offer"][data-seat="{seat}"]')
     offer.wait_for(state="attached")
     code = offer.get_attribute("data-code")
     codes.append(
         {"kind": "offer", "chars": len(code), "version": offer.get_attribute("data-version")}
     )
-    page.goto(f"{base}play/{GAME}/?invite", wait_until="domcontentloaded")
+    page.goto(f"{base}play/{game}/?invite", wait_until="domcontentloaded")
     page.locator('[data-testid="pair-offer-input"]').fill(code)
     start = time.monotonic()
     page.locator('[data-testid="pair-offer-submit"]').click()
@@ -219,8 +221,70 @@ def measure(base: str, decisions: int) -> dict:
         out["rejoin_state_unchanged"] = saved_state(host) == state
         for ctx in contexts:
             ctx.close()
+        out["roi"] = whole_roi_game(browser, base)
         browser.close()
     return out
+
+
+# one decision on a device: a choice it can see, picked by `pick` in [0, 1), confirmed if the
+# page asks
+PRESS = """pick => {
+  const buttons = [...document.querySelectorAll('.gb-choices [data-choice]')]
+    .filter(b => !b.disabled && b.getClientRects().length && b.dataset.choice !== 'new');
+  buttons[Math.floor(pick * buttons.length)].click();
+  const yes = document.querySelector('.gb-confirm .md-button--primary');
+  if (yes) yes.click();
+}"""
+# once a device drew a screen after number `n`: its private marks for other seats, whether it
+# may act, whether the game is over
+NEXT = """([n, seat]) => {
+  const m = document.querySelector('#gb-root > .gb-screen');
+  if (!m || Number(m.dataset.screen) <= n) return false;
+  const leaks = [...document.querySelectorAll('[data-private]')]
+    .filter(e => Number(e.dataset.private) !== seat).length;
+  const choices = [...document.querySelectorAll('.gb-choices [data-choice]')]
+    .filter(b => !b.disabled && b.getClientRects().length && b.dataset.choice !== 'new').length;
+  return { screen: Number(m.dataset.screen), leaks, choices,
+           over: !!document.querySelector('.gb-choices .gb-over') };
+}"""
+
+
+def whole_roi_game(browser: Any, base: str, guests: int = 5, limit: int = 2000) -> dict:
+    """Le Roi des 12 on six devices (a host and five guests) from its first screen to its end
+    screen, random choices among those in view: decisions, seconds, private leaks."""
+    hctx, host = new_page(browser)
+    contexts = [hctx]
+    host.goto(f"{base}play/roi/", wait_until="domcontentloaded")
+    host.wait_for_function("() => document.getElementById('gb-app').dataset.ready === '1'")
+    host.locator('[data-testid="devices-host"]').first.click()
+    host.locator('[data-testid="devices-count"]').fill(str(guests))
+    host.locator('[data-testid="devices-start"]').click()
+    host.locator('[data-testid="turn"]').wait_for()
+    pages = {0: host}
+    for seat in range(1, guests + 1):
+        ctx, pages[seat] = new_page(browser)
+        contexts.append(ctx)
+        pair(host, pages[seat], base, seat, [], game="roi")
+    rng = random.Random("bench-devices-roi")
+    drawn = "() => Number(document.querySelector('#gb-root > .gb-screen').dataset.screen)"
+    looks = {
+        s: p.wait_for_function(NEXT, arg=[p.evaluate(drawn) - 1, s]).json_value()
+        for s, p in pages.items()
+    }
+    decisions = leaks = 0
+    start = time.monotonic()
+    while not looks[0]["over"] and decisions < limit:
+        movers = [s for s, lk in looks.items() if lk["choices"]]
+        pages[rng.choice(movers)].evaluate(PRESS, rng.random())
+        decisions += 1
+        looks = {s: p.wait_for_function(NEXT, arg=[looks[s]["screen"], s]).json_value()
+                 for s, p in pages.items()}  # fmt: skip
+        leaks += sum(lk["leaks"] for lk in looks.values())
+    took = time.monotonic() - start
+    ended = all(lk["over"] for lk in looks.values())
+    for ctx in contexts:
+        ctx.close()
+    return {"decisions": decisions, "seconds": took, "leaks": leaks, "ended": ended}
 
 
 PARTS = ("to_host", "receive", "screens", "to_guest", "parse", "render", "host_render", "size")
@@ -273,6 +337,10 @@ def section(data: dict) -> str:
         "| scans per guest | 2 (the offer, then the answer) | ≤ 2 |",
         f"| private leaks ({data['steps']} steps × {len(GUESTS) + 1} pages) | "
         f"{data['leaks']} | 0 |",
+        f"| a whole Roi des 12 game on six devices (a host, five guests), first screen to end "
+        f"screen | {data['roi']['decisions']} decisions in {data['roi']['seconds']:.1f} s, "
+        f"end screen on {'every device' if data['roi']['ended'] else 'SOME devices only'}, "
+        f"{data['roi']['leaks']} private leaks | the end, 0 leaks |",
         "",
         "Where a round trip's time goes (median / p95, ms; the last guest to draw):",
         "",
