@@ -446,6 +446,12 @@ class Bots:
         return None
 
 
+def check_secrets(t: Table) -> None:
+    """No device shows another seat's private elements or secret texts now."""
+    found = leaks({d.seat: d.page.evaluate(READ_NOW) for d in t.devices()})
+    assert not found, found
+
+
 def whole_game(
     t: Table,
     seed: str,
@@ -462,12 +468,15 @@ def whole_game(
     pages = {d.seat: d.page for d in t.devices()}
     looks = {s: p.evaluate(READ_NOW) for s, p in pages.items()}
     moves: dict[int, int] = {}
-    offers = 0
+    offers = secrets = 0
     for _ in range(limit):
         found = leaks(looks)
         assert not found, found
+        secrets += sum(len(lk["secrets"]) for lk in looks.values())
         if looks[0]["over"] or (enough and enough(t.saved()["state"])):
-            return {"moves": moves, "offers": offers, "looks": looks}
+            # the check above read secret texts: it could have found one out of place
+            assert secrets, "no device ever showed a secret text"
+            return {"moves": moves, "offers": offers, "looks": looks, "secrets": secrets}
         movers = [s for s, lk in looks.items() if lk["choices"]]
         assert movers, f"nobody can act: {looks}"
         seat = rng.choice(movers)
@@ -641,6 +650,7 @@ def test_connection_lost_while_both_pages_stay_open(table: Any) -> None:
     assert not g.page.locator('[data-testid="pair-offer-input"]').count(), "a new scan"
     assert t.saved_state() == state, "the loss changed the game"
     t.check_private()
+    check_secrets(t)
     spares_ready(t)  # a new spare, negotiated through the connection now in use
     # 2. a guest's move sent as its connection drops: applied once
     for _ in range(60):
@@ -663,11 +673,13 @@ def test_connection_lost_while_both_pages_stay_open(table: Any) -> None:
     g.page.evaluate("() => window.gbGuestSend(JSON.stringify(window.gbGuestMessage({}, {seq: 0})))")
     g.page.locator("#gb-status").filter(has_text="déjà été reçu").wait_for()
     assert moves_of(t, seat) == count + 1, "the move was lost or applied twice"
+    check_secrets(t)
     # the game goes on, on every device
     spares_ready(t)
     for _ in range(6):
         if t.step(rng) is None:
             break
+        check_secrets(t)
     t.check_private()
 
 
