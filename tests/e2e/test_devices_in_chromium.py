@@ -9,9 +9,10 @@ page, typed into the other), every request to another host blocked and counted (
   no scan, a move sent as it dropped applied once;
 - forged messages from a guest (another seat, a replay, too long, another table): refused in
   French on that guest, the host's game untouched;
-- Dilemme with three devices (an offer composed on one device, answered on another),
-  Conseil with three, a six-player Roi: each to its end screen, and no device showing another
-  seat's secret texts.
+- Dilemme with three devices (an offer composed on one device, answered on another, votes
+  on every device) and Conseil with three (the throne claimed on every device), each to its
+  end screen; a six-player Roi to the end of its first manche (the whole game is in
+  bench/devices.py); no device ever showing another seat's secret texts.
 """
 
 from __future__ import annotations
