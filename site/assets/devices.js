@@ -100,7 +100,13 @@ function gathered(pc) {
   });
 }
 
-// One connection, either end. `events`: open(channel), message(text), closed(), failed().
+// how long a connection that stopped hearing the other device (a Wi-Fi blip, a screen that
+// sleeps) may take to come back by itself before it is judged lost
+export const UNSTEADY_MS = 15000;
+
+// One connection, either end. `events`: open(link), message(text, link), closed(link),
+// failed(link); unsteady(link) when the other device stops answering (the channel stays open,
+// the browser keeps trying), steady(link) when it answers again.
 class Link {
   constructor(events) {
     this.events = events;
@@ -108,15 +114,31 @@ class Link {
     this.channel = null;
     this.gone = false;
     this.timer = null;
-    this.pc.addEventListener("iceconnectionstatechange", () => {
-      const s = this.pc.iceConnectionState;
-      if (s === "failed") this.fail();
-    });
-    this.pc.addEventListener("connectionstatechange", () => {
-      const s = this.pc.connectionState;
-      if (s === "failed") this.fail();
-      else if ((s === "disconnected" || s === "closed") && this.channel) this.close();
-    });
+    this.shaky = null;
+    const changed = () => {
+      const ice = this.pc.iceConnectionState, state = this.pc.connectionState;
+      if (ice === "failed" || state === "failed" || state === "closed") {
+        // nothing goes through any more: a channel that was open is lost
+        if (this.open) this.close();
+        else this.fail();
+      } else if (state === "disconnected" || ice === "disconnected") {
+        if (this.open && !this.shaky) {
+          this.shaky = setTimeout(() => this.close(), UNSTEADY_MS);
+          this.events.unsteady?.(this);
+        }
+      } else if (this.shaky && (state === "connected" || ice === "connected" || ice === "completed")) {
+        clearTimeout(this.shaky);
+        this.shaky = null;
+        if (this.open) this.events.steady?.(this);
+      }
+    };
+    this.pc.addEventListener("iceconnectionstatechange", changed);
+    this.pc.addEventListener("connectionstatechange", changed);
+  }
+
+  // connected now, and not waiting for the other device to answer again
+  get steady() {
+    return this.open && !this.shaky && this.pc.connectionState === "connected";
   }
 
   bind(channel) {
@@ -158,6 +180,7 @@ class Link {
   shut() {
     this.gone = true;
     clearTimeout(this.timer);
+    clearTimeout(this.shaky);
     try { this.pc.close(); } catch (err) { /* already closed */ }
   }
 }

@@ -498,10 +498,16 @@ function act(action) {
   const t1 = prof ? performance.now() : 0;
   const result = JSON.parse(text);
   const t2 = prof ? performance.now() : 0;
+  // the other devices first: none of them waits for this one's screen to be drawn
+  if (hosting && !result.error) {
+    broadcast();
+    hosting.sent = true;
+  }
+  const t3 = prof ? performance.now() : 0;
   render(result);
   if (result.error) status(result.error);
   saveSoon();
-  if (prof) prof.push({ python: t1 - t0, parse: t2 - t1, render: performance.now() - t2, size: text.length });
+  if (prof) prof.push({ at: performance.timeOrigin + t0, python: t1 - t0, parse: t2 - t1, screens: t3 - t2, render: performance.now() - t3, size: text.length });
 }
 
 // The autosave (the whole save: setup, action log, state) is written in a microtask queued by
@@ -589,7 +595,7 @@ function devicesSaved(s) {
 
 function stopHosting() {
   if (!hosting) return;
-  for (const { link } of hosting.seats.values()) link?.shut();
+  for (const { link, spare } of hosting.seats.values()) { link?.shut(); spare?.shut(); }
   hosting = null;
   devicesBox.replaceChildren();
   if (web) call("devices_json", "", "[]");
@@ -656,7 +662,7 @@ function names() {
 }
 
 function hostDevices(seats, token, bots = []) {
-  if (hosting) for (const { link } of hosting.seats.values()) link?.shut();
+  if (hosting) for (const { link, spare } of hosting.seats.values()) { link?.shut(); spare?.shut(); }
   const result = call("devices_json", token, JSON.stringify(seats));
   hosting = { token, seats: new Map(), bots };
   devicesBox.replaceChildren(h("section", { class: "gb-devices-pairs", "aria-labelledby": "gb-devices-title" },
@@ -702,24 +708,12 @@ async function pairSeat(seat, lost = false) {
   const old = table.seats.get(seat);
   if (old && old.box.isConnected) old.box.replaceWith(box);
   else devicesBox.firstChild.append(box);
-  const entry = { link: null, box };
+  const entry = { link: null, spare: null, box, say, who, returning: false };
   table.seats.set(seat, entry);
-  const alive = () => hosting === table && table.seats.get(seat) === entry;
-  const link = await hostLink({ game: GAME, token: table.token, seat }, {
-    open: () => {
-      if (!alive()) return;
-      say.textContent = T.pairConnected;
-      box.dataset.connected = "1";
-      for (const el of box.querySelectorAll(".gb-pair-code")) el.remove();
-      // the number of the last move taken from this seat: a rejoined guest goes on after it
-      link.send({ type: "hello", seat, name: who, seq: web.last_seq(seat) });
-      sendScreen(seat, link);
-    },
-    message: (data) => alive() && fromGuest(seat, data, link),
-    closed: () => alive() && pairSeat(seat, true),
-    failed: () => alive() && pairFailed(seat, box, say),
-  });
-  if (!alive()) {
+  entry.alive = () => hosting === table && table.seats.get(seat) === entry;
+  entry.events = seatEvents(seat, entry);
+  const link = await hostLink({ game: GAME, token: table.token, seat }, entry.events);
+  if (!entry.alive()) {
     link.shut();
     return;
   }
@@ -747,6 +741,103 @@ async function pairSeat(seat, lost = false) {
   box.append(code, answer, h("div", { class: "gb-row" }, local, bot));
 }
 
+// What the host does with the connections of one seat. `entry.link` carries the game; once it
+// is open, a second connection (`entry.spare`) is negotiated through it, with no scan, and
+// takes over when the first is lost while both pages stay open: the guest gets its screen
+// again, and a move it sent that the host never took is sent again (the host refuses one it
+// already took, by its number). A connection that stops answering for a while (a Wi-Fi blip)
+// is kept: the browser tries again by itself.
+function seatEvents(seat, entry) {
+  return {
+    open: (link) => {
+      if (!entry.alive() || link !== entry.link) return;  // (a spare waits, unused)
+      entry.say.textContent = T.pairConnected;
+      entry.box.dataset.connected = "1";
+      for (const el of entry.box.querySelectorAll(".gb-pair-code")) el.remove();
+      hello(seat, entry);
+      offerSpare(seat, entry);
+    },
+    message: (data, link) => entry.alive() && fromGuest(seat, data, link),
+    closed: (link) => entry.alive() && linkLost(seat, entry, link),
+    failed: (link) => {
+      if (!entry.alive()) return;
+      if (link === entry.link) pairFailed(seat, entry.box, entry.say);
+      else if (link === entry.spare) entry.spare = null;
+    },
+    unsteady: (link) => {
+      if (entry.alive() && link === entry.link) entry.say.textContent = T.pairRetry(entry.who);
+    },
+    steady: (link) => {
+      if (!entry.alive() || link !== entry.link) return;
+      entry.returning = true;
+      hello(seat, entry);
+    },
+  };
+}
+
+// the guest's seat, its name and the number of the last move taken from it (a guest goes on
+// after it), then its screen
+function hello(seat, entry) {
+  entry.link.send({ type: "hello", seat, name: entry.who, seq: web.last_seq(seat) });
+  sendScreen(seat, entry.link);
+}
+
+async function offerSpare(seat, entry) {
+  const spare = await hostLink({ game: GAME, token: hosting.token, seat }, entry.events);
+  if (!entry.alive() || !entry.link || !entry.link.open) {
+    spare.shut();
+    return;
+  }
+  entry.spare?.shut();
+  entry.spare = spare;
+  entry.link.send({ type: "spare", code: spare.offer });
+}
+
+function linkLost(seat, entry, link) {
+  if (link === entry.spare) {
+    entry.spare = null;
+    return;
+  }
+  if (link !== entry.link) return;
+  if (entry.spare && entry.spare.steady) {
+    switchToSpare(seat, entry);
+    entry.returning = true;
+    entry.say.textContent = T.pairRetry(entry.who);
+    return;
+  }
+  entry.spare?.shut();
+  pairSeat(seat, true);  // nothing left between the two devices: a new code to scan
+}
+
+function switchToSpare(seat, entry) {
+  const old = entry.link;
+  entry.link = entry.spare;
+  entry.spare = null;
+  old.shut();
+  hello(seat, entry);
+  offerSpare(seat, entry);
+}
+
+// What a guest's page says about the connection itself (not a move: Python judges those).
+async function fromGuestLink(seat, kind, data, link) {
+  const entry = hosting.seats.get(seat);
+  if (kind === "here") {
+    // the guest read the host's hello: it is back
+    if (entry.returning) entry.say.textContent = T.pairBack(entry.who);
+    entry.returning = false;
+  } else if (kind === "resume") {
+    // the guest lost the first connection before this device saw it: the spare takes over
+    if (link === entry.spare) switchToSpare(seat, entry);
+    entry.returning = true;
+  } else if (kind === "spare" && entry.spare) {
+    const spare = entry.spare;
+    let text = null;
+    try { text = await decodeCode(JSON.parse(data).code); } catch (err) { text = null; }
+    if (text === null || call("check_answer_json", text, seat).error || spare !== entry.spare) return;
+    try { await spare.accept(JSON.parse(text).sdp); } catch (err) { if (entry.spare === spare) entry.spare = null; }
+  }
+}
+
 function pairFailed(seat, box, say) {
   say.textContent = T.pairFailed;
   box.dataset.failed = "1";
@@ -756,6 +847,7 @@ function pairFailed(seat, box, say) {
 function seatHome(seat) {
   const entry = hosting.seats.get(seat);
   entry?.link?.shut();
+  entry?.spare?.shut();
   entry?.box.remove();
   hosting.seats.delete(seat);
   if (!hosting.seats.size) {
@@ -771,6 +863,7 @@ function seatHome(seat) {
 function seatToBot(seat) {
   const entry = hosting.seats.get(seat);
   entry?.link?.shut();
+  entry?.spare?.shut();
   entry?.box.remove();
   hosting.seats.delete(seat);
   hosting.bots = [...hosting.bots, seat];
@@ -793,18 +886,28 @@ function remember() {
 }
 
 function sendScreen(seat, link) {
-  if (link && link.open) link.send(`{"type":"screen","screen":${web.guest_screen_json(seat)}}`);
+  if (!link || !link.open) return 0;
+  const text = `{"type":"screen","screen":${web.guest_screen_json(seat)}}`;
+  link.send(text);
+  return text.length;
 }
 
 function broadcast() {
-  if (!hosting || !web) return;
-  for (const [seat, { link }] of hosting.seats) sendScreen(seat, link);
+  if (!hosting || !web) return 0;
+  let size = 0;
+  for (const [seat, { link }] of hosting.seats) size += sendScreen(seat, link);
+  return size;
 }
 
 // A guest's message: Python judges it; a refusal goes back to that guest only, in French.
 function fromGuest(seat, data, link) {
   if (typeof data !== "string") {
     link.send({ type: "refused", seq: null, error: T.pairUnreadable });
+    return;
+  }
+  const own = /^\{"type":"(here|resume|spare)"/.exec(data);
+  if (own) {
+    fromGuestLink(seat, own[1], data, link);
     return;
   }
   const prof = window.__gbProfile;
@@ -814,18 +917,20 @@ function fromGuest(seat, data, link) {
     link.send({ type: "refused", seq: reply.seq, error: reply.error });
     return;
   }
+  const t1 = prof ? performance.now() : 0;
   // the guests first (each waits for its screen), then this device's own
-  broadcast();
+  const size = broadcast();
+  const t2 = prof ? performance.now() : 0;
   hosting.sent = true;
   render(call("screen_json"));
   saveSoon();
-  if (prof) (prof.remote ||= []).push({ seat, host: performance.now() - t0 });
+  if (prof) (prof.remote ||= []).push({ seat, at: performance.timeOrigin + t0, receive: t1 - t0, screens: t2 - t1, size, render: performance.now() - t2, host: performance.now() - t0 });
 }
 
 // ------------------------------------------------------------------ a guest
 
 function showJoin() {
-  if (guest) guest.link.shut();
+  if (guest) { guest.link.shut(); guest.spare?.shut(); }
   guest = null;
   const input = h("textarea", { id: "gb-join-code", rows: 3, "data-testid": "pair-offer-input" });
   const say = h("p", { class: "gb-pair-status", "data-testid": "join-status", role: "status" });
@@ -850,21 +955,11 @@ async function joinWith(code, box, say) {
     return;
   }
   say.textContent = T.pairConnecting;
-  if (guest) guest.link.shut();
-  const me = { link: null, game: offer.game, token: offer.token, seat: offer.seat, seq: 0, name: "", sent: new Map() };
-  const link = await guestLink(offer, {
-    open: () => { if (guest === me) say.textContent = T.pairConnected; },
-    message: (data) => guest === me && fromHost(data, say),
-    closed: () => {
-      if (guest !== me) return;
-      status(T.joinLost);
-      // the last screen stays in view, its choices dead until a new code is scanned
-      for (const b of root.querySelectorAll("[data-choice]")) b.disabled = true;
-      showJoin();
-      devicesBox.querySelector('[data-testid="join-status"]').textContent = T.joinLost;
-    },
-    failed: () => { if (guest === me) say.textContent = T.pairFailed; },
-  });
+  if (guest) { guest.link.shut(); guest.spare?.shut(); }
+  // pending: the last move sent, until the host says it took it
+  const me = { link: null, spare: null, game: offer.game, token: offer.token, seat: offer.seat, seq: 0, name: "", pending: null };
+  me.events = guestEvents(me, say);
+  const link = await guestLink(offer, me.events);
   me.link = link;
   guest = me;
   for (const el of box.querySelectorAll(".gb-pair-answer")) el.remove();
@@ -873,23 +968,103 @@ async function joinWith(code, box, say) {
   say.before(shown);
 }
 
-function fromHost(data, say) {
+// A guest's connections, like the host's (seatEvents): the first one carries the game, a spare
+// one negotiated through it takes over when it is lost, with no new scan.
+function guestEvents(me, say) {
+  return {
+    open: (link) => { if (guest === me && link === me.link) say.textContent = T.pairConnected; },
+    message: (data, link) => guest === me && fromHost(data, say, link),
+    closed: (link) => guest === me && guestLost(me, link, say),
+    failed: (link) => {
+      if (guest !== me) return;
+      if (link === me.link) say.textContent = T.pairFailed;
+      else if (link === me.spare) me.spare = null;
+    },
+    unsteady: (link) => { if (guest === me && link === me.link) say.textContent = T.joinRetry; },
+    steady: (link) => { if (guest === me && link === me.link) say.textContent = T.joinBack(me.name); },
+  };
+}
+
+function guestLost(me, link, say) {
+  if (link === me.spare) {
+    me.spare = null;
+    return;
+  }
+  if (link !== me.link) return;
+  if (me.spare && me.spare.steady) {
+    // the spare takes over; the host switches too and says hello on it
+    me.link = me.spare;
+    me.spare = null;
+    say.textContent = T.joinRetry;
+    me.link.send({ type: "resume" });
+    return;
+  }
+  me.spare?.shut();
+  status(T.joinLost);
+  // the last screen stays in view, its choices dead until a new code is scanned
+  for (const b of root.querySelectorAll("[data-choice]")) b.disabled = true;
+  showJoin();
+  devicesBox.querySelector('[data-testid="join-status"]').textContent = T.joinLost;
+}
+
+// the host's spare connection for this seat (its offer, as a code): the answer goes back
+// through the connection in use
+async function takeSpare(me, code) {
+  const text = await decodeCode(code);
+  let offer = null;
+  try { offer = text === null ? null : JSON.parse(text); } catch (err) { offer = null; }
+  if (!offer || offer.kind !== "offer" || typeof offer.sdp !== "string" || offer.game !== me.game
+      || offer.token !== me.token || offer.seat !== me.seat || guest !== me) return;
+  const spare = await guestLink(offer, me.events);
+  if (guest !== me) { spare.shut(); return; }
+  me.spare?.shut();
+  me.spare = spare;
+  me.link.send({ type: "spare", code: spare.answer });
+}
+
+function fromHost(data, say, link) {
+  const got = performance.now();
   if (typeof data !== "string" || data.length > 4_000_000) return;
   let msg;
   try { msg = JSON.parse(data); } catch (err) { return; }
   if (!msg || typeof msg !== "object") return;
   if (msg.type === "hello") {
-    guest.seq = Number.isInteger(msg.seq) ? msg.seq : 0;
+    if (link === guest.spare) {
+      // the host lost the connection in use first: its spare takes over
+      const old = guest.link;
+      guest.link = link;
+      guest.spare = null;
+      old.shut();
+    } else if (link !== guest.link) {
+      return;
+    }
+    const back = guest.name !== "";
+    const taken = Number.isInteger(msg.seq) ? msg.seq : 0;
     guest.name = typeof msg.name === "string" ? msg.name : "";
     // the join box folds to one line: whom this device plays
-    say.textContent = T.joinConnected(guest.name);
+    say.textContent = back ? T.joinBack(guest.name) : T.joinConnected(guest.name);
     devicesBox.replaceChildren(h("section", { class: "gb-join gb-joined" }, say));
     if (!view) root.replaceChildren();
     resumeBox.replaceChildren();
+    link.send({ type: "here" });
+    // a move sent on a connection that was lost before the host took it: sent again, once
+    // (the host refuses a number it already took)
+    const pending = guest.pending;
+    if (pending && pending.seq > taken) {
+      guest.seq = pending.seq;
+      link.send(pending);
+    } else {
+      guest.pending = null;
+      guest.seq = taken;
+    }
+  } else if (msg.type === "spare" && typeof msg.code === "string") {
+    takeSpare(guest, msg.code);
   } else if (msg.type === "screen" && msg.screen && typeof msg.screen === "object") {
+    const t0 = performance.now();
     render(msg.screen);
-    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
+    if (window.__gbProfile) (window.__gbProfile.screens ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq, render: performance.now() - t0, got: performance.timeOrigin + got, parse: t0 - got, size: data.length });
   } else if (msg.type === "refused" && typeof msg.error === "string") {
+    if (guest.pending && msg.seq === guest.pending.seq) guest.pending = null;
     status(msg.error);
   }
 }
@@ -898,12 +1073,25 @@ function guestAct(action) {
   guest.seq += 1;
   const msg = { type: "act", game: guest.game, token: guest.token, seat: guest.seat, seq: guest.seq, action };
   if (window.__gbProfile) (window.__gbProfile.sent ||= []).push({ at: performance.timeOrigin + performance.now(), seq: guest.seq });
+  guest.pending = msg;
   guest.link.send(msg);
 }
 
 // For a test (or a person with the browser's console): send a text as this guest's channel
 // would. The host judges it like any other message.
 window.gbGuestSend = (text) => guest && guest.link.send(String(text));
+// A page that goes away (closed, reloaded) closes its connections: the other device hears it
+// at once, instead of waiting UNSTEADY_MS for a device that may only be out of reach.
+addEventListener("pagehide", () => {
+  if (guest) { guest.link.shut(); guest.spare?.shut(); }
+  if (hosting) for (const { link, spare } of hosting.seats.values()) { link?.shut(); spare?.shut(); }
+});
+
+// For a test: this guest's connection in use is lost (what a dropped Wi-Fi or a connection the
+// phone's browser tore down amounts to), both pages staying open.
+window.gbDropLink = () => guest && guest.link.close();
+// the state of this guest's connections, to wait on
+window.gbLinks = () => guest && { link: !!(guest.link && guest.link.open), spare: !!(guest.spare && guest.spare.steady) };
 window.gbGuestMessage = (action, over = {}) => guest && ({ type: "act", game: guest.game, token: guest.token, seat: guest.seat, seq: guest.seq, action, ...over });
 
 // The camera reads a QR code where the browser has one (BarcodeDetector, else jsQR).

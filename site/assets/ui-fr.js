@@ -129,6 +129,8 @@ window.GB_UI = Object.freeze({
   pairConnecting: "Connexion…",
   pairConnected: "Appareil relié.",
   pairLost: "L'appareil s'est déconnecté : scannez ce nouveau code sur lui pour qu'il reprenne sa place.",
+  pairRetry: (name) => `Connexion perdue avec ${name} : nouvelle tentative…`,
+  pairBack: (name) => `${name} est de retour.`,
   pairFailed: "Les deux appareils n'arrivent pas à se joindre. Ils doivent être sur le même réseau Wi-Fi ; un réseau « invités » isole souvent les appareils les uns des autres. Réessayez sur un même réseau, ou jouez cette place sur cet appareil.",
   pairUnreadable: "Ce code n'est pas lisible : copiez-le en entier.",
   pairNotOffer: "Ce code n'est pas celui d'un appareil qui mène une partie.",
@@ -141,6 +143,8 @@ window.GB_UI = Object.freeze({
   joinSubmit: "Rejoindre",
   joinAnswer: "Montrez ce code de réponse à l'appareil qui mène la partie (ou copiez le texte).",
   joinConnected: (name) => `Relié à la partie : vous jouez ${name}.`,
+  joinRetry: "Connexion perdue avec l'appareil qui mène la partie : nouvelle tentative…",
+  joinBack: (name) => `De retour à la table : vous jouez ${name}.`,
   joinLost: "La connexion avec l'appareil qui mène la partie est perdue : demandez-lui un nouveau code pour reprendre votre place.",
 
   // chronicle page
