@@ -11,8 +11,8 @@ page, typed into the other), every request to another host blocked and counted (
   French on that guest, the host's game untouched;
 - Dilemme with three devices (an offer composed on one device, answered on another, votes
   on every device) and Conseil with three (the throne claimed on every device), each to its
-  end screen; a six-player Roi to the end of its first manche (the whole game is in
-  bench/devices.py); no device ever showing another seat's secret texts.
+  end screen; a six-player Roi to its end screen; no device ever showing another seat's
+  secret texts.
 """
 
 from __future__ import annotations
@@ -459,9 +459,8 @@ def whole_game(
     limit: int,
     offer_to: int | None = None,
     bots: Bots | None = None,
-    enough: Any = None,
 ) -> dict:
-    """Play ``t`` to its end screen (or until ``enough(saved state)``); with ``offer_to``, the
+    """Play ``t`` to its end screen; with ``offer_to``, the
     first device that may negotiate offers coins to another device's house; with ``bots``,
     each device presses the computer's choice for its seat. The decisions per seat, the
     offers made, the last looks."""
@@ -474,7 +473,7 @@ def whole_game(
         found = leaks(looks)
         assert not found, found
         secrets += sum(len(lk["secrets"]) for lk in looks.values())
-        if looks[0]["over"] or (enough and enough(t.saved()["state"])):
+        if looks[0]["over"]:
             # the check above read secret texts: it could have found one out of place
             assert secrets, "no device ever showed a secret text"
             return {"moves": moves, "offers": offers, "looks": looks, "secrets": secrets}
@@ -568,18 +567,19 @@ def test_conseil_whole_game_three_devices(table: Any, site: Path) -> None:
     )
 
 
-def test_roi_six_devices_to_a_manche_end(table: Any) -> None:
-    """Le Roi des 12 on six devices until its first manche is over (the whole game, about
-    150 decisions, is in bench/devices.py)."""
+def test_roi_whole_game_six_devices(table: Any) -> None:
+    """Le Roi des 12 on six devices to its end screen: every manche of the tournament, the
+    cards chosen on every device."""
     t = table("roi")
     t.open_host(5)
     for seat in range(1, 6):
         t.pair(seat)
     start = time.monotonic()
-    played = whole_game(t, "roi-6", 600, enough=lambda state: state["manche"] >= 2)
+    played = whole_game(t, "roi-6", 600)
     state = t.saved()["state"]
-    assert state["manche"] >= 2 or played["looks"][0]["over"], "the first manche did not end"
-    assert len(played["moves"]) >= 4, f"decisions on few devices: {played['moves']}"
+    assert played["looks"][0]["over"], "the game did not reach its end screen"
+    assert state["manche"] >= 2, f"a tournament of one manche: {state['manche']}"
+    assert len(played["moves"]) == 6, f"decisions on some devices only: {played['moves']}"
     measure("roi", {"moves": played["moves"], "seconds": time.monotonic() - start})
 
 
