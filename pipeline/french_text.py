@@ -289,7 +289,10 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
     combos = tables(game)
     for g in range(games):
         extra, size, persona = combos[g % len(combos)]
-        setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": size, **extra}
+        # every other game has one person at the table (played as the bots play): the game
+        # speaks to them as « Vous »
+        bots = size - (g + g // len(combos)) % 2 if size > 1 else size
+        setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": bots, **extra}
         if persona:
             setup["persona"] = persona
         play(game, setup, out)
@@ -366,6 +369,11 @@ ENGLISH = (
 )
 #: « de le faire », « de les loger »: « le » and « les » are pronouns before a verb
 _INFINITIVE = r"[a-zéèêîô]+(?:er|ir|re|oir)\b"
+#: words after « Vous » that are no verb in the third person: pronouns, « et », « aussi »…
+_NOT_VERB = (
+    r"(?:et|en|ne|n['’]|le|la|les|l['’]|y|vous|lui|leur|aussi|seul|seule|même|tous|toutes|"
+    r"deux|trois|quatre|ensemble|encore|tout|toute)"
+)
 RULES: list[tuple[str, re.Pattern[str]]] = [
     ("« de le » / « de les »", re.compile(rf"\b[dD]e (?:le|les) (?!{_INFINITIVE})")),
     ("« à le » / « à les »", re.compile(rf"\b[àÀ] (?:le|les) (?!{_INFINITIVE})")),
@@ -387,6 +395,24 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
     ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
     ("espace double", re.compile(r"\S  +\S")),
+    # « Vous », a single person's seat: the second person plural, « vous » inside a sentence
+    (
+        "« Vous » avec un verbe à la 3e personne",
+        re.compile(rf"\bVous (?!{_NOT_VERB}\b)(?:[a-zéèêàâîôûç]+[etad]|a|est)\b"),
+    ),
+    (
+        "« et vous » avec un verbe à la 3e personne",
+        re.compile(r"\bet vous (?:ont|sont|a|est|[a-zéèêàâîôûç]+ent)\b"),
+    ),
+    ("« Vous » en majuscule dans la phrase", re.compile(r"(?<=[\w,] )Vous\b")),
+    ("« de vous » après un nom (« votre »)", re.compile(r"(?:\b[A-ZÀ-Ý]{2,}|\d) de vous\b")),
+    ("« vous se » / « vous s' »", re.compile(r"\b[Vv]ous s(?:e\b|['’])")),
+    (
+        "« Vous » avec un possessif de la 3e personne",
+        re.compile(
+            r"\bVous (?:\w+ )?(?:\w+ez|êtes|faites|dites)\b[^.;:!?()«»—]*?\b(?:son|sa|ses)\b"
+        ),
+    ),
     # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary
     ("mot anglais", re.compile(rf"\b(?:{'|'.join(ENGLISH)})\b(?! d['’]A(?:ction|venture))", re.I)),
 ]
