@@ -406,6 +406,12 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("« Vous » en majuscule dans la phrase", re.compile(r"(?<=[\w,] )Vous\b")),
     ("« de vous » après un nom (« votre »)", re.compile(r"(?:\b[A-ZÀ-Ý]{2,}|\d) de vous\b")),
+    (
+        "« vous » complément après le verbe",
+        re.compile(
+            r"\b(?:désigne|voler|examiner|assassiner|prend|rend|montre) vous\b|\bcontre vous en annonçant"
+        ),
+    ),
     ("« vous se » / « vous s' »", re.compile(r"\b[Vv]ous s(?:e\b|['’])")),
     (
         "« Vous » avec un possessif de la 3e personne",
