@@ -384,7 +384,7 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ),
     ("0 ou 1 avec un nom au pluriel", re.compile(rf"(?<![\d,.])[−-]?[01] (?:{_PLUR})\b")),
     ("« le laisse » pour un féminin", re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)")),
-    ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
+    ("chiffre romain collé à un nombre", re.compile(r"(?:\d|\b[Vv]ous) (?:Ier|Ire|II|III|IV)\b")),
     ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
     ("pronom élidé après un trait d'union", re.compile(r"\w-[lLmt]['’](?=\s|\w)")),
     (
