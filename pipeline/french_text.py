@@ -162,8 +162,15 @@ def _read_game(game: Any, session: Session, out: set[str]) -> None:
     assert state is not None
     start = len(state.get("log", []))
 
+    # with one person at the table, only their screens are ever shown (a bot's screen, « Vous
+    # vous proposez… », is read by nobody); with none, every seat stands for a person
+    alone = len(session.humans()) == 1
+
     def read_then_choose(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
-        for reader in game.to_act(state)[:2]:  # the screens of the seats that must act
+        readers = game.to_act(state)[:2]  # the screens of the seats that must act
+        if alone:
+            readers = [r for r in readers if not session.is_bot(r)]
+        for reader in readers:
             actions = game.legal_actions(state, reader)
             _strings(game.screen(state, reader, actions), out)
             for a in actions:
