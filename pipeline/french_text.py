@@ -416,7 +416,8 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     (
         "« vous » complément après le verbe",
         re.compile(
-            r"\b(?:désigne|voler|examiner|assassiner|prend|rend|montre) vous\b|\bcontre vous en annonçant"
+            r"\b(?:désigne|voler|examiner|assassiner|prend|rend|montre) vous\b"
+            r"|\bcontre vous en annonçant"
         ),
     ),
     ("« vous se » / « vous s' »", re.compile(r"\b[Vv]ous s(?:e\b|['’])")),
