@@ -420,11 +420,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
             r"|\bcontre vous en annonçant"
         ),
     ),
-    ("« vous se » / « vous s' »", re.compile(r"\b[Vv]ous s(?:e\b|['’])")),
+    ("« Vous se » / « Vous s' »", re.compile(r"\bVous s(?:e\b|['’])")),
     (
         "« Vous » avec un possessif de la 3e personne",
         re.compile(
-            r"\bVous (?:\w+ )?(?:\w+ez|êtes|faites|dites)\b[^.;:!?()«»—]*?\b(?:son|sa|ses)\b"
+            r"\bVous (?:\w+ )?(?:\w+ez|êtes|faites|dites)(?: [\w'’]+){0,4}? (?:son|sa|ses)\b"
         ),
     ),
     # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary

@@ -156,13 +156,14 @@ def _draw_story(bundle: dict, a: dict) -> str:
         else ""
     )
     total = T.plural(a["total"], "succès", "succès")
+    who = fr.seat(a["name"])
     if not shown:  # nothing drawn (a cost of 0): nothing to reveal
         if a["need"] <= 0:
-            return f"{what}{a['name']} n'a rien à piocher : {verdict}."
-        return f"{what}{a['name']} ne pioche rien : {total} pour {need} : {verdict}."
+            return f"{what}{who} n'{who:a} rien à piocher : {verdict}."
+        return f"{what}{who} ne {who:pioche} rien : {total} pour {need} : {verdict}."
     summary = " ; ".join(detail) or "aucun succès"
     summary = summary[:1].upper() + summary[1:]
-    return f"{what}{a['name']} révèle : {cards}. {summary} — {total} pour {need} : {verdict}."
+    return f"{what}{who} {who:révèle} : {cards}. {summary} — {total} pour {need} : {verdict}."
 
 
 # --------------------------------------------------------------------------- board widgets

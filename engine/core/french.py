@@ -296,6 +296,8 @@ def verb(subject: Name | str, form: str) -> str:
     ['jouent', 'ont', 'perdent', 'choisissent', 'révèlent', 'leurs', 'se']
     >>> verb(seat("Anne", "f"), "il"), verb(you, "son"), verb(you, "se"), verb("Anne", "a")
     ('elle', 'votre', 'vous', 'a')
+    >>> verb(you, "rejoint"), verb(many, "atteint"), verb(you, "bannit"), verb(you, "mène")
+    ('rejoignez', 'atteignent', 'bannissez', 'menez')
     """
     if not isinstance(subject, Name):
         subject = seat(subject)
@@ -324,6 +326,8 @@ def verb(subject: Name | str, form: str) -> str:
         return f"{form}nt"
     if form.endswith("it"):  # the second group: « choisit », « finit », « remplit »
         return f"{form[:-1]}ssez" if second else f"{form[:-1]}ssent"
+    if form.endswith("int"):  # « rejoint », « atteint », « craint »
+        return f"{form[:-3]}ign{'ez' if second else 'ent'}"
     if form.endswith(("d", "t")):  # « perd », « rend », « bat »
         stem = form + ("t" if form.endswith("bat") else "")
         return f"{stem}ez" if second else f"{stem}ent"
