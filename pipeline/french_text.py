@@ -1,6 +1,7 @@
 """Everything a player reads, for every registered game, checked as French.
 
-``collect(game_id, games)`` plays seeded all-bot games through the session (every table size,
+``collect(game_id, games)`` plays seeded games through the session (every other one with a
+single person at the table, played as the bots play: the game calls them « Vous ») (every table size,
 every choice of every non-seat setup field in turn: variants, scenarios, months) and gathers
 each screen's texts (status, prompts, widgets, choice labels, journal), every log line, the
 chronicle, the end screen, the setup form's messages for wrong setups and the messages of
