@@ -1,13 +1,14 @@
 """Everything a player reads, for every registered game, checked as French.
 
-``collect(game_id, games)`` plays seeded games through the session (every other one with a
-single person at the table, played as the bots play: the game calls them « Vous ») (every table size,
-every choice of every non-seat setup field in turn: variants, scenarios, months) and gathers
-each screen's texts (status, prompts, widgets, choice labels, journal), every log line, the
-chronicle, the end screen, the setup form's messages for wrong setups and the messages of
-refused imports.  ``findings(sentences, words)`` checks them: constructions that are always
-wrong in French (« de le », « 1 joueurs », « 3 carte », « que il »…), English words, raw ids
-and placeholders left in, and (when Hunspell is installed) words Hunspell does not know.
+``collect(game_id, games)`` plays seeded games through the session (every table size, every
+choice of every non-seat setup field in turn: variants, scenarios, months; every other game
+with a single person at the table, played as the bots play, whom the game calls « Vous »)
+and gathers each screen's texts (status, prompts, widgets, choice labels, journal), every log
+line, the chronicle, the end screen, the setup form's messages for wrong setups and the
+messages of refused imports.  ``findings(sentences, words)`` checks them: constructions that
+are always wrong in French (« de le », « 1 joueurs », « 3 carte », « que il », « Vous
+joue »…), English words, raw ids and placeholders left in, and (when Hunspell is installed)
+words Hunspell does not know.
 
 Used by ``tests/test_french_text.py`` (a few games per setting) and ``bench/french_text.py``
 (hundreds of games per game).  Names no game: everything comes from the registry.
