@@ -300,7 +300,7 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
         extra, size, persona = combos[g % len(combos)]
         # every other game has one person at the table (played as the bots play): the game
         # speaks to them as « Vous »
-        bots = size - (g + g // len(combos)) % 2 if size > 1 else size
+        bots = size - (g + g // len(combos)) % 2
         setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": bots, **extra}
         if persona:
             setup["persona"] = persona
