@@ -287,9 +287,9 @@ def _lexicon(bundle: dict, state: dict) -> dict | None:
     """Glossary terms (« tremblement* ») met in the paragraphs read: what the characters know."""
     seen: list[str] = []
     paras = rec.recs(bundle, "paragraph")
-    text = " ".join(paras.get(n, {}).get("text", "") for n in state.get("read") or [])
+    text = " ".join(paras.get(n, {}).get("text", "") for n in state.get("read") or []).lower()
     for entry in rec.recs(bundle, "lexicon_entry").values():
-        if f"{entry['term']}*".lower() in text.lower():
+        if f"{entry['term']}*".lower() in text:
             seen.append(f"{entry['term']} : {T.plain(entry['text'])}")
     return W.items(seen, T.ui("board.lexicon"), area="board") if seen else None
 

@@ -6,6 +6,7 @@ screen's words (``UI``).  Counts and the characters' gender are known: no « (e)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..core import french as fr
@@ -87,6 +88,7 @@ def quoted(title: str) -> str:
     return f"« {title} »"
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """Content text for the screen: glossary asterisks removed (« tremblement* »)."""
     return re.sub(r"(\w)\*", r"\1", text or "").strip()
