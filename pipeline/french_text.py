@@ -414,7 +414,10 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
         re.compile(r"\bet vous (?:ont|sont|a|est|[a-zéèêàâîôûç]+ent)\b"),
     ),
     ("« Vous » en majuscule dans la phrase", re.compile(r"(?<=[\w,] )Vous\b")),
-    ("« de vous » après un nom (« votre »)", re.compile(r"(?:\b[A-ZÀ-Ý]{2,}|\d) de vous\b")),
+    (
+        "« de vous » après un nom (« votre »)",
+        re.compile(r"(?:\b[A-ZÀ-Ý]{2,}|\d|\b(?:le|la|les|l['’])\s?[a-zéèê]+) de vous\b"),
+    ),
     (
         "« vous » complément après le verbe",
         re.compile(

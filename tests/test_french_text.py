@@ -77,6 +77,7 @@ def test_every_text_a_player_reads_is_french(game_id, every_game, allowed) -> No
         ("Ce n'est pas à Vous de jouer.", "« Vous » en majuscule dans la phrase"),
         ("Jules doute de Vous, puis joue.", "« Vous » en majuscule dans la phrase"),
         ("LE GOLEM : le 2 de vous vaut 12.", "« de vous » après un nom"),
+        ("LA DAME : les cartes de vous restent sans effet.", "« de vous » après un nom"),
         ("Le sort désigne vous pour commencer.", "« vous » complément après le verbe"),
         ("Vous se rendez sur la place.", "« Vous se »"),
         ("Vous glissez une carte sous son dé.", "« Vous » avec un possessif"),

@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "turn.revealed": "{who} {who:révèle} {card}.",
     "cancel.same": "Boum ! {players} {players:a} joué {card} : ces cartes s'annulent{kept}.",
     "cancel.dame": "{who} {who:joue} LA DAME : les cartes de {players} restent sans effet.",
+    "cancel.dame.you": "{who} {who:joue} LA DAME : votre carte reste sans effet.",
     "cancel.dame.none": "{who} {who:joue} LA DAME : aucune autre carte n'est annulée.",
     "cancel.none": "Aucune carte n'est annulée.",
     "effect.marchands.vous": "Vous jouez LES MARCHANDS : chacun passe son dé à gauche ({dice}).",
@@ -206,6 +207,8 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
         key = "cancel.dame.none"
     if isinstance(args.get("players"), list):
         args["players"] = fr.group([seat(p) for p in args["players"]])
+        if key == "cancel.dame" and args["players"].text == fr.YOU:
+            key = "cancel.dame.you"
     for k in ("dice", "values", "points"):
         if isinstance(args.get(k), list):
             args[k] = ", ".join(args[k])
