@@ -302,9 +302,9 @@ def verb(subject: Name | str, form: str) -> str:
     if not isinstance(subject, Name):
         subject = seat(subject)
     if form in _WORDS:
-        third, many, second = _WORDS[form]
+        third, many, yours = _WORDS[form]
         if subject.person == 2:
-            return second
+            return yours
         if subject.plural:
             return "elles" if form in ("il", "elle") and subject.feminine else many
         if form in ("il", "elle"):
