@@ -38,6 +38,8 @@ MESSAGES: dict[str, str] = {
     "cancel.same": "Boum ! {players} {players:a} joué {card} : ces cartes s'annulent{kept}.",
     "cancel.dame": "{who} {who:joue} LA DAME : les cartes de {players} restent sans effet.",
     "cancel.dame.you": "{who} {who:joue} LA DAME : votre carte reste sans effet.",
+    "cancel.dame.with_you": "{who} {who:joue} LA DAME : votre carte et {theirs} {others} "
+    "restent sans effet.",
     "cancel.dame.none": "{who} {who:joue} LA DAME : aucune autre carte n'est annulée.",
     "cancel.none": "Aucune carte n'est annulée.",
     "effect.marchands.vous": "Vous jouez LES MARCHANDS : chacun passe son dé à gauche ({dice}).",
@@ -206,9 +208,13 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
     if key == "cancel.dame" and not args.get("players"):
         key = "cancel.dame.none"
     if isinstance(args.get("players"), list):
+        if key == "cancel.dame" and fr.YOU in args["players"]:
+            # « votre carte et celle de Blanche », never « les cartes de Blanche et vous »
+            others = [str(p) for p in args["players"] if p != fr.YOU]
+            key = "cancel.dame.with_you" if others else "cancel.dame.you"
+            args["theirs"] = fr.pick(len(others), "celle", mp="celles")
+            args["others"] = fr.listing([fr.de(o) for o in others])
         args["players"] = fr.group([seat(p) for p in args["players"]])
-        if key == "cancel.dame" and args["players"].text == fr.YOU:
-            key = "cancel.dame.you"
     for k in ("dice", "values", "points"):
         if isinstance(args.get(k), list):
             args[k] = ", ".join(args[k])
