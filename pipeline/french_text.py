@@ -416,7 +416,11 @@ RULES: list[tuple[str, re.Pattern[str]]] = [
     ("« Vous » en majuscule dans la phrase", re.compile(r"(?<=[\w,] )Vous\b")),
     (
         "« de vous » après un nom (« votre »)",
-        re.compile(r"(?:\b[A-ZÀ-Ý]{2,}|\d|\b(?:le|la|les|l['’])\s?[a-zéèê]+) de vous\b"),
+        re.compile(
+            r"(?:\b[A-ZÀ-Ý]{2,}|\d|\b(?:le|la|les|l['’])\s?"
+            r"(?!(?:un|une|plupart|premier|première|dernier|dernière|seul|seule|plus)\b)"
+            r"[a-zéèê]+) de vous\b"
+        ),
     ),
     (
         "« vous » complément après le verbe",

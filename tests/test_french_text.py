@@ -40,6 +40,7 @@ def test_every_text_a_player_reads_is_french(game_id, every_game, allowed) -> No
     game = next(g for g in every_game if g.id == game_id)
     sentences = F.collect(game, GAMES.get(game_id, DEFAULT_GAMES), every_game)
     assert len(sentences) > 200  # the games were played and read
+    assert any(s.startswith("Vous ") for s in sentences)  # and a single person was « Vous »
     if shutil.which("hunspell") is None and os.environ.get("CI"):
         pytest.fail("Hunspell is required on CI")
     found = F.findings(sentences, allowed)
@@ -111,6 +112,7 @@ def test_hunspell_catches_a_raw_id_and_english() -> None:
         "Vous vous rendez sur la place, avec votre main et vos cartes.",
         "Quelque chose en vous s'est apaisé. Vous et Anne jouez ensemble.",
         "Tour 3 — Vous : quelqu'un s'y oppose-t-il ? Anne annonce l'Assassin contre vous.",
+        "Pendant que l'un de vous le fait parler, la plupart de vous attendent.",
     ],
 )
 def test_the_reader_accepts_good_french(sentence: str) -> None:
