@@ -1,9 +1,10 @@
 """Every text a player reads, checked as French over hundreds of seeded games per game.
 
-For each registered game, ``--games`` seeded all-bot games (every setting and table size in
-turn), the setup form's messages and the refused imports' messages, read through
-``pipeline.french_text``; prints and writes to BENCHMARKS.md, per game, the number of games,
-of distinct sentences checked and of findings (target: 0), with the first findings if any.
+For each registered game, ``--games`` seeded games (every setting and table size in turn,
+every other game with a single person at the table, « Vous »), the setup form's messages and
+the refused imports' messages, read through ``pipeline.french_text``; prints and writes to
+BENCHMARKS.md, per game, the number of games, of distinct sentences checked and of findings
+(target: 0), with the first findings if any.
 
 Usage: ``python bench/french_text.py [--games 200] [--game ID] [--no-write] [--output PATH]``.
 """
@@ -70,9 +71,13 @@ def main() -> int:
         f"`python bench/french_text.py {' '.join(sys.argv[1:])}` — {dt.date.today().isoformat()}, "
         f"{cpu_model()}; Hunspell French {'on' if hunspell else 'absent (grammar rules only)'}.",
         "Constructions always wrong in French (« de le », « 1 joueurs », « 3 carte », « que il »,",
-        "« LA DAME est annulé », « Membre 1 Ier », « passe de 3 à 3 »…), English words, raw ids,",
-        "command lines and Hunspell's unknown words, over seeded all-bot games of every setting",
-        "and table size, the setup form's messages and the refused imports' messages.",
+        "« LA DAME est annulé », « Membre 1 Ier », « passe de 3 à 3 », « Vous joue », « à Vous »,",
+        "« le 2 de vous »…), English words, raw ids, command lines and Hunspell's unknown words,",
+        "over seeded games of every setting and table size (every other one with a single person",
+        "at the table, whom the game calls « Vous »: only that person's screens are read, as",
+        "nobody reads a bot's), the setup form's messages and the refused imports' messages;",
+        "also a whole campaign played to its end with its chronicle page and, where a person can",
+        "be out while the others play on (Complots), a person watching the rest of a game.",
         "",
         "| game | games | distinct sentences | findings | time |",
         "|---|---:|---:|---:|---:|",

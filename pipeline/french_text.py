@@ -1,12 +1,14 @@
 """Everything a player reads, for every registered game, checked as French.
 
-``collect(game_id, games)`` plays seeded all-bot games through the session (every table size,
-every choice of every non-seat setup field in turn: variants, scenarios, months) and gathers
-each screen's texts (status, prompts, widgets, choice labels, journal), every log line, the
-chronicle, the end screen, the setup form's messages for wrong setups and the messages of
-refused imports.  ``findings(sentences, words)`` checks them: constructions that are always
-wrong in French (« de le », « 1 joueurs », « 3 carte », « que il »…), English words, raw ids
-and placeholders left in, and (when Hunspell is installed) words Hunspell does not know.
+``collect(game_id, games)`` plays seeded games through the session (every table size, every
+choice of every non-seat setup field in turn: variants, scenarios, months; every other game
+with a single person at the table, played as the bots play, whom the game calls « Vous »)
+and gathers each screen's texts (status, prompts, widgets, choice labels, journal), every log
+line, the chronicle, the end screen, the setup form's messages for wrong setups and the
+messages of refused imports.  ``findings(sentences, words)`` checks them: constructions that
+are always wrong in French (« de le », « 1 joueurs », « 3 carte », « que il », « Vous
+joue »…), English words, raw ids and placeholders left in, and (when Hunspell is installed)
+words Hunspell does not know.
 
 Used by ``tests/test_french_text.py`` (a few games per setting) and ``bench/french_text.py``
 (hundreds of games per game).  Names no game: everything comes from the registry.
@@ -163,8 +165,15 @@ def _read_game(game: Any, session: Session, out: set[str]) -> None:
     assert state is not None
     start = len(state.get("log", []))
 
+    # with one person at the table, only their screens are ever shown (a bot's screen, « Vous
+    # vous proposez… », is read by nobody); with none, every seat stands for a person
+    alone = len(session.humans()) == 1
+
     def read_then_choose(game: Game, state: dict[str, Any], seat: int, index: int) -> Any:
-        for reader in game.to_act(state)[:2]:  # the screens of the seats that must act
+        readers = game.to_act(state)[:2]  # the screens of the seats that must act
+        if alone:
+            readers = [r for r in readers if not session.is_bot(r)]
+        for reader in readers:
             actions = game.legal_actions(state, reader)
             _strings(game.screen(state, reader, actions), out)
             for a in actions:
@@ -290,7 +299,10 @@ def collect(game: Any, games: int, others: list[Any] | None = None) -> set[str]:
     combos = tables(game)
     for g in range(games):
         extra, size, persona = combos[g % len(combos)]
-        setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": size, **extra}
+        # every other game has one person at the table (played as the bots play): the game
+        # speaks to them as « Vous »
+        bots = size - (g + g // len(combos)) % 2
+        setup: dict[str, Any] = {"seed": f"texte-{g}", "players": size, "bots": bots, **extra}
         if persona:
             setup["persona"] = persona
         play(game, setup, out)
@@ -364,6 +376,11 @@ ENGLISH = (
 )
 #: « de le faire », « de les loger »: « le » and « les » are pronouns before a verb
 _INFINITIVE = r"[a-zéèêîô]+(?:er|ir|re|oir)\b"
+#: words after « Vous » that are no verb in the third person: pronouns, « et », « aussi »…
+_NOT_VERB = (
+    r"(?:et|en|ne|n['’]|le|la|les|l['’]|y|vous|lui|leur|aussi|seul|seule|même|tous|toutes|"
+    r"deux|trois|quatre|ensemble|encore|tout|toute)"
+)
 
 
 def counted() -> dict[str, str]:
@@ -397,7 +414,10 @@ def rules() -> list[tuple[str, re.Pattern[str]]]:
             "« le laisse » pour un féminin",
             re.compile(r"\ble laisse \w+(?:ent|ée|ive|euse)e?\b(?<=e)"),
         ),
-        ("chiffre romain collé à un nombre", re.compile(r"\d (?:Ier|Ire|II|III|IV)\b")),
+        (
+            "chiffre romain collé à un nombre",
+            re.compile(r"(?:\d|\b[Vv]ous) (?:Ier|Ire|II|III|IV)\b"),
+        ),
         ("rien ne change", re.compile(r"\bde (\d+) à \1\b")),
         ("pronom élidé après un trait d'union", re.compile(r"\w-[lLmt]['’](?=\s|\w)")),
         (
@@ -408,6 +428,38 @@ def rules() -> list[tuple[str, re.Pattern[str]]]:
         ("identifiant brut", re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:[a-z0-9_/]+\b")),
         ("commande", re.compile(r"gamebook (?:play|check|simulate)|--[a-z]+")),
         ("espace double", re.compile(r"\S  +\S")),
+        # « Vous », a single person's seat: the second person plural, « vous » inside a sentence
+        (
+            "« Vous » avec un verbe à la 3e personne",
+            re.compile(rf"\bVous (?!{_NOT_VERB}\b)(?:[a-zéèêàâîôûç]+[etad]|a|est)\b"),
+        ),
+        (
+            "« et vous » avec un verbe à la 3e personne",
+            re.compile(r"\bet vous (?:ont|sont|a|est|[a-zéèêàâîôûç]+ent)\b"),
+        ),
+        ("« Vous » en majuscule dans la phrase", re.compile(r"(?<=[\w,] )Vous\b")),
+        (
+            "« de vous » après un nom (« votre »)",
+            re.compile(
+                r"(?:\b[A-ZÀ-Ý]{2,}|\d|\b(?:le|la|les|l['’])\s?"
+                r"(?!(?:un|une|plupart|premier|première|dernier|dernière|seul|seule|plus)\b)"
+                r"[a-zéèê]+) de vous\b"
+            ),
+        ),
+        (
+            "« vous » complément après le verbe",
+            re.compile(
+                r"\b(?:désigne|voler|examiner|assassiner|prend|rend|montre) vous\b"
+                r"|\bcontre vous en annonçant"
+            ),
+        ),
+        ("« Vous se » / « Vous s' »", re.compile(r"\bVous s(?:e\b|['’])")),
+        (
+            "« Vous » avec un possessif de la 3e personne",
+            re.compile(
+                r"\bVous (?:\w+ )?(?:\w+ez|êtes|faites|dites)(?: [\w'’]+){0,4}? (?:son|sa|ses)\b"
+            ),
+        ),
         # the Citadel's rulebook says « Deck d'Action », « Deck d'Aventure »: its own vocabulary
         (
             "mot anglais",

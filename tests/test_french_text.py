@@ -1,10 +1,12 @@
 """Everything a player reads is French a French reader accepts, for every registered game.
 
-Seeded all-bot games of every game (every setting and table size in turn: variants, scenarios,
-months), the setup form's messages for wrong setups and the messages of refused imports, read
-through ``pipeline.french_text``: constructions that are always wrong in French, English words,
-raw ids and (where Hunspell is installed, always on CI) unknown words.  The target is none.
-``bench/french_text.py`` reads hundreds of games per game the same way."""
+Seeded games of every game (every setting and table size in turn: variants, scenarios,
+months), every other one with a single person at the table (« Vous »: no third-person verb
+after it, « vous » inside a sentence), the setup form's messages for wrong setups and the
+messages of refused imports, read through ``pipeline.french_text``: constructions that are
+always wrong in French, English words, raw ids and (where Hunspell is installed, always on
+CI) unknown words.  The target is none.  ``bench/french_text.py`` reads hundreds of games
+per game the same way."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ def test_every_text_a_player_reads_is_french(game_id, every_game, allowed) -> No
     game = next(g for g in every_game if g.id == game_id)
     sentences = F.collect(game, GAMES.get(game_id, DEFAULT_GAMES), every_game)
     assert len(sentences) > 200  # the games were played and read
+    assert any(s.startswith("Vous ") for s in sentences)  # and a single person was « Vous »
     if shutil.which("hunspell") is None and os.environ.get("CI"):
         pytest.fail("Hunspell is required on CI")
     found = F.findings(sentences, allowed)
@@ -66,6 +69,20 @@ def test_every_text_a_player_reads_is_french(game_id, every_game, allowed) -> No
         ("que il joue", "élision manquante"),
         ("le effet", "élision manquante"),
         ("Éteignez-l'avec nous.", "pronom élidé après un trait d'union"),
+        ("Vous joue LE SORCIER.", "« Vous » avec un verbe à la 3e personne"),
+        ("Tour 3 — Vous perd un personnage", "« Vous » avec un verbe à la 3e personne"),
+        ("Vous a 3 PV.", "« Vous » avec un verbe à la 3e personne"),
+        ("Vous est champion.", "« Vous » avec un verbe à la 3e personne"),
+        ("Boum ! Lancelot et vous ont joué LE GOLEM.", "« et vous » avec un verbe"),
+        ("Personne ne doute de Vous.", "« Vous » en majuscule dans la phrase"),
+        ("Ce n'est pas à Vous de jouer.", "« Vous » en majuscule dans la phrase"),
+        ("Jules doute de Vous, puis joue.", "« Vous » en majuscule dans la phrase"),
+        ("LE GOLEM : le 2 de vous vaut 12.", "« de vous » après un nom"),
+        ("LA DAME : les cartes de vous restent sans effet.", "« de vous » après un nom"),
+        ("Le sort désigne vous pour commencer.", "« vous » complément après le verbe"),
+        ("Vous se rendez sur la place.", "« Vous se »"),
+        ("Vous glissez une carte sous son dé.", "« Vous » avec un possessif"),
+        ("Le Conseil : Vous Ier, Agnès Ire", "chiffre romain collé à un nombre"),
     ],
 )
 def test_the_reader_catches_what_the_issue_found(sentence: str, rule: str) -> None:
@@ -89,6 +106,13 @@ def test_hunspell_catches_a_raw_id_and_english() -> None:
         "LA PUISSANTE est annulée : Agnès et Bertrand l'ont jouée.",
         "le Oui-Da de 11 joueurs, 1 an, 0 carte, 2 ans",
         "Aliénor Ire, Bertrand II : règne de 40 ans.",
+        "Vous jouez LE SORCIER, face cachée ; Jules doute de vous.",
+        "Vous perdez un personnage et avez 3 PV : vous êtes dans la partie.",
+        "Boum ! Lancelot et vous avez joué LE GOLEM. Le sort vous désigne.",
+        "Vous vous rendez sur la place, avec votre main et vos cartes.",
+        "Quelque chose en vous s'est apaisé. Vous et Anne jouez ensemble.",
+        "Tour 3 — Vous : quelqu'un s'y oppose-t-il ? Anne annonce l'Assassin contre vous.",
+        "Pendant que l'un de vous le fait parler, la plupart de vous attendent.",
     ],
 )
 def test_the_reader_accepts_good_french(sentence: str) -> None:

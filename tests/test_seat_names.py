@@ -26,14 +26,38 @@ def test_unnamed_seats_get_distinct_names_from_the_game_number(game_id: str) -> 
     game = registry.get(game_id)(bundle_for(game_id))
     _, high = game.seat_range()
     pool = {n for n, _ in game.seat_names_pool}
-    names = [s["name"] for s in game.normalize_setup({"seed": "7", "players": high})["seats"]]
+    # every seat played by the computer (a single person is « Vous »: the test below)
+    table = {"players": high, "bots": high}
+    names = [s["name"] for s in game.normalize_setup({"seed": "7", **table})["seats"]]
     assert len(set(names)) == high and set(names) <= pool
-    again = [s["name"] for s in game.normalize_setup({"seed": "7", "players": high})["seats"]]
-    other = [s["name"] for s in game.normalize_setup({"seed": "8", "players": high})["seats"]]
+    again = [s["name"] for s in game.normalize_setup({"seed": "7", **table})["seats"]]
+    other = [s["name"] for s in game.normalize_setup({"seed": "8", **table})["seats"]]
     assert again == names and other != names
     typed = game.normalize_setup({"seed": "7", "players": 2, "names": [names[1]]})["seats"]
     assert typed[0]["name"] == names[1] and typed[1]["name"] != names[1]
     assert not any(n.startswith(("Joueur", "Membre")) for n in names)
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_a_single_person_is_vous_and_several_keep_their_names(game_id: str) -> None:
+    """One person at the table (the others played by the computer): their seat is « Vous »,
+    the bots keep the names they have at an all-bot table; several people, or a typed name,
+    keep names."""
+    game = registry.get(game_id)(bundle_for(game_id))
+    low, high = game.seat_range()
+    n = max(low, 2) if high >= 2 else low
+    one = [
+        s["name"] for s in game.normalize_setup({"seed": "v", "players": n, "bots": n - 1})["seats"]
+    ]
+    bots = [
+        s["name"] for s in game.normalize_setup({"seed": "v", "players": n, "bots": n})["seats"]
+    ]
+    assert one[0] == "Vous" and one[1:] == bots[1:] and "Vous" not in bots
+    if n >= 2:
+        two = game.normalize_setup({"seed": "v", "players": n, "bots": n - 2})["seats"]
+        assert "Vous" not in [s["name"] for s in two]
+    typed = game.normalize_setup({"seed": "v", "players": n, "bots": n - 1, "names": ["Zoé"]})
+    assert typed["seats"][0]["name"] == "Zoé"
 
 
 @pytest.mark.parametrize("game_id", [g for g in POOLED if registry.get(g).personas])

@@ -156,13 +156,14 @@ def _draw_story(bundle: dict, a: dict) -> str:
         else ""
     )
     total = T.plural(a["total"], "succès", "succès")
+    who = fr.seat(a["name"])
     if not shown:  # nothing drawn (a cost of 0): nothing to reveal
         if a["need"] <= 0:
-            return f"{what}{a['name']} n'a rien à piocher : {verdict}."
-        return f"{what}{a['name']} ne pioche rien : {total} pour {need} : {verdict}."
+            return f"{what}{who} n'{who:a} rien à piocher : {verdict}."
+        return f"{what}{who} ne {who:pioche} rien : {total} pour {need} : {verdict}."
     summary = " ; ".join(detail) or "aucun succès"
     summary = summary[:1].upper() + summary[1:]
-    return f"{what}{a['name']} révèle : {cards}. {summary} — {total} pour {need} : {verdict}."
+    return f"{what}{who} {who:révèle} : {cards}. {summary} — {total} pour {need} : {verdict}."
 
 
 # --------------------------------------------------------------------------- board widgets
@@ -286,9 +287,9 @@ def _lexicon(bundle: dict, state: dict) -> dict | None:
     """Glossary terms (« tremblement* ») met in the paragraphs read: what the characters know."""
     seen: list[str] = []
     paras = rec.recs(bundle, "paragraph")
-    text = " ".join(paras.get(n, {}).get("text", "") for n in state.get("read") or [])
+    text = " ".join(paras.get(n, {}).get("text", "") for n in state.get("read") or []).lower()
     for entry in rec.recs(bundle, "lexicon_entry").values():
-        if f"{entry['term']}*".lower() in text.lower():
+        if f"{entry['term']}*".lower() in text:
             seen.append(f"{entry['term']} : {T.plain(entry['text'])}")
     return W.items(seen, T.ui("board.lexicon"), area="board") if seen else None
 

@@ -6,6 +6,7 @@ screen's words (``UI``).  Counts and the characters' gender are known: no « (e)
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from ..core import french as fr
@@ -87,6 +88,7 @@ def quoted(title: str) -> str:
     return f"« {title} »"
 
 
+@lru_cache(maxsize=4096)
 def plain(text: str) -> str:
     """Content text for the screen: glossary asterisks removed (« tremblement* »)."""
     return re.sub(r"(\w)\*", r"\1", text or "").strip()
@@ -117,6 +119,7 @@ def render(entry: dict[str, Any]) -> str:
     key, a = entry["key"], dict(entry.get("args") or {})
     g = a.get("g")
     name = a.get("name", "")
+    who = fr.seat(name, g)
     if key == "start.from":
         n = a.get("conditions", 0)
         way = (f" ; {n} condition du chemin réunie" if n == 1
@@ -139,14 +142,14 @@ def render(entry: dict[str, Any]) -> str:
     if key == "hidden.found":
         found = names([str(n) for n in a.get("numbers") or []])
         if not found:
-            return f"{name} examine {quoted(a['title'])} à la loupe, sans rien trouver de plus."
-        return (
-            f"{name} examine {quoted(a['title'])} à la loupe et déchiffre le numéro caché {found}."
-        )
+            return (
+                f"{who} {who:examine} {quoted(a['title'])} à la loupe, sans rien trouver de plus."
+            )
+        return f"{who} {who:examine} {quoted(a['title'])} à la loupe et {who:déchiffre} le numéro caché {found}."
     if key == "card.taken":
         return card_taken(a)
     if key == "damage.cancelled":
-        return f"{name} annule {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
+        return f"{who} {who:annule} {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
     if key == "card.discard":
         return f"{quoted(a['title'])} est défaussée dans le Passé."
     if key == "card.banish":
@@ -155,7 +158,7 @@ def render(entry: dict[str, Any]) -> str:
         return f"{quoted(a['title'])} est rangée dans la boîte."
     if key == "card.block":
         return (
-            f"{quoted(a['title'])} est bloquée sous la carte de {name}."
+            f"{quoted(a['title'])} est bloquée sous {'votre carte' if who.person == 2 else 'la carte de ' + name}."
             if name
             else f"{quoted(a['title'])} est bloquée."
         )
@@ -172,7 +175,7 @@ def render(entry: dict[str, Any]) -> str:
     if key == "hope":
         return f"L'espoir renaît ! ({plural(a['amount'], 'carte')} de plus, {a['total']} à dépenser sur la page Destinée)."
     if key == "skill.added":
-        return f"{name} ajoute la compétence {quoted(a['title'])} à son Deck d'Action."
+        return f"{who} {who:ajoute} la compétence {quoted(a['title'])} à {who:son} Deck d'Action."
     if key == "skill.unavailable":
         return f"La compétence {quoted(a['title'])} est déjà entre les mains du groupe."
     if key == "roll":
@@ -190,24 +193,27 @@ def render(entry: dict[str, Any]) -> str:
             else plural(a["amount"], "point de vie", "points de vie")
         )
         return (
-            f"{name} {'subit' if a.get('cause') == 'damage' else 'perd'} {what} (reste {a['hp']})."
+            f"{who} {fr.verb(who, 'subit' if a.get('cause') == 'damage' else 'perd')} {what} "
+            f"(reste {a['hp']})."
         )
     if key == "hp.gained":
-        return f"{name} gagne {plural(a['amount'], 'point de vie', 'points de vie')} ({a['hp']})."
+        return (
+            f"{who} {who:gagne} {plural(a['amount'], 'point de vie', 'points de vie')} ({a['hp']})."
+        )
     if key == "conscious":
-        return f"{name} reprend conscience."
+        return f"{who} {who:reprend} conscience."
     if key == "unconscious":
-        return f"{name} tombe {agree(g, 'inconscient', 'inconsciente')} !"
+        return f"{who} {who:tombe} {agree(g, 'inconscient', 'inconsciente')} !"
     if key == "recovery":
         forced = "Deck d'Action épuisé : " if a.get("forced") else ""
         return (
-            f"{forced}{name} récupère {plural(a['cards'], 'carte')} de sa défausse et perd "
+            f"{forced}{who} {who:récupère} {plural(a['cards'], 'carte')} de {who:sa} défausse et {who:perd} "
             f"{plural(a['hp'], 'point de vie', 'points de vie')} (reste {a['left']})."
         )
     if key == "recovered":
-        return f"{name} remet {plural(a['cards'], 'carte')} de sa défausse dans son Deck d'Action."
+        return f"{who} {who:remet} {plural(a['cards'], 'carte')} de {who:sa} défausse dans {who:son} Deck d'Action."
     if key == "deck.discarded":
-        return f"{name} défausse {plural(a['count'], 'carte')} du sommet de son Deck d'Action."
+        return f"{who} {who:défausse} {plural(a['count'], 'carte')} du sommet de {who:son} Deck d'Action."
     if key == "dialogue":
         return f"Dialogue — {plain(a['text'])}"
     if key == "dialogue.choice":
@@ -219,12 +225,12 @@ def render(entry: dict[str, Any]) -> str:
         on = f", sur la carte {quoted(a['card'])}" if a.get("card") else ""
         others = f", avec {names(a['others'])}" if a.get("others") else ""
         if a.get("title"):
-            return f"{name} entreprend l'action {what}{on}{others}."
-        return f"{name} entreprend {fr.de(what)}{on}{others}."
+            return f"{who} {who:entreprend} l'action {what}{on}{others}."
+        return f"{who} {who:entreprend} {fr.de(what)}{on}{others}."
     if key == "action.drawn":
         n = len(a["cards"])
         return (
-            f"{name} révèle {plural(n, 'carte')} : {_stars(a)} = {plural(a['total'], 'succès', 'succès')}"
+            f"{who} {who:révèle} {plural(n, 'carte')} : {_stars(a)} = {plural(a['total'], 'succès', 'succès')}"
             f" pour {a['need']} {'au dé' if a.get('multiple') else 'requis'}."
         )
     if key == "action.result":
@@ -239,47 +245,50 @@ def render(entry: dict[str, Any]) -> str:
         )
         return f"Résultat : {verdict}{fewer}."
     if key == "action.stopped":
-        return f"{name} ne peut pas aller au bout de l'action."
+        return f"{who} ne {who:peut} pas aller au bout de l'action."
     if key == "moved":
-        return f"{name} se rend sur {quoted(a['title'])}."
+        return f"{who} {who:se} {who:rend} sur {quoted(a['title'])}."
     if key == "exploration.revealed":
         return f"Exploration : {quoted(a['title'])} ({TYPE.get(a.get('type', ''), '').lower()})."
     if key == "item.given":
+        payer = fr.seat(a.get("payer", ""))
         paid = (
-            f" ; {a['payer']} défausse {plural(a['count'], 'carte')} du sommet de son Deck d'Action"
+            f" ; {payer} {payer:défausse} {plural(a['count'], 'carte')} du sommet de {payer:son} "
+            "Deck d'Action"
             if a.get("count")
             else ""
         )
         still = ", toujours bloquée" if a.get("blocked") else ""
-        return f"{a['giver']} donne {quoted(a['title'])}{still} à {a['to']}{paid}."
+        giver = fr.seat(a["giver"])
+        return f"{giver} {giver:donne} {quoted(a['title'])}{still} à {a['to']}{paid}."
     if key == "item.dropped":
-        return f"{name} défausse {quoted(a['title'])} dans le Passé."
+        return f"{who} {who:défausse} {quoted(a['title'])} dans le Passé."
     if key == "item.refused":
         return f"Personne ne prend {quoted(a['title'])} : la carte part dans le Passé."
     if key == "item.received":
-        return f"{name} prend {quoted(a['title'])} dans sa bourse."
+        return f"{who} {who:prend} {quoted(a['title'])} dans {who:sa} bourse."
     if key == "skill.discarded":
-        return f"{name} défausse {quoted(a['title'])} de sa main."
+        return f"{who} {who:défausse} {quoted(a['title'])} de {who:sa} main."
     if key == "skill.spent":
-        return f"{name} défausse {quoted(a['title'])} après s'en être servi."
+        return f"{who} {who:défausse} {quoted(a['title'])} après {who:se} en être {who:=servi}."
     if key == "skill.kept":
-        return f"{name} garde {quoted(a['title'])} en main."
+        return f"{who} {who:garde} {quoted(a['title'])} en main."
     if key == "destiny":
         return f"Page Destinée : {quoted(a['title'])} pour {name} ({plural(a['cost'], 'carte')} « L'espoir renaît ! »)."
     if key == "character.joins":
-        return f"{name} rejoint l'aventure."
+        return f"{who} {who:rejoint} l'aventure."
     if key == "character.leaves":
         given = (
-            f" ; ses cartes vont aux autres : {names([quoted(t) for t in a['given']])}"
+            f" ; {who:ses} cartes vont aux autres : {names([quoted(t) for t in a['given']])}"
             if a.get("given")
             else ""
         )
         share = ""
         if a.get("share"):
-            share = " ; ses points de vie sont partagés : " + names(
+            share = f" ; {who:ses} points de vie sont partagés : " + names(
                 [f"{who} +{n}" for who, n in a["share"].items()]
             )
-        return f"{name} quitte l'aventure{given}{share}."
+        return f"{who} {who:quitte} l'aventure{given}{share}."
     if key == "game.saved":
         return f"Partie sauvegardée sur {quoted(a['title'])} : mains défaussées, le reste du Plateau part dans le Passé."
     if key == "game.resumed":
@@ -291,7 +300,7 @@ def render(entry: dict[str, Any]) -> str:
     if key == "adventure.over":
         return f"Fin de l'aventure : {RESULT.get(a['result'], a['result'])} ({WHY.get(a['why'], a['why'])})."
     if key == "item.selected":
-        return f"{name} sélectionne {quoted(a['title'])}."
+        return f"{who} {who:sélectionne} {quoted(a['title'])}."
     if key == "tremor":
         return f"Le tremblement guide vos pas : une carte de moins à piocher ({plural(a['left'], 'usage')} restant ce scénario)."
     if key == "die.taken":
@@ -307,11 +316,11 @@ UI = {
     "status.prepare": "{scenario} · Préparation — {name} : {action}",
     "status.draw": "{scenario} · Pioche — {name} : {action}",
     "status.result": "{scenario} · Résultat — {name} : {action}",
-    "status.keep": "{scenario} · Conséquence — {name} garde des cartes",
-    "status.dialogue": "{scenario} · Dialogue — {name} parle",
+    "status.keep": "{scenario} · Conséquence — {name} {name:garde} des cartes",
+    "status.dialogue": "{scenario} · Dialogue — {name} {name:parle}",
     "status.receive": "{scenario} · Qui prend {title} ?",
-    "status.hand_limit": "{scenario} · Main trop pleine — {name} défausse une carte",
-    "status.banish": "{scenario} · Inconscience — {name} bannit une de ses trois cartes",
+    "status.hand_limit": "{scenario} · Main trop pleine — {name} {name:défausse} une carte",
+    "status.banish": "{scenario} · Inconscience — {name} {name:bannit} une de {name:ses} trois cartes",
     "status.citadel": "À la Citadelle — entre deux scénarios",
     "status.over": "Fin de l'aventure — {result}",
     "phase.turn": "Tour de jeu",
@@ -416,9 +425,9 @@ UI = {
     "discard_skill": "Défausser {title} de la main",
     "drop": "Défausser {title} (bourse) dans le Passé",
     "give": "{title} à {to}, {payer} défausse {count}",
-    "leave": "{name} quitte l'aventure",
+    "leave": "{name} {name:quitte} l'aventure",
     "save": "Sauvegarder la partie ici",
-    "active": "{name} mène l'action ({hp} PV, {deck} dans son Deck d'Action)",
+    "active": "{name} {name:mène} l'action ({hp} PV, {deck} dans {name:son} Deck d'Action)",
     "select": "Sélectionner {title}",
     "prepared": "Passer à la pioche",
     "draw": "Piocher {cards}",
@@ -430,25 +439,26 @@ UI = {
     "choose": "{text}",
     "close": "Refermer le livre",
     "close.decline": "Décliner et refermer le livre",
-    "receive": "{name} la prend",
+    "receive": "{name} la {name:prend}",
     "refuse": "Personne : la défausser dans le Passé",
     "discard": "Défausser {title}",
     "banish": "Bannir {title}",
     "depart": "Partir pour {title}",
     "depart.end": "Conclure l'aventure",
     "destiny": "{title} pour {name}",
-    "join": "{name} rejoint l'aventure",
+    "join": "{name} {name:rejoint} l'aventure",
     "confirm.home": "L'action « {title} » ramène le groupe à la Citadelle si elle réussit : le scénario s'achève et son épilogue se lit ({done} sur {total} objectifs atteints).",
     "confirm.save": "Une seule sauvegarde par scénario : les mains sont défaussées, le Plateau ne garde que le Terrain où vous êtes, et l'aventure reprend aussitôt.",
-    "confirm.recover": "{name} n'a que {hp} PV : cette Récupération {pronoun} laisse {out}.",
+    "confirm.recover": "{name} n'{name:a} que {hp} PV : cette Récupération {pronoun} laisse {out}.",
     "confirm.drop": "{title} part dans le Passé.",
     "confirm.refuse": "{title} part dans le Passé.",
     "confirm.banish": "{title} sera retirée du jeu jusqu'à la fin de la Menace.",
-    "confirm.leave": "{name} quitte l'aventure pour de bon : ses cartes avancées et ses objets vont aux autres, ses points de vie aussi.",
-    "confirm.leave.citadel": "{name} quitte l'aventure : ses cartes avancées et ses objets vont aux autres.",
+    "confirm.leave": "{name} {name:quitte} l'aventure pour de bon : {name:ses} cartes avancées et {name:ses} objets vont aux autres, {name:ses} points de vie aussi.",
+    "confirm.leave.citadel": "{name} {name:quitte} l'aventure : {name:ses} cartes avancées et {name:ses} objets vont aux autres.",
     "confirm.fewer": "L'action échouera : ses conséquences d'échec s'appliquent.",
     "confirm.depart": "Le groupe quitte la Citadelle : la page Destinée attendra le prochain retour.",
     "confirm.draw": "Le Deck d'Action ne suffit pas : la Récupération forcée coûte {hp} et peut laisser {name} {out}.",
+    "confirm.draw.vous": "Le Deck d'Action ne suffit pas : la Récupération forcée coûte {hp} et peut vous laisser {out}.",
     "draw.beyond": "Au-delà de {cards}, le Deck d'Action est vide : Récupération forcée.",
     "draw.prompt": "{title} — {verb} · coût {cost}{chain} · {need}",
     "draw.deck": "Deck d'Action : {deck} · défausse : {discard}. Au-delà de {cards}, une Récupération coûte des points de vie.",
@@ -472,7 +482,12 @@ UI = {
 
 
 def ui(key: str, **args: Any) -> str:
-    return UI[key].format(**args)
+    who = None
+    if isinstance(args.get("name"), str):
+        who = args["name"] = fr.seat(args["name"])
+        if who.person == 2 and "pronoun" in args:
+            args["pronoun"] = "vous"
+    return (fr.message(UI, key, who) or UI[key]).format(**args)
 
 
 def verb(name: str) -> str:

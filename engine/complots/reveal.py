@@ -29,13 +29,18 @@ def outcome(table: rules.Table, state: dict) -> Outcome:
         ranking.append(
             {"seat": seat, "name": names[seat], "rank": rank, "score": score, "details": details}
         )
-    summary = f"{names[winner]} remporte la partie de Complots."
+    who = T.name(names[winner])
+    summary = f"{who} {who:remporte} la partie de Complots."
     return Outcome(
         winners=[winner],
         summary=summary,
         scores={r["seat"]: r["score"] for r in ranking},
         ranking=ranking,
-        why=T.UI["why_over"].format(of_name=fr.de(names[winner])),
+        why=fr.tidy(
+            T.UI["why_over.vous" if who.person == 2 else "why_over"].format(
+                of_name=fr.de(names[winner])
+            )
+        ),
         widgets=widgets(state),
     )
 
@@ -48,13 +53,15 @@ def widgets(state: dict) -> list[dict]:
         truth = "vrai" if true else "bluff"
         line = f"{T.claim_text(c, names)} : {truth}"
         if c["doubted_by"] is not None:
-            loser = names[c["loser"]] if c["loser"] is not None else "?"
-            line += f" ; mis en doute par {names[c['doubted_by']]}, {loser} perd un personnage"
+            loser = T.name(names[c["loser"]] if c["loser"] is not None else "?")
+            line += (
+                f" ; mis en doute par {names[c['doubted_by']]}, {loser} {loser:perd} un personnage"
+            )
         else:
             line += " ; personne n'a douté"
             if not true:
                 bluffs[c["seat"]] = bluffs.get(c["seat"], 0) + 1
-        lines.append(line)
+        lines.append(fr.tidy(line))
     out = [W.items(lines or ["Aucune annonce."], T.UI["reveal"], area="main", ordered=True)]
     rows = [f"{names[s]} : {n}" for s, n in sorted(bluffs.items())]
     out.append(W.items(rows or [T.UI["nobody_bluffed"]], T.UI["bluffs"], area="main"))

@@ -8,6 +8,7 @@ the plugin draws it from that human's view, so that its own cards stay beside th
 
 from __future__ import annotations
 
+from ..core import french as fr
 from ..core import widgets as W
 from . import rules
 from . import text_fr as T
@@ -19,8 +20,13 @@ def _names(v: dict) -> list[str]:
     return [p["name"] for p in v["players"]]
 
 
+def _seats(v: dict) -> list[fr.Name]:
+    """The seats' names as subjects (« Vous » for a single person)."""
+    return [T.name(p["name"]) for p in v["players"]]
+
+
 def status(v: dict) -> str:
-    names = _names(v)
+    names = _seats(v)
     turn = v["turn_no"]
     if v["winner"] is not None:
         return U["status_over"].format(name=names[v["winner"]])
@@ -43,31 +49,39 @@ def status(v: dict) -> str:
 def now_text(v: dict) -> str:
     """The current moment, in a few sentences (the page's story block)."""
     names = _names(v)
+    seats = _seats(v)
     st = v["step"]
     ctx = v["ctx"]
     if v["winner"] is not None:
-        return f"{names[v['winner']]} garde le dernier personnage caché."
+        who = seats[v["winner"]]
+        return f"{who} {who:garde} le dernier personnage caché."
     lines = []
     if ctx is not None and ctx.get("claim") is not None:
         lines.append(T.claim_text(v["claims"][ctx["claim"]], names) + ".")
     elif ctx is not None and ctx["act"] == "aide":
-        lines.append(f"Tour {v['turn_no']} — {names[ctx['actor']]} demande l'Aide étrangère.")
+        who = seats[ctx["actor"]]
+        lines.append(f"Tour {v['turn_no']} — {who} {who:demande} l'Aide étrangère.")
     if ctx is not None and ctx.get("counter") is not None:
         lines.append(T.claim_text(v["claims"][ctx["counter"]], names) + ".")
     if st is None:
-        lines.append(f"Tour {v['turn_no']} — {names[v['turn']]} choisit une action.")
+        who = seats[v["turn"]]
+        lines.append(f"Tour {v['turn_no']} — {who} {who:choisit} une action.")
     elif st["do"] in rules.WINDOWS:
         who = ", ".join(names[s] for s in st["waiting"])
         verb = "mettre en doute" if st["do"] == "doubt" else "contrer"
         lines.append(f"Peuvent encore {verb} : {who}.")
     elif st["do"] == "lose":
-        lines.append(f"{names[st['seat']]} doit révéler un personnage.")
+        who = seats[st["seat"]]
+        lines.append(f"{who} {who:doit} révéler un personnage.")
     elif st["do"] == "keep":
-        lines.append(f"{names[st['seat']]} choisit les cartes à garder.")
+        who = seats[st["seat"]]
+        lines.append(f"{who} {who:choisit} les cartes à garder.")
     elif st["do"] == "show":
-        lines.append(f"{names[st['seat']]} doit montrer une carte à {names[st['by']]}.")
+        who = seats[st["seat"]]
+        lines.append(f"{who} {who:doit} montrer une carte à {names[st['by']]}.")
     elif st["do"] == "judge":
-        lines.append(f"{names[st['seat']]} décide du sort de la carte montrée.")
+        who = seats[st["seat"]]
+        lines.append(f"{who} {who:décide} du sort de la carte montrée.")
     elif st["do"] == "pick":
         lines.append("Chacun choisit son second personnage dans son paquet.")
     return "\n\n".join(lines)
@@ -155,17 +169,18 @@ def label(table: rules.Table, names: list[str], action: dict, several: bool) -> 
             return U["claim_tax"].format(char=T.char(c), n=ch.get("gain", 0))
         if power == "assassinate":
             return U["claim_assassin"].format(char=T.char(c), target=tgt, cost=ch.get("cost", 0))
+        you = ".vous" if tgt == fr.YOU else ""
         if power == "steal":
-            return U["claim_steal"].format(char=T.char(c), target=tgt)
+            return U[f"claim_steal{you}"].format(char=T.char(c), target=tgt)
         if action.get("mode") == "inspect":
-            return U["claim_inspect"].format(char=T.char(c), target=tgt)
+            return U[f"claim_inspect{you}"].format(char=T.char(c), target=tgt)
         return U["claim_exchange"].format(char=T.char(c))
     if kind in ("doubt", "pass"):
-        return U[f"{kind}_who"].format(name=names[seat]) if several else U[kind]
+        return U[f"{kind}_who"].format(name=T.name(names[seat])) if several else U[kind]
     if kind == "counter":
         c = T.char(action["character"])
         if several:
-            return U["counter_who"].format(name=names[seat], char=c)
+            return U["counter_who"].format(name=T.name(names[seat]), char=c)
         return U["counter"].format(char=c)
     if kind == "lose":
         return U["lose"].format(char=T.char(action["character"]))

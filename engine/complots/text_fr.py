@@ -90,28 +90,30 @@ VARIANT_HELP = "l'Ambassadeur (conseillé pour débuter) ou l'Inquisiteur"
 
 UI = {
     "status_turn": "Tour {turn} — à {name} de jouer",
-    "status_doubt": "Tour {turn} — {name} annonce {char} : quelqu'un doute-t-il ?",
+    "status_doubt": "Tour {turn} — {name} {name:annonce} {char} : quelqu'un doute-t-il ?",
     "status_counter": "Tour {turn} — {name} : quelqu'un s'y oppose-t-il ?",
-    "status_lose": "Tour {turn} — {name} perd un personnage",
-    "status_keep": "Tour {turn} — {name} choisit ses cartes",
-    "status_show": "Tour {turn} — {name} montre une carte à l'Inquisiteur",
-    "status_judge": "Tour {turn} — {name} examine la carte montrée",
+    "status_lose": "Tour {turn} — {name} {name:perd} un personnage",
+    "status_keep": "Tour {turn} — {name} {name:choisit} {name:ses} cartes",
+    "status_show": "Tour {turn} — {name} {name:montre} une carte à l'Inquisiteur",
+    "status_judge": "Tour {turn} — {name} {name:examine} la carte montrée",
     "status_pick": "Mise en place — choix d'un personnage",
-    "status_over": "Partie terminée — {name} l'emporte",
+    "status_over": "Partie terminée — {name} l'{name:emporte}",
     "revenu": "Revenu (+1 pièce)",
     "aide": "Aide étrangère (+2 pièces)",
     "assassinat": "Assassinat sur {target} (7 pièces)",
     "claim_tax": "Annoncer {char} (+{n} pièces)",
     "claim_assassin": "Annoncer {char} contre {target} ({cost} pièces)",
     "claim_steal": "Annoncer {char} : voler {target}",
+    "claim_steal.vous": "Annoncer {char} : vous voler",
     "claim_exchange": "Annoncer {char} : échanger avec la Cour",
     "claim_inspect": "Annoncer {char} : examiner une carte de {target}",
+    "claim_inspect.vous": "Annoncer {char} : examiner une de vos cartes",
     "doubt": "Mettre en doute",
     "pass": "Laisser faire",
-    "doubt_who": "{name} met en doute",
-    "pass_who": "{name} laisse faire",
+    "doubt_who": "{name} {name:met} en doute",
+    "pass_who": "{name} {name:laisse} faire",
     "counter": "Contrer avec {char}",
-    "counter_who": "{name} contre avec {char}",
+    "counter_who": "{name} {name:contre} avec {char}",
     "lose": "Révéler {char}",
     "keep": "Garder {cards}",
     "show": "Montrer {char}",
@@ -159,18 +161,26 @@ UI = {
     "rank_details_hidden": "{hidden} à la fin",
     "why_over": "Une seule place garde un personnage caché, celle {of_name} : toutes les autres "
     "ont perdu les leurs.",
+    "why_over.vous": "Une seule place garde un personnage caché, la vôtre : toutes les autres "
+    "ont perdu les leurs.",
     "rank_details_out": "dernier personnage éliminé au tour {turn}",
     "ranking": "Classement",
 }
 
 
+def name(text: Any) -> fr.Name:
+    """A seat's name as a subject: its gender, and « Vous » for a single person."""
+    text = str(text)
+    return fr.seat(text, next((g for n, g in SEAT_NAMES if n == text), None))
+
+
 def claim_text(c: dict, names: list[str]) -> str:
     """« Tour 3 — Alice annonce la Duchesse »."""
-    who = names[c["seat"]]
+    who = name(names[c["seat"]])
     if c["role"] == "counter":
-        text = f"{who} contre avec {char(c['character'])}"
+        text = f"{who} {who:contre} avec {char(c['character'])}"
     else:
-        text = f"{who} annonce {char(c['character'])}"
+        text = f"{who} {who:annonce} {char(c['character'])}"
         if c.get("target") is not None:
             text += f" contre {names[c['target']]}"
     return f"Tour {c['turn']} — {text}"
@@ -180,88 +190,122 @@ def render(entry: dict[str, Any]) -> str:
     key, a = entry.get("key"), entry.get("args", {})
     by_seat = {a[k]: a[k + "_name"] for k in list(a) if k + "_name" in a}
 
-    def n(seat: Any) -> str:
-        return str(by_seat.get(seat, "?"))
+    def n(seat: Any) -> fr.Name:
+        return name(by_seat.get(seat, "?"))
+
+    who = n(a.get("seat"))
 
     if key == "setup":
         extra = f", {a['copies']} exemplaires de chaque personnage"
-        return f"Partie à {a['n']} joueurs{extra}. Le sort désigne {n(a['first'])} pour commencer."
+        first = n(a["first"])
+        chosen = "vous désigne" if first.person == 2 else f"désigne {first}"
+        return f"Partie à {a['n']} joueurs{extra}. Le sort {chosen} pour commencer."
     if key == "deal":
-        return f"{n(a['seat'])} reçoit {cards_fr(a['cards'])}."
+        return f"{who} {who:reçoit} {cards_fr(a['cards'])}."
     if key == "pick_deal":
-        return f"{n(a['seat'])} reçoit au hasard {char(a['card'])}."
+        return f"{who} {who:reçoit} au hasard {char(a['card'])}."
     if key == "picked":
-        return f"{n(a['seat'])} a choisi son second personnage."
+        return f"{who} {who:a} choisi {who:son} second personnage."
     if key == "picked_private":
         return f"Vous avez choisi {char(a['card'])}."
     if key == "turn":
-        return f"— Tour {a['turn']} : {n(a['seat'])} —"
+        return f"— Tour {a['turn']} : {who} —"
     if key == "revenu":
-        return f"{n(a['seat'])} prend un Revenu ({coins(a['n'])})."
+        return f"{who} {who:prend} un Revenu ({coins(a['n'])})."
     if key == "aide":
-        return f"{n(a['seat'])} demande l'Aide étrangère."
+        return f"{who} {who:demande} l'Aide étrangère."
     if key == "aide_done":
-        return f"{n(a['seat'])} reçoit l'Aide étrangère ({coins(a['n'])})."
+        return f"{who} {who:reçoit} l'Aide étrangère ({coins(a['n'])})."
     if key == "assassinat":
-        return f"{n(a['seat'])} paie {coins(a['n'])} et fait assassiner {n(a['target'])}."
+        target = n(a["target"])
+        kill = (
+            f"vous {who:fait} assassiner"
+            if target.person == 2
+            else f"{who:fait} assassiner {target}"
+        )
+        return f"{who} {who:paie} {coins(a['n'])} et {kill}."
     if key == "claim_action":
         t = f" contre {n(a['target'])}" if a.get("target") is not None else ""
-        return f"{n(a['seat'])} annonce {char(a['character'])}{t}."
+        return f"{who} {who:annonce} {char(a['character'])}{t}."
     if key == "claim_counter":
-        return f"{n(a['seat'])} contre {n(a['target'])} en annonçant {char(a['character'])}."
+        target = n(a["target"])
+        counter = f"vous {who:contre}" if target.person == 2 else f"{who:contre} {target}"
+        return f"{who} {counter} en annonçant {char(a['character'])}."
     if key == "no_counter":
         return f"Personne ne s'oppose à {n(a['actor'])}."
     if key == "doubt":
-        return f"{n(a['seat'])} met en doute l'annonce {char_de(a['character'])} par {n(a['claimant'])} !"
+        return (
+            f"{who} {who:met} en doute l'annonce {char_de(a['character'])} par {n(a['claimant'])} !"
+        )
     if key == "proven":
         return (
-            f"{n(a['seat'])} montre {char(a['character'])}, mêle la carte à la Cour et en pioche "
-            f"une autre : {n(a['doubter'])} a douté à tort."
+            f"{who} {who:montre} {char(a['character'])}, {who:mêle} la carte à la Cour et en {who:pioche} "
+            f"une autre : {n(a['doubter'])} {n(a['doubter']):a} douté à tort."
         )
     if key == "caught":
-        return f"{n(a['seat'])} n'a pas {char(a['character'])} : c'était un bluff."
+        return f"{who} n'{who:a} pas {char(a['character'])} : c'était un bluff."
     if key == "redraw_private":
-        return f"{n(a['seat'])} pioche {char(a['card'])}." if a.get("card") else "La Cour est vide."
+        return f"{who} {who:pioche} {char(a['card'])}." if a.get("card") else "La Cour est vide."
     if key == "unchallenged":
         said = fr.agree("annoncé", character(a["character"]))
-        return f"Personne ne doute {char_de(a['character'])} {said} par {n(a['seat'])}."
+        return f"Personne ne doute {char_de(a['character'])} {said} par {who}."
     if key == "countered":
-        return f"Le contre de {n(a['seat'])} tient : l'action de {n(a['actor'])} échoue."
+        actor = n(a["actor"])
+        whose = "Votre contre" if who.person == 2 else f"Le contre de {who}"
+        action = "votre action" if actor.person == 2 else f"l'action de {actor}"
+        return f"{whose} tient : {action} échoue."
     if key == "paid":
-        return f"{n(a['seat'])} paie {coins(a['n'])} au Trésor."
+        return f"{who} {who:paie} {coins(a['n'])} au Trésor."
     if key == "tax":
-        return f"{n(a['seat'])} prend {coins(a['n'])} au Trésor."
+        return f"{who} {who:prend} {coins(a['n'])} au Trésor."
     if key == "steal":
-        return f"{n(a['seat'])} prend {coins(a['n'])} à {n(a['target'])}."
+        target = n(a["target"])
+        if target.person == 2:
+            return f"{who} vous {who:prend} {coins(a['n'])}."
+        return f"{who} {who:prend} {coins(a['n'])} à {target}."
     if key == "exchange":
-        return f"{n(a['seat'])} tire {cards_n(a['n'])} de la Cour."
+        return f"{who} {who:tire} {cards_n(a['n'])} de la Cour."
     if key == "drawn_private":
-        return f"{n(a['seat'])} tire {cards_fr(a['cards'])}."
+        return f"{who} {who:tire} {cards_fr(a['cards'])}."
     if key == "kept":
-        return f"{n(a['seat'])} rend {cards_n(a['n'])} à la Cour, qui est mélangée."
+        return f"{who} {who:rend} {cards_n(a['n'])} à la Cour, qui est mélangée."
     if key == "kept_private":
-        return f"{n(a['seat'])} garde {cards_fr(a['cards'])}."
+        return f"{who} {who:garde} {cards_fr(a['cards'])}."
     if key == "shown":
-        return f"{n(a['seat'])} montre une carte à {n(a['by'])}."
+        by = n(a["by"])
+        if by.person == 2:
+            return f"{who} vous {who:montre} une carte."
+        return f"{who} {who:montre} une carte à {by}."
     if key == "shown_private":
-        return f"{n(a['seat'])} montre {char(a['card'])} à {n(a['by'])}."
+        by = n(a["by"])
+        if by.person == 2:
+            return f"{who} vous {who:montre} {char(a['card'])}."
+        return f"{who} {who:montre} {char(a['card'])} à {by}."
     if key == "discarded":
-        return f"{n(a['seat'])} fait défausser cette carte à {n(a['target'])}, qui en pioche une autre."
+        target = n(a["target"])
+        if target.person == 2:
+            return f"{who} vous {who:fait} défausser cette carte : vous en piochez une autre."
+        return (
+            f"{who} {who:fait} défausser cette carte à {target}, qui en {target:pioche} une autre."
+        )
     if key == "spared":
-        return f"{n(a['seat'])} rend sa carte à {n(a['target'])}."
+        target = n(a["target"])
+        if target.person == 2:
+            return f"{who} vous {who:rend} votre carte."
+        return f"{who} {who:rend} sa carte à {target}."
     if key == "lose":
         why = WHY.get(a.get("why", ""), "")
         why = f" ({why})" if why else ""
-        return f"{n(a['seat'])} révèle {char(a['character'])}{why}."
+        return f"{who} {who:révèle} {char(a['character'])}{why}."
     if key == "eliminated":
         k = a.get("n", 0)
         if k == 0:
-            return f"{n(a['seat'])} quitte la partie, sans plus une pièce."
+            return f"{who} {who:quitte} la partie, sans plus une pièce."
         if k == 1:
-            return f"{n(a['seat'])} quitte la partie ; sa dernière pièce retourne au Trésor."
-        return f"{n(a['seat'])} quitte la partie ; ses {k} pièces retournent au Trésor."
+            return f"{who} {who:quitte} la partie ; {who:sa} dernière pièce retourne au Trésor."
+        return f"{who} {who:quitte} la partie ; {who:ses} {k} pièces retournent au Trésor."
     if key == "winner":
-        return f"{n(a['seat'])} garde le dernier personnage caché et remporte la partie !"
+        return f"{who} {who:garde} le dernier personnage caché et {who:remporte} la partie !"
     return str(key)
 
 

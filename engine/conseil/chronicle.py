@@ -30,8 +30,13 @@ def dynast(name: str, n: int) -> str:
 
     >>> dynast("Aliénor", 1), dynast("Bertrand", 2), dynast("Membre 1", 1), dynast("Membre 1", 2)
     ('Aliénor Ire', 'Bertrand II', 'Membre 1', 'Membre 1 (2e règne)')
+
+    « Vous », a single person, is no sovereign's name: « Vous », then « Vous (2e règne) ».
+
+    >>> dynast("Vous", 1), dynast("Vous", 3)
+    ('Vous', 'Vous (3e règne)')
     """
-    if name[-1:].isdigit():
+    if name[-1:].isdigit() or name == fr.YOU:
         return name if n == 1 else f"{name} ({fr.ordinal(n)} règne)"
     return f"{name} {fr.regnal(n, T.gender(name) or 'm')}"
 

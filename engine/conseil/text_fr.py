@@ -67,12 +67,13 @@ WHY = {
 MESSAGES: dict[str, str] = {
     "game.start": "— Le Conseil siège ({scenario}) : {names}. Faveur {favor}, le dé montre {die}. —",
     "setup.face_up": "Quémandeurs face visible : {chars} ; face cachée : {hidden}.",
-    "setup.chef": "{name} reçoit la carte Chef du Conseil.",
+    "setup.chef": "{name} {name:reçoit} la carte Chef du Conseil.",
     "hand.recover": (
-        "{name} n'a plus qu'une carte jouable : {top} part en défausse et {name} reprend "
+        "{name} n'{name:a} plus qu'une carte jouable : {top} part en défausse et {name} "
+        "{name:reprend} "
         "{back_cards}."
     ),
-    "hand.none": "{name} n'a aucune carte jouable et ne pose rien ce tour-ci.",
+    "hand.none": "{name} n'{name:a} aucune carte jouable et ne {name:pose} rien ce tour-ci.",
     "favor.moved": "Faveur {delta:+d} ({why}) : la Faveur est à {favor}.",
     "favor.none": "Ce mois-ci, la réussite ne rapporte aucune Faveur.",
     "reward.shield": "La RÉCOMPENSE de « {dilemma} » est défaussée : la perte de Faveur est annulée.",
@@ -81,22 +82,22 @@ MESSAGES: dict[str, str] = {
     "turn.dilemma": "Dilemme « {dilemma} » : il faut {objectives}.",
     "bells.rung": "Les cloches royales sonnent (−1 Faveur) ; le dilemme suivant est « {next} ».",
     "bells.two_turns": "Le Conseil prendra deux tours pour ce double objectif.",
-    "choose.card": "{name} pose une carte face cachée.",
+    "choose.card": "{name} {name:pose} une carte face cachée.",
     "choose.done": "Toutes les cartes sont posées.",
     "remark.seul": "{name} : « Je peux le faire tout seul. »",
     "remark.premier": "{name} : « Il faut que je joue en premier. »",
     "remark.aide": "{name} : « J'aurai besoin d'aide. »",
-    "card.revealed": "{name} révèle {char}.",
-    "card.cancelled": "{char} est {cancelled} : {names} l'ont {played} ; aucun effet.",
-    "card.petitioner": "{name} a révélé {char}, le Quémandeur : le dilemme est perdu !",
-    "effect.roll": "{name} relance le dé : {face}. L'ORACLE demande une seconde carte.",
+    "card.revealed": "{name} {name:révèle} {char}.",
+    "card.cancelled": "{char} est {cancelled} : {names} l'{names:a} {played} ; aucun effet.",
+    "card.petitioner": "{name} {name:a} révélé {char}, le Quémandeur : le dilemme est perdu !",
+    "effect.roll": "{name} {name:relance} le dé : {face}. L'ORACLE demande une seconde carte.",
     "effect.die": "{char} ({name}) : le dé passe de {before} à {face}.",
     "effect.die.same": "{char} ({name}) : le dé reste sur {face}.",
     "effect.objective": "{char} ({name}) : il faut désormais {objectives}.",
-    "effect.take_top": "{name} reprend {char}, la carte du dessus de sa défausse.",
-    "effect.take_hidden": "{name} reprend en secret une carte de sa défausse.",
+    "effect.take_top": "{name} {name:reprend} {char}, la carte du dessus de {name:sa} défausse.",
+    "effect.take_hidden": "{name} {name:reprend} en secret une carte de {name:sa} défausse.",
     "effect.none": "{char} ({name}) reste sans effet.",
-    "oracle.second": "{name} joue une seconde carte pour l'ORACLE.",
+    "oracle.second": "{name} {name:joue} une seconde carte pour l'ORACLE.",
     "check.first_turn": "Le dé est sur {face} : un premier objectif est atteint, un second tour suit.",
     "check.success": "Le dé est sur {face} : « {dilemma} » est résolu !",
     "check.failure": "Le dé est sur {face} : « {dilemma} » est un échec.",
@@ -123,7 +124,7 @@ UI: dict[str, str] = {
     "action.bells.two": " — en deux tours",
     "action.choose": "Poser {char} — {remark}",
     "action.claim": "Revendiquer pour {char}",
-    "action.reveal": "{name} révèle sa carte",
+    "action.reveal": "{name} {name:révèle} {name:sa} carte",
     "action.reward": "RÉCOMPENSE : {reward}",
     "action.reward_face": "RÉCOMPENSE : {reward} (dé sur {face})",
     "action.conclude": "Vérifier l'objectif",
@@ -192,7 +193,9 @@ def render(entry: dict[str, Any], titles: dict[Any, str]) -> str:
     if "cards" in args:
         args["cards"] = ", ".join(char(c) for c in args["cards"])
     if "names" in args:
-        args["names"] = " et ".join(args["names"])
+        args["names"] = fr.group([seat(n) for n in args["names"]])
+    if "name" in args:
+        args["name"] = seat(args["name"])
     for k in ("dilemma", "next"):
         if k in args:
             args[k] = titles.get(args[k], args[k]) if args[k] is not None else "—"
@@ -213,7 +216,14 @@ def render(entry: dict[str, Any], titles: dict[Any, str]) -> str:
 
 
 def ui(key: str, **args: Any) -> str:
+    if "name" in args:
+        args["name"] = seat(args["name"])
     return UI[key].format(**args)
+
+
+def seat(name: Any) -> fr.Name:
+    """A seat's name as a subject: its gender, and « Vous » for a single person."""
+    return fr.seat(str(name), gender(str(name)))
 
 
 def describe(action: dict[str, Any], names: list[str], state: dict[str, Any]) -> str:

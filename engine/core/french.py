@@ -34,22 +34,27 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "YOU",
     "Name",
     "a",
     "agree",
     "count",
     "de",
     "elides",
+    "group",
     "listing",
+    "message",
     "name_of",
     "ordinal",
     "pick",
     "plural",
     "regnal",
+    "seat",
     "temperament_of",
     "the",
     "tidy",
     "tidy_texts",
+    "verb",
 ]
 
 _VOWELS = "aàâäeéèêëiîïoôöuùûüyœæ"
@@ -123,13 +128,224 @@ class Name:
     gender: str = "m"
     plural: bool = False
     article: bool = True
+    #: the grammatical person: 3 for a name (« Anne joue »), 2 for « Vous », a single person
+    #: addressed by the game (« Vous jouez »)
+    person: int = 3
 
     def __str__(self) -> str:
         return self.text
 
+    def __format__(self, spec: str) -> str:
+        """``{who}`` is the name; ``{who:joue}`` a verb (given in the third person singular),
+        ``{who:sa}`` a possessive or pronoun, ``{who:=éliminé}`` an adjective or participle,
+        each agreeing with this name as the subject (:func:`verb`, :func:`agree`).
+
+        >>> you, anne = seat("Vous"), seat("Anne", "f")
+        >>> "{0} {0:perd} {0:sa} carte et {0:est} {0:=éliminé}.".format(you)
+        'Vous perdez votre carte et êtes éliminé.'
+        >>> "{0} {0:perd} {0:sa} carte et {0:est} {0:=éliminé}.".format(anne)
+        'Anne perd sa carte et est éliminée.'
+        """
+        if not spec:
+            return self.text
+        if spec.startswith("="):
+            return agree(spec[1:], self)
+        return verb(self, spec)
+
     @property
     def feminine(self) -> bool:
         return self.gender == "f"
+
+
+#: the name of a single person's seat: the game speaks to them
+YOU = "Vous"
+
+
+def seat(text: str, gender: str | None = None) -> Name:
+    """A seat's name as a subject: « Vous » (a single person, addressed) is the second person,
+    any other name the third; no article.
+
+    >>> seat("Vous").person, seat("Anne", "f").person, seat("Anne", "f").gender
+    (2, 3, 'f')
+    """
+    text = str(text)
+    return Name(text, gender or "m", article=False, person=2 if text == YOU else 3)
+
+
+def group(names: list[Name | str]) -> Name:
+    """Several seats as one subject: their names listed (« Anne, Bruno et vous »), plural,
+    the second person when « Vous » is among them.
+
+    >>> g = group([seat("Anne", "f"), seat("Vous")])
+    >>> "{0} {0:a} joué {0:sa} carte.".format(g)
+    'Anne et Vous avez joué votre carte.'
+    >>> "{0} {0:a} joué {0:sa} carte.".format(group(["Anne", "Bruno"]))
+    'Anne et Bruno ont joué leur carte.'
+    >>> "{0} {0:a} joué.".format(group(["Anne"]))
+    'Anne a joué.'
+    """
+    seats = [x if isinstance(x, Name) else seat(x) for x in names]
+    if len(seats) == 1:
+        return seats[0]
+    person = min((s.person for s in seats), default=3)
+    gender = "f" if seats and all(s.feminine for s in seats) else "m"
+    return Name(listing([s.text for s in seats]), gender, len(seats) > 1, False, person)
+
+
+#: pronouns and possessives by person: (3rd singular masculine, feminine), 3rd plural, 2nd
+_WORDS: dict[str, tuple[str, str, str]] = {
+    "son": ("son", "leur", "votre"),
+    "sa": ("sa", "leur", "votre"),
+    "ses": ("ses", "leurs", "vos"),
+    "leur": ("leur", "leur", "votre"),
+    "leurs": ("leurs", "leurs", "vos"),
+    "il": ("il", "ils", "vous"),
+    "elle": ("elle", "elles", "vous"),
+    "se": ("se", "se", "vous"),
+    "lui": ("lui", "leur", "vous"),
+    "le": ("le", "les", "vous"),
+    "la": ("la", "les", "vous"),
+    "soi": ("soi", "eux", "vous"),
+    "chacun": ("chacun", "chacun", "chacun"),
+}
+#: irregular verbs: third person singular -> (third plural, second plural)
+_VERBS: dict[str, tuple[str, str]] = {
+    "est": ("sont", "êtes"),
+    "a": ("ont", "avez"),
+    "fait": ("font", "faites"),
+    "dit": ("disent", "dites"),
+    "va": ("vont", "allez"),
+    "prend": ("prennent", "prenez"),
+    "reprend": ("reprennent", "reprenez"),
+    "entreprend": ("entreprennent", "entreprenez"),
+    "apprend": ("apprennent", "apprenez"),
+    "comprend": ("comprennent", "comprenez"),
+    "peut": ("peuvent", "pouvez"),
+    "doit": ("doivent", "devez"),
+    "veut": ("veulent", "voulez"),
+    "sait": ("savent", "savez"),
+    "voit": ("voient", "voyez"),
+    "revoit": ("revoient", "revoyez"),
+    "reçoit": ("reçoivent", "recevez"),
+    "met": ("mettent", "mettez"),
+    "remet": ("remettent", "remettez"),
+    "permet": ("permettent", "permettez"),
+    "vient": ("viennent", "venez"),
+    "revient": ("reviennent", "revenez"),
+    "devient": ("deviennent", "devenez"),
+    "tient": ("tiennent", "tenez"),
+    "obtient": ("obtiennent", "obtenez"),
+    "retient": ("retiennent", "retenez"),
+    "détient": ("détiennent", "détenez"),
+    "maintient": ("maintiennent", "maintenez"),
+    "part": ("partent", "partez"),
+    "repart": ("repartent", "repartez"),
+    "sort": ("sortent", "sortez"),
+    "sert": ("servent", "servez"),
+    "suit": ("suivent", "suivez"),
+    "poursuit": ("poursuivent", "poursuivez"),
+    "vit": ("vivent", "vivez"),
+    "lit": ("lisent", "lisez"),
+    "écrit": ("écrivent", "écrivez"),
+    "conduit": ("conduisent", "conduisez"),
+    "produit": ("produisent", "produisez"),
+    "ira": ("iront", "irez"),
+    "sera": ("seront", "serez"),
+    "aura": ("auront", "aurez"),
+    "fera": ("feront", "ferez"),
+    "pourra": ("pourront", "pourrez"),
+    "devra": ("devront", "devrez"),
+    "paie": ("paient", "payez"),
+    "essaie": ("essaient", "essayez"),
+    "envoie": ("envoient", "envoyez"),
+    "renvoie": ("renvoient", "renvoyez"),
+    "emploie": ("emploient", "employez"),
+    "jette": ("jettent", "jetez"),
+    "rejette": ("rejettent", "rejetez"),
+    "appelle": ("appellent", "appelez"),
+    "rappelle": ("rappellent", "rappelez"),
+    "lève": ("lèvent", "levez"),
+    "relève": ("relèvent", "relevez"),
+    "soulève": ("soulèvent", "soulevez"),
+    "enlève": ("enlèvent", "enlevez"),
+    "achète": ("achètent", "achetez"),
+    "mène": ("mènent", "menez"),
+    "amène": ("amènent", "amenez"),
+    "emmène": ("emmènent", "emmenez"),
+    "ramène": ("ramènent", "ramenez"),
+    "pèse": ("pèsent", "pesez"),
+    "sème": ("sèment", "semez"),
+    "avait": ("avaient", "aviez"),
+    "devrait": ("devraient", "devriez"),
+    "pourrait": ("pourraient", "pourriez"),
+    "serait": ("seraient", "seriez"),
+    "aurait": ("auraient", "auriez"),
+    "était": ("étaient", "étiez"),
+}
+
+
+def verb(subject: Name | str, form: str) -> str:
+    """``form`` (a verb in the third person singular, or a possessive or pronoun of the third
+    person singular masculine) agreeing with ``subject``.
+
+    >>> you = seat("Vous")
+    >>> [verb(you, v) for v in ("joue", "a", "est", "perd", "choisit", "révèle", "reçoit")]
+    ['jouez', 'avez', 'êtes', 'perdez', 'choisissez', 'révélez', 'recevez']
+    >>> many = Name("Anne et Bruno", plural=True, article=False)
+    >>> [verb(many, v) for v in ("joue", "a", "perd", "choisit", "révèle", "ses", "se")]
+    ['jouent', 'ont', 'perdent', 'choisissent', 'révèlent', 'leurs', 'se']
+    >>> verb(seat("Anne", "f"), "il"), verb(you, "son"), verb(you, "se"), verb("Anne", "a")
+    ('elle', 'votre', 'vous', 'a')
+    >>> verb(you, "rejoint"), verb(many, "atteint"), verb(you, "bannit"), verb(you, "mène")
+    ('rejoignez', 'atteignent', 'bannissez', 'menez')
+    """
+    if not isinstance(subject, Name):
+        subject = seat(subject)
+    if form in _WORDS:
+        third, many, yours = _WORDS[form]
+        if subject.person == 2:
+            return yours
+        if subject.plural:
+            return "elles" if form in ("il", "elle") and subject.feminine else many
+        if form in ("il", "elle"):
+            return "elle" if subject.feminine else "il"
+        return third
+    if subject.person == 3 and not subject.plural:
+        return form
+    second = subject.person == 2
+    if form in _VERBS:
+        return _VERBS[form][1 if second else 0]
+    if form.endswith("e"):
+        stem = form[:-1]
+        if second:
+            # « révèle » -> « révélez », « cède » -> « cédez »
+            m = re.search(r"è([^aeiouyéèê]+)$", stem)
+            if m:
+                stem = f"{stem[: m.start()]}é{m.group(1)}"
+            return f"{stem}ez"
+        return f"{form}nt"
+    if form.endswith("it"):  # the second group: « choisit », « finit », « remplit »
+        return f"{form[:-1]}ssez" if second else f"{form[:-1]}ssent"
+    if form.endswith("int"):  # « rejoint », « atteint », « craint »
+        return f"{form[:-3]}ign{'ez' if second else 'ent'}"
+    if form.endswith(("d", "t")):  # « perd », « rend », « bat »
+        stem = form + ("t" if form.endswith("bat") else "")
+        return f"{stem}ez" if second else f"{stem}ent"
+    return form
+
+
+def message(table: dict[str, str], key: str, subject: Name | str | None) -> str | None:
+    """The message ``key`` of ``table`` for a sentence about ``subject``: its ``key.vous``
+    variant when the subject is « Vous » and the sentence reads better turned another way
+    (« LES MARCHANDS de Anne » but « Vous jouez LES MARCHANDS », never « de vous »).
+
+    >>> t = {"k": "LE GOLEM de {who}.", "k.vous": "Vous jouez LE GOLEM."}
+    >>> message(t, "k", seat("Anne")), message(t, "k", seat("Vous")), message(t, "x", None)
+    ('LE GOLEM de {who}.', 'Vous jouez LE GOLEM.', None)
+    """
+    if isinstance(subject, Name) and subject.person == 2 and f"{key}.vous" in table:
+        return table[f"{key}.vous"]
+    return table.get(key)
 
 
 def name_of(text: str, gender: str | None = None, plural: bool | None = None) -> Name:
@@ -137,7 +353,7 @@ def name_of(text: str, gender: str | None = None, plural: bool | None = None) ->
     the gender and number read from the article unless given.
 
     >>> name_of("LA DAME")
-    Name(text='LA DAME', gender='f', plural=False, article=False)
+    Name(text='LA DAME', gender='f', plural=False, article=False, person=3)
     >>> name_of("LES CHENAPANS").plural, name_of("L'ORACLE", "m").gender
     (True, 'm')
     """
@@ -354,6 +570,11 @@ _VERBS_AFTER_PRONOUN = frozenset(
 )
 
 
+#: « Vous » (a single person's seat) inside a sentence, after a word: « à vous », « de vous »,
+#: « Anne et vous »
+_YOU = re.compile(r"(?<=[\w,:] )Vous\b")
+
+
 @lru_cache(maxsize=8192)
 def tidy(text: str) -> str:
     """The contractions and elisions of a sentence: « de le » → « du », « à les » → « aux »,
@@ -367,6 +588,8 @@ def tidy(text: str) -> str:
     "La carte de LA DAME, de L'ORACLE, du GOLEM ; l'effet de « Aide » s'il joue"
     """
 
+    if " Vous" in text:
+        text = _YOU.sub("vous", text)
     if not _MAYBE.search(text):
         return text
 

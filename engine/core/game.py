@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SeatError, SetupError, brief
-from .french import count, temperament_of
+from .french import YOU, count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
@@ -300,9 +300,17 @@ class Game:
         if self.personas:
             self._bot_personas(setup, seats, norm_seats)
         drawn = iter(self.drawn_names(out["seed"], {s["name"] for s in norm_seats}))
+        # a single person at the table (the others played by the computer) is « Vous »: the
+        # game speaks to them; several people keep their names, and so do the bots (drawn as
+        # if the person had drawn one too, so that they are the same either way)
+        alone = sum(not s["bot"] for s in norm_seats) == 1
         for i, seat in enumerate(norm_seats):
             if not seat["name"]:
-                seat["name"] = next(drawn, None) or self.seat_name(seat, i)
+                drawn_name = next(drawn, None)
+                if alone and not seat["bot"]:
+                    seat["name"] = YOU
+                else:
+                    seat["name"] = drawn_name or self.seat_name(seat, i)
         out["seats"] = norm_seats
         return self.check_setup(out)
 

@@ -38,6 +38,7 @@ import json
 from bisect import bisect_left
 from typing import Any, cast
 
+from . import french as fr
 from . import playout
 from .errors import IllegalAction, MalformedAction, SetupError
 from .french import de, listing
@@ -76,8 +77,8 @@ WATCH_TEXT = {
     "end": "Voir la fin",
     "next.help": "Les autres jouent jusqu'à la prochaine ligne du journal.",
     "end.help": "Les autres jouent jusqu'à la fin de la partie ; le résultat suit.",
-    "prompt": "{name} est hors jeu : suivez le reste de la partie coup par coup, ou passez à "
-    "la fin.",
+    "prompt": "{name} {name:est} hors jeu : suivez le reste de la partie coup par coup, ou "
+    "passez à la fin.",
     "prompt.many": "Toutes les personnes de la table sont hors jeu : suivez le reste de la "
     "partie coup par coup, ou passez à la fin.",
 }
@@ -520,7 +521,7 @@ class Session:
             scr["groups"].append(self._watch_group(number))
             humans = self.humans()
             scr["prompt"] = (
-                WATCH_TEXT["prompt"].format(name=names[humans[0]])
+                WATCH_TEXT["prompt"].format(name=fr.seat(names[humans[0]]))
                 if len(humans) == 1
                 else WATCH_TEXT["prompt.many"]
             )

@@ -142,11 +142,8 @@ class Dilemme(Game):
             for r in sorted(result["rows"], key=lambda r: (r["rank"], r["name"]))
         ]
         why = T.ENDING[result["ending"]].capitalize()
-        summary = f"{why}. " + (
-            f"{' et '.join(result['winners'])} "
-            + ("remporte" if len(result["winners"]) == 1 else "remportent")
-            + " la partie."
-        )
+        them = fr.group([T.seat(w) for w in result["winners"]])
+        summary = fr.tidy(f"{why}. {them} {them:remporte} la partie.")
         camp = state["campaign"]
         widgets = []
         if camp.get("finished"):  # the campaign's end is the headline, its standings first

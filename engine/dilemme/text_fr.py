@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import french as fr
+
 RESOURCE = {
     "influence": "l'Influence",
     "prosperity": "la Prospérité",
@@ -78,19 +80,20 @@ MESSAGES: dict[str, str] = {
     "start.from": "Partie commencée à « {node} » pour les auteurs ; issues supposées déjà jouées : {steps}.",
     "succession.resource": "Succession : {resource} se déplace de {delta:+d}.",
     "succession.power": "Succession : {house} {delta:+d} Pouvoir.",
-    "setup.tokens": "{leader} prend le jeton Meneur, {moderator} le jeton Modérateur.",
-    "draft.done": "{house} a choisi son Objectif secret.",
+    "setup.tokens": "{leader} {leader:prend} le jeton Meneur, {moderator} le jeton Modérateur.",
+    "draft.done": "{house} {house:a} choisi {house:son} Objectif secret.",
     "round.start": "Manche {round} : « {title} »",
     "immediate.drawn": "Carte Immédiat : « {title} ». {text}",
-    "vote.cast": "{house} vote {side} avec {power} Pouvoir.",
-    "vote.add": "{house} ajoute {power} Pouvoir (total {total}).",
-    "vote.pass": "{house} passe {why}.",
-    "vote.stand": "{house} ne fait rien.",
-    "leader.moves": "{house} devient Meneur ({power} Pouvoir misé).",
-    "leader.moderator": "Tout le monde a passé : {house}, Modérateur, prend le jeton Meneur.",
+    "vote.cast": "{house} {house:vote} {side} avec {power} Pouvoir.",
+    "vote.add": "{house} {house:ajoute} {power} Pouvoir (total {total}).",
+    "vote.pass": "{house} {house:passe} {why}.",
+    "vote.stand": "{house} ne {house:fait} rien.",
+    "leader.moves": "{house} {house:devient} Meneur ({power} Pouvoir misé).",
+    "leader.moderator": "Tout le monde a passé : {house}, Modérateur, {house:prend} le jeton Meneur.",
     "leader.chosen": "Le Modérateur désigne {house} comme Meneur.",
+    "leader.chosen.vous": "Le Modérateur vous désigne comme Meneur.",
     "vote.totals": "Résultat du vote : Oui-Da {oui_da}, Nenni {nenni}.",
-    "moderator.decides": "{house}, Modérateur, tranche pour {side}.",
+    "moderator.decides": "{house}, Modérateur, {house:tranche} pour {side}.",
     "balance.shared": "La Balance partage {each} Pouvoir à chacun de : {houses} ({left} restent).",
     "outcome": "{side} l'emporte. {text}",
     "resource.moved": "{resource} passe de {before} à {after}{progression}.",
@@ -106,16 +109,17 @@ MESSAGES: dict[str, str] = {
     "deck.empty": "Le paquet Dilemme est vide : le roi meurt, la chronique s'arrête.",
     "event.start": "Événement en jeu : « {title} ».",
     "event.end": "Fin de l'Événement « {title} ».",
-    "gain": "{house} reçoit {what} ({why}).",
-    "give": "{giver} donne {pieces} à {to}.",
-    "offer": "{giver} propose {pieces} à {to} pour {ask}.",
+    "gain": "{house} {house:reçoit} {what} ({why}).",
+    "give": "{giver} {giver:donne} {pieces} à {to}.",
+    "offer": "{giver} {giver:propose} {pieces} à {to} pour {ask}.",
     "answer": "{house} {accept} le marché.",
-    "achievement.ticked": "{house} coche une case du haut fait « {achievement} ».",
-    "achievement.unlocked": "{house} débloque le haut fait « {achievement} » !",
+    "achievement.ticked": "{house} {house:coche} une case du haut fait « {achievement} ».",
+    "achievement.unlocked": "{house} {house:débloque} le haut fait « {achievement} » !",
     "achievement.closed": "Le haut fait « {achievement} » de {house} n'est plus accessible.",
-    "ability.used": "{house} utilise une capacité : {text}",
+    "achievement.closed.vous": "Votre haut fait « {achievement} » n'est plus accessible.",
+    "ability.used": "{house} {house:utilise} une capacité : {text}",
     "game.end": "Fin de la partie : {ending}. Vainqueur : {winners}.",
-    "campaign.winner": "Grand final : {mood} l'emporte. {house} est la grande gagnante de la campagne ({score} points).",
+    "campaign.winner": "Grand final : {mood} l'emporte. {house} {house:est} la grande gagnante de la campagne ({score} points).",
 }
 
 UI = {
@@ -132,6 +136,7 @@ UI = {
     "action.give": "Donner {pieces} à {to}",
     "action.decide": "Trancher pour {side}",
     "action.choose_leader": "Désigner {leader} comme Meneur",
+    "action.choose_leader.vous": "Vous désigner comme Meneur",
     "action.keep_tokens": "Garder : {tokens}",
     "action.offer": "Proposer {pieces} à {to} pour {ask}",
     "action.accept": "Accepter le marché",
@@ -199,12 +204,12 @@ UI = {
     "last.title": "Dernier tour : « {title} »",
     "last.votes": "Votes : {votes}.",
     "last.vote": "{house} {side} {power}",
-    "last.pass_power": "{house} passe (Pouvoir)",
-    "last.pass_moderator": "{house} passe (Modérateur)",
+    "last.pass_power": "{house} {house:passe} (Pouvoir)",
+    "last.pass_moderator": "{house} {house:passe} (Modérateur)",
     "last.none": "{house} —",
     "last.result": "{side} l'emporte, {won} contre {lost}.",
-    "last.result_moderator": "Égalité {oui_da} contre {nenni} : {house}, Modérateur, tranche pour {side}.",
-    "last.leader": "Meneur : {house}, qui signe.",
+    "last.result_moderator": "Égalité {oui_da} contre {nenni} : {house}, Modérateur, {house:tranche} pour {side}.",
+    "last.leader": "Meneur : {house}, qui {house:signe}.",
     "last.tracks": "Pistes : {moves}.",
     "last.move": "{resource} {before} → {after}",
     "last.deal": "{giver} → {to} : {pieces} pour {ask}, {answer}",
@@ -213,6 +218,7 @@ UI = {
     "last.gift": "{giver} → {to} : don de {pieces}",
     "last.deals": "Pièces : {deals}.",
     "last.balance": "La Balance donne {each} Pouvoir à {houses} ({left} y reste).",
+    "last.balance.vous": "La Balance vous donne {each} Pouvoir ({left} y reste).",
     "last.sticker": "Autocollant Chronique « {title} » ({resource}) signé par {signer}.",
     "self.title": "{house} : derrière votre paravent",
     "self.power": "Votre Pouvoir",
@@ -260,7 +266,7 @@ UI = {
     "ranking.title": "Résultat de la partie {game}",
     "carry.prestige": "Le Prestige et la Convoitise gagnés restent à chaque Maison pour la suite de la campagne.",
     "carry.chronicle": "Les autocollants Chronique vieillissent et agiront à la succession de la partie suivante.",
-    "carry.finished": "La campagne est terminée : {house} l'emporte au Grand final.",
+    "carry.finished": "La campagne est terminée : {house} l'{house:emporte} au Grand final.",
     "standings.title": "Fin de la campagne : le classement des Maisons",
     "standings.why": "Grand final après {games} : {mood} l'emporte, et avec elle {house}.",
     "standings.won": "{won} sur {games}",
@@ -327,14 +333,39 @@ def render(entry: dict[str, Any], arcs: dict[str, str] | None = None) -> str:
     if key == "offer":
         args["ask"] = ASK[args["ask"]]
     if key == "answer":
-        args["accept"] = "accepte" if args["accept"] else "refuse"
+        args["accept"] = fr.verb(seat(args["house"]), "accepte" if args["accept"] else "refuse")
     if key == "campaign.winner":
         args["mood"] = "la Cohésion" if args["mood"] == "cohesion" else "la Dissension"
-    return MESSAGES[key].format(**_counted(args))
+    args = _seats(args)
+    text = fr.message(MESSAGES, key, args.get("house")) or MESSAGES[key]
+    return text.format(**_counted(args))
 
 
 def ui(key: str, **args: Any) -> str:
-    return UI[key].format(**_counted(args))
+    args = _seats(args)
+    you = next((v for v in args.values() if isinstance(v, fr.Name) and v.person == 2), None)
+    if args.get("houses") == fr.YOU:
+        you = fr.seat(fr.YOU)
+    text = fr.message(UI, key, you) or UI[key]
+    house = args.get("house")
+    if isinstance(house, fr.Name) and house.person == 2 and text.startswith("{house}, "):
+        # « {house}, choisissez… » to a single person: « Choisissez… » (not « Vous, … »)
+        text = text[len("{house}, ") :]
+        text = text[:1].upper() + text[1:]
+    return text.format(**_counted(args))
+
+
+#: arguments that hold a seat's name
+SEAT_ARGS = ("house", "giver", "to", "leader", "moderator")
+
+
+def seat(name: Any) -> fr.Name:
+    """A house's seat as a subject (feminine: « la Maison … »), « Vous » for a single person."""
+    return fr.seat(str(name), HOUSE_GENDER)
+
+
+def _seats(args: dict[str, Any]) -> dict[str, Any]:
+    return {k: seat(v) if k in SEAT_ARGS and isinstance(v, str) else v for k, v in args.items()}
 
 
 def _counted(args: dict[str, Any]) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from ..core import french as fr
 MESSAGES: dict[str, str] = {
     "game.start": "— Le Roi des 12 : {players}. Cartes en jeu : {cards}. —",
     "game.tournament": "Tournoi : groupes de {sizes} joueurs.",
-    "game.playoff": "{players} ont chacun deux cartes sous leur dé : manche de barrage !",
-    "game.king": "Le Roi des 12 est sacré : {players} {rises} sur le trône{throne}.",
+    "game.playoff": "{players} {players:a} chacun deux cartes sous {players:leur} dé : manche de barrage !",
+    "game.king": "Le Roi des 12 est sacré : {players} {players:monte} sur le trône{throne}.",
     "game.capped": "La partie s'arrête après de trop nombreuses manches : {players} en tête.",
-    "game.capped.playoff": "Déjà {manches} manches : {players}, à égalité en tête, jouent une manche de barrage.",
-    "game.lots.why": "{manches} manches de barrage sans vainqueur : {players} lancent leur dé pour le trône.",
+    "game.capped.playoff": "Déjà {manches} manches : {players}, à égalité en tête, {players:joue} une manche de barrage.",
+    "game.lots.why": "{manches} manches de barrage sans vainqueur : {players} {players:lance} {players:leur} dé pour le trône.",
     "game.lots": "Dés pour le trône : {dice}.",
     "manche.start": "Manche {manche} : chacun lance son dé.",
     "manche.playoff": "Manche de barrage {manche} : les prétendants relancent leur dé.",
@@ -26,45 +26,57 @@ MESSAGES: dict[str, str] = {
     "manche.over.cards": "Plus qu'une carte en main pour {players} : fin de la manche.",
     "manche.over.points": "8 PV ou plus pour {players} : fin de la manche.",
     "manche.points": "Points de la manche{group} : {points}.",
-    "manche.cancelled": "Boum ! {players} ont {points} PV chacun : ces points sont annulés.",
+    "manche.cancelled": "Boum ! {players} {players:a} {points} PV chacun : ces points sont annulés.",
     "manche.nowinner": "Aucun vainqueur de la manche{group}.",
-    "manche.winner": "{who} remporte la manche{group} avec {points} PV.",
+    "manche.winner": "{who} {who:remporte} la manche{group} avec {points} PV.",
     "manche.bury": "Une carte à glisser sous le dé pour {players}.",
-    "manche.buried": "{who} glisse une carte sous son dé ({count} en tout).",
+    "manche.buried": "{who} {who:glisse} une carte sous {who:son} dé ({count} en tout).",
     "manche.buried.own": "Vous glissez {card} sous votre dé.",
-    "turn.chosen": "{who} a choisi sa carte.",
+    "turn.chosen": "{who} {who:a} choisi {who:sa} carte.",
     "turn.chosen.own": "Vous jouez {card}, face cachée.",
-    "turn.revealed": "{who} révèle {card}.",
-    "cancel.same": "Boum ! {players} ont joué {card} : ces cartes s'annulent{kept}.",
-    "cancel.dame": "{who} joue LA DAME : les cartes de {players} restent sans effet.",
-    "cancel.dame.none": "{who} joue LA DAME : aucune autre carte n'est annulée.",
+    "turn.revealed": "{who} {who:révèle} {card}.",
+    "cancel.same": "Boum ! {players} {players:a} joué {card} : ces cartes s'annulent{kept}.",
+    "cancel.dame": "{who} {who:joue} LA DAME : les cartes de {players} restent sans effet.",
+    "cancel.dame.you": "{who} {who:joue} LA DAME : votre carte reste sans effet.",
+    "cancel.dame.with_you": "{who} {who:joue} LA DAME : votre carte et {theirs} {others} "
+    "restent sans effet.",
+    "cancel.dame.none": "{who} {who:joue} LA DAME : aucune autre carte n'est annulée.",
     "cancel.none": "Aucune carte n'est annulée.",
+    "effect.marchands.vous": "Vous jouez LES MARCHANDS : chacun passe son dé à gauche ({dice}).",
     "effect.marchands": "LES MARCHANDS de {who} : chacun passe son dé à gauche ({dice}).",
+    "effect.chenapans.vous": "Vous jouez LES CHENAPANS : tous les dés se retournent ({dice}).",
     "effect.chenapans": "LES CHENAPANS de {who} : tous les dés se retournent ({dice}).",
-    "effect.inverseuse": "L'INVERSEUSE : {who} retourne son dé, {before} devient {after}.",
-    "effect.sorcier": "LE SORCIER : {who} bascule son dé de {before} sur {after}.",
-    "effect.oracle": "L'ORACLE : {who} relance son dé ({before}) et obtient {after}.",
+    "effect.inverseuse": "L'INVERSEUSE : {who} {who:retourne} {who:son} dé, {before} devient {after}.",
+    "effect.sorcier": "LE SORCIER : {who} {who:bascule} {who:son} dé de {before} sur {after}.",
+    "effect.oracle": "L'ORACLE : {who} {who:relance} {who:son} dé ({before}) et {who:obtient} {after}.",
+    "effect.alchimiste.vous": "L'ALCHIMISTE : votre {face} vaut {value}.",
     "effect.alchimiste": "L'ALCHIMISTE : le {face} de {who} vaut {value}.",
+    "effect.automate.vous": "L'AUTOMATE : votre {face} vaut {value}.",
     "effect.automate": "L'AUTOMATE : le {face} de {who} vaut {value}.",
+    "effect.parasite.vous": "LE PARASITE : votre {face} vaut {value}.",
     "effect.parasite": "LE PARASITE : le {face} de {who} vaut {value}.",
+    "effect.golem.vous": "LE GOLEM : votre {face} vaut {value}.",
     "effect.golem": "LE GOLEM : le {face} de {who} vaut {value}.",
+    "effect.chevalier.vous": "Vous jouez LE CHEVALIER : ce tour-ci, les petites valeurs l'emportent.",
     "effect.chevalier": "LE CHEVALIER de {who} : ce tour-ci, les petites valeurs l'emportent.",
+    "effect.parieur.vous": "Vous jouez LE PARIEUR : champion et dauphin échangent leurs gains.",
     "effect.parieur": "LE PARIEUR de {who} : champion et dauphin échangent leurs gains.",
+    "effect.dame.vous": "Vous jouez LA DAME : elle n'a pas d'autre effet.",
     "effect.dame": "LA DAME de {who} n'a pas d'autre effet.",
     "effect.none": "Aucun effet ne s'applique.",
     "values.all": "Valeurs : {values}.",
-    "values.tied": "Boum ! {players} ont la même valeur, {value} : ces dés sont annulés.",
-    "points.champion": "{who} est {champion} et prend {points} PV (total {total}).",
-    "points.champions": "{who} est {the_champion} des champions : {points} PV (total {total}).",
-    "points.dauphin": "{who} est {dauphin} et prend {points} PV (total {total}).",
-    "points.group_champion": "{who} est {champion} du groupe {group} : {pronoun} ira défier les autres.",
+    "values.tied": "Boum ! {players} {players:a} la même valeur, {value} : ces dés sont annulés.",
+    "points.champion": "{who} {who:est} {champion} et {who:prend} {points} PV (total {total}).",
+    "points.champions": "{who} {who:est} {the_champion} des champions : {points} PV (total {total}).",
+    "points.dauphin": "{who} {who:est} {dauphin} et {who:prend} {points} PV (total {total}).",
+    "points.group_champion": "{who} {who:est} {champion} du groupe {group} : {who:il} {who:ira} défier les autres.",
     "points.none": "Personne ne marque de point.",
     "points.why": "{why}.",
     "champions.none": "Aucun groupe n'a de champion ce tour-ci.",
     "champions.meet": "Les champions se mesurent : {players}.",
     "dame.tie": "Les Dames sont à égalité de valeur : personne ne prend de jeton.",
-    "dame.nothing": "{who} devrait prendre un jeton à {victim}, qui n'en a aucun.",
-    "dame.take": "LA DAME : {who} prend un jeton de {points} PV à {victim}.",
+    "dame.nothing": "{who} {who:devrait} prendre un jeton à {victim}, qui n'en {victim:a} aucun.",
+    "dame.take": "LA DAME : {who} {who:prend} un jeton de {points} PV à {victim}.",
 }
 
 STAGES = {
@@ -82,8 +94,8 @@ UI: dict[str, str] = {
     "title": "Le Roi des 12",
     "status.choose": "Manche {manche}, tour {turn} — choisissez une carte en secret",
     "status.choose.wait": "Manche {manche}, tour {turn} — les autres choisissent",
-    "status.pivot": "LE SORCIER — {who} bascule son dé",
-    "status.take": "LA DAME — {who} choisit un jeton",
+    "status.pivot": "LE SORCIER — {who} {who:bascule} {who:son} dé",
+    "status.take": "LA DAME — {who} {who:choisit} un jeton",
     "status.bury": "Fin de la manche {manche} — une carte sous le dé",
     "status.ack": "Manche {manche}, tour {turn} — la révélation",
     "status.over": "Partie terminée — {who}",
@@ -145,7 +157,7 @@ UI: dict[str, str] = {
     "fact.under": "Manches gagnées",
     "empty.discard": "aucune carte défaussée",
     "empty.under": "aucune carte",
-    "outcome.king": "{who} est {crowned} Roi des 12.",
+    "outcome.king": "{who} {who:est} {crowned} Roi des 12.",
     "outcome.why": "Deux manches remportées : deux cartes sous le dé.",
     "outcome.why.playoff": "Vainqueur de la manche de barrage.",
     "outcome.why.cap": "Partie arrêtée après {manches} manches.",
@@ -170,12 +182,19 @@ UI: dict[str, str] = {
 
 
 def ui(key: str, **args: Any) -> str:
+    if "who" in args and not isinstance(args["who"], fr.Name):
+        args["who"] = seat(args["who"])
     return UI[key].format(**args)
 
 
 def gender(name: str) -> str | None:
     """A seat's gender when its name comes from the list below."""
     return next((g for n, g in SEAT_NAMES if n == name), None)
+
+
+def seat(name: Any) -> fr.Name:
+    """A seat's name as a subject: its gender, and « Vous » for a single person."""
+    return fr.seat(str(name), gender(str(name)))
 
 
 def card_name(card: str, names: dict[str, str]) -> str:
@@ -189,16 +208,23 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
     if key == "cancel.dame" and not args.get("players"):
         key = "cancel.dame.none"
     if isinstance(args.get("players"), list):
-        args["rises"] = fr.pick(len(args["players"]), "monte", mp="montent")
-        args["players"] = fr.listing([str(p) for p in args["players"]])
+        if key == "cancel.dame" and fr.YOU in args["players"]:
+            # « votre carte et celle de Blanche », never « les cartes de Blanche et vous »
+            others = [str(p) for p in args["players"] if p != fr.YOU]
+            key = "cancel.dame.with_you" if others else "cancel.dame.you"
+            args["theirs"] = fr.pick(len(others), "celle", mp="celles")
+            args["others"] = fr.listing([fr.de(o) for o in others])
+        args["players"] = fr.group([seat(p) for p in args["players"]])
     for k in ("dice", "values", "points"):
         if isinstance(args.get(k), list):
             args[k] = ", ".join(args[k])
-    who = fr.Name(str(args.get("who", "")), gender(str(args.get("who", ""))) or "m")
+    who = seat(args.get("who", ""))
+    args["who"] = who
+    if "victim" in args:
+        args["victim"] = seat(args["victim"])
     args["champion"] = fr.pick(who, "champion", "championne")
     args["the_champion"] = fr.pick(who, "le champion", "la championne")
     args["dauphin"] = fr.pick(who, "dauphin", "dauphine")
-    args["pronoun"] = fr.pick(who, "il", "elle")
     if "card" in args:
         args["card"] = card_name(args["card"], names)
     if isinstance(args.get("cards"), list):
@@ -213,7 +239,7 @@ def render(entry: dict[str, Any], names: dict[str, str]) -> str:
         )
     if key == "game.king":
         args["throne"] = f" ({args['throne']})" if args.get("throne") else ""
-    text = MESSAGES.get(key)
+    text = fr.message(MESSAGES, key, who)
     if text is None:
         return key
     try:
