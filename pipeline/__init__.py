@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .report import Report, check
+    from .story.report import Report, check
 
 __all__ = ["Report", "check"]
 
@@ -16,7 +16,7 @@ __all__ = ["Report", "check"]
 def __getattr__(name: str) -> Any:
     # imported on first use: ``gamebook check`` on unchanged content never needs the checker
     if name in __all__:
-        from . import report
+        from .story import report
 
         return getattr(report, name)
     raise AttributeError(name)
