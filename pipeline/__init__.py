@@ -1,5 +1,10 @@
 """gamebook's content pipeline: load → validate → graph → check → compile → render pages.
 
+One sub-package per stage, imports flowing one way: ``content`` (what writers wrote) ←
+``story`` (the story graph, its checks, the compiled bundle) ← ``publish`` (the site) |
+``play`` (the terminal) | ``editor`` (the language server) ← ``cli``.  The modules here are
+the foundations every stage uses (findings, messages, schema, files, chromium).
+
 ``pipeline`` may import ``engine``; ``engine`` never imports ``pipeline``.
 """
 
