@@ -78,7 +78,7 @@ self.addEventListener("fetch", (event) => {
   })));
 });
 
-// ---- runtime files shipped as Zstandard (pipeline/publish/packed.py), kept decoded ---------------
+// ---- runtime files shipped as Zstandard (pipeline/publish/packed.py), kept decoded -------
 // The site ships the heaviest runtime files compressed (`<file>.zst`, decoded in the page by
 // assets/unpack.js on a visit this worker does not control). This worker precaches them
 // decoded, under the original names: a page it controls asks for those names and compiles
