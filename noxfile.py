@@ -98,7 +98,7 @@ def check(session: nox.Session) -> None:
     if not Path("node_modules/.bin/eslint").is_file():
         session.run("npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", external=True)
     session.run("node_modules/.bin/eslint", "--max-warnings", "0", "site/assets", external=True)
-    session.run("python", "-m", "pipeline.guide", "--check")
+    session.run("python", "-m", "pipeline.publish.guide", "--check")
 
 
 @nox.session
@@ -112,7 +112,7 @@ def docs(session: nox.Session) -> None:
     """Rewrite the generated parts of the writers' guide (each finding code's section, from its
     record) and the editors' JSON Schema."""
     session.install(*LOCK, "-e", ".")
-    session.run("python", "-m", "pipeline.guide")
+    session.run("python", "-m", "pipeline.publish.guide")
     schema(session)
 
 

@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the engine package before bench/engine.py
 
 from pipeline import chromium  # noqa: E402
-from pipeline.site import SiteHandler  # noqa: E402
+from pipeline.publish.site import SiteHandler  # noqa: E402
 
 BROWSER = chromium.find()  # GAMEBOOK_CHROMIUM, Playwright's own browser, or one on the PATH
 CHROMIUM = BROWSER.executable
@@ -241,7 +241,8 @@ def served_file(site: Path, url: str) -> Path | None:
     return f if f.is_file() else None
 
 
-# already compressed (the runtime's ``.zst`` files, ``pipeline/packed.py``): hosts send them as
+# already compressed (the runtime's ``.zst`` files, ``pipeline/publish/packed.py``): hosts send them
+# as
 # they are, and gzip would only add its header
 PRECOMPRESSED = (".zst",)
 

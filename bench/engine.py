@@ -37,7 +37,7 @@ from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.pat
 from engine.core import playout, registry  # noqa: E402
 from engine.core.game import Game  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/engine.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/engine.py -->"

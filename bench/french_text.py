@@ -2,7 +2,7 @@
 
 For each registered game, ``--games`` seeded games (every setting and table size in turn,
 every other game with a single person at the table, « Vous »), the setup form's messages and
-the refused imports' messages, read through ``pipeline.french_text``; prints and writes to
+the refused imports' messages, read through ``pipeline.story.french_text``; prints and writes to
 BENCHMARKS.md, per game, the number of games, of distinct sentences checked and of findings
 (target: 0), with the first findings if any.
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from common import cpu_model, write_section  # noqa: E402
 
-from pipeline import french_text as F  # noqa: E402
+from pipeline.story import french_text as F  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/french_text.py: this section is rewritten by this script -->"
 END = "<!-- END bench/french_text.py -->"

@@ -26,7 +26,7 @@ from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.pat
 from engine.citadelle import game as G  # noqa: E402
 from engine.citadelle import records as rec  # noqa: E402
 from engine.citadelle.auto import choose  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/game_citadelle.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/game_citadelle.py -->"

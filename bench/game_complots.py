@@ -33,7 +33,7 @@ from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.pat
 from engine.complots import bots as B  # noqa: E402
 from engine.core import playout, registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/game_complots.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/game_complots.py -->"

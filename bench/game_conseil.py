@@ -29,7 +29,7 @@ from engine.conseil.content import MONTHS  # noqa: E402
 from engine.conseil.solver import Omniscient  # noqa: E402
 from engine.core import playout, registry  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/game_conseil.py: this section is rewritten by this script -->"
 END = "<!-- END bench/game_conseil.py -->"

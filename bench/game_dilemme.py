@@ -29,7 +29,7 @@ from common import cpu_model, write_section  # noqa: E402  (bench/ is on sys.pat
 from engine.core import playout, registry  # noqa: E402
 from engine.dilemme import text_fr as T  # noqa: E402
 from engine.dilemme.bots import TEMPERAMENTS  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/game_dilemme.py: this section is rewritten by `nox -s bench` -->"
 END = "<!-- END bench/game_dilemme.py -->"

@@ -31,7 +31,7 @@ from common import cpu_model, write_section  # noqa: E402
 
 from engine.core.registry import get  # noqa: E402
 from engine.core.session import Session  # noqa: E402
-from pipeline.bundles import bundle_for  # noqa: E402
+from pipeline.story.bundles import bundle_for  # noqa: E402
 
 BEGIN = "<!-- BEGIN bench/game_roi.py: this section is rewritten by `python bench/game_roi.py` -->"
 END = "<!-- END bench/game_roi.py -->"

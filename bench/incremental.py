@@ -67,11 +67,11 @@ print(json.dumps({"events": events, "seconds": time.perf_counter() - start}))
 """
 
 
-#: the language server's workspace (``pipeline.workspace``), edit after edit, in one process
+#: the language server's workspace (``pipeline.editor.workspace``), edit after edit, in one process
 WORKSPACE = """
 import json, sys, time
 from pathlib import Path
-from pipeline.workspace import Workspace
+from pipeline.editor.workspace import Workspace
 folder, target = Path(sys.argv[1]), Path(sys.argv[2])
 edits = json.loads(Path(sys.argv[3]).read_text(encoding="utf-8"))
 ws = Workspace()
@@ -296,7 +296,8 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "### Structural edits: a choice added, removed or re-pointed",
         "",
         f"Goal at 100,000 nodes: **≤ {GOAL_STRUCTURAL} × the cold check**, with the same findings. "
-        "The language server's workspace (`pipeline.workspace`, one process holding the campaign) "
+        "The language server's workspace (`pipeline.editor.workspace`, one process holding the "
+        "campaign) "
         "and `gamebook check` with its cache on disk (filled once by a check of the files as "
         "generated; it patches the graph that check stored: `incremental.attempt_structural`) "
         "against a cold `gamebook check --no-cache` of the same files, measured one after the "

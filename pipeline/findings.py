@@ -1,7 +1,7 @@
 """Findings: what the checker tells a writer.  Plain values with a stable code.
 
 Each code is a record (``engine.core.schema.Code``) declared beside the function that finds it;
-``pipeline.catalogue`` registers them all.
+``pipeline.story.catalogue`` registers them all.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class Finding:
     column: int
     node: str | None = None
     #: the finding this one only follows from (``file:line:column CODE``): the text output
-    #: folds it under that one (``pipeline.fold.fold_behind``); JSON keeps it, with this field
+    #: folds it under that one (``pipeline.story.fold.fold_behind``); JSON keeps it, with this field
     cause: str | None = None
 
     def to_json(self) -> FindingJSON:

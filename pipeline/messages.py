@@ -55,7 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "field.id_int": "un nombre entier",
         "field.id_letter": "une lettre",
         "field.id_str": "un mot ou un nombre sans « / » ni « : »",
-        # --- the writers' guide's field tables (``pipeline.guide``)
+        # --- the writers' guide's field tables (``pipeline.publish.guide``)
         "guide.one_of": "Il faut au moins l'un des champs {names}.",
         "guide.edge": " — arête {edge}",
         "guide.required_if": "{name} est obligatoire quand {field} vaut {value}.",
@@ -182,7 +182,7 @@ def declare(
     """A finding code's record (``engine.core.schema.Code``), declared beside the function that
     finds it; its messages join the table, so ``t(key)`` says them.  The pipeline's own codes
     keep their guide section in the Markdown file beside their module (``checks.py``:
-    ``checks.md``), since its examples name games: ``pipeline.catalogue`` reads it there."""
+    ``checks.md``), since its examples name games: ``pipeline.story.catalogue`` reads it there."""
     return register(Code(code, severity, about, fix, messages, guide))
 
 

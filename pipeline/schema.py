@@ -2,7 +2,7 @@
 
 Each game declares its own format in ``engine/<game>/content.py`` with the specs of
 ``engine.core.schema``; this module gathers them by family (a campaign's ``family`` is its
-game id) for ``pipeline.model`` (validation), ``pipeline.graph`` (references), the writers'
+game id) for ``pipeline.content.model`` (validation), ``pipeline.story.graph`` (references), the writers'
 reference page and the JSON Schema.  No game is named here: a new game's kinds appear by
 registering the game.
 """
@@ -111,7 +111,7 @@ EFFECTS: dict[str, dict[str, Field]] = {f: s.effects for f, s in SCHEMAS.items()
 CONDITIONS: dict[str, dict[str, Field]] = {f: s.conditions for f, s in SCHEMAS.items()}
 #: the campaign field that names where play starts, per family
 ROOT_FIELDS = {f: (s.start_field,) if s.start_field else () for f, s in SCHEMAS.items()}
-#: edges the rules add without a written reference (see ``pipeline.graph._implicit_edges``)
+#: edges the rules add without a written reference (see ``pipeline.story.graph._implicit_edges``)
 IMPLICIT_EDGES = {
     f: {"starts", "component"} | set(s.implicit_edge_kinds) for f, s in SCHEMAS.items()
 }

@@ -28,7 +28,7 @@ from pipeline import Report, check
 from pipeline.findings import Finding
 
 # ``gamebook check`` keeps a cache in $XDG_CACHE_HOME/gamebook: the tests use their own, never
-# the developer's (``pipeline.cache``)
+# the developer's (``pipeline.content.cache``)
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="gamebook-test-cache-")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

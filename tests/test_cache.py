@@ -1,4 +1,4 @@
-"""The checker's cache (``pipeline.cache``): whatever a writer does between two checks, and
+"""The checker's cache (``pipeline.content.cache``): whatever a writer does between two checks, and
 whatever happens to the cache itself, a cached check prints exactly what a cold one prints.
 
 The property test applies random sequences of edits to a copy of a base campaign (changes,
@@ -20,9 +20,9 @@ from conftest import BASE, CAMPAIGNS, copy_base, read, run_cli, write
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pipeline import cache as cache_mod
-from pipeline.cache import Cache, cache_dir, fingerprint
-from pipeline.report import check
+from pipeline.content import cache as cache_mod
+from pipeline.content.cache import Cache, cache_dir, fingerprint
+from pipeline.story.report import check
 
 EDITS = settings(
     max_examples=int(os.environ.get("GAMEBOOK_CACHE_EXAMPLES", "25")),
@@ -236,7 +236,7 @@ def test_models_pickle_compactly_and_round_trip(tmp_path: Path) -> None:
     values: loaded back they are equal, field for field."""
     import pickle
 
-    from pipeline.project import load
+    from pipeline.content.project import load
 
     folder = copy_base(CAMPAIGNS[0], tmp_path)
     campaigns, _ = load(folder, jobs=1)

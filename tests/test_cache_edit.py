@@ -1,4 +1,5 @@
-"""One real edit re-checked from the stored result (``pipeline.incremental``): a field the checks
+"""One real edit re-checked from the stored result (``pipeline.story.incremental``): a field the
+checks
 over the graph never read (a node's text) changes only that file's own findings, and the result
 is exactly a cold check's; a field they read (a choice, an id, a reference) takes the full path.
 
@@ -21,9 +22,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_cache import EDITS, corrupt, writer_edit
 
-from pipeline import incremental
-from pipeline.cache import Cache
-from pipeline.report import check
+from pipeline.content.cache import Cache
+from pipeline.story import incremental
+from pipeline.story.report import check
 
 
 def content_of(tmp: Path) -> Path:

@@ -1,5 +1,5 @@
 """Structural edits re-checked by ``gamebook check`` from its cache on disk
-(``pipeline.incremental.attempt_structural``): a full check stores the campaign's models and
+(``pipeline.story.incremental.attempt_structural``): a full check stores the campaign's models and
 story graph; after a choice added, removed, re-pointed, pointed to nothing or guarded, the next
 check patches that graph (as the language server's workspace does) instead of building it, and
 its findings and statistics are exactly those of a cold check of the same files."""
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cache import Cache
-from pipeline.report import check
+from pipeline.content.cache import Cache
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

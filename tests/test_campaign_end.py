@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.registry import get
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 def _campaign(game_id: str, **setup) -> tuple[object, Session, int]:

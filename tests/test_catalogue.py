@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pipeline import reference
-from pipeline.catalogue import CODE_MESSAGES, CODES, FIXES
 from pipeline.messages import LANG, MESSAGES, count, template
+from pipeline.publish import reference
+from pipeline.story.catalogue import CODE_MESSAGES, CODES, FIXES
 
 GUIDE = Path(__file__).resolve().parent.parent / "site" / "guide-auteurs.md"
 
@@ -50,7 +50,7 @@ def test_counts_agree() -> None:
 
 
 def test_the_guide_holds_each_code_section_as_its_record_says() -> None:
-    from pipeline import guide
+    from pipeline.publish import guide
 
     text = GUIDE.read_text(encoding="utf-8")
     assert guide.marked(text) == list(CODES)
@@ -61,8 +61,8 @@ def test_the_guide_holds_each_code_section_as_its_record_says() -> None:
 
 def test_each_game_guide_lives_in_its_package_and_the_guide_holds_it() -> None:
     from engine.core import registry
-    from pipeline import guide
     from pipeline import schema as S
+    from pipeline.publish import guide
 
     text = GUIDE.read_text(encoding="utf-8")
     with_guide = [g for g in registry.ids() if guide.game_guide(g).is_file()]

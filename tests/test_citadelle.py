@@ -11,7 +11,7 @@ from engine.citadelle import game as G
 from engine.citadelle.auto import choose
 from engine.core import IllegalAction, MalformedAction, Rng, registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 @pytest.fixture(scope="module")

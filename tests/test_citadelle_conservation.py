@@ -13,7 +13,7 @@ import pytest
 from engine.citadelle import cards as K
 from engine.citadelle import game as G
 from engine.citadelle.auto import choose
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 SCENARIOS = (None, "pluie_grise", "forges_mortes", "chemin_des_cendreux", "coeur_de_varn")
 CHARACTERS = ("A", "B", "C", "D")

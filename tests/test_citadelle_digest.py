@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST = "93a8997f05faf7f4224e1de20d8481a40fb1cd23ee0534398ecf27bf1b168cb6"

@@ -11,7 +11,7 @@ from engine.citadelle import cards as K
 from engine.citadelle import records as rec
 from engine.citadelle.situation import consequence, find, place, play, situation
 from engine.citadelle.turn import apply, legal_actions
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 #: the effect kinds tested below (one test each, named ``test_effect_<kind>``)
 TESTED = {

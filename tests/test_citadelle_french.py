@@ -13,7 +13,7 @@ import pytest
 from test_french_counts import PLACEHOLDER, strings
 
 from engine.core import registry
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 GAMES = 40
 STEPS = 120

@@ -22,7 +22,7 @@ from engine.citadelle import taking
 from engine.citadelle import turn as T
 from engine.citadelle.situation import consequence, place, play, situation
 from engine.core import IllegalAction, MalformedAction
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from engine.citadelle.auto import choose, effort, safe
 from engine.citadelle.situation import consequence, place, situation
 from engine.citadelle.turn import legal_actions
 from engine.core import Rng, registry
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from game_citadelle import play, scenarios

@@ -12,7 +12,7 @@ from engine.citadelle import rules as R
 from engine.citadelle.situation import consequence, find, place, play, situation
 from engine.citadelle.turn import apply, legal_actions
 from engine.core import IllegalAction
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 FLAIL = {"classes": ["might", "agility", "wits", "faith"], "count": 3, "into": "success", "max": 2}
 SWORD = {"classes": ["might"], "count": 1, "into": "success", "max": 3}

@@ -13,7 +13,7 @@ from engine.citadelle import records as rec
 from engine.citadelle.auto import choose
 from engine.citadelle.scenario import resume_cards
 from engine.citadelle.situation import situation
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 MENACE = ("pluie_grise", "forges_mortes", "chemin_des_cendreux", "coeur_de_varn")
 LIMIT = 3000

@@ -14,7 +14,7 @@ from engine.citadelle import records as rec
 from engine.citadelle.auto import choose
 from engine.citadelle.turn import SHARED
 from engine.core import IllegalAction, Rng, copy_game, registry
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 @pytest.fixture(scope="module")

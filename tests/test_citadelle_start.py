@@ -10,7 +10,7 @@ import pytest
 from engine.citadelle.plugin import Citadelle
 from engine.citadelle.start import _way
 from engine.core.errors import SetupError
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

@@ -14,7 +14,7 @@ from engine.citadelle import rules as R
 from engine.citadelle import saving as S
 from engine.citadelle.situation import consequence, place, situation
 from engine.citadelle.turn import apply, legal_actions
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 SIX = ["a_estoc", "a_bouclier", "a_epaule", "a_cri", "a_charge", "a_sentinelle"]
 

@@ -25,7 +25,7 @@ from conftest import (
     run_cli,
 )
 
-from pipeline.catalogue import CODES
+from pipeline.story.catalogue import CODES
 
 FINDING_KEYS = {"code", "severity", "message", "file", "line", "column", "node"}
 STATS_KEYS = {"nodes", "edges", "reachable", "unreachable", "kinds"}

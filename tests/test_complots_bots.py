@@ -13,7 +13,7 @@ from test_complots_rules import act, table_with
 from engine.complots import bots as B
 from engine.core import playout, registry
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 PERSONAS = ("malin", "prudent", "bluffeur", "agressif")

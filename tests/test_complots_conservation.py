@@ -13,7 +13,7 @@ from engine.complots import rules
 from engine.core import playout, registry
 from engine.core.game import Game
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 PERSONAS = ("prudent", "bluffeur", "agressif", "malin")

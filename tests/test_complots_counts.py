@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import registry
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGEST = "a0104d9b71e068cd41d5695de5c02b3d76affc69133f5e6b5283bd759d0f9b78"

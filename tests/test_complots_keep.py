@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.core import registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

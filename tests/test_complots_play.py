@@ -13,7 +13,7 @@ from conftest import gamebook
 
 from engine.core import registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

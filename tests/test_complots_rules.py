@@ -11,7 +11,7 @@ import pytest
 from engine.complots import rules
 from engine.core import registry
 from engine.core.errors import IllegalAction, MalformedAction
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

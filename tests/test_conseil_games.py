@@ -15,7 +15,7 @@ from engine.conseil.content import MONTHS
 from engine.conseil.solver import Omniscient
 from engine.core import playout, registry
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -263,7 +263,7 @@ def test_the_council_wins_or_loses_together_whatever_its_silent_boxes(game):
 
 def test_simulate_gives_each_seat_of_a_won_council_an_equal_share(game):
     """``gamebook simulate``'s win shares: a won council is won by each of its seats."""
-    from pipeline.simulate import SimulationReport, play_run
+    from pipeline.story.simulate import SimulationReport, play_run
 
     runs = [play_run(game, f"parts-{i}", "bots", i) for i in range(6)]  # 2, 3, 4 seats
     results = [r for run in runs for r in run.results]

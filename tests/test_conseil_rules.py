@@ -11,7 +11,7 @@ from engine.conseil import rules
 from engine.conseil.solver import solve
 from engine.core import registry
 from engine.core.errors import IllegalAction
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,8 +10,8 @@ import pytest
 
 from engine import load_bundle
 from pipeline import check
-from pipeline import compile as comp
 from pipeline import schema as S
+from pipeline.story import compile as comp
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 CAMPAIGNS = {"dilemme": "dilemme", "citadelle": "citadelle"}

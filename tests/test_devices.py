@@ -21,7 +21,7 @@ from engine import web
 from engine.core import registry
 from engine.core.devices import CODE_REFUSALS, MAX_MESSAGE_TEXT, REFUSALS
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET_GAMES = [g for g in registry.ids() if registry.get(g).hidden_information]

@@ -20,7 +20,7 @@ from engine.core import IllegalAction, MalformedAction
 from engine.dilemme import game as G
 from engine.dilemme.bots import choose
 from engine.dilemme.game import apply, legal_actions
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = bundle_for("dilemme", ROOT / "content")

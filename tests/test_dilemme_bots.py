@@ -14,7 +14,7 @@ from engine.core import registry
 from engine.core.rng import Rng
 from engine.dilemme import bots
 from engine.dilemme import text_fr as TXT
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -22,7 +22,7 @@ import pytest
 from engine.dilemme import game as G
 from engine.dilemme.bots import choose
 from engine.dilemme.game import apply, legal_actions, new_campaign, new_game
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLE = bundle_for("dilemme", ROOT / "content")

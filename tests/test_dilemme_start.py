@@ -10,7 +10,7 @@ import pytest
 from engine.core.errors import SetupError
 from engine.dilemme import game as G
 from engine.dilemme.plugin import Dilemme
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

@@ -12,7 +12,7 @@ import pytest
 import engine
 import pipeline
 
-SKIP = {"pipeline.cli.__main__", "pipeline.mkdocs_plugin"}
+SKIP = {"pipeline.cli.__main__", "pipeline.publish.mkdocs_plugin"}
 
 
 def _modules() -> list[str]:

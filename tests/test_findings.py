@@ -37,10 +37,10 @@ from conftest import (
 from engine.citadelle.content import MESSAGES as CM
 from engine.dilemme.content import MESSAGES as DM
 from pipeline import schema as S
-from pipeline.catalogue import CODES
 from pipeline.findings import Finding
 from pipeline.messages import t
 from pipeline.schema import KINDS
+from pipeline.story.catalogue import CODES
 
 YAML_HELP = (
     "Vérifiez l'indentation, les deux-points et les guillemets à cette ligne (une valeur qui "
@@ -985,7 +985,7 @@ def _renamed_dilemma(dilemme: Path, new: str, declare: bool) -> Path:
 def test_a_broken_reference_comes_first_with_what_only_follows_from_it_folded(dilemme: Path):
     """Issue 31: after a rename, the reference to the old id is the cause; the renamed card,
     unreachable and unreferenced, and its outcomes only follow from it."""
-    from pipeline.formats import text
+    from pipeline.story.formats import text
 
     _renamed_dilemma(dilemme, "D12-digue", declare=False)
     report = run_check(dilemme)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from conftest import BASE, CAMPAIGNS, copy_base, read, run_check, run_cli, write
 
-from pipeline import checks, graph
+from pipeline.content.project import load
 from pipeline.findings import CAUSES
-from pipeline.project import load
+from pipeline.story import checks, graph
 
 FILES = [
     (c, p.name)

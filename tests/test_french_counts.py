@@ -13,7 +13,7 @@ import pytest
 from engine.core import playout, registry
 from engine.core.game import Game
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 PLACEHOLDER = re.compile(r"\w\((?:e|s|es|x|ne)\)|\(e\)|\(s\)")
 SKIP = {"kind", "area", "tone", "action", "actions", "id", "key", "ref", "icon", "image", "style"}

@@ -3,7 +3,7 @@
 Seeded games of every game (every setting and table size in turn: variants, scenarios,
 months), every other one with a single person at the table (« Vous »: no third-person verb
 after it, « vous » inside a sentence), the setup form's messages for wrong setups and the
-messages of refused imports, read through ``pipeline.french_text``: constructions that are
+messages of refused imports, read through ``pipeline.story.french_text``: constructions that are
 always wrong in French, English words, raw ids and (where Hunspell is installed, always on
 CI) unknown words.  The target is none.  ``bench/french_text.py`` reads hundreds of games
 per game the same way."""
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import registry
-from pipeline import french_text as F
+from pipeline.story import french_text as F
 
 ROOT = Path(__file__).resolve().parent.parent
 #: games per game: one per table of the cheaper games, fewer for the long campaigns

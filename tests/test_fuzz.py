@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.core import registry
-from pipeline.catalogue import CODES
+from pipeline.story.catalogue import CODES
 
 #: 60 examples per property keeps the file under ~10 s; GAMEBOOK_FUZZ_EXAMPLES=2000 digs deeper
 FUZZ = settings(

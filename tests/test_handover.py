@@ -20,7 +20,7 @@ from engine.core import registry
 from engine.core.game import Game
 from engine.core.rng import Rng
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = registry.ids()

@@ -149,7 +149,7 @@ def test_serve_starts_with_errors_and_shows_them_until_they_are_fixed(tmp_path):
 def test_content_too_broken_to_build_is_served_as_a_page_that_says_so(tmp_path, monkeypatch):
     """When even a build with errors fails, ``serve`` still starts: a page stands in for the
     site (the overlay lists the findings) until the content is fixed."""
-    from pipeline import live
+    from pipeline.publish import live
 
     def fails(*args, **kwargs):
         raise RuntimeError("no bundle from this content")

@@ -8,9 +8,9 @@ import re
 import shutil
 from pathlib import Path
 
-from pipeline.live import Live, Watcher
-from pipeline.report import check
-from pipeline.storymap import update_storymaps, write_storymaps
+from pipeline.publish.live import Live, Watcher
+from pipeline.publish.storymap import update_storymaps, write_storymaps
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT = re.compile(r"^(?P<lead>[ ]+text: >-?[ ]*\n[ ]+)", re.M)

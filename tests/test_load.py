@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.load import YList, YMap, parse
+from pipeline.content.load import YList, YMap, parse
 
 
 def test_positions_are_one_based_line_and_column():
@@ -84,7 +84,7 @@ def test_lean_events_are_ruamel_events_with_the_same_attributes():
     from ruamel.yaml import events as ev
     from ruamel.yaml.cyaml import CParser
 
-    import pipeline.load  # noqa: F401 - installs the lean classes
+    import pipeline.content.load  # noqa: F401 - installs the lean classes
 
     marks = ("start", "end")
     cases = {
@@ -101,5 +101,7 @@ def test_lean_events_are_ruamel_events_with_the_same_attributes():
     seen = []
     parser = CParser("a: &x [1, {b: c}]\nd: *x\n")
     while (e := parser.get_event()) is not None:
-        seen.append(type(e).__mro__[1] if type(e).__module__ == "pipeline.load" else type(e))
+        seen.append(
+            type(e).__mro__[1] if type(e).__module__ == "pipeline.content.load" else type(e)
+        )
     assert ev.ScalarEvent in seen and ev.MappingEndEvent in seen and ev.AliasEvent in seen

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.graph import resolve
-from pipeline.report import check
+from pipeline.story.graph import resolve
+from pipeline.story.report import check
 
 pytest.importorskip("pygls")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import BASE, CAMPAIGNS, copy_base, pos_of, read, run_check, run_cli, write
 
-from pipeline.load import MAX_DEPTH, parse
+from pipeline.content.load import MAX_DEPTH, parse
 from pipeline.messages import clean_key, shown, t
 
 

@@ -21,7 +21,7 @@ from conftest import (
 )
 
 from pipeline import schema as S
-from pipeline.catalogue import CODES
+from pipeline.story.catalogue import CODES
 
 
 def test_new_codes_are_registered() -> None:

@@ -1,4 +1,4 @@
-"""The runtime's heaviest files shipped as Zstandard (``pipeline.packed``): written, checked
+"""The runtime's heaviest files shipped as Zstandard (``pipeline.publish.packed``): written, checked
 against the original, the original removed; what the page's decoder (npm ``fzstd``, in Node
 here) makes of them is the original, byte for byte; a damaged file is refused."""
 
@@ -15,7 +15,7 @@ import pytest
 
 zstandard = pytest.importorskip("zstandard")
 
-from pipeline import packed  # noqa: E402
+from pipeline.publish import packed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FZSTD = ROOT / "node_modules" / "fzstd" / "umd" / "index.js"

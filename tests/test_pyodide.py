@@ -4,7 +4,7 @@ identical state sequences.
 
 The Python that plays is the ``DRIVER`` text of ``tests/pyodide/run_engine.mjs``: this file
 execs that very text in CPython, and the script runs it in Pyodide on the engine archive the
-site ships (``pipeline.engine_archive``).  Both hash the state after every action
+site ships (``pipeline.publish.engine_archive``).  Both hash the state after every action
 (sha256 of its canonical JSON) and the sequences must be equal.  One Node process runs every
 game and seed: starting Pyodide costs seconds.
 """
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import registry
-from pipeline.bundles import bundle_for
-from pipeline.engine_archive import ENGINE_DIR, archive_bytes, build_archive
+from pipeline.publish.engine_archive import ENGINE_DIR, archive_bytes, build_archive
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

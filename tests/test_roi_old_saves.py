@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.registry import get
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 def _as_format_1(text: str) -> str:

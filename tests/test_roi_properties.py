@@ -13,7 +13,7 @@ PERSONAS = ("ruse", "prudent", "hasard")
 
 def _game(n: int, seed: int):
     from engine.core.registry import get
-    from pipeline.bundles import bundle_for
+    from pipeline.story.bundles import bundle_for
 
     game = get("roi")(bundle_for("roi"))
     setup = game.normalize_setup(

@@ -10,7 +10,7 @@ from engine.core.registry import get
 from engine.core.rng import Rng
 from engine.core.session import Session
 from engine.roi import rules as R
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 def _game():

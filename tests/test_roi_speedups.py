@@ -137,7 +137,7 @@ def test_fast_gains_are_the_plain_ones():
 def _digest() -> str:
     from engine.core.registry import get
     from engine.core.session import Session
-    from pipeline.bundles import bundle_for
+    from pipeline.story.bundles import bundle_for
 
     game = get("roi")(bundle_for("roi"))
     h = hashlib.sha256()

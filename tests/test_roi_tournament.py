@@ -256,7 +256,7 @@ def test_a_seeded_bot_tournament_whose_play_off_ties_twice_crowns_one_king():
     """Five bots, game 109: the claimants tie two play-off manches, the third has a winner."""
     from engine.core.registry import get
     from engine.core.session import Session
-    from pipeline.bundles import bundle_for
+    from pipeline.story.bundles import bundle_for
 
     game = get("roi")(bundle_for("roi"))
     session = Session(game).start({"seed": "109", "players": 5, "bots": 5})

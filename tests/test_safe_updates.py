@@ -18,9 +18,9 @@ from engine.core import registry
 from engine.core.migrate import migrate, renames
 from engine.core.save import SaveError
 from engine.core.session import Session
-from pipeline import compile as comp
 from pipeline import schema as S
-from pipeline.report import check
+from pipeline.story import compile as comp
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

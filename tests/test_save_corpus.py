@@ -16,7 +16,7 @@ from engine import web
 from engine.core import registry
 from engine.core.save import SaveError
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = registry.ids()

@@ -15,8 +15,8 @@ import pytest
 from conftest import run_cli
 
 from pipeline import schema as S
-from pipeline.json_schema import every_description, schema
-from pipeline.load import read_file
+from pipeline.content.json_schema import every_description, schema
+from pipeline.content.load import read_file
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

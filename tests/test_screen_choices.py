@@ -10,7 +10,7 @@ import pytest
 from engine.core import registry
 from engine.core.rng import Rng
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 MAX_VISIBLE = 16
 STEPS = 250

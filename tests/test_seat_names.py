@@ -8,7 +8,7 @@ import pytest
 
 from engine.core import registry
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 POOLED = [g for g in registry.ids() if registry.get(g).seat_names_pool]
 

@@ -1,4 +1,5 @@
-"""The service worker ``gamebook build`` generates (``pipeline/templates/sw.js``), run in Node
+"""The service worker ``gamebook build`` generates (``pipeline/publish/templates/sw.js``), run in
+Node
 against an in-memory Cache Storage (``tests/js/service_worker.mjs``): two sites of one origin
 (``/a/`` and ``/b/``) keep each their own caches, an update deletes only its own site's old
 versions, only the files of its list are stored, and the play page's memory snapshots
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.site import MARKER, _service_worker
+from pipeline.publish.site import MARKER, _service_worker
 
 SCRIPT = Path(__file__).resolve().parent / "js" / "service_worker.mjs"
 NODE = shutil.which("node")

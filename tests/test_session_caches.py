@@ -20,7 +20,7 @@ from engine.core import registry
 from engine.core.rng import Rng
 from engine.core.save import IncrementalDumps, dumps
 from engine.core.session import LOG_SHOWN, Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = registry.ids()

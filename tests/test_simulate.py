@@ -13,7 +13,7 @@ import pytest
 
 import engine.citadelle.game
 from pipeline import check
-from pipeline.simulate import simulate, write_failure_scripts
+from pipeline.story.simulate import simulate, write_failure_scripts
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "tests" / "fixtures" / "base" / "citadelle"
@@ -175,7 +175,7 @@ def test_a_game_without_chapters_plays_every_run_from_the_start(monkeypatch):
 def test_a_run_begins_at_the_chapter_the_fewest_runs_have_played():
     """Four earlier runs: all entered chapter B, one went on to C (whose state it kept with
     B's); six later runs: C until it has been played as often as B, then in turn."""
-    from pipeline.simulate import RunResult, _restarts
+    from pipeline.story.simulate import RunResult, _restarts
 
     def run(i: int, entered: list[str], kept: bool) -> RunResult:
         chapters = [(c, f"{c}{i}") for c in entered] if kept else []

@@ -13,7 +13,7 @@ import pytest
 from conftest import CAMPAIGNS, copy_base, pos_of, read, run_cli, write
 
 from engine.core import registry
-from pipeline import spelling
+from pipeline.story import spelling
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -142,7 +142,7 @@ def test_without_hunspell_the_command_says_what_to_install(
 
 
 def test_texts_are_strings_with_a_space() -> None:
-    from pipeline.load import parse
+    from pipeline.content.load import parse
 
     doc, _ = parse("a:\n  id: un_id\n  text: Deux mots\n  list: [x, y z]\n", "f")
     assert [(t, line, path) for t, line, _, path in spelling.texts(doc, doc.pos)] == [

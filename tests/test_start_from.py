@@ -15,8 +15,8 @@ from engine.core.game import Game
 from engine.core.save import parse
 from engine.core.session import Session
 from pipeline import schema as S
-from pipeline.bundles import bundle_for
-from pipeline.report import check
+from pipeline.story.bundles import bundle_for
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -128,7 +128,7 @@ def test_unknown_node_is_refused_in_french(game):
 
 
 def test_story_map_offers_play_from_here(tmp_path):
-    from pipeline.storymap import write_storymaps
+    from pipeline.publish.storymap import write_storymaps
 
     report = check(CONTENT)
     written = write_storymaps(report, tmp_path)

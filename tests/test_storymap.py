@@ -1,4 +1,5 @@
-"""The story map of the authoring build (``pipeline.storymap``): pages, embedded JSON, escaping
+"""The story map of the authoring build (``pipeline.publish.storymap``): pages, embedded JSON,
+escaping
 of content text, flags for unreachable nodes and findings, and the layout's speed at 100k."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from conftest import append, copy_base, replace
 
 from pipeline import check
 from pipeline import schema as S
-from pipeline.storymap import (
+from pipeline.publish.storymap import (
     ERROR,
     ROOT,
     UNREACHABLE,

@@ -16,9 +16,9 @@ import pytest
 from conftest import copy_all, run_cli
 
 from pipeline import schema as S
-from pipeline import storymap
-from pipeline.report import check
-from pipeline.simulate import simulate
+from pipeline.publish import storymap
+from pipeline.story.report import check
+from pipeline.story.simulate import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
@@ -188,7 +188,7 @@ def test_conseil_runs_play_the_months_in_turn():
 def test_complots_counts_actions_characters_counters_and_the_variant():
     from engine.complots.coverage import visits
     from engine.complots.rules import Table
-    from pipeline import compile as comp
+    from pipeline.story import compile as comp
 
     report = check(CONTENT)
     sg = next(g for g in report.graphs.values() if g.campaign.family == "complots")

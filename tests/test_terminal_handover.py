@@ -1,4 +1,5 @@
-"""The terminal's hot seat (``pipeline.terminal``): a fresh seed when none is given (printed, so
+"""The terminal's hot seat (``pipeline.play.terminal``): a fresh seed when none is given (printed,
+so
 the game can be replayed), the screen cleared before each hand-over between two people — only
 on a terminal, never in a pipe or a file — and a hand-over after a loaded save too."""
 
@@ -13,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import registry
-from pipeline import terminal
-from pipeline.bundles import bundle_for
+from pipeline.play import terminal
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core.registry import get
 from engine.core.session import WATCH_END, WATCH_NEXT, Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 
 @pytest.fixture(scope="module")

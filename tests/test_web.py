@@ -17,7 +17,7 @@ import pytest
 from engine import web
 from engine.core import registry
 from engine.core.save import nesting
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = registry.ids()
@@ -133,7 +133,7 @@ def test_nesting_ignores_brackets_inside_strings():
 def test_a_terminal_save_opens_in_the_browser_and_the_reverse(bundles, tmp_path):
     """One save format: what `gamebook play --save` writes, the page loads, and back."""
     from engine.core.session import Session
-    from pipeline import terminal
+    from pipeline.play import terminal
 
     game = registry.get("dilemme")(json.loads(bundles["dilemme"]))
     session = Session(game).start({"seed": "9", "players": 4, "bots": 3})

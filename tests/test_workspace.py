@@ -1,4 +1,4 @@
-"""The language server's in-memory campaigns (``pipeline.workspace``): after every edit, the
+"""The language server's in-memory campaigns (``pipeline.editor.workspace``): after every edit, the
 findings are those of a cold ``gamebook check`` of the folder with the same texts written in
 it, whichever path the workspace took (kept, shifted or full)."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.report import check
-from pipeline.workspace import Workspace
+from pipeline.editor.workspace import Workspace
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 CAMPAIGNS = sorted(p.parent for p in (ROOT / "content").glob("*/campaign.yaml"))

@@ -1,4 +1,4 @@
-"""Structural edits in the language server's workspace (``pipeline.incremental.patch``): a
+"""Structural edits in the language server's workspace (``pipeline.story.incremental.patch``): a
 choice added, removed or re-pointed, a reference to nothing, a guard added, lines moved, two
 files at once — after each, the workspace patched its graph instead of building it again,
 and its findings are exactly those of a cold ``gamebook check`` of the same texts."""
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.report import check
-from pipeline.workspace import Workspace
+from pipeline.editor.workspace import Workspace
+from pipeline.story.report import check
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))

@@ -3,7 +3,7 @@ start an adventure in a given scenario, then give the characters the hands, purs
 and deck order the example needs.  Every card moves through ``cards.move``: a situation keeps
 each card in exactly one place, like a real game.
 
-    >>> from pipeline.bundles import bundle_for
+    >>> from pipeline.story.bundles import bundle_for
     >>> bundle = bundle_for("citadelle")
     >>> s = situation(bundle, ["A", "B"], scenario="pluie_grise",
     ...               hp={"A": 5}, hands={"A": ["a_estoc"]},

@@ -280,7 +280,7 @@ FLAG = Granted(
 @dataclass(frozen=True)
 class Code:
     """One finding code as a record: what the checker says and the guide shows about it, kept
-    beside the function that finds it and registered once (``pipeline.catalogue``).
+    beside the function that finds it and registered once (``pipeline.story.catalogue``).
 
     ``messages`` maps each message key to its French template (``str.format`` blanks);
     ``guide`` is the code's section of the writers' guide (Markdown, with an example of the

@@ -1,7 +1,7 @@
 """Screens as data: the small, fixed vocabulary of widgets every game's screen is built from.
 
 ``Game.screen`` returns ``screen(...)``; the browser (``site/assets/widgets/*.js``) and the
-terminal (``pipeline.terminal``) each draw every widget kind once, so a new game needs no
+terminal (``pipeline.play.terminal``) each draw every widget kind once, so a new game needs no
 JavaScript.  Every value is plain JSON; every text is plain text (never HTML: the page writes
 it with ``textContent``).
 

@@ -43,9 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         code = None
     if code is not None:
         return code
+    from ..content.project import ContentError
     from ..files import FileProblem, os_message
     from ..messages import t
-    from ..project import ContentError
     from .common import EXIT_OK, EXIT_USAGE, UsageError
 
     args = parser().parse_args(argv)

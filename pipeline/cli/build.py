@@ -7,7 +7,7 @@ from pathlib import Path
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from .. import site
+    from ..publish import site
 
     config = Path(args.config) if args.config else None
     return site.build(
@@ -16,7 +16,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .. import live
+    from ..publish import live
 
     return live.serve(
         Path(args.content),

@@ -11,22 +11,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported on first use at run time (a cached run needs neither)
-    from ..cache import Cache
-    from ..report import Report
+    from ..content.cache import Cache
+    from ..story.report import Report
 
 
 def _cache(args: argparse.Namespace) -> Cache | None:
     if args.no_cache or os.environ.get("GAMEBOOK_NO_CACHE"):
         return None
-    from ..cache import Cache
+    from ..content.cache import Cache
 
     return Cache()
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import formats
-    from ..cache import unchanged
+    from ..content.cache import unchanged
     from ..findings import Finding
+    from ..story import formats
     from .common import EXIT_FINDINGS, EXIT_OK
 
     check = globals()["check"] if "check" in globals() else __getattr__("check")
@@ -42,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
     report = check(Path(args.content_dir), jobs=args.jobs, cache=cache, graphs=run_key is None)
     notes = _against(report, Path(args.against)) if args.against else []
     if args.deep and report.ok:
-        from ..checks import check_game_deep
-        from ..simulate import simulate
+        from ..story.checks import check_game_deep
+        from ..story.simulate import simulate
 
         for sg in report.graphs.values():
             sim = simulate(sg, runs=args.deep_runs, seed="deep", jobs=args.jobs)
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
             report.findings.extend(check_game_deep(sg))
         report.findings.sort(key=Finding.sort_key)
     if args.spelling:
-        from .. import spelling
+        from ..story import spelling
         from .common import UsageError
 
         try:
@@ -108,7 +108,7 @@ def cached(argv: list[str]) -> int | None:
             return None  # --deep, --no-cache, --help, a second folder: the full command
         else:
             folder = arg
-    from ..cache import Cache
+    from ..content.cache import Cache
 
     global _MISSED
     cache = Cache()
@@ -127,7 +127,7 @@ def cached(argv: list[str]) -> int | None:
 def __getattr__(name: str) -> Callable[..., Report]:
     # ``check`` is imported on first use: an unchanged campaign never needs it
     if name == "check":
-        from ..report import check
+        from ..story.report import check
 
         return check
     raise AttributeError(name)
@@ -135,9 +135,9 @@ def __getattr__(name: str) -> Callable[..., Report]:
 
 def _against(report: Report, published: Path) -> list[str]:
     """Compare each campaign with its published bundle; add the findings, return summaries."""
-    from .. import compile as comp
-    from .. import updates
     from ..findings import Finding
+    from ..story import compile as comp
+    from ..story import updates
     from .common import UsageError
 
     try:

@@ -12,11 +12,11 @@ from .common import EXIT_FINDINGS, EXIT_OK, MAX_JOBS, count
 def run(args: argparse.Namespace) -> int:
     # imported here: building the parser must not import the graph (``gamebook check`` on
     # content it checked before never needs it)
-    from .. import compile as comp
-    from .. import formats
     from ..files import check_output_folder, check_output_path
     from ..messages import t
-    from ..report import check
+    from ..story import compile as comp
+    from ..story import formats
+    from ..story.report import check
 
     check_output_folder(args.out)  # before the content is read
     report = check(Path(args.content_dir), jobs=args.jobs)

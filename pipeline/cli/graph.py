@@ -10,10 +10,10 @@ from .common import EXIT_OK, EXIT_USAGE, MAX_JOBS, count
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import export  # imported here: building the parser must not import the graph
     from ..files import check_output_path, write_atomic
     from ..messages import t
-    from ..report import check
+    from ..publish import export  # imported here: building the parser must not import the graph
+    from ..story.report import check
 
     if args.out:
         check_output_path(args.out)  # before the campaign is read

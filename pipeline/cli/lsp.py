@@ -1,5 +1,5 @@
 """``gamebook lsp``: the language server for editors, over standard input and output
-(``pipeline.lsp``).  Needs pygls: ``pip install -e .[editor]``."""
+(``pipeline.editor.lsp``).  Needs pygls: ``pip install -e .[editor]``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .common import EXIT_OK, UsageError
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..lsp import server
+        from ..editor.lsp import server
 
         ls = server()
     except ImportError:

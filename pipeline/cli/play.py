@@ -1,4 +1,4 @@
-"""``gamebook play GAME``: play any registered game in the terminal (``pipeline.terminal``).
+"""``gamebook play GAME``: play any registered game in the terminal (``pipeline.play.terminal``).
 
 The options come from the game's setup fields: ``gamebook play GAME --help`` lists them in
 French.  Common to every game: ``--seed`` (without it, a new seed is drawn and printed),
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from engine.core.game import Game
 
-from ..bundles import BundleUnavailable, bundle_for
+from ..story.bundles import BundleUnavailable, bundle_for
 from .common import (
     FrenchParser,
     UsageError,
@@ -123,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
     p, game = game_parser("gamebook play", game_id, content, _files, args.bundle_file)
     p.set_defaults(seed=None)  # no --seed: a new game each time, its seed printed
     opts = p.parse_args(rest)
-    from .. import terminal
     from ..files import check_output_path
+    from ..play import terminal
 
     # before anything is played: a save that cannot be written is said now, not after the game
     if opts.save:

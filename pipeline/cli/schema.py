@@ -19,7 +19,7 @@ SHIPPED = Path("site/schema/contenu.schema.json")
 
 
 def text(family: str | None) -> str:
-    from ..json_schema import schema
+    from ..content.json_schema import schema
 
     return json.dumps(schema(family), ensure_ascii=False, indent=2) + "\n"
 

@@ -8,10 +8,10 @@ import json
 import sys
 from pathlib import Path
 
-from ..bundles import _campaign_folder
 from ..messages import count as count_fr
 from ..messages import kind_fr, t
-from ..report import check
+from ..story.bundles import _campaign_folder
+from ..story.report import check
 from .common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, MAX_JOBS, UsageError, count
 from .play import add_game_arguments, game_parser, split
 
@@ -61,7 +61,7 @@ def _options(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..files import check_output_folder, check_output_path
-    from ..simulate import simulate, write_failure_scripts
+    from ..story.simulate import simulate, write_failure_scripts
     from .common import setup_from
 
     parts = split(args, "simulate")
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     # every file written is checked before the first game is played
     if opts.save:
         check_output_path(opts.save)
-        from .. import terminal
+        from ..play import terminal
 
         try:  # a file that is not a save is never overwritten
             terminal.read_save(Path(opts.save))
@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         from engine.core.errors import SetupError
         from engine.core.session import Session
 
-        from .. import terminal
+        from ..play import terminal
 
         try:
             session = Session(game).start(setup)

@@ -1,5 +1,5 @@
 /* Story map of the authoring build: draws the campaign graph embedded in the page
-   (<script type="application/json" id="storymap-data">, written by pipeline/storymap.py)
+   (<script type="application/json" id="storymap-data">, written by pipeline/publish/storymap.py)
    on a canvas.  Pan by dragging, zoom with the wheel or + and -, search by id or title,
    click a node to open its page.  No network request, no dependency.
 

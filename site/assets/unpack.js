@@ -1,4 +1,4 @@
-// Runtime files shipped compressed with Zstandard (`gamebook build`, pipeline/packed.py).
+// Runtime files shipped compressed with Zstandard (`gamebook build`, pipeline/publish/packed.py).
 //
 // Static hosts compress with gzip only, and a page cannot ask the browser to decode Zstandard:
 // the site ships `pyodide/pyodide.asm.wasm.zst` (2.9 MB instead of 3.55 MB as gzip) and

@@ -25,7 +25,7 @@ from engine.core.errors import IllegalAction, MalformedAction, SetupError
 from engine.core.game import TURN_KINDS, Game
 from engine.core.rng import Rng
 from engine.core.session import Session
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = contract_games.GAMES

@@ -22,7 +22,7 @@ from engine.core import registry
 from engine.core.errors import IllegalAction, MalformedAction
 from engine.core.game import Game
 from engine.core.rng import Rng
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = contract_games.GAMES

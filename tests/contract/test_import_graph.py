@@ -1,4 +1,5 @@
-"""No import circle inside a game package, inside ``engine/core`` or inside ``pipeline/``.
+"""No import circle inside a game package, inside ``engine/core`` or inside ``pipeline/``, and
+the pipeline's stage packages importing only downwards (``STAGES``).
 
 A circle hides control flow going upward (a rules module calling back into the module that
 called it) and makes a module impossible to read or test alone.  This is a small script over
@@ -149,3 +150,72 @@ def test_no_import_circle_inside(package: str) -> None:
 
 def test_no_import_circle_inside_the_pipeline() -> None:
     assert circles_inside("pipeline", graph("pipeline")) == []
+
+
+#: The pipeline's stages, bottom to top, in the order the data flows: what writers wrote
+#: (``content``), the story graph and what is said about it (``story``), then side by side the
+#: three ways out of it (``publish``, ``play``, ``editor``), and the command line on top.  The
+#: foundations every stage uses are ``pipeline``'s own modules, rank 0.  The package
+#: ``pipeline`` itself stands with the command line: it hands callers the whole check
+#: (``pipeline.check``, from ``pipeline.story.report``).
+STAGES = {"content": 1, "story": 2, "publish": 3, "play": 3, "editor": 3, "cli": 4}
+FOUNDATIONS = {
+    "pipeline.findings",
+    "pipeline.messages",
+    "pipeline.schema",
+    "pipeline.files",
+    "pipeline.chromium",
+}
+
+
+def stage(module: str) -> tuple[str, int]:
+    """The stage of a pipeline module and its rank (``("", 0)`` for a foundation)."""
+    if module == "pipeline":
+        return "pipeline", STAGES["cli"]
+    part = module.split(".")[1]
+    return (part, STAGES[part]) if part in STAGES else ("", 0)
+
+
+def upward(edges: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import that does not go down: to a higher stage, or to another stage of the
+    same rank (``publish`` importing ``play``)."""
+    found = []
+    for module, targets in sorted(edges.items()):
+        here, rank = stage(module)
+        for target in sorted(targets):
+            there, other = stage(target)
+            if there != here and other >= rank:
+                found.append((module, target))
+    return found
+
+
+PIPELINE = graph("pipeline")
+
+
+def test_the_stage_check_finds_an_import_upward_or_sideways() -> None:
+    edges = {
+        "pipeline.content.a": {"pipeline.findings", "pipeline.story.b"},
+        "pipeline.story.b": {"pipeline.content.a", "pipeline.story.c", "pipeline.messages"},
+        "pipeline.story.c": set(),
+        "pipeline.publish.d": {"pipeline.play.e", "pipeline.story.b"},
+        "pipeline.play.e": set(),
+        "pipeline.findings": {"pipeline.content.a", "pipeline.messages"},
+        "pipeline.messages": set(),
+        "pipeline.cli.f": {"pipeline.publish.d", "pipeline.findings"},
+    }
+    assert upward(edges) == [
+        ("pipeline.content.a", "pipeline.story.b"),
+        ("pipeline.findings", "pipeline.content.a"),
+        ("pipeline.publish.d", "pipeline.play.e"),
+    ]
+
+
+def test_every_pipeline_module_is_in_a_stage_or_a_foundation() -> None:
+    loose = [m for m in PIPELINE if m != "pipeline" and stage(m)[0] == "" and m not in FOUNDATIONS]
+    assert loose == []
+    for name in STAGES:
+        assert f"pipeline.{name}" in PIPELINE, name
+
+
+def test_the_pipeline_stages_import_only_downwards() -> None:
+    assert upward(PIPELINE) == []

@@ -16,7 +16,7 @@ import pytest
 from engine.core import registry
 from engine.core.errors import SetupError
 from engine.core.game import Game
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = contract_games.GAMES

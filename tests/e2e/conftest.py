@@ -46,7 +46,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from pipeline import chromium
-from pipeline.site import SiteHandler
+from pipeline.publish.site import SiteHandler
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

@@ -1,4 +1,5 @@
-"""The site ships Python as bytecode of its own Pyodide (``pipeline.site._precompiled``): the
+"""The site ships Python as bytecode of its own Pyodide (``pipeline.publish.site._precompiled``):
+the
 standard library cut to what the games import and the engine (one archive per game), as
 ``.pyc`` files without docstrings in archives stored uncompressed — and every game's page plays
 from them (the other e2e tests).  Nothing a play page does not need is in what it loads."""
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.packed import unpacked
+from pipeline.publish.packed import unpacked
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -48,7 +48,7 @@ def _other(game_id: str) -> str:
 
 
 def _corpus(saved: dict) -> dict[str, str | bytes]:
-    from pipeline.bundles import bundle_for
+    from pipeline.story.bundles import bundle_for
 
     game = registry.get(saved["game"])(bundle_for(saved["game"], ROOT / "content"))
     fresh = game.new_game(game.normalize_setup(saved["setup"]))

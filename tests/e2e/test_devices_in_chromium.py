@@ -427,7 +427,7 @@ class Bots:
         from engine.bundle import load_bundle
         from engine.core import registry
         from engine.core.session import Session
-        from pipeline.bundles import bundle_for
+        from pipeline.story.bundles import bundle_for
 
         self.t = t
         game = registry.get(t.game)(load_bundle(json.dumps(bundle_for(t.game, content))))

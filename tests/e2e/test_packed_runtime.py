@@ -1,4 +1,4 @@
-"""The runtime's WebAssembly and standard library come as Zstandard (``pipeline.packed``,
+"""The runtime's WebAssembly and standard library come as Zstandard (``pipeline.publish.packed``,
 ``site/assets/unpack.js``), in Chromium:
 
 - a cold visit (no service worker) boots from the ``.zst`` files and never asks for the
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.site import SiteHandler
+from pipeline.publish.site import SiteHandler
 
 pytestmark = pytest.mark.e2e
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_safe_updates import GAMES, SUFFIX, rename, seat_record
 
-from pipeline.bundles import bundle_for
+from pipeline.story.bundles import bundle_for
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]

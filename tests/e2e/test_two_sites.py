@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.site import _service_worker
+from pipeline.publish.site import _service_worker
 
 pytestmark = pytest.mark.e2e
 

@@ -1,4 +1,4 @@
-// The generated service worker (pipeline/templates/sw.js) and boot.js's snapshot caches, run
+// The generated service worker (pipeline/publish/templates/sw.js) and boot.js's snapshot caches, run
 // by tests/test_service_worker.py in Node against an in-memory Cache Storage shared by two
 // sites of one origin (`/a/` and `/b/`). Usage: node service_worker.mjs OLD_SW NEW_SW
 // (two builds of one site: another version). Prints one JSON line: the checks that failed.

@@ -1,0 +1,622 @@
+"""``gamebook lsp``: a language server (LSP, over standard input and output) for the content
+files, on pygls.  In the editor, what ``gamebook check`` says in the terminal:
+
+- **diagnostics**: the checker's findings for the campaign of the open file, from the editor's
+  unsaved texts, each over the whole token it is about.  The campaign is held in memory
+  (``pipeline.editor.workspace``): an edit parses and validates the changed file only, keeps the
+  graph's findings when the checks cannot tell the difference (a text typed, lines added inside
+  a text) and otherwise rebuilds the graph from the models in memory.  Changes are debounced
+  and checked in a worker thread, stale ones dropped, so hover, definition and completion
+  answer at once while a check runs (from the last analysis);
+- **go to definition** on a reference (an envelope number, a card or paragraph id...): the
+  record it names;
+- **completion** of the ids valid at the cursor's field only (a paragraph where a paragraph is
+  read, a card where a card is taken), those that start with what is typed first, at most
+  ``MAX_COMPLETIONS``;
+- **hover** on a reference or an id: the record's kind, title and text;
+- **rename** (``textDocument/rename``) of a record's id: every reference in every file of the
+  campaign, the record's own id, and ``renamed_from: [old]`` added to the record so that saves
+  of the published version are converted (``engine/core/migrate.py``).
+
+A file whose YAML does not parse keeps its last good records for completion and hover.
+Generic over the registry: kinds, references and titles come from the games' content schemas
+through the checker.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from engine.core.schema import Effects, ListOf, MapOf, Record, Ref, Spec
+
+from .. import schema as S
+from ..findings import Finding
+from ..messages import kind_fr
+from ..story.graph import resolve
+from .workspace import Analysis, Workspace, campaign_folder
+
+__all__ = ["Analysis", "Workspace", "campaign_folder", "server"]
+
+#: characters of an id or a reference as written (``D-digue``, ``140``, ``maison/haut_fait``)
+_ID = re.compile(r"[\w\-/@+.]+")
+_TEXT_FIELDS = ("title", "name", "question", "text")
+#: a ``key:`` at the start of a line (after indentation and list dashes)
+_KEY = re.compile(r"^(?P<indent>[ \t]*(?:-[ \t]+)*)(?P<key>[\w-]+)[ \t]*:")
+MAX_COMPLETIONS = 200
+#: seconds of quiet after a change before it is checked (a burst of keys is checked once)
+DEBOUNCE = 0.08
+
+
+def path_of(uri: str) -> Path:
+    return Path(unquote(urlparse(uri).path))
+
+
+def uri_of(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def _token(line: str, col: int) -> tuple[str, int, int] | None:
+    """The id-like word of ``line`` around 0-based ``col``: (text, start, end)."""
+    for m in _ID.finditer(line):
+        if m.start() <= col <= m.end():
+            word = m.group()
+            stripped = word.strip(".")
+            start = m.start() + (len(word) - len(word.lstrip(".")))
+            return stripped, start, start + len(stripped)
+    return None
+
+
+def token_range(text: str, line: int, col: int) -> tuple[int, int]:
+    """The 0-based (start, end) columns of the token a finding at 1-based ``line``, ``col``
+    is about: the id-like word there, else the rest of the line's value (never empty)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return max(0, col - 1), max(0, col - 1) + 1
+    src = lines[line - 1].rstrip("\r")
+    start = max(0, col - 1)
+    if start < len(src) and src[start] in "\"'":
+        start += 1
+    tok = _token(src, start)
+    if tok is not None and tok[1] <= start < tok[2] + 1 and tok[2] > tok[1]:
+        return tok[1], tok[2]
+    end = len(src.rstrip())
+    return (start, end) if end > start else (start, start + 1)
+
+
+def _record_text(data: dict[str, Any]) -> tuple[str, str]:
+    title = next((str(data[k]) for k in _TEXT_FIELDS[:3] if data.get(k)), "")
+    text = str(data.get("text") or data.get("question") or "")
+    return title, text
+
+
+def _rel(a: Analysis, path: Path) -> str | None:
+    try:
+        return path.resolve().relative_to(a.folder).as_posix()
+    except ValueError:
+        return None
+
+
+def target_at(a: Analysis, path: Path, line: int, col: int, text: str) -> str | None:
+    """The node a reference (or a record's own id) at 1-based ``line``, 0-based ``col``
+    names."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    tok = _token(lines[line - 1], col)
+    if tok is None:
+        return None
+    word, start, _ = tok
+    rel = _rel(a, path)
+    sg = a.graph
+    # a reference written here: the checker knows its kinds
+    if sg is not None and rel is not None:
+        for ref in a.refs_at(rel, line):
+            # the value starts at the word (or at the quote just before it)
+            if start - 1 <= ref.column - 1 <= start:
+                found = resolve(sg, ref.kinds, ref.key)
+                if found:
+                    return found[0]
+    # otherwise any record with that id (its own id line, a flow list written by hand...)
+    nodes = a.nodes_with_key(word)
+    return nodes[0] if nodes else None
+
+
+def describe(a: Analysis, node: str) -> str:
+    rec = a.index.get(node)
+    if rec is None:
+        return f"`{node}`"
+    title, text = _record_text(rec.data)
+    head = f"**{kind_fr(rec.kind)}** `{rec.key}`" + (f" — {title}" if title else "")
+    if len(text) > 600:
+        text = text[:600].rstrip() + "…"
+    return head + (f"\n\n{text}" if text else "") + f"\n\n_{rec.file}:{rec.line}_"
+
+
+# --------------------------------------------------------------------------- completion
+
+
+def _walk(spec: Spec, name: str | None, family: str, out: dict[str, set[str]], seen: set) -> None:
+    if id(spec) in seen:
+        return
+    seen.add(id(spec))
+    if isinstance(spec, Ref) and name:
+        out.setdefault(name, set()).update(spec.kinds)
+    elif isinstance(spec, ListOf):
+        _walk(spec.item, name, family, out, seen)
+    elif isinstance(spec, MapOf):
+        _walk(spec.value, name, family, out, seen)
+    elif isinstance(spec, Record):
+        for key, fld in spec.fields.items():
+            _walk(fld.spec, key, family, out, seen)
+    elif isinstance(spec, Effects):
+        for key, fld in S.EFFECTS[spec.family].items():
+            _walk(fld.spec, key, family, out, seen)
+
+
+def field_kinds(family: str) -> dict[str, frozenset[str]]:
+    """Field name -> the kinds of record a reference written under it may name, from the
+    game's content schema (kinds, effects and conditions)."""
+    out: dict[str, set[str]] = {}
+    seen: set[int] = set()
+    for kind in S.KINDS[family].values():
+        for key, fld in kind.fields.items():
+            _walk(fld.spec, key, family, out, seen)
+    for table in (S.EFFECTS[family], S.CONDITIONS[family]):
+        for key, fld in table.items():
+            _walk(fld.spec, key, family, out, seen)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_FIELD_KINDS: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def field_at(text: str, line: int, col: int) -> str | None:
+    """The YAML key whose value the cursor (0-based ``line``, ``col``) is in: the key on its
+    line when the cursor is after the colon, else the key of the nearest line above that is
+    less indented (a list item under ``cards:``)."""
+    lines = text.split("\n")
+    if not 0 <= line < len(lines):
+        return None
+    here = lines[line]
+    m = _KEY.match(here)
+    if m and col > m.end():
+        return m.group("key")
+    indent = len(here) - len(here.lstrip(" \t-"))
+    for i in range(line - 1, max(-1, line - 200), -1):
+        above = lines[i]
+        if not above.strip() or above.lstrip().startswith("#"):
+            continue
+        m = _KEY.match(above)
+        depth = len(m.group("indent")) if m else len(above) - len(above.lstrip(" \t-"))
+        if depth < indent or (depth == indent and not here.lstrip().startswith("-")):
+            if m is None:
+                return None
+            rest = above[m.end() :].strip()
+            if rest and not rest.startswith(("[", "{", "#", "|", ">")):
+                return None  # a key with its own value: the cursor is not under it
+            return m.group("key")
+    return None
+
+
+def completions(a: Analysis, kinds: frozenset[str] | None, typed: str = "") -> list[tuple]:
+    """(label, kind and title, documentation, sort text) of the ids a reference of ``kinds``
+    may name (``None``: every kind), the ones that start with ``typed`` first, then those that
+    contain it; the label is the id as a writer writes it (an adventure card's number, not one
+    of its versions)."""
+    sg = a.graph
+    seen: set[str] = set()
+    starts, contains = [], []
+    low = typed.lower()
+    for rec in a.index.values():
+        if kinds is not None and rec.kind not in kinds:
+            continue
+        if rec.parent and "/" in rec.key:
+            continue  # sub-records are reached through their parent
+        label = rec.key
+        spec = S.KINDS[sg.campaign.family].get(rec.kind) if sg else None
+        if spec is not None and spec.resolve_by:
+            label = str(rec.data.get(spec.resolve_by, rec.key))
+        if label in seen:
+            continue
+        seen.add(label)
+        title, text = _record_text(rec.data)
+        item = (label, kind_fr(rec.kind) + (f" — {title}" if title else ""), text)
+        lab = label.lower()
+        if not low or lab.startswith(low):
+            starts.append(item)
+        elif low in lab or low in title.lower():
+            contains.append(item)
+    out: list[tuple[str, str, str, str]] = []
+    for rank, group in enumerate((starts, contains)):
+        group.sort(key=lambda it: (len(it[0]), it[0]))
+        out.extend((*it, f"{rank}{i:06d}") for i, it in enumerate(group))
+    return out
+
+
+def kinds_at(a: Analysis, text: str, line: int, col: int) -> frozenset[str] | None:
+    """The kinds the field at the cursor refers to; an empty set when it is no reference."""
+    sg = a.graph
+    if sg is None:
+        return frozenset()
+    family = sg.campaign.family
+    if family not in _FIELD_KINDS:
+        _FIELD_KINDS[family] = field_kinds(family)
+    name = field_at(text, line, col)
+    if name is None:
+        return frozenset()
+    return _FIELD_KINDS[family].get(name, frozenset())
+
+
+# --------------------------------------------------------------------------- rename
+
+
+def rename_edits(a: Analysis, node: str, new: str) -> dict[str, list[tuple[int, int, int, str]]]:
+    """The edits that rename ``node``'s id to ``new``: rel file -> (0-based line, start, end,
+    new text), every reference that names it, its own id, and ``renamed_from`` recorded.
+    Raises ``ValueError`` (in French) for a record that cannot be renamed this way."""
+    rec = a.index.get(node)
+    camp = a.campaign
+    if rec is None or camp is None or a.graph is None:
+        raise ValueError("Aucun élément à renommer ici.")
+    spec = S.KINDS[camp.family].get(rec.kind)
+    if spec is None or spec.resolve_by or rec.parent:
+        raise ValueError(
+            f"Un·e {kind_fr(rec.kind)} se renomme dans la fiche qui le contient, pas d'ici."
+        )
+    if a.nodes_with_key(new) and any(n.split(":", 1)[0] == rec.kind for n in a.nodes_with_key(new)):
+        raise ValueError(f"« {new} » est déjà l'identifiant d'un autre élément de ce type.")
+    old = rec.key
+    edits: dict[str, list[tuple[int, int, int, str]]] = {}
+    cache: dict[str, list[str]] = {}
+
+    def lines_of(rel: str) -> list[str]:
+        if rel not in cache:
+            text = a.texts.get(rel)
+            if text is None:
+                try:
+                    text = (a.folder / rel).read_text(encoding="utf-8-sig")
+                except OSError:
+                    text = ""
+            cache[rel] = text.split("\n")
+        return cache[rel]
+
+    def replace(rel: str, line: int, col: int) -> bool:
+        lines = lines_of(rel)
+        if not 1 <= line <= len(lines):
+            return False
+        m = _WRITTEN.match(lines[line - 1], max(0, col - 1))
+        if m is None or _strip(m.group(2)) != _strip(old):
+            return False
+        edits.setdefault(rel, []).append((line - 1, m.start(2), m.end(2), new))
+        return True
+
+    for ref in camp.refs:
+        if _strip(ref.key) == _strip(old) and node in resolve(a.graph, ref.kinds, ref.key):
+            replace(ref.file, ref.line, ref.column)
+    # the record's own id: the first ``id:`` line at or below where the record starts
+    lines = lines_of(rec.file)
+    for i in range(max(0, rec.line - 1), min(len(lines), rec.line + 40)):
+        m = _ID_LINE.match(lines[i])
+        if m and _strip(m.group(3)) == _strip(old):
+            edits.setdefault(rec.file, []).append((i, m.start(3), m.end(3), new))
+            if not rec.data.get(S.RENAMED_FROM):
+                pad = " " * len(m.group(1))
+                entry = f"{pad}{S.RENAMED_FROM}: [{_yaml_word(old)}]\n"
+                edits[rec.file].append((i + 1, 0, 0, entry))
+            break
+    else:
+        raise ValueError(f"L'identifiant de « {old} » n'a pas été trouvé dans {rec.file}.")
+    return edits
+
+
+#: a value as written at a reference's position: an optional quote, then the id
+_WRITTEN = re.compile(r"""(["']?)([\w\-/@+.]+)""")
+#: a record's own ``id:`` line: (indent and dash, key, the id)
+_ID_LINE = re.compile(r"""^([ \t]*(?:-[ \t]+)?)(id)[ \t]*:[ \t]*["']?([\w\-/@+.]+)""")
+
+
+def _strip(key: str) -> str:
+    return str(int(key)) if key.isdigit() and len(key) < 30 else key
+
+
+def _yaml_word(key: str) -> str:
+    return f'"{key}"' if key.isdigit() or not re.fullmatch(r"[\w\-/]+", key) else key
+
+
+# --------------------------------------------------------------------------- the server
+
+
+def _diagnostic(T: Any, f: Finding, text: str | None) -> Any:
+    line = max(0, f.line - 1)
+    if text is not None:
+        start, end = token_range(text, f.line, f.column)
+    else:
+        start = max(0, f.column - 1)
+        end = start + 1
+    return T.Diagnostic(
+        range=T.Range(
+            start=T.Position(line=line, character=start), end=T.Position(line=line, character=end)
+        ),
+        # a finding that only follows from another (``cause``, see ``fold_behind``) is shown
+        # as information under it: the editor leads with the cause, as ``check`` does
+        message=f.message if f.cause is None else f"{f.message} (découle de {f.cause})",
+        severity=T.DiagnosticSeverity.Information
+        if f.cause is not None
+        else T.DiagnosticSeverity.Error
+        if f.severity == "error"
+        else T.DiagnosticSeverity.Warning,
+        code=f.code,
+        source="gamebook check",
+    )
+
+
+class _Server:  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
+    """What the language server keeps between requests, and how it answers them (``server``
+    registers each method as a handler).  ``T``: ``lsprotocol.types``."""
+
+    def __init__(self, ls: Any, T: Any) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        self.ls, self.T = ls, T
+        self.workspace = Workspace()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
+        self.generation: dict[Path, int] = {}
+        self.published: dict[Path, set[Path]] = {}
+        #: path -> what its last published diagnostics were made from (its findings and its text)
+        self.sent: dict[Path, tuple] = {}
+
+    # ------------------------------------------------------------------ checking
+
+    def overlay(self, folder: Path) -> dict[Path, str]:
+        out = {}
+        for uri, doc in list(self.ls.workspace.text_documents.items()):
+            path = path_of(uri).resolve()
+            if folder in path.parents:
+                out[path] = doc.source
+        return out
+
+    def publish(self, a: Analysis) -> None:
+        by_file = a.findings_by_file()
+        before = self.published.get(a.folder, set())
+        self.published[a.folder] = set(by_file)
+        # every open file of the campaign hears the verdict, an empty one included; a file
+        # whose findings and text are those it was last sent is not sent (nor read) again
+        opened = set(self.overlay(a.folder))
+        for path in set(by_file) | before | opened:
+            rel = _rel(a, path)
+            text = a.texts.get(rel) if rel else None
+            mine = by_file.get(path, [])
+            made_from = _made_from(mine, path, text)
+            if path not in opened and self.sent.get(path) == made_from:
+                continue
+            self.sent[path] = made_from
+            if text is None:
+                try:
+                    text = path.read_text(encoding="utf-8-sig")
+                except (OSError, UnicodeDecodeError):
+                    text = None
+            diags = [_diagnostic(self.T, f, text) for f in mine]
+            self.ls.text_document_publish_diagnostics(
+                self.T.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=diags)
+            )
+
+    async def check_later(self, folder: Path, delay: float) -> None:
+        import asyncio
+
+        gen = self.generation[folder] = self.generation.get(folder, 0) + 1
+        if delay:
+            await asyncio.sleep(delay)
+        if self.generation[folder] != gen:
+            return  # a newer change: it will be checked instead
+        texts = self.overlay(folder)
+
+        def run() -> Analysis | None:
+            if self.generation[folder] != gen:
+                return None  # stale before it started: a newer change is queued behind it
+            return self.workspace.analyse(folder, texts)
+
+        loop = asyncio.get_running_loop()
+        a = await loop.run_in_executor(self.worker, run)
+        if a is None or self.generation[folder] != gen:
+            return  # stale: the texts changed while it ran
+        self.publish(a)
+        # the look-up tables of hover and completion, once the diagnostics are out
+        loop.run_in_executor(self.worker, a.warm)
+
+    def changed(self, uri: str, delay: float) -> None:
+        import asyncio
+
+        folder = campaign_folder(path_of(uri))
+        if folder is None:
+            return
+        asyncio.get_running_loop().create_task(self.check_later(folder, delay))
+
+    def current(self, uri: str) -> Analysis | None:
+        folder = campaign_folder(path_of(uri))
+        return self.workspace.last(folder) if folder is not None else None
+
+    async def ready(self, uri: str) -> Analysis | None:
+        """The last analysis of the file's campaign; the first one is waited for."""
+        import asyncio
+
+        a = self.current(uri)
+        if a is not None:
+            return a
+        folder = campaign_folder(path_of(uri))
+        if folder is None:
+            return None
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.worker, self.workspace.analyse, folder, self.overlay(folder)
+        )
+
+    async def node_at(self, params: Any) -> tuple[Analysis, str] | None:
+        uri = params.text_document.uri
+        a = await self.ready(uri)
+        if a is None:
+            return None
+        doc = self.ls.workspace.get_text_document(uri)
+        node = target_at(
+            a, path_of(uri), params.position.line + 1, params.position.character, doc.source
+        )
+        return (a, node) if node else None
+
+    # ------------------------------------------------------------------ requests
+
+    async def definition(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
+        if found is None:
+            return None
+        a, node = found
+        rec = a.index.get(node)
+        if rec is None:
+            return None
+        pos = T.Position(line=rec.line - 1, character=max(0, rec.column - 1))
+        return T.Location(uri=uri_of(a.real(rec.file)), range=T.Range(start=pos, end=pos))
+
+    async def hover(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
+        if found is None:
+            return None
+        a, node = found
+        return T.Hover(
+            contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=describe(a, node))
+        )
+
+    async def completion(self, params: Any) -> Any:
+        T = self.T
+        uri = params.text_document.uri
+        a = await self.ready(uri)
+        if a is None:
+            return T.CompletionList(is_incomplete=False, items=[])
+        text = self.ls.workspace.get_text_document(uri).source
+        line, col = params.position.line, params.position.character
+        kinds = kinds_at(a, text, line, col)
+        if not kinds:
+            return T.CompletionList(is_incomplete=False, items=[])
+        src = text.split("\n")[line] if line < len(text.split("\n")) else ""
+        typed = re.search(r"[\w\-/@+.]*$", src[:col])
+        found = completions(a, kinds, typed.group() if typed else "")
+        items = [
+            T.CompletionItem(
+                label=label,
+                kind=T.CompletionItemKind.Reference,
+                detail=detail,
+                documentation=doc[:400] or None,
+                sort_text=sort,
+            )
+            for label, detail, doc, sort in found[:MAX_COMPLETIONS]
+        ]
+        return T.CompletionList(is_incomplete=len(found) > MAX_COMPLETIONS, items=items)
+
+    async def prepare_rename(self, params: Any) -> Any:
+        T = self.T
+        found = await self.node_at(params)
+        if found is None:
+            return None
+        doc = self.ls.workspace.get_text_document(params.text_document.uri)
+        lines = doc.source.split("\n")
+        tok = _token(lines[params.position.line], params.position.character)
+        if tok is None:
+            return None
+        line = params.position.line
+        return T.Range(
+            start=T.Position(line=line, character=tok[1]),
+            end=T.Position(line=line, character=tok[2]),
+        )
+
+    async def rename(self, params: Any) -> Any:
+        import asyncio
+
+        T = self.T
+        found = await self.node_at(params)
+        if found is None:
+            return None
+        a, node = found
+        new = params.new_name.strip()
+        if not re.fullmatch(r"[\w\-/@+.]+", new):
+            raise ValueError(
+                f"« {new} » ne peut pas servir d'identifiant : lettres, chiffres, - et _."
+            )
+        # the latest texts: a rename right after typing must not undo what was typed
+        a = await asyncio.get_running_loop().run_in_executor(
+            self.worker, self.workspace.analyse, a.folder, self.overlay(a.folder)
+        )
+        changes: dict[str, list] = {}
+        for rel, edits in rename_edits(a, node, new).items():
+            changes[uri_of(a.real(rel))] = [
+                T.TextEdit(
+                    range=T.Range(
+                        start=T.Position(line=line, character=start),
+                        end=T.Position(line=line, character=end),
+                    ),
+                    new_text=text,
+                )
+                for line, start, end, text in edits
+            ]
+        return T.WorkspaceEdit(changes=changes)
+
+
+def _made_from(mine: list, path: Path, text: str | None) -> tuple:
+    """What a file's diagnostics are made from: its findings and its text (the editor's, else
+    the file's size and time on disk): the same again is not sent again."""
+    if text is not None:
+        return (tuple(mine), "text", text)
+    try:
+        st = path.stat()
+        return (tuple(mine), "disk", st.st_mtime_ns, st.st_size)
+    except OSError:
+        return (tuple(mine), "missing")
+
+
+def server():  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
+    """The pygls server (imported here: pygls is only needed for ``gamebook lsp``): the
+    protocol's notifications and requests, each answered by ``_Server``."""
+    from lsprotocol import types as T
+    from pygls.lsp.server import LanguageServer
+
+    ls = LanguageServer("gamebook", "2")
+    srv = _Server(ls, T)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(params: T.DidOpenTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, 0)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(params: T.DidChangeTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, DEBOUNCE)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(params: T.DidSaveTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, 0)
+
+    @ls.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(params: T.DidCloseTextDocumentParams) -> None:
+        srv.changed(params.text_document.uri, DEBOUNCE)
+
+    @ls.feature(T.TEXT_DOCUMENT_DEFINITION)
+    async def definition(params: T.DefinitionParams) -> T.Location | None:
+        return await srv.definition(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_HOVER)
+    async def hover(params: T.HoverParams) -> T.Hover | None:
+        return await srv.hover(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_COMPLETION)
+    async def completion(params: T.CompletionParams) -> T.CompletionList:
+        return await srv.completion(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
+    async def prepare_rename(params: T.PrepareRenameParams) -> Any:
+        return await srv.prepare_rename(params)
+
+    @ls.feature(T.TEXT_DOCUMENT_RENAME)
+    async def rename(params: T.RenameParams) -> T.WorkspaceEdit | None:
+        return await srv.rename(params)
+
+    return ls
