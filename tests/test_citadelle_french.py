@@ -1,8 +1,9 @@
 """The 7th Citadel reads as French: over many seeded games (the automatic policy and random
 choices, one to four characters, every scenario), no screen, menu label or journal line shows
-a placeholder (« (e) », « carte(s) », « point(s) »), a raw id (a skill's id, a card's key, « §3 »,
-« Carte 104 », « Personnage A »), a glossary asterisk or doubled guillemets; and one event is
-told once (no line told twice in a row by the same decision)."""
+a placeholder (« (e) », « carte(s) », « point(s) »), the same words twice around a dash, a raw
+id (a skill's id, a card's key, « §3 », « Carte 104 », « Personnage A »), a glossary asterisk or
+doubled guillemets; and one event is told once (no line told twice in a row by the same
+decision)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ BAD = {
     "seat placeholder": re.compile(r"\bPersonnage [A-D]\b"),
     "glossary asterisk": re.compile(r"\w\*"),
     "doubled guillemets": re.compile(r"«\s*«|»\s*»"),
+    # an untitled action named by its verb, then the verb again: « chercher un passage —
+    # chercher un passage · coût 0 »
+    "said twice": re.compile(r"(\b\w[\w' ]{5,}\w) — \1\b"),
     "english": re.compile(r"\b(?:None|True|False|null|undefined)\b"),
 }
 

@@ -84,3 +84,29 @@ def test_the_winning_side_s_total_is_told_first():
     s = act(b, s, A, "pass", **{"for": "power"})
     s = act(b, s, T, "stand")
     assert "Nenni l'emporte, 2 contre 1." in _last(b, s)["items"]
+
+
+def test_when_the_vote_comes_round_again_the_prompt_says_what_is_left():
+    """The rulebook's later turns of a vote: a house that voted may only add Pouvoir or lie
+    down (« se coucher »), a house that passed votes no more this round; the prompt says so
+    instead of « votez, passez ou négociez »."""
+    from engine.dilemme import actions as ACT
+
+    b, s = table(n=3, leader=T)
+    first = S.screen(b, s, view(b, s, T), T, ACT.legal_actions(b, s, T))
+    assert "votez, passez ou négociez" in first["prompt"]
+    s = vote(b, s, T, "oui_da", 1)
+    s = vote(b, s, J, "nenni", 2)
+    s = act(b, s, A, "pass", **{"for": "power"})
+    assert s["pending"] == {"type": "vote", "seat": T}  # the round comes back to Théodore
+    again = S.screen(b, s, view(b, s, T), T, ACT.legal_actions(b, s, T))
+    assert "ajoutez du Pouvoir à votre vote, ou couchez-vous" in again["prompt"]
+    assert "votez, passez" not in again["prompt"]
+    # Théodore passes first: when the vote comes back to him, he votes no more
+    b, s = table(n=3, leader=T)
+    s = act(b, s, T, "pass", **{"for": "power"})
+    s = vote(b, s, J, "nenni", 2)
+    s = vote(b, s, A, "oui_da", 1)
+    assert s["pending"] == {"type": "vote", "seat": T}
+    passed = S.screen(b, s, view(b, s, T), T, ACT.legal_actions(b, s, T))
+    assert "vous avez passé : vous ne votez plus cette manche" in passed["prompt"]

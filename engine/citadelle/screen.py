@@ -335,11 +335,17 @@ def _draw_panel(bundle: dict, state: dict) -> list[dict]:
     low, _ = A.cost(bundle, state)
     need = A.need(bundle, state)
     need_text = T.ui("die", n=need) if action["die"] else T.ui("difficulty", n=need)
+    # an action with no title of its own is named by its verb, and a title that says the verb
+    # already is not followed by it (« chercher un passage — chercher un passage », « Soulever
+    # la caisse et fouiller — fouiller »)
+    verb = T.verb(action["verb"])
+    title = action.get("title") or verb[:1].upper() + verb[1:]
+    said = verb.lower() in title.lower()
     lines = [
         T.ui(
-            "draw.prompt",
-            title=_action_name(bundle, state),
-            verb=T.verb(action["verb"]),
+            "draw.prompt.short" if said else "draw.prompt",
+            title=title,
+            verb=verb,
             cost=low,
             chain=T.ui("chain") if spec.get("chain") else "",
             need=need_text,

@@ -461,6 +461,7 @@ UI = {
     "confirm.draw.vous": "Le Deck d'Action ne suffit pas : la Récupération forcée coûte {hp} et peut vous laisser {out}.",
     "draw.beyond": "Au-delà de {cards}, le Deck d'Action est vide : Récupération forcée.",
     "draw.prompt": "{title} — {verb} · coût {cost}{chain} · {need}",
+    "draw.prompt.short": "{title} · coût {cost}{chain} · {need}",
     "draw.deck": "Deck d'Action : {deck} · défausse : {discard}. Au-delà de {cards}, une Récupération coûte des points de vie.",
     "draw.deck.empty": "Deck d'Action vide · défausse : {discard}. Chaque carte piochée passe par une Récupération, qui coûte des points de vie.",
     "draw.hand": "Ce qui aide : {helps}.",

@@ -556,6 +556,9 @@ class Session:
                 "seat_name": names[viewer] if viewer is not None and viewer < len(names) else None,
                 "to_act": seats,
                 "turn_kind": kind,
+                # how many people share the table: with one, nobody needs to be told who
+                # holds the device
+                "people": len(self.humans()),
                 "handoff": None,
                 "recap": recap,
                 "log": log[-LOG_SHOWN:],

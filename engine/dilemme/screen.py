@@ -561,7 +561,11 @@ def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: lis
     widgets.append(_chronicle_rows(bundle, state))
     prompt = None
     if pending and seat == pending["seat"]:
-        prompt = T.ui(f"prompt.{pending['type']}", house=names[pending["seat"]])
+        key = f"prompt.{pending['type']}"
+        kinds = {a.get("type") for a in actions if isinstance(a, dict)}
+        if key == "prompt.vote" and "stand" in kinds:  # the vote comes round again
+            key = "prompt.vote.add" if "add" in kinds else "prompt.vote.passed"
+        prompt = T.ui(key, house=names[pending["seat"]])
     return W.screen(
         status,
         widgets,

@@ -156,6 +156,8 @@ UI = {
     "prompt.draft": "{house}, choisissez votre Objectif secret : personne d'autre ne le verra.",
     "prompt.keep_tokens": "{house}, gardez deux jetons Objectif public de chaque couleur au plus.",
     "prompt.vote": "{house}, votez, passez ou négociez.",
+    "prompt.vote.add": "{house}, ajoutez du Pouvoir à votre vote, ou couchez-vous.",
+    "prompt.vote.passed": "{house}, vous avez passé : vous ne votez plus cette manche.",
     "prompt.decide": "{house}, en Modérateur, vous tranchez l'égalité.",
     "prompt.answer": "{house}, acceptez-vous ce marché ?",
     "prompt.choose_leader": "{house}, désignez le prochain Meneur.",

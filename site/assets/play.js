@@ -1344,7 +1344,9 @@ function turnMeta(s) {
   const bits = [];
   const status = (s.status || "").toLowerCase();
   if (s.phase && !status.includes(String(s.phase).toLowerCase())) bits.push(s.phase);
-  const holder = s.holder || (s.turn_kind === "each" && !s.over ? s.seat_name : null);
+  // (one person at the table, the others the computer's: nobody else may hold the device)
+  const shared = s.people === undefined || s.people > 1 || !!guest;
+  const holder = s.holder || (shared && s.turn_kind === "each" && !s.over ? s.seat_name : null);
   if (holder) bits.push(T.holder(holder));
   if (s.turn_kind === "public" && !s.over) bits.push(T.everyone);
   return bits.join(" · ");
