@@ -217,7 +217,7 @@ def _team(bundle: dict, state: dict) -> dict:
         rows.append(
             W.row(
                 [
-                    c["name"] + out,
+                    _who(bundle, c) + out,
                     _where(bundle, state, c),
                     hp,
                     len(c["deck"]),
@@ -242,7 +242,9 @@ def _holdings(bundle: dict, state: dict) -> list[dict]:
             _adv_card(bundle, k, state="blocked", extra=("bloquée",)) for k in c["purse_blocked"]
         ]
         faces += [_skill_card(bundle, k, state="blocked", extra=("bloquée",)) for k in c["blocked"]]
-        out.append(W.cards(faces, T.ui("board.hand", name=c["name"]), empty=T.ui("empty.hand")))
+        out.append(
+            W.cards(faces, T.ui("board.hand", name=_who(bundle, c)), empty=T.ui("empty.hand"))
+        )
     return out
 
 
@@ -318,6 +320,13 @@ def _board(bundle: dict, state: dict) -> list[dict]:
 
 
 # --------------------------------------------------------------------------- the moment
+
+
+def _who(bundle: dict, c: dict) -> str:
+    """A character as the group and its hand name it: a single person's « Vous » with the
+    character it plays (« Vous (Maëlis) »)."""
+    record = rec.recs(bundle, "character").get(c["id"]) or {}
+    return fr.you_as(c["name"], record.get("name", ""))
 
 
 def _action_name(bundle: dict, state: dict) -> str:

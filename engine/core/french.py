@@ -55,6 +55,7 @@ __all__ = [
     "tidy",
     "tidy_texts",
     "verb",
+    "you_as",
 ]
 
 _VOWELS = "aàâäeéèêëiîïoôöuùûüyœæ"
@@ -159,6 +160,16 @@ class Name:
 
 #: the name of a single person's seat: the game speaks to them
 YOU = "Vous"
+
+
+def you_as(name: str, role: str) -> str:
+    """A seat's name where the table shows who plays what: a single person's « Vous » with
+    the house or the character it plays, any other name as it is.
+
+    >>> you_as("Vous", "Maison Ferrandine"), you_as("Aymeric", "Maison Orbeval")
+    ('Vous (Maison Ferrandine)', 'Aymeric')
+    """
+    return f"{YOU} ({role})" if name == YOU and role and role != YOU else name
 
 
 def seat(text: str, gender: str | None = None) -> Name:

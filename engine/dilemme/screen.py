@@ -86,6 +86,13 @@ def _tracks(bundle: dict, state: dict) -> dict:
     )
 
 
+def _who(bundle: dict, s: dict) -> str:
+    """A seat as the houses' table names it: a single person's « Vous » with the house it
+    plays (« Vous (Maison Ferrandine) »)."""
+    record = bundle["records"].get("house", {}).get(s["house"]) or {}
+    return fr.you_as(s["name"], record.get("name", ""))
+
+
 def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
     rows = []
     camp = state["campaign"]
@@ -105,7 +112,7 @@ def _houses(bundle: dict, state: dict, view: dict, seat: int | None) -> dict:
         )
         row = W.row(
             [
-                s["name"] + (" " + " ".join(marks) if marks else ""),
+                _who(bundle, s) + (" " + " ".join(marks) if marks else ""),
                 hidden if vs["power"] is None else vs["power"],
                 hidden if vs["coins"] is None else vs["coins"],
                 vote or "—",
@@ -201,7 +208,7 @@ def _self(bundle: dict, state: dict, view: dict, seat: int, area: str = "self") 
             f"{T.RESOURCE_NAME[r]} {'+' if pol == 'positive' else '−'}" for r, pol in s["public"]
         )
         facts.append(W.fact(T.ui("self.public"), toks, T.ui("self.public_note")))
-    return W.facts(facts, T.ui("self.title", house=s["name"]), area=area)
+    return W.facts(facts, T.ui("self.title", house=_who(bundle, s)), area=area)
 
 
 def _dilemma(view: dict) -> dict | None:
