@@ -390,3 +390,113 @@ def test_a_damaged_state_is_refused(game):
     ):
         with pytest.raises((ValueError, KeyError, TypeError)):
             game.check_state(bad)
+
+
+# --------------------------------------------------------------------------- the content's table
+
+
+def test_the_table_reads_who_counters_what_from_the_content(game):
+    """Section C: the Duchesse counters foreign aid, the Comtesse the Assassin (only its
+    target), a Capitaine or an Ambassadeur/Inquisiteur the Capitaine; the Duchesse's tax and
+    the Revenu cannot be countered."""
+    table = rules.Table(game.bundle)
+    assert table.counter_for("aide")["by"] == ["duchesse"]
+    assert table.counter_for("assassin")["by"] == ["comtesse"]
+    assert table.counter_for("assassin")["only_target"] is True
+    assert set(table.counter_for("capitaine")["by"]) == {"capitaine", "ambassadeur", "inquisiteur"}
+    assert table.counter_for("duchesse") is None and table.counter_for("revenu") is None
+    assert table.power("duchesse") == "tax" and table.power("comtesse") == "none"
+    assert table.name("assassin") == "L'Assassin" and table.short("assassin") == "Assassin"
+    assert table.name("marquise") == "marquise" and table.short("marquise") == "marquise"
+
+
+def test_without_a_variant_the_game_plays_the_advised_one(game):
+    """The Ambassadeur is advised for the first games: a setup that names no variant plays it
+    (the content marks it as the default)."""
+    table = rules.Table(game.bundle)
+    assert table.default_variant == "ambassadeur"
+    assert list(table.variants) == ["ambassadeur", "inquisiteur"]
+    seats = [{"name": f"J{i}", "bot": True} for i in range(3)]
+    state = rules.new_game(table, {"seed": "x", "seats": seats})
+    assert state["variant"] == "ambassadeur" and "inquisiteur" not in state["chars"]
+    assert game.fields()[0].default == "ambassadeur"
+
+
+def test_a_content_without_records_has_no_variant_and_is_refused(game):
+    table = rules.Table({})
+    assert table.characters == {} and table.variants == {} and table.counters == {}
+    assert table.default_variant == "" and table.counter_for("aide") is None
+    empty = rules.Table({"records": {}})
+    assert empty.default_variant == "" and empty.action_of == {}
+
+
+# --------------------------------------------------------------------------- the end: the reveal
+
+
+def _three_turn_game(game):
+    """Turn 1: seat 0 bluffs a Capitaine against seat 1 and nobody doubts it; turn 2: seat 1
+    bluffs a Duchesse, seat 2 doubts and seat 1 loses its last card; turn 3: seat 2 takes its
+    income; turn 4: seat 0 assassinates seat 2's last card and wins."""
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["comtesse"], ["ambassadeur"]],
+        coins=[5, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=1)  # no counter
+    assert s["players"][0]["coins"] == 7 and s["turn"] == 1
+    s = act(game, s, type="claim", seat=1, character="duchesse")
+    s = act(game, s, type="doubt", seat=2)
+    assert 1 in s["out"] and s["turn"] == 2
+    s = act(game, s, type="revenu", seat=2)
+    s = act(game, s, type="assassinat", seat=0, target=2)
+    return s
+
+
+def test_the_last_survivor_wins_and_the_others_rank_by_when_they_fell(game):
+    s = _three_turn_game(game)
+    assert s["winner"] == 0 and s["out"] == [1, 2] and s["out_turns"] == [2, 4]
+    assert game.to_act(s) == [] and s["steps"] == []
+    out = game.outcome(s)
+    names = [seat["name"] for seat in s["seats"]]
+    assert out.winners == [0] and names[0] in out.summary
+    assert [r["seat"] for r in out.ranking] == [0, 2, 1]
+    assert [r["rank"] for r in out.ranking] == [1, 2, 3]
+    assert out.scores == {0: 2, 2: 0, 1: 0}  # the winner still hides its two characters
+    assert "4" in out.ranking[1]["details"][0] and "2" in out.ranking[2]["details"][0]
+    assert "2 personnages" in out.ranking[0]["details"][1]
+    assert out.ranking[0]["name"] == names[0] and names[0] in out.why
+
+
+def test_the_reveal_tells_every_claim_and_the_bluffs_nobody_caught(game):
+    s = _three_turn_game(game)
+    names = [seat["name"] for seat in s["seats"]]
+    reveal, bluffs = game.outcome(s).widgets
+    first, second = reveal["items"]
+    assert reveal["ordered"] is True and len(reveal["items"]) == 2
+    assert first.endswith(": bluff ; personne n'a douté")
+    assert names[1] in first and "Tour 1" in first
+    assert ": bluff ; mis en doute par " + names[2] + ", " + names[1] in second
+    assert bluffs["items"] == [f"{names[0]} : 1"]  # the caught bluff is not counted
+
+
+def test_the_reveal_of_a_game_without_claims(game):
+    s = table_with(game, [["duchesse", "assassin"], ["comtesse"]], coins=[7, 2])
+    s = act(game, s, type="assassinat", seat=0, target=1)
+    assert s["winner"] == 0
+    reveal, bluffs = game.outcome(s).widgets
+    assert reveal["items"] == ["Aucune annonce."]
+    assert len(bluffs["items"]) == 1 and "Aucun bluff" in bluffs["items"][0]
+
+
+def test_once_the_game_is_over_every_claims_truth_is_public(game):
+    s = _three_turn_game(game)
+    claims = rules.public_claims(s, 2)
+    assert [c["true"] for c in claims] == [False, False]
+    assert claims[0]["seat"] == 0 and claims[1]["doubted_by"] == 2
+    t = table_with(game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine"]])
+    t = act(game, t, type="claim", seat=0, character="duchesse")
+    assert "true" not in rules.public_claims(t, 1)[0]
+    assert rules.public_claims(t, 0)[0]["true"] is True
