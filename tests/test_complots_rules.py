@@ -4,6 +4,8 @@ is silent."""
 
 from __future__ import annotations
 
+import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -500,3 +502,106 @@ def test_once_the_game_is_over_every_claims_truth_is_public(game):
     t = act(game, t, type="claim", seat=0, character="duchesse")
     assert "true" not in rules.public_claims(t, 1)[0]
     assert rules.public_claims(t, 0)[0]["true"] is True
+
+
+# --------------------------------------------------------------------------- impossible states
+
+
+def _forged(state, change):
+    forged = copy.deepcopy(state)
+    change(forged)
+    return forged
+
+
+def _played(game):
+    """A three-player game after one doubted claim: claims, truths and a loss to check."""
+    s = table_with(
+        game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]]
+    )
+    s = act(game, s, type="claim", seat=0, character="duchesse")
+    return act(game, s, type="doubt", seat=1)
+
+
+def _move_coins(state, coins):
+    """Seat 1 holds ``coins``, the Treasury the rest of the 54."""
+    state["treasury"] += state["players"][1]["coins"] - coins
+    state["players"][1]["coins"] = coins
+
+
+def _set(key, value):
+    return lambda s: s.__setitem__(key, value)
+
+
+#: (what is broken, the part of the message that says so): the material of the rulebook
+#: (54 coins, 15 cards of five characters, 20 at seven and eight, 2 to 8 players) and the
+#: state's own bookkeeping
+BROKEN = [
+    (_set("game", "roi"), "not a Complots state"),
+    (lambda s: s.pop("winner"), "unexpected keys"),
+    (_set("rng", -1), "bad generator"),
+    (_set("rng", 1 << 64), "bad generator"),
+    (_set("rng", "7"), "bad generator"),
+    (_set("treasury", True), "bad treasury"),
+    (_set("turn", "0"), "bad turn"),
+    (_set("turn_no", 1.0), "bad turn_no"),
+    (_set("copies", None), "bad copies"),
+    (_set("turn", 3), "bad seats"),
+    (_set("turn", -1), "bad seats"),
+    (lambda s: s["seats"].pop(), "bad seats"),
+    (_set("variant", "marquise"), "unknown variant"),
+    (lambda s: s["chars"].reverse(), "characters in play differ"),
+    (_set("winner", 3), "bad winner"),
+    (_set("winner", -1), "bad winner"),
+    (_set("winner", "0"), "bad winner"),
+    (_set("winner", False), "bad winner"),
+    (lambda s: s["steps"].append("end"), "bad step"),
+    (lambda s: s["steps"].append({"do": "dance"}), "bad step"),
+    (lambda s: s["steps"].append({"do": "doubt", "waiting": [1, 3]}), "bad seat in a step"),
+    (lambda s: s["steps"].append({"do": "lose", "seat": -1}), "bad seat in a step"),
+    (lambda s: s["steps"].append({"do": "keep", "seat": True}), "bad seat in a step"),
+    (lambda s: s["claims"][0].update(character="marquise"), "bad claim"),
+    (lambda s: s["claims"].append(["duchesse"]), "bad claim"),
+    (_set("truth", [1]), "bad claim truth"),
+    (lambda s: s["truth"].append(True), "claims and their truth differ in length"),
+    (lambda s: s["court"].append(3), "bad Court"),
+    (lambda s: s["court"].pop(), "14 cards instead of 15"),
+    (lambda s: s["court"].append("duchesse"), "16 cards instead of 15"),
+    (_set("copies", 4), "4 copies of each character instead of 3"),
+    (
+        lambda s: s["court"].__setitem__(s["court"].index("assassin"), "capitaine"),
+        "copies of",
+    ),
+    (lambda s: s["players"][0].update(coins=s["players"][0]["coins"] + 1), "55 coins"),
+    (lambda s: _move_coins(s, -1), "bad coins"),
+    (lambda s: s["players"][1].update(coins=2.0), "bad coins"),
+    (lambda s: _move_coins(s, s["players"][1]["coins"] + s["treasury"] + 1), "negative treasury"),
+]
+
+
+@pytest.mark.parametrize(("change", "fault"), BROKEN)
+def test_an_impossible_state_is_refused_with_its_fault(game, change, fault):
+    s = _played(game)
+    game.check_state(s)
+    with pytest.raises(ValueError, match=re.escape(fault)):
+        game.check_state(_forged(s, change))
+
+
+def test_the_states_of_every_table_size_and_their_edges_are_accepted(game):
+    for n in (2, 3, 6, 7, 8):
+        s = game.new_game(game.normalize_setup({"seed": f"bord{n}", "players": n, "bots": n}))
+        game.check_state(s)
+        assert s["copies"] == (4 if n >= 7 else 3)
+        last = n - 1
+        for change in (
+            _set("rng", 0),
+            _set("rng", (1 << 64) - 1),
+            _set("turn", last),
+            _set("winner", last),
+            _set("winner", 0),
+            lambda s, last=last: s["steps"].append({"do": "doubt", "waiting": [0, last]}),
+            lambda s: s["steps"].append({"do": "end"}),
+            lambda s: _move_coins(s, s["players"][1]["coins"] + s["treasury"]),
+        ):
+            game.check_state(_forged(s, change))
+    with pytest.raises(ValueError, match="not a Complots state"):
+        game.check_state(["complots"])
