@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.complots import rules
+from engine.complots import text_fr as T
 from engine.core import registry
 from engine.core.errors import IllegalAction, MalformedAction
 from pipeline.bundles import bundle_for
@@ -428,6 +429,11 @@ def test_a_content_without_records_has_no_variant_and_is_refused(game):
     table = rules.Table({})
     assert table.characters == {} and table.variants == {} and table.counters == {}
     assert table.default_variant == "" and table.counter_for("aide") is None
+    later = {
+        "a": {"id": "a", "characters": []},
+        "b": {"id": "b", "default": True, "characters": []},
+    }
+    assert rules.Table({"records": {"variant": later}}).default_variant == "b"
     empty = rules.Table({"records": {}})
     assert empty.default_variant == "" and empty.action_of == {}
 
@@ -435,15 +441,12 @@ def test_a_content_without_records_has_no_variant_and_is_refused(game):
 # --------------------------------------------------------------------------- the end: the reveal
 
 
-def _three_turn_game(game):
-    """Turn 1: seat 0 bluffs a Capitaine against seat 1 and nobody doubts it; turn 2: seat 1
-    bluffs a Duchesse, seat 2 doubts and seat 1 loses its last card; turn 3: seat 2 takes its
-    income; turn 4: seat 0 assassinates seat 2's last card and wins."""
-    s = table_with(
-        game,
-        [["assassin", "duchesse"], ["comtesse"], ["ambassadeur"]],
-        coins=[5, 2, 2],
-    )
+def _six_turn_game(game):
+    """Turn 1: seat 0 bluffs a Capitaine against seat 1, nobody doubts it; turn 2: seat 1
+    bluffs a Duchesse, seat 2 doubts and seat 1 loses its last card; turn 3: seat 2 claims its
+    true Duchesse; turn 4: seat 0 bluffs the Capitaine again, against seat 2; turn 5: seat 2
+    takes its income; turn 6: seat 0 assassinates seat 2's last card and wins."""
+    s = table_with(game, [["assassin", "comtesse"], ["comtesse"], ["duchesse"]], coins=[5, 2, 2])
     s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
     s = act(game, s, type="pass", seat=1)
     s = act(game, s, type="pass", seat=2)
@@ -452,14 +455,19 @@ def _three_turn_game(game):
     s = act(game, s, type="claim", seat=1, character="duchesse")
     s = act(game, s, type="doubt", seat=2)
     assert 1 in s["out"] and s["turn"] == 2
+    s = act(game, s, type="claim", seat=2, character="duchesse")
+    s = act(game, s, type="pass", seat=0)
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=2)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=2)  # no counter
+    assert s["players"][0]["coins"] == 9 and s["players"][2]["coins"] == 3
     s = act(game, s, type="revenu", seat=2)
-    s = act(game, s, type="assassinat", seat=0, target=2)
-    return s
+    return act(game, s, type="assassinat", seat=0, target=2)
 
 
 def test_the_last_survivor_wins_and_the_others_rank_by_when_they_fell(game):
-    s = _three_turn_game(game)
-    assert s["winner"] == 0 and s["out"] == [1, 2] and s["out_turns"] == [2, 4]
+    s = _six_turn_game(game)
+    assert s["winner"] == 0 and s["out"] == [1, 2] and s["out_turns"] == [2, 6]
     assert game.to_act(s) == [] and s["steps"] == []
     out = game.outcome(s)
     names = [seat["name"] for seat in s["seats"]]
@@ -467,36 +475,58 @@ def test_the_last_survivor_wins_and_the_others_rank_by_when_they_fell(game):
     assert [r["seat"] for r in out.ranking] == [0, 2, 1]
     assert [r["rank"] for r in out.ranking] == [1, 2, 3]
     assert out.scores == {0: 2, 2: 0, 1: 0}  # the winner still hides its two characters
-    assert "4" in out.ranking[1]["details"][0] and "2" in out.ranking[2]["details"][0]
-    assert "2 personnages" in out.ranking[0]["details"][1]
+    assert out.ranking[1]["details"] == [T.UI["rank_details_out"].format(turn=6)]
+    assert out.ranking[2]["details"] == [T.UI["rank_details_out"].format(turn=2)]
+    hidden = T.UI["rank_details_hidden"].format(hidden="2 personnages encore cachés")
+    assert out.ranking[0]["details"] == [T.UI["rank_details_alive"], hidden]
     assert out.ranking[0]["name"] == names[0] and names[0] in out.why
 
 
 def test_the_reveal_tells_every_claim_and_the_bluffs_nobody_caught(game):
-    s = _three_turn_game(game)
+    s = _six_turn_game(game)
     names = [seat["name"] for seat in s["seats"]]
     reveal, bluffs = game.outcome(s).widgets
-    first, second = reveal["items"]
-    assert reveal["ordered"] is True and len(reveal["items"]) == 2
-    assert first.endswith(": bluff ; personne n'a douté")
+    assert reveal["title"] == T.UI["reveal"] and bluffs["title"] == T.UI["bluffs"]
+    assert reveal["area"] == bluffs["area"] == "main" and reveal["ordered"] is True
+    first, second, third, fourth = reveal["items"]
+    assert first == T.claim_text(s["claims"][0], names) + " : bluff ; personne n'a douté"
     assert names[1] in first and "Tour 1" in first
-    assert ": bluff ; mis en doute par " + names[2] + ", " + names[1] in second
-    assert bluffs["items"] == [f"{names[0]} : 1"]  # the caught bluff is not counted
+    doubted = " : bluff ; mis en doute par " + names[2] + ", " + names[1] + " perd un personnage"
+    assert second == T.claim_text(s["claims"][1], names) + doubted
+    assert third == T.claim_text(s["claims"][2], names) + " : vrai ; personne n'a douté"
+    assert fourth.startswith("Tour 4") and fourth.endswith(": bluff ; personne n'a douté")
+    # two bluffs nobody doubted; the caught one and the true claim are not counted
+    assert bluffs["items"] == [f"{names[0]} : 2"]
 
 
 def test_the_reveal_of_a_game_without_claims(game):
-    s = table_with(game, [["duchesse", "assassin"], ["comtesse"]], coins=[7, 2])
+    s = table_with(game, [["duchesse"], ["comtesse"]], coins=[7, 2])
     s = act(game, s, type="assassinat", seat=0, target=1)
     assert s["winner"] == 0
-    reveal, bluffs = game.outcome(s).widgets
+    out = game.outcome(s)
+    hidden = T.UI["rank_details_hidden"].format(hidden="1 personnage encore caché")
+    assert out.ranking[0]["details"][1] == hidden
+    reveal, bluffs = out.widgets
     assert reveal["items"] == ["Aucune annonce."]
-    assert len(bluffs["items"]) == 1 and "Aucun bluff" in bluffs["items"][0]
+    assert bluffs["items"] == [T.UI["nobody_bluffed"]]
+
+
+def test_an_eliminated_player_shows_its_cards_to_all(game):
+    """Both characters face up: the player is out, its coins go back to the Treasury and its
+    cards stay visible to everyone."""
+    s = table_with(game, [["assassin", "duchesse"], ["comtesse"], ["capitaine"]], coins=[7, 3, 2])
+    s = act(game, s, type="assassinat", seat=0, target=1)
+    for seat in (None, 0, 2):
+        row = game.view(s, seat)["players"][1]
+        assert row["name"] == s["seats"][1]["name"] and row["alive"] is False
+        assert row["revealed"] == ["comtesse"] and row["coins"] == 0 and row["cards"] == 0
+    assert game.view(s, None)["players"][2]["alive"] is True
 
 
 def test_once_the_game_is_over_every_claims_truth_is_public(game):
-    s = _three_turn_game(game)
+    s = _six_turn_game(game)
     claims = rules.public_claims(s, 2)
-    assert [c["true"] for c in claims] == [False, False]
+    assert [c["true"] for c in claims] == [False, False, True, False]
     assert claims[0]["seat"] == 0 and claims[1]["doubted_by"] == 2
     t = table_with(game, [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine"]])
     t = act(game, t, type="claim", seat=0, character="duchesse")
@@ -528,6 +558,15 @@ def _move_coins(state, coins):
     state["players"][1]["coins"] = coins
 
 
+def _more_seats(state, k):
+    """``k`` more seats, each with an empty hand and no coin."""
+    for i in range(k):
+        state["seats"].append({"name": f"X{i}", "bot": True, "persona": None})
+        state["players"].append(
+            {"coins": 0, "hidden": [], "revealed": [], "aside": [], "drawn": []}
+        )
+
+
 def _set(key, value):
     return lambda s: s.__setitem__(key, value)
 
@@ -537,7 +576,8 @@ def _set(key, value):
 #: state's own bookkeeping
 BROKEN = [
     (_set("game", "roi"), "not a Complots state"),
-    (lambda s: s.pop("winner"), "unexpected keys"),
+    (lambda s: s.pop("winner"), "unexpected keys ['winner']"),
+    (lambda s: s.update(pending=None), "unexpected keys ['pending']"),
     (_set("rng", -1), "bad generator"),
     (_set("rng", 1 << 64), "bad generator"),
     (_set("rng", "7"), "bad generator"),
@@ -548,8 +588,9 @@ BROKEN = [
     (_set("turn", 3), "bad seats"),
     (_set("turn", -1), "bad seats"),
     (lambda s: s["seats"].pop(), "bad seats"),
+    (lambda s: _more_seats(s, 6), "bad seats"),
     (_set("variant", "marquise"), "unknown variant"),
-    (lambda s: s["chars"].reverse(), "characters in play differ"),
+    (lambda s: s["chars"].reverse(), "characters in play differ from the variant"),
     (_set("winner", 3), "bad winner"),
     (_set("winner", -1), "bad winner"),
     (_set("winner", "0"), "bad winner"),
@@ -569,9 +610,12 @@ BROKEN = [
     (_set("copies", 4), "4 copies of each character instead of 3"),
     (
         lambda s: s["court"].__setitem__(s["court"].index("assassin"), "capitaine"),
-        "copies of",
+        "2 copies of 'assassin' instead of 3",
     ),
-    (lambda s: s["players"][0].update(coins=s["players"][0]["coins"] + 1), "55 coins"),
+    (
+        lambda s: s["players"][0].update(coins=s["players"][0]["coins"] + 1),
+        "55 coins instead of 54",
+    ),
     (lambda s: _move_coins(s, -1), "bad coins"),
     (lambda s: s["players"][1].update(coins=2.0), "bad coins"),
     (lambda s: _move_coins(s, s["players"][1]["coins"] + s["treasury"] + 1), "negative treasury"),
@@ -582,7 +626,7 @@ BROKEN = [
 def test_an_impossible_state_is_refused_with_its_fault(game, change, fault):
     s = _played(game)
     game.check_state(s)
-    with pytest.raises(ValueError, match=re.escape(fault)):
+    with pytest.raises(ValueError, match=f"^{re.escape(fault)}$"):
         game.check_state(_forged(s, change))
 
 
