@@ -649,3 +649,40 @@ def test_the_states_of_every_table_size_and_their_edges_are_accepted(game):
             game.check_state(_forged(s, change))
     with pytest.raises(ValueError, match="not a Complots state"):
         game.check_state(["complots"])
+
+
+def test_each_player_sees_its_own_cards_and_only_the_number_of_the_others(game):
+    """Players may look at their own cards at any time, face down for the others; the money
+    is always visible."""
+    s = table_with(
+        game,
+        [["ambassadeur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        court=["assassin", "capitaine"],
+        coins=[2, 4, 3],
+    )
+    v = game.view(s, 0)
+    assert v["game"] == "complots" and v["variant"] == "ambassadeur" and v["step"] is None
+    assert v["players"][0]["hidden"] == ["ambassadeur", "comtesse"]
+    assert v["players"][0]["drawn"] == [] and v["players"][0]["aside_cards"] == []
+    assert [row["coins"] for row in v["players"]] == [2, 4, 3]
+    assert all("hidden" not in row for row in v["players"][1:])
+    last = game.view(s, 2)["players"]
+    assert last[2]["hidden"] == ["capitaine", "duchesse"]
+    assert all("hidden" not in row for row in last[:2])
+    for watcher in (None, 3):  # nobody's view, or (the rules alone) a seat beyond the table
+        rows = rules.view(game.table, s, watcher)["players"]
+        assert all("hidden" not in row for row in rows)
+    s = act(game, s, type="claim", seat=0, character="ambassadeur")
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert game.view(s, 0)["players"][0]["drawn"] == ["assassin", "capitaine"]
+    assert game.view(s, 0)["step"] == {"do": "keep", "seat": 0}
+    assert "drawn" not in game.view(s, 1)["players"][0]
+
+
+def test_in_the_two_player_game_each_sees_its_own_packet(game):
+    s = game.new_game(game.normalize_setup({"seed": "paquet", "players": 2, "bots": 2}))
+    for seat in (0, 1):
+        rows = game.view(s, seat)["players"]
+        assert rows[seat]["aside_cards"] == sorted(s["chars"]) and rows[seat]["aside"] == 5
+        assert "aside_cards" not in rows[1 - seat]
