@@ -662,6 +662,9 @@ def test_each_player_sees_its_own_cards_and_only_the_number_of_the_others(game):
     )
     v = game.view(s, 0)
     assert v["game"] == "complots" and v["variant"] == "ambassadeur" and v["step"] is None
+    assert v["treasury"] == rules.COINS_TOTAL - 9 and v["court"] == len(s["court"])
+    assert (v["turn"], v["turn_no"], v["to_act"], v["ctx"]) == (0, 1, [0], None)
+    assert v["out"] == [] and v["winner"] is None
     assert v["players"][0]["hidden"] == ["ambassadeur", "comtesse"]
     assert v["players"][0]["drawn"] == [] and v["players"][0]["aside_cards"] == []
     assert [row["coins"] for row in v["players"]] == [2, 4, 3]
@@ -677,6 +680,8 @@ def test_each_player_sees_its_own_cards_and_only_the_number_of_the_others(game):
     s = act(game, s, type="pass", seat=2)
     assert game.view(s, 0)["players"][0]["drawn"] == ["assassin", "capitaine"]
     assert game.view(s, 0)["step"] == {"do": "keep", "seat": 0}
+    ctx = game.view(s, 1)["ctx"]
+    assert ctx["actor"] == 0 and ctx["character"] == "ambassadeur" and ctx["act"] == "claim"
     assert "drawn" not in game.view(s, 1)["players"][0]
 
 
@@ -686,3 +691,66 @@ def test_in_the_two_player_game_each_sees_its_own_packet(game):
         rows = game.view(s, seat)["players"]
         assert rows[seat]["aside_cards"] == sorted(s["chars"]) and rows[seat]["aside"] == 5
         assert "aside_cards" not in rows[1 - seat]
+
+
+def _entries(state, key):
+    return [e["args"] for e in state["log"] if e["key"] == key]
+
+
+def test_income_foreign_aid_and_the_duchess_take_from_the_treasury(game):
+    """Revenu: one coin; Aide étrangère: two, when no Duchesse counters it; La Duchesse: three.
+    When the Treasury runs short, the player takes what is left (the rules page's choice)."""
+    hands = [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "ambassadeur"]]
+    s = table_with(game, hands, coins=[2, 2, 2])
+    s = act(game, s, type="revenu", seat=0)
+    assert s["players"][0]["coins"] == 3 and _entries(s, "revenu")[-1]["n"] == 1
+    s = act(game, s, type="aide", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=0)
+    assert s["players"][1]["coins"] == 4 and s["treasury"] == rules.COINS_TOTAL - 9
+    assert _entries(s, "aide_done") == [{"seat": 1, "n": 2, "seat_name": s["seats"][1]["name"]}]
+    s = act(game, s, type="revenu", seat=2)
+    s = act(game, s, type="claim", seat=0, character="duchesse")
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    assert s["players"][0]["coins"] == 6
+    tax = _entries(s, "tax")
+    assert [(t["seat"], t["character"], t["n"]) for t in tax] == [(0, "duchesse", 3)]
+    short = table_with(game, hands, coins=[2, 2, 2])
+    short["players"][1]["coins"] += short["treasury"] - 1
+    short["treasury"] = 1
+    short = act(game, short, type="aide", seat=0)
+    short = act(game, short, type="pass", seat=1)
+    short = act(game, short, type="pass", seat=2)
+    assert short["players"][0]["coins"] == 3 and short["treasury"] == 0
+    assert _entries(short, "aide_done")[-1]["n"] == 1
+
+
+def test_the_assassins_target_loses_a_character_of_its_choice(game):
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["capitaine", "ambassadeur"], ["duchesse", "comtesse"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=1)  # no Comtesse
+    assert game.to_act(s) == [1] and s["steps"][0] == {"do": "lose", "seat": 1, "why": "assassin"}
+    s = act(game, s, type="lose", seat=1, character="ambassadeur")
+    assert _entries(s, "lose")[-1]["why"] == "assassin"
+    assert s["players"][1]["revealed"] == ["ambassadeur"] and s["turn"] == 1
+
+
+def test_a_captain_steals_nothing_from_a_target_the_doubt_eliminated(game):
+    """The target doubts a true Capitaine with its last card: it is out, its coins are back in
+    the Treasury, and the theft takes nothing (no theft is told)."""
+    s = table_with(
+        game,
+        [["capitaine", "duchesse"], ["assassin"], ["duchesse", "comtesse"]],
+        coins=[2, 3, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="doubt", seat=1)
+    assert 1 in s["out"] and s["players"][0]["coins"] == 2 and s["turn"] == 2
+    assert _entries(s, "steal") == []
