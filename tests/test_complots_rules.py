@@ -754,3 +754,40 @@ def test_a_captain_steals_nothing_from_a_target_the_doubt_eliminated(game):
     s = act(game, s, type="doubt", seat=1)
     assert 1 in s["out"] and s["players"][0]["coins"] == 2 and s["turn"] == 2
     assert _entries(s, "steal") == []
+
+
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("revenu", "an action is a JSON object"),
+        ({"seat": 0}, "no action type"),
+        ({"type": 3, "seat": 0}, "no action type"),
+        ({"type": "revenu", "seat": 0, "flag": True}, "'flag' has the wrong type"),
+        ({"type": "revenu", "seat": 0, "x": 1.5}, "'x' has the wrong type"),
+        ({"type": "keep", "seat": 0, "cards": ["duchesse", 2]}, "'cards' has the wrong type"),
+        ({"type": "revenu", "seat": 0, "more": {"a": 1}}, "'more' has the wrong type"),
+        ({"type": "revenu"}, "an action names its seat"),
+        ({"type": "revenu", "seat": "0"}, "an action names its seat"),
+        ({"type": "revenu", "seat": True}, "'seat' has the wrong type"),
+    ],
+)
+def test_a_malformed_action_is_refused_before_the_rules_read_it(game, bad, why):
+    s = table_with(game, [["duchesse", "comtesse"], ["comtesse", "assassin"]])
+    with pytest.raises(MalformedAction) as caught:
+        game.apply(s, bad)
+    assert caught.value.why == why and caught.value.where == "complots, turn 1"
+
+
+def test_a_well_formed_action_the_rules_do_not_allow_is_illegal(game):
+    s = table_with(game, [["duchesse", "comtesse"], ["comtesse", "assassin"]])
+    for bad in (
+        {"type": "revenu", "seat": 0, "note": None},
+        {"type": "keep", "seat": 0, "cards": ["duchesse", "comtesse"]},
+        {"type": "claim", "seat": 0, "character": "inquisiteur"},
+    ):
+        with pytest.raises(IllegalAction) as caught:
+            game.apply(s, bad)
+        assert caught.value.why == "not a legal action now"
+    assert rules.canonical({"type": "keep", "seat": 0, "cards": ["b", "a"]})["cards"] == ["a", "b"]
+    assert rules.canonical({"type": "keep", "cards": ["b", 1]})["cards"] == ["b", 1]
+    assert rules.canonical("keep") == "keep"
