@@ -791,3 +791,165 @@ def test_a_well_formed_action_the_rules_do_not_allow_is_illegal(game):
     assert rules.canonical({"type": "keep", "seat": 0, "cards": ["b", "a"]})["cards"] == ["a", "b"]
     assert rules.canonical({"type": "keep", "cards": ["b", 1]})["cards"] == ["b", 1]
     assert rules.canonical("keep") == "keep"
+
+
+# --------------------------------------------------------------------------- what the table is told
+
+
+def _told(state):
+    """The log as (key, arguments without the seats' names, who alone is told); every seat
+    named in an entry also carries its name."""
+    out = []
+    for e in state["log"]:
+        args = dict(e["args"])
+        for k in rules.SEAT_ARGS:
+            if isinstance(args.get(k), int):
+                assert args.pop(k + "_name") == state["seats"][args[k]]["name"]
+        assert not any(k.endswith("_name") for k in args)
+        out.append((e["key"], args, e.get("to")))
+    return out
+
+
+def test_an_exchange_shows_the_drawn_and_kept_cards_to_the_ambassador_alone(game):
+    s = table_with(
+        game,
+        [["ambassadeur", "comtesse"], ["comtesse", "assassin"], ["capitaine", "duchesse"]],
+        court=["duchesse", "assassin"],
+    )
+    s = act(game, s, type="claim", seat=0, character="ambassadeur")
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="keep", seat=0, cards=["assassin", "duchesse"])
+    assert _told(s) == [
+        ("claim_action", {"seat": 0, "character": "ambassadeur", "target": None}, None),
+        ("unchallenged", {"seat": 0, "character": "ambassadeur"}, None),
+        ("exchange", {"seat": 0, "n": 2}, None),
+        ("drawn_private", {"seat": 0, "cards": ["duchesse", "assassin"]}, [0]),
+        ("kept", {"seat": 0, "n": 2}, None),
+        ("kept_private", {"seat": 0, "cards": ["assassin", "duchesse"]}, [0]),
+        ("turn", {"seat": 1, "turn": 2}, None),
+    ]
+
+
+def test_example_2_as_the_table_is_told(game):
+    s = table_with(
+        game,
+        [["capitaine", "duchesse"], ["ambassadeur", "comtesse"], ["assassin", "duchesse"]],
+        coins=[2, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    s = act(game, s, type="doubt", seat=2)
+    s = act(game, s, type="lose", seat=2, character="assassin")
+    s = act(game, s, type="counter", seat=1, character="ambassadeur")
+    s = act(game, s, type="doubt", seat=2)
+    told = _told(s)
+    drawn = [args["card"] for key, args, _ in told if key == "redraw_private"]
+    assert drawn[0] in s["players"][0]["hidden"] and drawn[1] in s["players"][1]["hidden"]
+    assert told == [
+        ("claim_action", {"seat": 0, "character": "capitaine", "target": 1}, None),
+        ("doubt", {"seat": 2, "claimant": 0, "character": "capitaine"}, None),
+        ("proven", {"seat": 0, "character": "capitaine", "doubter": 2}, None),
+        ("redraw_private", {"seat": 0, "card": drawn[0]}, [0]),
+        ("lose", {"seat": 2, "character": "assassin", "why": "doubt"}, None),
+        ("claim_counter", {"seat": 1, "character": "ambassadeur", "target": 0}, None),
+        ("doubt", {"seat": 2, "claimant": 1, "character": "ambassadeur"}, None),
+        ("proven", {"seat": 1, "character": "ambassadeur", "doubter": 2}, None),
+        ("redraw_private", {"seat": 1, "card": drawn[1]}, [1]),
+        ("lose", {"seat": 2, "character": "duchesse", "why": "doubt"}, None),
+        ("eliminated", {"seat": 2, "n": 2}, None),
+        ("turn", {"seat": 1, "turn": 2}, None),
+    ]
+
+
+def test_a_theft_and_a_look_as_the_table_is_told(game):
+    s = table_with(
+        game,
+        [["capitaine", "comtesse"], ["comtesse", "assassin"], ["duchesse", "ambassadeur"]],
+        coins=[2, 1, 0],
+    )
+    s = act(game, s, type="claim", seat=0, character="capitaine", target=1)
+    for seat in (1, 2, 1):
+        s = act(game, s, type="pass", seat=seat)
+    assert _told(s) == [
+        ("claim_action", {"seat": 0, "character": "capitaine", "target": 1}, None),
+        ("unchallenged", {"seat": 0, "character": "capitaine"}, None),
+        ("no_counter", {"actor": 0}, None),
+        ("steal", {"seat": 0, "target": 1, "n": 1}, None),
+        ("turn", {"seat": 1, "turn": 2}, None),
+    ]
+    s = table_with(
+        game,
+        [["inquisiteur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        variant="inquisiteur",
+        court=["assassin"],
+    )
+    s = act(game, s, type="claim", seat=0, character="inquisiteur", mode="inspect", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="show", seat=1, character="duchesse")
+    s = act(game, s, type="discard", seat=0)
+    told = _told(s)
+    new = told[5][1]["card"]
+    assert sorted(s["players"][1]["hidden"]) == sorted(["assassin", new])
+    assert told == [
+        ("claim_action", {"seat": 0, "character": "inquisiteur", "target": 1}, None),
+        ("unchallenged", {"seat": 0, "character": "inquisiteur"}, None),
+        ("shown", {"seat": 1, "by": 0}, None),
+        ("shown_private", {"seat": 1, "by": 0, "card": "duchesse"}, [1, 0]),
+        ("discarded", {"seat": 0, "target": 1}, None),
+        ("redraw_private", {"seat": 1, "card": new}, [1]),
+        ("turn", {"seat": 1, "turn": 2}, None),
+    ]
+
+
+def test_a_countered_assassin_and_a_caught_bluff_as_the_table_is_told(game):
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["comtesse", "capitaine"], ["duchesse", "ambassadeur"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="counter", seat=1, character="comtesse")
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=0)
+    s = act(game, s, type="claim", seat=1, character="duchesse")
+    s = act(game, s, type="doubt", seat=0)
+    assert _told(s) == [
+        ("claim_action", {"seat": 0, "character": "assassin", "target": 1}, None),
+        ("unchallenged", {"seat": 0, "character": "assassin"}, None),
+        ("paid", {"seat": 0, "n": 3}, None),
+        ("claim_counter", {"seat": 1, "character": "comtesse", "target": 0}, None),
+        ("unchallenged", {"seat": 1, "character": "comtesse"}, None),
+        ("countered", {"seat": 1, "actor": 0}, None),
+        ("turn", {"seat": 1, "turn": 2}, None),
+        ("claim_action", {"seat": 1, "character": "duchesse", "target": None}, None),
+        ("doubt", {"seat": 0, "claimant": 1, "character": "duchesse"}, None),
+        ("caught", {"seat": 1, "character": "duchesse", "doubter": 0}, None),
+    ]
+    assert s["steps"][0] == {"do": "lose", "seat": 1, "why": "bluff"}
+
+
+def test_the_deal_is_told_to_each_player_alone(game):
+    s = game.new_game(game.normalize_setup({"seed": "trois", "players": 3, "bots": 3}))
+    first = s["turn"]
+    assert _told(s) == [
+        ("setup", {"n": 3, "variant": "ambassadeur", "first": first, "copies": 3}, None),
+        *[("deal", {"seat": i, "cards": s["players"][i]["hidden"]}, [i]) for i in range(3)],
+        ("turn", {"seat": first, "turn": 1}, None),
+    ]
+    s = game.new_game(game.normalize_setup({"seed": "deux", "players": 2, "bots": 2}))
+    first, dealt = s["turn"], [p["hidden"][0] for p in s["players"]]
+    s = act(game, s, type="pick", seat=0, character="duchesse")
+    s = act(game, s, type="pick", seat=1, character="assassin")
+    assert _told(s) == [
+        ("setup", {"n": 2, "variant": "ambassadeur", "first": first, "copies": 3}, None),
+        ("pick_deal", {"seat": 0, "card": dealt[0]}, [0]),
+        ("pick_deal", {"seat": 1, "card": dealt[1]}, [1]),
+        ("picked", {"seat": 0}, None),
+        ("picked_private", {"seat": 0, "card": "duchesse"}, [0]),
+        ("picked", {"seat": 1}, None),
+        ("picked_private", {"seat": 1, "card": "assassin"}, [1]),
+        ("turn", {"seat": first, "turn": 1}, None),
+    ]
