@@ -469,6 +469,11 @@ def test_the_last_survivor_wins_and_the_others_rank_by_when_they_fell(game):
     s = _six_turn_game(game)
     assert s["winner"] == 0 and s["out"] == [1, 2] and s["out_turns"] == [2, 6]
     assert game.to_act(s) == [] and s["steps"] == []
+    assert _told(s)[-3:] == [
+        ("lose", {"seat": 2, "character": "duchesse", "why": "assassinat"}, None),
+        ("eliminated", {"seat": 2, "n": 4}, None),
+        ("winner", {"seat": 0}, None),
+    ]
     out = game.outcome(s)
     names = [seat["name"] for seat in s["seats"]]
     assert out.winners == [0] and names[0] in out.summary
