@@ -958,3 +958,60 @@ def test_the_deal_is_told_to_each_player_alone(game):
         ("picked_private", {"seat": 1, "card": "assassin"}, [1]),
         ("turn", {"seat": first, "turn": 1}, None),
     ]
+
+
+def test_income_aid_and_an_assassination_as_the_table_is_told(game):
+    hands = [["duchesse", "comtesse"], ["comtesse", "assassin"], ["capitaine", "ambassadeur"]]
+    s = table_with(game, hands, coins=[2, 2, 7])
+    s = act(game, s, type="revenu", seat=0)
+    s = act(game, s, type="aide", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="pass", seat=0)
+    s = act(game, s, type="assassinat", seat=2, target=0)
+    assert s["steps"][0] == {"do": "lose", "seat": 0, "why": "assassinat"}
+    assert _told(s) == [
+        ("revenu", {"seat": 0, "n": 1}, None),
+        ("turn", {"seat": 1, "turn": 2}, None),
+        ("aide", {"seat": 1}, None),
+        ("no_counter", {"actor": 1}, None),
+        ("aide_done", {"seat": 1, "n": 2}, None),
+        ("turn", {"seat": 2, "turn": 3}, None),
+        ("assassinat", {"seat": 2, "target": 0, "n": 7}, None),
+    ]
+
+
+def test_a_claim_is_recorded_with_its_turn_role_and_target_and_the_look_with_its_mode(game):
+    s = table_with(
+        game,
+        [["inquisiteur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        variant="inquisiteur",
+    )
+    before = s
+    s = act(game, s, type="claim", seat=0, character="inquisiteur", mode="inspect", target=1)
+    assert s["claims"] == [
+        {
+            "turn": 1,
+            "seat": 0,
+            "character": "inquisiteur",
+            "role": "action",
+            "target": 1,
+            "doubted_by": None,
+            "loser": None,
+            "mode": "inspect",
+        }
+    ]
+    assert game.view(s, 2)["ctx"] == {
+        "actor": 0,
+        "act": "claim",
+        "character": "inquisiteur",
+        "target": 1,
+        "mode": "inspect",
+        "claim": 0,
+        "counter": None,
+    }
+    waiting = list(s["steps"][0]["waiting"])
+    after = act(game, s, type="pass", seat=1)
+    assert s["steps"][0]["waiting"] == waiting == [1, 2]  # apply leaves its state as it was
+    assert after["steps"][0]["waiting"] == [2] and before["claims"] == []
+    t = act(game, before, type="claim", seat=0, character="inquisiteur", mode="exchange")
+    assert "mode" not in t["claims"][0] and t["ctx"]["mode"] == "exchange"
