@@ -1015,3 +1015,37 @@ def test_a_claim_is_recorded_with_its_turn_role_and_target_and_the_look_with_its
     assert after["steps"][0]["waiting"] == [2] and before["claims"] == []
     t = act(game, before, type="claim", seat=0, character="inquisiteur", mode="exchange")
     assert "mode" not in t["claims"][0] and t["ctx"]["mode"] == "exchange"
+
+
+def test_the_inquisitor_may_give_the_card_back(game):
+    s = table_with(
+        game,
+        [["inquisiteur", "comtesse"], ["duchesse", "assassin"], ["capitaine", "duchesse"]],
+        variant="inquisiteur",
+    )
+    s = act(game, s, type="claim", seat=0, character="inquisiteur", mode="inspect", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="show", seat=1, character="assassin")
+    court = list(s["court"])
+    s = act(game, s, type="spare", seat=0)
+    assert hidden(s, 1) == ["assassin", "duchesse"] and s["court"] == court
+    assert _told(s)[-2:] == [
+        ("spared", {"seat": 0, "target": 1}, None),
+        ("turn", {"seat": 1, "turn": 2}, None),
+    ]
+
+
+def test_a_counter_is_the_turns_context_until_it_is_resolved(game):
+    s = table_with(
+        game,
+        [["assassin", "duchesse"], ["comtesse", "capitaine"], ["duchesse", "ambassadeur"]],
+        coins=[3, 2, 2],
+    )
+    s = act(game, s, type="claim", seat=0, character="assassin", target=1)
+    s = act(game, s, type="pass", seat=1)
+    s = act(game, s, type="pass", seat=2)
+    s = act(game, s, type="counter", seat=1, character="comtesse")
+    ctx = game.view(s, 2)["ctx"]
+    assert (ctx["claim"], ctx["counter"]) == (0, 1)
+    assert s["claims"][1]["role"] == "counter" and s["claims"][1]["target"] == 0
