@@ -209,6 +209,17 @@ def test_an_assassination_needs_seven_coins(game):
     assert not any(a["type"] == "assassinat" for a in game.legal_actions(s, 0))
 
 
+def test_seven_to_nine_coins_allow_an_assassination_among_the_other_actions(game):
+    for coins in (7, 9):
+        s = table_with(
+            game, [["duchesse", "capitaine"], ["comtesse", "capitaine"]], coins=[coins, 2]
+        )
+        legal = game.legal_actions(s, 0)
+        assert {"type": "assassinat", "seat": 0, "target": 1} in legal
+        assert {"type": "revenu", "seat": 0} in legal and {"type": "aide", "seat": 0} in legal
+        assert {"type": "claim", "seat": 0, "character": "duchesse"} in legal
+
+
 def test_a_revealed_character_has_lost_its_power(game):
     s = table_with(game, [["capitaine"], ["comtesse", "assassin"], ["duchesse", "ambassadeur"]])
     s["players"][0]["revealed"] = ["duchesse"]
