@@ -792,6 +792,7 @@ def test_a_malformed_action_is_refused_before_the_rules_read_it(game, bad, why):
     with pytest.raises(MalformedAction) as caught:
         game.apply(s, bad)
     assert caught.value.why == why and caught.value.where == "complots, turn 1"
+    assert caught.value.action is bad
 
 
 def test_a_well_formed_action_the_rules_do_not_allow_is_illegal(game):
@@ -804,6 +805,8 @@ def test_a_well_formed_action_the_rules_do_not_allow_is_illegal(game):
         with pytest.raises(IllegalAction) as caught:
             game.apply(s, bad)
         assert caught.value.why == "not a legal action now"
+        assert caught.value.action == rules.canonical(bad)
+        assert caught.value.where == "complots, turn 1"
     assert rules.canonical({"type": "keep", "seat": 0, "cards": ["b", "a"]})["cards"] == ["a", "b"]
     assert rules.canonical({"type": "keep", "cards": ["b", 1]})["cards"] == ["b", 1]
     assert rules.canonical("keep") == "keep"
@@ -1060,3 +1063,15 @@ def test_a_counter_is_the_turns_context_until_it_is_resolved(game):
     ctx = game.view(s, 2)["ctx"]
     assert (ctx["claim"], ctx["counter"]) == (0, 1)
     assert s["claims"][1]["role"] == "counter" and s["claims"][1]["target"] == 0
+
+
+def test_the_seats_keep_their_names_players_and_personas(game):
+    setup = game.normalize_setup(
+        {"seed": "places", "players": 3, "bots": 2, "persona": ["malin", "prudent", "malin"]}
+    )
+    s = game.new_game(setup)
+    assert [seat["name"] for seat in s["seats"]] == [seat["name"] for seat in setup["seats"]]
+    assert [seat["bot"] for seat in s["seats"]] == [bool(x.get("bot")) for x in setup["seats"]]
+    assert [seat["persona"] for seat in s["seats"]] == [x.get("persona") for x in setup["seats"]]
+    assert any(seat["bot"] for seat in s["seats"]) and not all(seat["bot"] for seat in s["seats"])
+    assert any(seat["persona"] for seat in s["seats"])
