@@ -6,6 +6,7 @@ screen's words (``UI``).  Counts and the characters' gender are known: no « (e)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -114,198 +115,376 @@ def _stars(args: dict) -> str:
     return " + ".join(parts) or "aucun succès"
 
 
+def _line_start_from(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    n = a.get("conditions", 0)
+    way = (f" ; {n} condition du chemin réunie" if n == 1
+           else f" ; {n} conditions du chemin réunies" if n else "")  # fmt: skip
+    return f"Partie commencée à « {a['node']} » pour les auteurs{way}."
+
+
+def _line_scenario_start(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    tremor = f", tremblement {a['tremor']}" if a.get("tremor") else ""
+    hp = f" ({a['hp']} points de vie chacun{tremor})" if a.get("hp") else ""
+    return f"Début du scénario {quoted(a['title'])}{hp}."
+
+
+def _line_terrain_placed(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Le Terrain {quoted(a['title'])} rejoint le Plateau."
+
+
+def _line_table_full(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return "Plus de place sur la table : le groupe se rassemble et range les Terrains éloignés."
+
+
+def _line_past_restored(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Le Passé est rangé : {plural(a['count'], 'carte')} retournent dans la boîte."
+
+
+def _line_card_unavailable(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"La carte {a['number']} n'est pas disponible : il ne se passe rien."
+
+
+def _line_hidden_wrong(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Le dos de la carte {a['number']} ne porte pas le bon numéro : elle est rangée."
+
+
+def _line_hidden_found(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    found = names([str(n) for n in a.get("numbers") or []])
+    if not found:
+        return f"{who} {who:examine} {quoted(a['title'])} à la loupe, sans rien trouver de plus."
+    return f"{who} {who:examine} {quoted(a['title'])} à la loupe et {who:déchiffre} le numéro caché {found}."
+
+
+def _line_card_taken(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return card_taken(a)
+
+
+def _line_damage_cancelled(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:annule} {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
+
+
+def _line_card_discard(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{quoted(a['title'])} est défaussée dans le Passé."
+
+
+def _line_card_banish(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{quoted(a['title'])} est bannie."
+
+
+def _line_card_put_back(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{quoted(a['title'])} est rangée dans la boîte."
+
+
+def _line_card_block(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return (
+        f"{quoted(a['title'])} est bloquée sous {'votre carte' if who.person == 2 else 'la carte de ' + name}."
+        if name
+        else f"{quoted(a['title'])} est bloquée."
+    )
+
+
+def _line_card_unblock(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{quoted(a['title'])} est débloquée."
+
+
+def _line_score(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    sign = "+" if a["delta"] >= 0 else "−"
+    capped = "" if a.get("asked", a["delta"]) == a["delta"] else " (les scores vont de 0 à 25)"
+    return f"Citadelle : {SCORE.get(a['score'], a['score'])} {sign}{abs(a['delta'])}, maintenant {a['value']}{capped}."
+
+
+def _line_quest(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Quête secondaire {quoted(a['title'])} : {QUEST_STATE.get(a['state'], a['state'])}."
+
+
+def _line_objective(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Objectif atteint : {a.get('text') or a['id']}"
+
+
+def _line_hope(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"L'espoir renaît ! ({plural(a['amount'], 'carte')} de plus, {a['total']} à dépenser sur la page Destinée)."
+
+
+def _line_skill_added(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:ajoute} la compétence {quoted(a['title'])} à {who:son} Deck d'Action."
+
+
+def _line_skill_unavailable(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"La compétence {quoted(a['title'])} est déjà entre les mains du groupe."
+
+
+def _line_roll(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    what = f" pour {quoted(a['title'])}" if a.get("title") else ""
+    verdict = "c'est le cas" if a["ok"] else "ce n'est pas le cas"
+    return f"Jet de dé{what} (il faut {a['at_most']} ou moins) : {a['value']}, {verdict}."
+
+
+def _line_building_built(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Bâtiment construit : {quoted(a['title'])} !"
+
+
+def _line_building_ticked(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Bâtiment {quoted(a['title'])} : {plural(a['ticks'], 'case cochée', 'cases cochées')} sur {a['boxes']}."
+
+
+def _line_hp_lost(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    what = (
+        plural(a["amount"], "dégât")
+        if a.get("cause") == "damage"
+        else plural(a["amount"], "point de vie", "points de vie")
+    )
+    return (
+        f"{who} {fr.verb(who, 'subit' if a.get('cause') == 'damage' else 'perd')} {what} "
+        f"(reste {a['hp']})."
+    )
+
+
+def _line_hp_gained(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:gagne} {plural(a['amount'], 'point de vie', 'points de vie')} ({a['hp']})."
+
+
+def _line_conscious(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:reprend} conscience."
+
+
+def _line_unconscious(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:tombe} {agree(g, 'inconscient', 'inconsciente')} !"
+
+
+def _line_recovery(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    forced = "Deck d'Action épuisé : " if a.get("forced") else ""
+    return (
+        f"{forced}{who} {who:récupère} {plural(a['cards'], 'carte')} de {who:sa} défausse et {who:perd} "
+        f"{plural(a['hp'], 'point de vie', 'points de vie')} (reste {a['left']})."
+    )
+
+
+def _line_recovered(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:remet} {plural(a['cards'], 'carte')} de {who:sa} défausse dans {who:son} Deck d'Action."
+
+
+def _line_deck_discarded(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return (
+        f"{who} {who:défausse} {plural(a['count'], 'carte')} du sommet de {who:son} Deck d'Action."
+    )
+
+
+def _line_dialogue(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Dialogue — {plain(a['text'])}"
+
+
+def _line_dialogue_choice(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"→ {plain(a['text'])}"
+
+
+def _line_dialogue_closed(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return "Le livre des dialogues se referme."
+
+
+def _line_action_start(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"]) or a["verb"]
+    on = f", sur la carte {quoted(a['card'])}" if a.get("card") else ""
+    others = f", avec {names(a['others'])}" if a.get("others") else ""
+    if a.get("title"):
+        return f"{who} {who:entreprend} l'action {what}{on}{others}."
+    return f"{who} {who:entreprend} {fr.de(what)}{on}{others}."
+
+
+def _line_action_drawn(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    n = len(a["cards"])
+    return (
+        f"{who} {who:révèle} {plural(n, 'carte')} : {_stars(a)} = {plural(a['total'], 'succès', 'succès')}"
+        f" pour {a['need']} {'au dé' if a.get('multiple') else 'requis'}."
+    )
+
+
+def _line_action_result(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    if a.get("die") is not None:
+        verdict = "réussite" if a["ok"] else f"échec, le dé reste à {a['die']}"
+    else:
+        verdict = "réussite" if a["ok"] else "échec"
+    fewer = (
+        f" ({plural(a['successes'], 'succès', 'succès')} comptés sur {a['total']})"
+        if a["successes"] != a["total"]
+        else ""
+    )
+    return f"Résultat : {verdict}{fewer}."
+
+
+def _line_action_stopped(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} ne {who:peut} pas aller au bout de l'action."
+
+
+def _line_moved(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:se} {who:rend} sur {quoted(a['title'])}."
+
+
+def _line_exploration_revealed(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Exploration : {quoted(a['title'])} ({TYPE.get(a.get('type', ''), '').lower()})."
+
+
+def _line_item_given(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    payer = fr.seat(a.get("payer", ""))
+    paid = (
+        f" ; {payer} {payer:défausse} {plural(a['count'], 'carte')} du sommet de {payer:son} "
+        "Deck d'Action"
+        if a.get("count")
+        else ""
+    )
+    still = ", toujours bloquée" if a.get("blocked") else ""
+    giver = fr.seat(a["giver"])
+    return f"{giver} {giver:donne} {quoted(a['title'])}{still} à {a['to']}{paid}."
+
+
+def _line_item_dropped(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:défausse} {quoted(a['title'])} dans le Passé."
+
+
+def _line_item_refused(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Personne ne prend {quoted(a['title'])} : la carte part dans le Passé."
+
+
+def _line_item_received(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:prend} {quoted(a['title'])} dans {who:sa} bourse."
+
+
+def _line_skill_discarded(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:défausse} {quoted(a['title'])} de {who:sa} main."
+
+
+def _line_skill_spent(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:défausse} {quoted(a['title'])} après {who:se} en être {who:=servi}."
+
+
+def _line_skill_kept(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:garde} {quoted(a['title'])} en main."
+
+
+def _line_destiny(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Page Destinée : {quoted(a['title'])} pour {name} ({plural(a['cost'], 'carte')} « L'espoir renaît ! »)."
+
+
+def _line_character_joins(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:rejoint} l'aventure."
+
+
+def _line_character_leaves(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    given = (
+        f" ; {who:ses} cartes vont aux autres : {names([quoted(t) for t in a['given']])}"
+        if a.get("given")
+        else ""
+    )
+    share = ""
+    if a.get("share"):
+        share = f" ; {who:ses} points de vie sont partagés : " + names(
+            [f"{who} +{n}" for who, n in a["share"].items()]
+        )
+    return f"{who} {who:quitte} l'aventure{given}{share}."
+
+
+def _line_game_saved(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Partie sauvegardée sur {quoted(a['title'])} : mains défaussées, le reste du Plateau part dans le Passé."
+
+
+def _line_game_resumed(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Reprise : le Passé est rangé, le groupe repart de {quoted(a['title'])}."
+
+
+def _line_scenario_end(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Retour à la Citadelle : fin du scénario {quoted(a['title'])}."
+
+
+def _line_epilogue(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Épilogue — {plain(a['text'])}"
+
+
+def _line_adventure_over(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Fin de l'aventure : {RESULT.get(a['result'], a['result'])} ({WHY.get(a['why'], a['why'])})."
+
+
+def _line_item_selected(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"{who} {who:sélectionne} {quoted(a['title'])}."
+
+
+def _line_tremor(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Le tremblement guide vos pas : une carte de moins à piocher ({plural(a['left'], 'usage')} restant ce scénario)."
+
+
+def _line_die_taken(a: dict[str, Any], who: fr.Name, name: str, g: Any) -> str | None:
+    return f"Plus de dé libre : celui de {quoted(a['title'])} est repris."
+
+
+#: one function per journal key (what each line says)
+_LINES: dict[str, Callable[..., str | None]] = {
+    "start.from": _line_start_from,
+    "scenario.start": _line_scenario_start,
+    "terrain.placed": _line_terrain_placed,
+    "table.full": _line_table_full,
+    "past.restored": _line_past_restored,
+    "card.unavailable": _line_card_unavailable,
+    "hidden.wrong": _line_hidden_wrong,
+    "hidden.found": _line_hidden_found,
+    "card.taken": _line_card_taken,
+    "damage.cancelled": _line_damage_cancelled,
+    "card.discard": _line_card_discard,
+    "card.banish": _line_card_banish,
+    "card.put_back": _line_card_put_back,
+    "card.block": _line_card_block,
+    "card.unblock": _line_card_unblock,
+    "score": _line_score,
+    "quest": _line_quest,
+    "objective": _line_objective,
+    "hope": _line_hope,
+    "skill.added": _line_skill_added,
+    "skill.unavailable": _line_skill_unavailable,
+    "roll": _line_roll,
+    "building.built": _line_building_built,
+    "building.ticked": _line_building_ticked,
+    "hp.lost": _line_hp_lost,
+    "hp.gained": _line_hp_gained,
+    "conscious": _line_conscious,
+    "unconscious": _line_unconscious,
+    "recovery": _line_recovery,
+    "recovered": _line_recovered,
+    "deck.discarded": _line_deck_discarded,
+    "dialogue": _line_dialogue,
+    "dialogue.choice": _line_dialogue_choice,
+    "dialogue.closed": _line_dialogue_closed,
+    "action.start": _line_action_start,
+    "action.drawn": _line_action_drawn,
+    "action.result": _line_action_result,
+    "action.stopped": _line_action_stopped,
+    "moved": _line_moved,
+    "exploration.revealed": _line_exploration_revealed,
+    "item.given": _line_item_given,
+    "item.dropped": _line_item_dropped,
+    "item.refused": _line_item_refused,
+    "item.received": _line_item_received,
+    "skill.discarded": _line_skill_discarded,
+    "skill.spent": _line_skill_spent,
+    "skill.kept": _line_skill_kept,
+    "destiny": _line_destiny,
+    "character.joins": _line_character_joins,
+    "character.leaves": _line_character_leaves,
+    "game.saved": _line_game_saved,
+    "game.resumed": _line_game_resumed,
+    "scenario.end": _line_scenario_end,
+    "epilogue": _line_epilogue,
+    "adventure.over": _line_adventure_over,
+    "item.selected": _line_item_selected,
+    "tremor": _line_tremor,
+    "die.taken": _line_die_taken,
+}
+
+
 def render(entry: dict[str, Any]) -> str:
     """One journal line."""
     key, a = entry["key"], dict(entry.get("args") or {})
     g = a.get("g")
     name = a.get("name", "")
     who = fr.seat(name, g)
-    if key == "start.from":
-        n = a.get("conditions", 0)
-        way = (f" ; {n} condition du chemin réunie" if n == 1
-               else f" ; {n} conditions du chemin réunies" if n else "")  # fmt: skip
-        return f"Partie commencée à « {a['node']} » pour les auteurs{way}."
-    if key == "scenario.start":
-        tremor = f", tremblement {a['tremor']}" if a.get("tremor") else ""
-        hp = f" ({a['hp']} points de vie chacun{tremor})" if a.get("hp") else ""
-        return f"Début du scénario {quoted(a['title'])}{hp}."
-    if key == "terrain.placed":
-        return f"Le Terrain {quoted(a['title'])} rejoint le Plateau."
-    if key == "table.full":
-        return "Plus de place sur la table : le groupe se rassemble et range les Terrains éloignés."
-    if key == "past.restored":
-        return f"Le Passé est rangé : {plural(a['count'], 'carte')} retournent dans la boîte."
-    if key == "card.unavailable":
-        return f"La carte {a['number']} n'est pas disponible : il ne se passe rien."
-    if key == "hidden.wrong":
-        return f"Le dos de la carte {a['number']} ne porte pas le bon numéro : elle est rangée."
-    if key == "hidden.found":
-        found = names([str(n) for n in a.get("numbers") or []])
-        if not found:
-            return (
-                f"{who} {who:examine} {quoted(a['title'])} à la loupe, sans rien trouver de plus."
-            )
-        return f"{who} {who:examine} {quoted(a['title'])} à la loupe et {who:déchiffre} le numéro caché {found}."
-    if key == "card.taken":
-        return card_taken(a)
-    if key == "damage.cancelled":
-        return f"{who} {who:annule} {plural(a['amount'], 'dégât')} sur {a.get('of', a['amount'])}."
-    if key == "card.discard":
-        return f"{quoted(a['title'])} est défaussée dans le Passé."
-    if key == "card.banish":
-        return f"{quoted(a['title'])} est bannie."
-    if key == "card.put_back":
-        return f"{quoted(a['title'])} est rangée dans la boîte."
-    if key == "card.block":
-        return (
-            f"{quoted(a['title'])} est bloquée sous {'votre carte' if who.person == 2 else 'la carte de ' + name}."
-            if name
-            else f"{quoted(a['title'])} est bloquée."
-        )
-    if key == "card.unblock":
-        return f"{quoted(a['title'])} est débloquée."
-    if key == "score":
-        sign = "+" if a["delta"] >= 0 else "−"
-        capped = "" if a.get("asked", a["delta"]) == a["delta"] else " (les scores vont de 0 à 25)"
-        return f"Citadelle : {SCORE.get(a['score'], a['score'])} {sign}{abs(a['delta'])}, maintenant {a['value']}{capped}."
-    if key == "quest":
-        return f"Quête secondaire {quoted(a['title'])} : {QUEST_STATE.get(a['state'], a['state'])}."
-    if key == "objective":
-        return f"Objectif atteint : {a.get('text') or a['id']}"
-    if key == "hope":
-        return f"L'espoir renaît ! ({plural(a['amount'], 'carte')} de plus, {a['total']} à dépenser sur la page Destinée)."
-    if key == "skill.added":
-        return f"{who} {who:ajoute} la compétence {quoted(a['title'])} à {who:son} Deck d'Action."
-    if key == "skill.unavailable":
-        return f"La compétence {quoted(a['title'])} est déjà entre les mains du groupe."
-    if key == "roll":
-        what = f" pour {quoted(a['title'])}" if a.get("title") else ""
-        verdict = "c'est le cas" if a["ok"] else "ce n'est pas le cas"
-        return f"Jet de dé{what} (il faut {a['at_most']} ou moins) : {a['value']}, {verdict}."
-    if key == "building.built":
-        return f"Bâtiment construit : {quoted(a['title'])} !"
-    if key == "building.ticked":
-        return f"Bâtiment {quoted(a['title'])} : {plural(a['ticks'], 'case cochée', 'cases cochées')} sur {a['boxes']}."
-    if key == "hp.lost":
-        what = (
-            plural(a["amount"], "dégât")
-            if a.get("cause") == "damage"
-            else plural(a["amount"], "point de vie", "points de vie")
-        )
-        return (
-            f"{who} {fr.verb(who, 'subit' if a.get('cause') == 'damage' else 'perd')} {what} "
-            f"(reste {a['hp']})."
-        )
-    if key == "hp.gained":
-        return (
-            f"{who} {who:gagne} {plural(a['amount'], 'point de vie', 'points de vie')} ({a['hp']})."
-        )
-    if key == "conscious":
-        return f"{who} {who:reprend} conscience."
-    if key == "unconscious":
-        return f"{who} {who:tombe} {agree(g, 'inconscient', 'inconsciente')} !"
-    if key == "recovery":
-        forced = "Deck d'Action épuisé : " if a.get("forced") else ""
-        return (
-            f"{forced}{who} {who:récupère} {plural(a['cards'], 'carte')} de {who:sa} défausse et {who:perd} "
-            f"{plural(a['hp'], 'point de vie', 'points de vie')} (reste {a['left']})."
-        )
-    if key == "recovered":
-        return f"{who} {who:remet} {plural(a['cards'], 'carte')} de {who:sa} défausse dans {who:son} Deck d'Action."
-    if key == "deck.discarded":
-        return f"{who} {who:défausse} {plural(a['count'], 'carte')} du sommet de {who:son} Deck d'Action."
-    if key == "dialogue":
-        return f"Dialogue — {plain(a['text'])}"
-    if key == "dialogue.choice":
-        return f"→ {plain(a['text'])}"
-    if key == "dialogue.closed":
-        return "Le livre des dialogues se referme."
-    if key == "action.start":
-        what = quoted(a["title"]) if a.get("title") else VERB.get(a["verb"]) or a["verb"]
-        on = f", sur la carte {quoted(a['card'])}" if a.get("card") else ""
-        others = f", avec {names(a['others'])}" if a.get("others") else ""
-        if a.get("title"):
-            return f"{who} {who:entreprend} l'action {what}{on}{others}."
-        return f"{who} {who:entreprend} {fr.de(what)}{on}{others}."
-    if key == "action.drawn":
-        n = len(a["cards"])
-        return (
-            f"{who} {who:révèle} {plural(n, 'carte')} : {_stars(a)} = {plural(a['total'], 'succès', 'succès')}"
-            f" pour {a['need']} {'au dé' if a.get('multiple') else 'requis'}."
-        )
-    if key == "action.result":
-        if a.get("die") is not None:
-            verdict = "réussite" if a["ok"] else f"échec, le dé reste à {a['die']}"
-        else:
-            verdict = "réussite" if a["ok"] else "échec"
-        fewer = (
-            f" ({plural(a['successes'], 'succès', 'succès')} comptés sur {a['total']})"
-            if a["successes"] != a["total"]
-            else ""
-        )
-        return f"Résultat : {verdict}{fewer}."
-    if key == "action.stopped":
-        return f"{who} ne {who:peut} pas aller au bout de l'action."
-    if key == "moved":
-        return f"{who} {who:se} {who:rend} sur {quoted(a['title'])}."
-    if key == "exploration.revealed":
-        return f"Exploration : {quoted(a['title'])} ({TYPE.get(a.get('type', ''), '').lower()})."
-    if key == "item.given":
-        payer = fr.seat(a.get("payer", ""))
-        paid = (
-            f" ; {payer} {payer:défausse} {plural(a['count'], 'carte')} du sommet de {payer:son} "
-            "Deck d'Action"
-            if a.get("count")
-            else ""
-        )
-        still = ", toujours bloquée" if a.get("blocked") else ""
-        giver = fr.seat(a["giver"])
-        return f"{giver} {giver:donne} {quoted(a['title'])}{still} à {a['to']}{paid}."
-    if key == "item.dropped":
-        return f"{who} {who:défausse} {quoted(a['title'])} dans le Passé."
-    if key == "item.refused":
-        return f"Personne ne prend {quoted(a['title'])} : la carte part dans le Passé."
-    if key == "item.received":
-        return f"{who} {who:prend} {quoted(a['title'])} dans {who:sa} bourse."
-    if key == "skill.discarded":
-        return f"{who} {who:défausse} {quoted(a['title'])} de {who:sa} main."
-    if key == "skill.spent":
-        return f"{who} {who:défausse} {quoted(a['title'])} après {who:se} en être {who:=servi}."
-    if key == "skill.kept":
-        return f"{who} {who:garde} {quoted(a['title'])} en main."
-    if key == "destiny":
-        return f"Page Destinée : {quoted(a['title'])} pour {name} ({plural(a['cost'], 'carte')} « L'espoir renaît ! »)."
-    if key == "character.joins":
-        return f"{who} {who:rejoint} l'aventure."
-    if key == "character.leaves":
-        given = (
-            f" ; {who:ses} cartes vont aux autres : {names([quoted(t) for t in a['given']])}"
-            if a.get("given")
-            else ""
-        )
-        share = ""
-        if a.get("share"):
-            share = f" ; {who:ses} points de vie sont partagés : " + names(
-                [f"{who} +{n}" for who, n in a["share"].items()]
-            )
-        return f"{who} {who:quitte} l'aventure{given}{share}."
-    if key == "game.saved":
-        return f"Partie sauvegardée sur {quoted(a['title'])} : mains défaussées, le reste du Plateau part dans le Passé."
-    if key == "game.resumed":
-        return f"Reprise : le Passé est rangé, le groupe repart de {quoted(a['title'])}."
-    if key == "scenario.end":
-        return f"Retour à la Citadelle : fin du scénario {quoted(a['title'])}."
-    if key == "epilogue":
-        return f"Épilogue — {plain(a['text'])}"
-    if key == "adventure.over":
-        return f"Fin de l'aventure : {RESULT.get(a['result'], a['result'])} ({WHY.get(a['why'], a['why'])})."
-    if key == "item.selected":
-        return f"{who} {who:sélectionne} {quoted(a['title'])}."
-    if key == "tremor":
-        return f"Le tremblement guide vos pas : une carte de moins à piocher ({plural(a['left'], 'usage')} restant ce scénario)."
-    if key == "die.taken":
-        return f"Plus de dé libre : celui de {quoted(a['title'])} est repris."
-    return key  # pragma: no cover - every key is above
+    said = _LINES[key](a, who, name, g) if key in _LINES else None
+    return said if said is not None else key  # pragma: no cover - every key is above
 
 
 # --------------------------------------------------------------------------- the screen's words

@@ -3,6 +3,7 @@ and texts come from the content (``content/complots``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core import french as fr
@@ -186,6 +187,219 @@ def claim_text(c: dict, names: list[str]) -> str:
     return f"Tour {c['turn']} — {text}"
 
 
+def _line_setup(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    extra = f", {a['copies']} exemplaires de chaque personnage"
+    first = n(a["first"])
+    chosen = "vous désigne" if first.person == 2 else f"désigne {first}"
+    return f"Partie à {a['n']} joueurs{extra}. Le sort {chosen} pour commencer."
+
+
+def _line_deal(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:reçoit} {cards_fr(a['cards'])}."
+
+
+def _line_pick_deal(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:reçoit} au hasard {char(a['card'])}."
+
+
+def _line_picked(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:a} choisi {who:son} second personnage."
+
+
+def _line_picked_private(
+    a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name
+) -> str | None:
+    return f"Vous avez choisi {char(a['card'])}."
+
+
+def _line_turn(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"— Tour {a['turn']} : {who} —"
+
+
+def _line_revenu(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:prend} un Revenu ({coins(a['n'])})."
+
+
+def _line_aide(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:demande} l'Aide étrangère."
+
+
+def _line_aide_done(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:reçoit} l'Aide étrangère ({coins(a['n'])})."
+
+
+def _line_assassinat(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    target = n(a["target"])
+    kill = (
+        f"vous {who:fait} assassiner" if target.person == 2 else f"{who:fait} assassiner {target}"
+    )
+    return f"{who} {who:paie} {coins(a['n'])} et {kill}."
+
+
+def _line_claim_action(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    t = f" contre {n(a['target'])}" if a.get("target") is not None else ""
+    return f"{who} {who:annonce} {char(a['character'])}{t}."
+
+
+def _line_claim_counter(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    target = n(a["target"])
+    counter = f"vous {who:contre}" if target.person == 2 else f"{who:contre} {target}"
+    return f"{who} {counter} en annonçant {char(a['character'])}."
+
+
+def _line_no_counter(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"Personne ne s'oppose à {n(a['actor'])}."
+
+
+def _line_doubt(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:met} en doute l'annonce {char_de(a['character'])} par {n(a['claimant'])} !"
+
+
+def _line_proven(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return (
+        f"{who} {who:montre} {char(a['character'])}, {who:mêle} la carte à la Cour et en {who:pioche} "
+        f"une autre : {n(a['doubter'])} {n(a['doubter']):a} douté à tort."
+    )
+
+
+def _line_caught(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} n'{who:a} pas {char(a['character'])} : c'était un bluff."
+
+
+def _line_redraw_private(
+    a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name
+) -> str | None:
+    return f"{who} {who:pioche} {char(a['card'])}." if a.get("card") else "La Cour est vide."
+
+
+def _line_unchallenged(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    said = fr.agree("annoncé", character(a["character"]))
+    return f"Personne ne doute {char_de(a['character'])} {said} par {who}."
+
+
+def _line_countered(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    actor = n(a["actor"])
+    whose = "Votre contre" if who.person == 2 else f"Le contre de {who}"
+    action = "votre action" if actor.person == 2 else f"l'action de {actor}"
+    return f"{whose} tient : {action} échoue."
+
+
+def _line_paid(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:paie} {coins(a['n'])} au Trésor."
+
+
+def _line_tax(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:prend} {coins(a['n'])} au Trésor."
+
+
+def _line_steal(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    target = n(a["target"])
+    if target.person == 2:
+        return f"{who} vous {who:prend} {coins(a['n'])}."
+    return f"{who} {who:prend} {coins(a['n'])} à {target}."
+
+
+def _line_exchange(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:tire} {cards_n(a['n'])} de la Cour."
+
+
+def _line_drawn_private(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:tire} {cards_fr(a['cards'])}."
+
+
+def _line_kept(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:rend} {cards_n(a['n'])} à la Cour, qui est mélangée."
+
+
+def _line_kept_private(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:garde} {cards_fr(a['cards'])}."
+
+
+def _line_shown(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    by = n(a["by"])
+    if by.person == 2:
+        return f"{who} vous {who:montre} une carte."
+    return f"{who} {who:montre} une carte à {by}."
+
+
+def _line_shown_private(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    by = n(a["by"])
+    if by.person == 2:
+        return f"{who} vous {who:montre} {char(a['card'])}."
+    return f"{who} {who:montre} {char(a['card'])} à {by}."
+
+
+def _line_discarded(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    target = n(a["target"])
+    if target.person == 2:
+        return f"{who} vous {who:fait} défausser cette carte : vous en piochez une autre."
+    return f"{who} {who:fait} défausser cette carte à {target}, qui en {target:pioche} une autre."
+
+
+def _line_spared(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    target = n(a["target"])
+    if target.person == 2:
+        return f"{who} vous {who:rend} votre carte."
+    return f"{who} {who:rend} sa carte à {target}."
+
+
+def _line_lose(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    why = WHY.get(a.get("why", ""), "")
+    why = f" ({why})" if why else ""
+    return f"{who} {who:révèle} {char(a['character'])}{why}."
+
+
+def _line_eliminated(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    k = a.get("n", 0)
+    if k == 0:
+        return f"{who} {who:quitte} la partie, sans plus une pièce."
+    if k == 1:
+        return f"{who} {who:quitte} la partie ; {who:sa} dernière pièce retourne au Trésor."
+    return f"{who} {who:quitte} la partie ; {who:ses} {k} pièces retournent au Trésor."
+
+
+def _line_winner(a: dict[str, Any], n: Callable[[Any], fr.Name], who: fr.Name) -> str | None:
+    return f"{who} {who:garde} le dernier personnage caché et {who:remporte} la partie !"
+
+
+#: one function per journal key (what each line says)
+_LINES: dict[str, Callable[..., str | None]] = {
+    "setup": _line_setup,
+    "deal": _line_deal,
+    "pick_deal": _line_pick_deal,
+    "picked": _line_picked,
+    "picked_private": _line_picked_private,
+    "turn": _line_turn,
+    "revenu": _line_revenu,
+    "aide": _line_aide,
+    "aide_done": _line_aide_done,
+    "assassinat": _line_assassinat,
+    "claim_action": _line_claim_action,
+    "claim_counter": _line_claim_counter,
+    "no_counter": _line_no_counter,
+    "doubt": _line_doubt,
+    "proven": _line_proven,
+    "caught": _line_caught,
+    "redraw_private": _line_redraw_private,
+    "unchallenged": _line_unchallenged,
+    "countered": _line_countered,
+    "paid": _line_paid,
+    "tax": _line_tax,
+    "steal": _line_steal,
+    "exchange": _line_exchange,
+    "drawn_private": _line_drawn_private,
+    "kept": _line_kept,
+    "kept_private": _line_kept_private,
+    "shown": _line_shown,
+    "shown_private": _line_shown_private,
+    "discarded": _line_discarded,
+    "spared": _line_spared,
+    "lose": _line_lose,
+    "eliminated": _line_eliminated,
+    "winner": _line_winner,
+}
+
+
 def render(entry: dict[str, Any]) -> str:
     key, a = entry.get("key"), entry.get("args", {})
     by_seat = {a[k]: a[k + "_name"] for k in list(a) if k + "_name" in a}
@@ -195,118 +409,8 @@ def render(entry: dict[str, Any]) -> str:
 
     who = n(a.get("seat"))
 
-    if key == "setup":
-        extra = f", {a['copies']} exemplaires de chaque personnage"
-        first = n(a["first"])
-        chosen = "vous désigne" if first.person == 2 else f"désigne {first}"
-        return f"Partie à {a['n']} joueurs{extra}. Le sort {chosen} pour commencer."
-    if key == "deal":
-        return f"{who} {who:reçoit} {cards_fr(a['cards'])}."
-    if key == "pick_deal":
-        return f"{who} {who:reçoit} au hasard {char(a['card'])}."
-    if key == "picked":
-        return f"{who} {who:a} choisi {who:son} second personnage."
-    if key == "picked_private":
-        return f"Vous avez choisi {char(a['card'])}."
-    if key == "turn":
-        return f"— Tour {a['turn']} : {who} —"
-    if key == "revenu":
-        return f"{who} {who:prend} un Revenu ({coins(a['n'])})."
-    if key == "aide":
-        return f"{who} {who:demande} l'Aide étrangère."
-    if key == "aide_done":
-        return f"{who} {who:reçoit} l'Aide étrangère ({coins(a['n'])})."
-    if key == "assassinat":
-        target = n(a["target"])
-        kill = (
-            f"vous {who:fait} assassiner"
-            if target.person == 2
-            else f"{who:fait} assassiner {target}"
-        )
-        return f"{who} {who:paie} {coins(a['n'])} et {kill}."
-    if key == "claim_action":
-        t = f" contre {n(a['target'])}" if a.get("target") is not None else ""
-        return f"{who} {who:annonce} {char(a['character'])}{t}."
-    if key == "claim_counter":
-        target = n(a["target"])
-        counter = f"vous {who:contre}" if target.person == 2 else f"{who:contre} {target}"
-        return f"{who} {counter} en annonçant {char(a['character'])}."
-    if key == "no_counter":
-        return f"Personne ne s'oppose à {n(a['actor'])}."
-    if key == "doubt":
-        return (
-            f"{who} {who:met} en doute l'annonce {char_de(a['character'])} par {n(a['claimant'])} !"
-        )
-    if key == "proven":
-        return (
-            f"{who} {who:montre} {char(a['character'])}, {who:mêle} la carte à la Cour et en {who:pioche} "
-            f"une autre : {n(a['doubter'])} {n(a['doubter']):a} douté à tort."
-        )
-    if key == "caught":
-        return f"{who} n'{who:a} pas {char(a['character'])} : c'était un bluff."
-    if key == "redraw_private":
-        return f"{who} {who:pioche} {char(a['card'])}." if a.get("card") else "La Cour est vide."
-    if key == "unchallenged":
-        said = fr.agree("annoncé", character(a["character"]))
-        return f"Personne ne doute {char_de(a['character'])} {said} par {who}."
-    if key == "countered":
-        actor = n(a["actor"])
-        whose = "Votre contre" if who.person == 2 else f"Le contre de {who}"
-        action = "votre action" if actor.person == 2 else f"l'action de {actor}"
-        return f"{whose} tient : {action} échoue."
-    if key == "paid":
-        return f"{who} {who:paie} {coins(a['n'])} au Trésor."
-    if key == "tax":
-        return f"{who} {who:prend} {coins(a['n'])} au Trésor."
-    if key == "steal":
-        target = n(a["target"])
-        if target.person == 2:
-            return f"{who} vous {who:prend} {coins(a['n'])}."
-        return f"{who} {who:prend} {coins(a['n'])} à {target}."
-    if key == "exchange":
-        return f"{who} {who:tire} {cards_n(a['n'])} de la Cour."
-    if key == "drawn_private":
-        return f"{who} {who:tire} {cards_fr(a['cards'])}."
-    if key == "kept":
-        return f"{who} {who:rend} {cards_n(a['n'])} à la Cour, qui est mélangée."
-    if key == "kept_private":
-        return f"{who} {who:garde} {cards_fr(a['cards'])}."
-    if key == "shown":
-        by = n(a["by"])
-        if by.person == 2:
-            return f"{who} vous {who:montre} une carte."
-        return f"{who} {who:montre} une carte à {by}."
-    if key == "shown_private":
-        by = n(a["by"])
-        if by.person == 2:
-            return f"{who} vous {who:montre} {char(a['card'])}."
-        return f"{who} {who:montre} {char(a['card'])} à {by}."
-    if key == "discarded":
-        target = n(a["target"])
-        if target.person == 2:
-            return f"{who} vous {who:fait} défausser cette carte : vous en piochez une autre."
-        return (
-            f"{who} {who:fait} défausser cette carte à {target}, qui en {target:pioche} une autre."
-        )
-    if key == "spared":
-        target = n(a["target"])
-        if target.person == 2:
-            return f"{who} vous {who:rend} votre carte."
-        return f"{who} {who:rend} sa carte à {target}."
-    if key == "lose":
-        why = WHY.get(a.get("why", ""), "")
-        why = f" ({why})" if why else ""
-        return f"{who} {who:révèle} {char(a['character'])}{why}."
-    if key == "eliminated":
-        k = a.get("n", 0)
-        if k == 0:
-            return f"{who} {who:quitte} la partie, sans plus une pièce."
-        if k == 1:
-            return f"{who} {who:quitte} la partie ; {who:sa} dernière pièce retourne au Trésor."
-        return f"{who} {who:quitte} la partie ; {who:ses} {k} pièces retournent au Trésor."
-    if key == "winner":
-        return f"{who} {who:garde} le dernier personnage caché et {who:remporte} la partie !"
-    return str(key)
+    said = _LINES[key](a, n, who) if key in _LINES else None
+    return said if said is not None else str(key)
 
 
 #: names of the seats nobody named (the court's schemers), with their gender
