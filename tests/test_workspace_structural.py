@@ -5,6 +5,7 @@ and its findings are exactly those of a cold ``gamebook check`` of the same text
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 import shutil
@@ -172,3 +173,48 @@ def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
     # an edit may happen to change nothing the checks read (re-pointed to the same paragraph)
     assert "full" not in paths, paths
     assert paths.count("patched") >= 15, paths
+
+
+def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> None:
+    """The workspace freezes what it holds out of the cyclic collector's reach
+    (``workspace._freeze``): sound only while every analysis, whichever its path, leaves
+    nothing that reference counting alone cannot free."""
+    import pipeline.workspace as W
+
+    monkeypatch.setattr(W, "_freeze", lambda: None)
+    gen = generate.generate(1000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    target = sorted((work / "livre").glob("*.yaml"))[0]
+    text = target.read_text(encoding="utf-8")
+    m = re.search(r"(?m)^    text: (.*)\n", text)
+    read = _READ.search(text)
+    ident = re.search(r"(?m)^  - id: (\d+)$", text)
+    assert m is not None and read is not None and ident is not None
+    typed = text[: m.end(1)] + " encore" + text[m.end(1) :]
+    moved = text[: read.start(2)] + str(int(read.group(2)) + 1) + text[read.end(2) :]
+    renamed = text[: ident.start(1)] + "987654" + text[ident.end(1) :]
+    edits = [
+        ("kept", typed),
+        ("shifted", "# une note\n" + typed),
+        ("patched", moved),
+        ("full", renamed),
+        ("full", text),
+    ]
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        Workspace().analyse(work, {}).warm()  # what the first use imports and caches
+        gc.collect()
+        ws = Workspace()
+        ws.analyse(work, {})
+        assert gc.collect() == 0
+        for path, new in edits:
+            a = ws.analyse(work, {target: new})
+            assert a.path == path
+            a.warm()
+            assert gc.collect() == 0, path
+    finally:
+        if enabled:
+            gc.enable()
