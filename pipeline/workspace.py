@@ -65,7 +65,12 @@ class Analysis:
     path: str = "full"
     #: the texts it was made from (rel -> text)
     texts: dict[str, str] = field(default_factory=dict)
-    _refs: dict[tuple[str, int], list] | None = None
+    #: rel -> where its references are in ``campaign.refs`` (start, end): the campaign's
+    #: references are its files' one after the other
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: rel -> line -> the references written there, made per file on first use
+    _refs: dict[str, dict[int, list]] = field(default_factory=dict)
+    #: key -> nodes: handed on from the analysis before when the records are the same
     _keys: dict[str, list[str]] | None = None
     _index: dict[str, Record] | None = None
 
@@ -79,20 +84,25 @@ class Analysis:
         return out
 
     def refs_at(self, rel: str, line: int) -> list:
-        """The references written on one line of one file (an index made on first use)."""
-        if self._refs is None:
-            index: dict[tuple[str, int], list] = {}
-            for ref in self.campaign.refs if self.campaign else ():
-                index.setdefault((ref.file, ref.line), []).append(ref)
-            self._refs = index
-        return self._refs.get((rel, line), [])
+        """The references written on one line of one file (that file's table made on first
+        use: a hover reads one file, not the campaign's 200,000 references)."""
+        table = self._refs.get(rel)
+        if table is None:
+            table = {}
+            refs = self.campaign.refs if self.campaign else []
+            span = self.spans.get(rel)
+            mine = refs[span[0] : span[1]] if span else [r for r in refs if r.file == rel]
+            for ref in mine:
+                if ref.file == rel:
+                    table.setdefault(ref.line, []).append(ref)
+            self._refs[rel] = table
+        return table.get(line, [])
 
     def warm(self) -> Analysis:
         """Build the look-up tables hover, definition and completion read (in the worker
-        thread, so that the first hover after a check does not pay for them)."""
+        thread, so that the first hover after a check does not pay for them; after an edit
+        that kept every record, they are the analysis before's)."""
         self.nodes_with_key("")
-        if self.campaign is not None and self.campaign.refs:
-            self.refs_at(self.campaign.refs[0].file, 0)
         return self
 
     @property
@@ -160,6 +170,7 @@ class _Held:
         self.built: Built | None = None
         self.graph: Any = None
         self.campaign: Campaign | None = None
+        self.spans: dict[str, tuple[int, int]] = {}
         self.last: Analysis | None = None
 
 
@@ -389,8 +400,12 @@ class Workspace:
             field_pos=manifest.campaign_fields,
         )
         _absorb(camp, manifest)
+        spans = {CAMPAIGN_FILE: (0, len(camp.refs))}
         for rel in rels:
+            start = len(camp.refs)
             _absorb(camp, held.models[rel])
+            spans[rel] = (start, len(camp.refs))
+        held.spans = spans
         return camp
 
     def _finish(self, held: _Held, camp: Campaign, path: str, overlay: dict[str, str]) -> Analysis:
@@ -398,7 +413,11 @@ class Workspace:
         mine = fold([*camp.findings, *held.found], held.folder, held.folder, held.graph, texts)
         mine = fold_behind(mine, held.graph)
         mine.sort(key=Finding.sort_key)
-        a = Analysis(held.folder, mine, held.graph, camp, dict(held.good), path, texts)
+        a = Analysis(held.folder, mine, held.graph, camp, dict(held.good), path, texts, held.spans)
+        if path != "full" and held.last is not None:
+            # every record kept (kind, key, parent: ``same_for_checks``, ``patch``), and no
+            # file that did not parse is another now: the same nodes under the same keys
+            a._keys = held.last._keys
         return self._store(held, a)
 
     @staticmethod

@@ -175,13 +175,9 @@ def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
     assert paths.count("patched") >= 15, paths
 
 
-def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> None:
-    """The workspace freezes what it holds out of the cyclic collector's reach
-    (``workspace._freeze``): sound only while every analysis, whichever its path, leaves
-    nothing that reference counting alone cannot free."""
-    import pipeline.workspace as W
-
-    monkeypatch.setattr(W, "_freeze", lambda: None)
+def _one_edit_per_path(tmp_path: Path) -> tuple[Path, Path, list[tuple[str, str]]]:
+    """A generated campaign, one of its files, and edits of it that take each path of the
+    workspace in turn: (the path expected, the file's new text)."""
     gen = generate.generate(1000, data_dir=tmp_path / "data")
     work = tmp_path / "work"
     shutil.copytree(gen.folder, work)
@@ -194,13 +190,57 @@ def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> No
     typed = text[: m.end(1)] + " encore" + text[m.end(1) :]
     moved = text[: read.start(2)] + str(int(read.group(2)) + 1) + text[read.end(2) :]
     renamed = text[: ident.start(1)] + "987654" + text[ident.end(1) :]
-    edits = [
-        ("kept", typed),
-        ("shifted", "# une note\n" + typed),
-        ("patched", moved),
-        ("full", renamed),
-        ("full", text),
-    ]
+    again = _READ.search(renamed)
+    assert again is not None
+    moved_too = renamed[: again.start(2)] + str(int(again.group(2)) + 2) + renamed[again.end(2) :]
+    return (
+        work,
+        target,
+        [
+            ("kept", typed),
+            ("shifted", "# une note\n" + typed),
+            ("patched", moved),
+            ("full", renamed),
+            ("patched", moved_too),
+            ("full", text),
+        ],
+    )
+
+
+def test_the_look_up_tables_follow_every_edit(tmp_path: Path) -> None:
+    """What hover and definition read (the references on a line, the nodes of a key) is,
+    after each edit, what the new campaign says, though the tables are handed on from one
+    analysis to the next and made per file."""
+    work, target, edits = _one_edit_per_path(tmp_path)
+    ws = Workspace()
+    ws.analyse(work, {}).warm()
+    for path, new in [("full", ""), *edits]:
+        a = ws.analyse(work, {target: new} if new else {})
+        assert a.path == path
+        camp = a.campaign
+        assert camp is not None
+        by_line: dict[tuple[str, int], list] = {}
+        for ref in camp.refs:
+            by_line.setdefault((ref.file, ref.line), []).append(ref)
+        for (rel, line), refs in by_line.items():
+            assert a.refs_at(rel, line) == refs
+        assert a.refs_at(target.relative_to(work).as_posix(), 10**6) == []
+        keys: dict[str, list[str]] = {}
+        for node, rec in a.index.items():
+            keys.setdefault(str(int(rec.key)) if rec.key.isdigit() else rec.key, []).append(node)
+        for key, nodes in keys.items():
+            assert a.nodes_with_key(key) == nodes
+        a.warm()
+
+
+def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> None:
+    """The workspace freezes what it holds out of the cyclic collector's reach
+    (``workspace._freeze``): sound only while every analysis, whichever its path, leaves
+    nothing that reference counting alone cannot free."""
+    import pipeline.workspace as W
+
+    monkeypatch.setattr(W, "_freeze", lambda: None)
+    work, target, edits = _one_edit_per_path(tmp_path)
     enabled = gc.isenabled()
     gc.collect()
     gc.disable()
