@@ -258,3 +258,62 @@ def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> No
     finally:
         if enabled:
             gc.enable()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reachability_kept_by_levels_is_a_search_from_the_root(seed: int) -> None:
+    """``incremental._reach`` after random edge changes on random graphs (chains with
+    branches and loops, some nodes reached by one edge only): the set a search from the root
+    finds, and levels that keep their promise (every reached node but the root has a reached
+    predecessor one level or more below)."""
+    from pipeline.incremental import _reach
+
+    rng = random.Random(seed)
+    n = 400
+    nodes = [f"n{i}" for i in range(n)]
+    succ: dict[str, dict] = {v: {} for v in nodes}
+    for i, v in enumerate(nodes[1:], 1):
+        succ[nodes[rng.randrange(max(0, i - 5), i)]][v] = {}  # each node from one a bit before
+    for _ in range(n // 2):
+        succ[rng.choice(nodes)][rng.choice(nodes)] = {}
+    root = nodes[0]
+
+    def pred_of(succ: dict) -> dict:
+        pred: dict[str, dict] = {v: {} for v in succ}
+        for s, outs in succ.items():
+            for t in outs:
+                pred[t][s] = {}
+        return pred
+
+    def search(succ: dict) -> set:
+        out, stack = {root}, [root]
+        while stack:
+            for m in succ[stack.pop()]:
+                if m not in out:
+                    out.add(m)
+                    stack.append(m)
+        return out
+
+    seen, level = search(succ), None
+    for _ in range(60):
+        sources = set(rng.sample(nodes, rng.choice((1, 1, 2, 3))))
+        removed = []
+        succ = dict(succ)
+        for s in sources:
+            outs = dict(succ[s])
+            for t in list(outs):
+                if rng.random() < 0.6:
+                    del outs[t]
+                    removed.append((s, t))
+            for _ in range(rng.choice((0, 1, 1, 2))):
+                t = rng.choice(nodes)
+                if t != s:
+                    outs[t] = {}
+            succ[s] = outs
+        removed = [(s, t) for s, t in removed if t not in succ[s]]
+        pred = pred_of(succ)
+        seen, level = _reach(seen, level, removed, succ, pred, sources, root)
+        assert seen == search(succ)
+        assert set(level) == seen and level[root] == 0
+        for v in seen - {root}:
+            assert any(p in seen and level[p] < level[v] for p in pred[v]), v
