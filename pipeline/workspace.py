@@ -73,6 +73,9 @@ class Analysis:
     #: key -> nodes: handed on from the analysis before when the records are the same
     _keys: dict[str, list[str]] | None = None
     _index: dict[str, Record] | None = None
+    #: what the editor's requests derive from the records (``lsp.completions``' candidates),
+    #: handed on with ``_keys``
+    memo: dict = field(default_factory=dict)
 
     def real(self, rel: str) -> Path:
         return self.folder / rel
@@ -418,6 +421,7 @@ class Workspace:
             # every record kept (kind, key, parent: ``same_for_checks``, ``patch``), and no
             # file that did not parse is another now: the same nodes under the same keys
             a._keys = held.last._keys
+            a.memo = held.last.memo
         return self._store(held, a)
 
     @staticmethod
