@@ -661,7 +661,7 @@ def _reach(
     (a graph just built), or when the orphans are many (``_MAX_ORPHANS``: the search would
     cost as much), one search from the root."""
     if level is None:
-        return _search(succ, {root: 0}, [root])
+        return search_levels(succ, root)
     out = set(seen)
     level = dict(level)
     grown: dict[str, int] = {}
@@ -682,7 +682,7 @@ def _reach(
     while work:
         budget -= 1
         if budget < 0:
-            return _search(succ, {root: 0}, [root])
+            return search_levels(succ, root)
         u = work.pop()
         if u in orphans:
             continue
@@ -737,6 +737,11 @@ def _path_up(node: str, avoid: str, pred: dict, level: dict, out: set, orphans: 
         if not node:
             return False
     return True
+
+
+def search_levels(succ: dict, root: str) -> tuple[set, dict]:
+    """The nodes reachable from ``root`` and their levels, as ``_reach`` keeps them."""
+    return _search(succ, {root: 0}, [root])
 
 
 def _search(

@@ -36,7 +36,7 @@ from typing import Any
 
 from .findings import CAUSES, Finding
 from .fold import fold, fold_behind
-from .incremental import Built, Tracker, broken, patch, same_for_checks
+from .incremental import Built, Tracker, broken, patch, same_for_checks, search_levels
 from .load import parse_bytes, read_file
 from .model import FileModel, Record, validate
 from .project import CAMPAIGN_FILE, Campaign, _absorb, _present, _yaml_files, manifest_model
@@ -106,6 +106,13 @@ class Analysis:
         thread, so that the first hover after a check does not pay for them; after an edit
         that kept every record, they are the analysis before's)."""
         self.nodes_with_key("")
+        g = self.graph.graph if self.graph is not None else None
+        if g is not None and "_level" not in g.graph and g.graph.get("_reachable") is not None:
+            # the levels a structural edit's patch keeps reachability by (``incremental._reach``):
+            # made here, after the diagnostics, rather than by the next edit's check
+            reached, level = search_levels(g._succ, self.graph.root)
+            if reached == g.graph["_reachable"]:
+                g.graph["_level"] = level
         return self
 
     @property
