@@ -678,7 +678,7 @@ def _reach(
         out, level = _search(succ, level, list(grown), grown, out)
     work = [t for s, t in removed if s in out and t in out and level[s] < level[t]]
     orphans: set[str] = set()
-    budget = max(_MAX_ORPHANS, len(out) // 50)
+    budget = max(_MAX_ORPHANS, len(out) // 50)  # past it, the search is cheaper
     while work:
         budget -= 1
         if budget < 0:
@@ -718,7 +718,7 @@ def _reach(
 
 
 #: nodes ``_reach`` looks at past which it searches from the root instead (or 2 % of them)
-_MAX_ORPHANS = 1000
+_MAX_ORPHANS = 200
 
 
 def _path_up(node: str, avoid: str, pred: dict, level: dict, out: set, orphans: set) -> bool:
