@@ -7,7 +7,8 @@ files, on pygls.  In the editor, what ``gamebook check`` says in the terminal:
   graph's findings when the checks cannot tell the difference (a text typed, lines added inside
   a text) and otherwise rebuilds the graph from the models in memory.  Changes are debounced
   and checked in a worker thread, stale ones dropped, so hover, definition and completion
-  answer at once while a check runs (from the last analysis);
+  answer at once while a check runs (from the last analysis); an edit after a quiet moment
+  is checked at once, the keys of a burst once it pauses (``DEBOUNCE``);
 - **go to definition** on a reference (an envelope number, a card or paragraph id...): the
   record it names;
 - **completion** of the ids valid at the cursor's field only (a paragraph where a paragraph is
@@ -49,6 +50,10 @@ _KEY = re.compile(r"^(?P<indent>[ \t]*(?:-[ \t]+)*)(?P<key>[\w-]+)[ \t]*:")
 MAX_COMPLETIONS = 200
 #: seconds of quiet after a change before it is checked (a burst of keys is checked once)
 DEBOUNCE = 0.08
+#: a change after this many seconds without one is the first of its burst: it waits only
+#: ``FIRST_DELAY`` (an edit made alone is not held back by the debounce meant for bursts)
+QUIET = 0.25
+FIRST_DELAY = 0.01
 
 
 def path_of(uri: str) -> Path:
@@ -425,6 +430,8 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         self.workspace = Workspace()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
         self.generation: dict[Path, int] = {}
+        #: folder -> when its last change came (``time.monotonic``)
+        self.last_change: dict[Path, float] = {}
         self.published: dict[Path, set[Path]] = {}
         #: path -> what its last published diagnostics were made from (its findings and its text)
         self.sent: dict[Path, tuple] = {}
@@ -489,10 +496,16 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
 
     def changed(self, uri: str, delay: float) -> None:
         import asyncio
+        import time
 
         folder = campaign_folder(path_of(uri))
         if folder is None:
             return
+        now = time.monotonic()
+        before = self.last_change.get(folder)
+        self.last_change[folder] = now
+        if before is None or now - before > QUIET:
+            delay = min(delay, FIRST_DELAY)
         asyncio.get_running_loop().create_task(self.check_later(folder, delay))
 
     def current(self, uri: str) -> Analysis | None:
