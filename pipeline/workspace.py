@@ -386,9 +386,12 @@ class Workspace:
             found = [*built.found, *checks.run(sg)]
         finally:
             reads = tracker.stop()
-        # what the build read is unchanged (the patch's condition); the checks' reads now
-        for kind, fields in built.reads.items():
-            reads[kind] = reads.get(kind, frozenset()) | fields
+        # what the build read is unchanged (the patch's condition); the checks' reads now,
+        # and those before: the per-node hooks were asked only about the touched nodes, so
+        # what they read of the others' kinds is known from the checks before only
+        for table in (built.reads, held.reads):
+            for kind, fields in table.items():
+                reads[kind] = reads.get(kind, frozenset()) | fields
         for rel, model in new.items():
             held.texts[rel] = now[rel]
             held.good[rel] = model

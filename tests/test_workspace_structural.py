@@ -319,3 +319,18 @@ def test_reachability_kept_by_levels_is_a_search_from_the_root(seed: int) -> Non
         assert set(level) == seen and level[root] == 0
         for v in seen - {root}:
             assert any(p in seen and level[p] < level[v] for p in pred[v]), v
+
+
+def test_a_patched_check_forgets_nothing_the_checks_read(tmp_path: Path) -> None:
+    """After a structural edit the per-node hooks are asked about the touched nodes only: the
+    fields they read of the other records (``choices``, ``end``...) still count as read, or a
+    later edit of one of them would be taken for a text typed and keep stale findings."""
+    work, target, edits = _one_edit_per_path(tmp_path)
+    ws = Workspace()
+    ws.analyse(work, {})
+    held = ws._held[work.resolve()]
+    before = dict(held.reads)
+    moved = next(text for path, text in edits if path == "patched")
+    assert ws.analyse(work, {target: moved}).path == "patched"
+    for kind, fields in before.items():
+        assert fields <= held.reads.get(kind, frozenset()), kind
