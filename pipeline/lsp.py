@@ -207,7 +207,7 @@ def field_at(text: str, line: int, col: int) -> str | None:
     return None
 
 
-def _choices(a: Analysis, kinds: frozenset[str] | None) -> tuple[list[tuple], dict]:
+def _choices(a: Analysis, kinds: frozenset[str] | None) -> tuple[list, dict, list, list]:
     """The ids a reference of ``kinds`` may name, once per analysis (and handed on while the
     records are the same): shortest first (length, label, node, file, label and title in
     lower case), per file, and alphabetically with the labels alone (for ``_starting``)."""
