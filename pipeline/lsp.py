@@ -38,7 +38,7 @@ from . import schema as S
 from .findings import Finding
 from .graph import resolve
 from .messages import kind_fr
-from .workspace import Analysis, Superseded, Workspace, campaign_folder
+from .workspace import Analysis, Workspace, campaign_folder
 
 __all__ = ["Analysis", "Workspace", "campaign_folder", "server"]
 
@@ -481,16 +481,10 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
             return  # a newer change: it will be checked instead
         texts = self.overlay(folder)
 
-        def stale() -> bool:
-            return self.generation[folder] != gen
-
         def run() -> Analysis | None:
-            if stale():
+            if self.generation[folder] != gen:
                 return None  # stale before it started: a newer change is queued behind it
-            try:
-                return self.workspace.analyse(folder, texts, stale)
-            except Superseded:
-                return None  # stopped between two checks: a newer change came meanwhile
+            return self.workspace.analyse(folder, texts)
 
         loop = asyncio.get_running_loop()
         a = await loop.run_in_executor(self.worker, run)

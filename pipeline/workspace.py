@@ -30,7 +30,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,10 +40,6 @@ from .incremental import Built, Tracker, broken, patch, same_for_checks, search_
 from .load import parse_bytes, read_file
 from .model import FileModel, Record, validate
 from .project import CAMPAIGN_FILE, Campaign, _absorb, _present, _yaml_files, manifest_model
-
-
-class Superseded(Exception):
-    """An analysis stopped because newer texts came (``Workspace.analyse``'s ``stale``)."""
 
 
 def campaign_folder(path: Path) -> Path | None:
@@ -197,28 +192,21 @@ class Workspace:
         self._held: dict[Path, _Held] = {}
         self._lock = threading.Lock()
         self.counts = {"full": 0, "kept": 0, "shifted": 0, "patched": 0}
-        self._stale: Callable[[], bool] | None = None
 
     def last(self, folder: Path) -> Analysis | None:
         held = self._held.get(folder.resolve())
         return held.last if held else None
 
-    def analyse(
-        self, folder: Path, texts: dict[Path, str], stale: Callable[[], bool] | None = None
-    ) -> Analysis:
+    def analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis:
         """Check ``folder`` with the unsaved ``texts`` (real path -> text) in place of their
-        files; the other files as they are on disk.  ``stale``: asked between the checks of a
-        structural edit; when it says yes (newer texts came), the check stops and
-        ``Superseded`` is raised, the workspace as it was before the call."""
+        files; the other files as they are on disk."""
         folder = folder.resolve()
         with self._lock:
             enabled = gc.isenabled()
             gc.disable()  # millions of small long-lived objects: see ``report.check``
-            self._stale = stale
             try:
                 return self._analyse(folder, texts)
             finally:
-                self._stale = None
                 _freeze()
                 if enabled:
                     gc.enable()
@@ -385,7 +373,7 @@ class Workspace:
 
         old = {rel: held.models[rel] for rel in new}
         models = {**held.models, **new}
-        previous, spans = held.models, held.spans
+        previous = held.models
         held.models = models
         camp = self._campaign(held, rels)
         done = patch(held.graph, held.built, old, new, camp) if held.graph is not None else None
@@ -394,15 +382,8 @@ class Workspace:
             return self._full(held, rels, overlay, new)
         sg, built = done
         tracker = Tracker(camp.records)
-        found = list(built.found)
         try:
-            # ``checks.run``, asking between two checks whether newer texts came: the patched
-            # graph is new and nothing held has changed but the models, put back
-            for check in checks.CHECKS:
-                if self._stale is not None and self._stale():
-                    held.models, held.spans = previous, spans
-                    raise Superseded
-                found.extend(check(sg))
+            found = [*built.found, *checks.run(sg)]
         finally:
             reads = tracker.stop()
         # what the build read is unchanged (the patch's condition); the checks' reads now,

@@ -334,31 +334,3 @@ def test_a_patched_check_forgets_nothing_the_checks_read(tmp_path: Path) -> None
     assert ws.analyse(work, {target: moved}).path == "patched"
     for kind, fields in before.items():
         assert fields <= held.reads.get(kind, frozenset()), kind
-
-
-def test_a_structural_check_stopped_by_newer_texts_leaves_the_workspace_as_it_was(
-    tmp_path: Path,
-) -> None:
-    """``stale`` says yes in the middle of a patched check: ``Superseded``, and the next
-    analyses (the same edit, then the files on disk) give the cold findings."""
-    from pipeline.workspace import Superseded
-
-    work, target, edits = _one_edit_per_path(tmp_path)
-    moved = next(text for path, text in edits if path == "patched")
-    ws = Workspace()
-    first = ws.analyse(work, {})
-    asked = []
-
-    def stale() -> bool:
-        asked.append(1)
-        return len(asked) > 2  # after two of the checks
-
-    with pytest.raises(Superseded):
-        ws.analyse(work, {target: moved}, stale)
-    assert len(asked) == 3
-    assert ws.last(work) is first
-    a = ws.analyse(work, {target: moved})
-    assert a.path == "patched"
-    assert [_row(f) for f in a.findings] == _cold(work, {target: moved}, tmp_path)
-    b = ws.analyse(work, {})
-    assert [_row(f) for f in b.findings] == [_row(f) for f in first.findings]
