@@ -271,3 +271,54 @@ def test_rename_updates_every_reference_and_records_the_old_id(client, campaign)
     renamed = new_sg.records[f"{rec.kind}:{rec.key}_bis"]
     assert renamed.data.get("renamed_from") == [rec.key]
     assert f"{rec.kind}:{rec.key}" not in new_sg.records
+
+
+def test_completion_ranks_the_valid_ids_and_check_accepts_each(tmp_path):
+    """At a choice's ``read:`` of a generated campaign: only paragraphs, those that start
+    with what is typed first, in each group the edited file's records nearest the cursor
+    first, at most the limit — and each one offered, written there, is accepted by the
+    checker (no broken reference)."""
+    import re
+
+    from pipeline.editor.lsp import completions, kinds_at
+    from pipeline.editor.workspace import Workspace
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import generate
+
+    work = tmp_path / "work"
+    shutil.copytree(generate.generate(3000, data_dir=tmp_path / "data").folder, work)
+    target = sorted((work / "livre").glob("*.yaml"))[1]
+    rel = target.relative_to(work).as_posix()
+    text = target.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    row = next(i for i, line in enumerate(lines) if re.search(r"\bread: \d+$", line))
+    col = len(lines[row])
+    ws = Workspace()
+    a = ws.analyse(work, {})
+    kinds = kinds_at(a, text, row, col)
+    assert kinds == frozenset({"paragraph"})
+    for typed in ("", "1", "12"):
+        found, more = completions(a, kinds, typed, (rel, row + 1), 50)
+        assert len(found) == 50 and more
+        labels = [item[0] for item in found]
+        assert len(labels) == len(set(labels))
+        assert all(a.index[f"paragraph:{label}"].kind == "paragraph" for label in labels)
+        starts = [label.startswith(typed) for label in labels]
+        assert starts == sorted(starts, reverse=True)
+        recs = [a.index[f"paragraph:{label}"] for label in labels]
+        prefix = [r for r, s in zip(recs, starts, strict=True) if s]
+        mine = [r.file == rel for r in prefix]
+        assert mine == sorted(mine, reverse=True) and any(mine)
+        gaps = [abs(r.line - (row + 1)) for r in prefix if r.file == rel]
+        assert gaps == sorted(gaps)
+    # the first offered, the nearest of another file's, the last: written at the cursor,
+    # the checker accepts them
+    found, more = completions(a, kinds, "", (rel, row + 1))
+    assert not more and len(found) == sum(1 for n in a.index if n.startswith("paragraph:"))
+    others = [item[0] for item in found if a.index[f"paragraph:{item[0]}"].file != rel]
+    for label in {found[0][0], others[0], found[-1][0]}:
+        edited = lines.copy()
+        edited[row] = re.sub(r"\d+$", label, edited[row])
+        b = ws.analyse(work, {target: "\n".join(edited)})
+        assert not [f for f in b.findings if f.file == rel and f.line == row + 1], label

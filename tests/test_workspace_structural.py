@@ -5,6 +5,7 @@ and its findings are exactly those of a cold ``gamebook check`` of the same text
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 import shutil
@@ -158,7 +159,8 @@ def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
     files = sorted((work / "livre").glob("*.yaml"))
     texts = {f: f.read_text(encoding="utf-8") for f in files}
     ws = Workspace()
-    first = ws.analyse(work, {})
+    first = ws.analyse(work, {}).warm()
+    assert "_level" in first.graph.graph.graph
     numbers = sorted(int(n.partition(":")[2]) for n in first.graph.records if "paragraph:" in n)
     rng = random.Random(31)
     paths = []
@@ -169,6 +171,166 @@ def test_a_long_run_of_random_structural_edits(tmp_path: Path) -> None:
         a = ws.analyse(work, texts)
         paths.append(a.path)
         assert [_row(x) for x in a.findings] == _cold(work, texts, tmp_path), what
+        a.warm()  # as the server does: the graph's levels made, the next patch keeps them
     # an edit may happen to change nothing the checks read (re-pointed to the same paragraph)
     assert "full" not in paths, paths
     assert paths.count("patched") >= 15, paths
+
+
+def _one_edit_per_path(tmp_path: Path) -> tuple[Path, Path, list[tuple[str, str]]]:
+    """A generated campaign, one of its files, and edits of it that take each path of the
+    workspace in turn: (the path expected, the file's new text)."""
+    gen = generate.generate(1000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    target = sorted((work / "livre").glob("*.yaml"))[0]
+    text = target.read_text(encoding="utf-8")
+    m = re.search(r"(?m)^    text: (.*)\n", text)
+    read = _READ.search(text)
+    ident = re.search(r"(?m)^  - id: (\d+)$", text)
+    assert m is not None and read is not None and ident is not None
+    typed = text[: m.end(1)] + " encore" + text[m.end(1) :]
+    moved = text[: read.start(2)] + str(int(read.group(2)) + 1) + text[read.end(2) :]
+    renamed = text[: ident.start(1)] + "987654" + text[ident.end(1) :]
+    again = _READ.search(renamed)
+    assert again is not None
+    moved_too = renamed[: again.start(2)] + str(int(again.group(2)) + 2) + renamed[again.end(2) :]
+    return (
+        work,
+        target,
+        [
+            ("kept", typed),
+            ("shifted", "# une note\n" + typed),
+            ("patched", moved),
+            ("full", renamed),
+            ("patched", moved_too),
+            ("full", text),
+        ],
+    )
+
+
+def test_the_look_up_tables_follow_every_edit(tmp_path: Path) -> None:
+    """What hover and definition read (the references on a line, the nodes of a key) is,
+    after each edit, what the new campaign says, though the tables are handed on from one
+    analysis to the next and made per file."""
+    work, target, edits = _one_edit_per_path(tmp_path)
+    ws = Workspace()
+    ws.analyse(work, {}).warm()
+    for path, new in [("full", ""), *edits]:
+        a = ws.analyse(work, {target: new} if new else {})
+        assert a.path == path
+        camp = a.campaign
+        assert camp is not None
+        by_line: dict[tuple[str, int], list] = {}
+        for ref in camp.refs:
+            by_line.setdefault((ref.file, ref.line), []).append(ref)
+        for (rel, line), refs in by_line.items():
+            assert a.refs_at(rel, line) == refs
+        assert a.refs_at(target.relative_to(work).as_posix(), 10**6) == []
+        keys: dict[str, list[str]] = {}
+        for node, rec in a.index.items():
+            keys.setdefault(str(int(rec.key)) if rec.key.isdigit() else rec.key, []).append(node)
+        for key, nodes in keys.items():
+            assert a.nodes_with_key(key) == nodes
+        a.warm()
+
+
+def test_an_analysis_leaves_no_cyclic_garbage(tmp_path: Path, monkeypatch) -> None:
+    """The workspace freezes what it holds out of the cyclic collector's reach
+    (``workspace._freeze``): sound only while every analysis, whichever its path, leaves
+    nothing that reference counting alone cannot free."""
+    import pipeline.editor.workspace as W
+
+    monkeypatch.setattr(W, "_freeze", lambda: None)
+    work, target, edits = _one_edit_per_path(tmp_path)
+    enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        Workspace().analyse(work, {}).warm()  # what the first use imports and caches
+        gc.collect()
+        ws = Workspace()
+        ws.analyse(work, {})
+        assert gc.collect() == 0
+        for path, new in edits:
+            a = ws.analyse(work, {target: new})
+            assert a.path == path
+            a.warm()
+            assert gc.collect() == 0, path
+    finally:
+        if enabled:
+            gc.enable()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reachability_kept_by_levels_is_a_search_from_the_root(seed: int) -> None:
+    """``incremental._reach`` after random edge changes on random graphs (chains with
+    branches and loops, some nodes reached by one edge only): the set a search from the root
+    finds, and levels that keep their promise (every reached node but the root has a reached
+    predecessor one level or more below)."""
+    from pipeline.story.incremental import _reach
+
+    rng = random.Random(seed)
+    n = 400
+    nodes = [f"n{i}" for i in range(n)]
+    succ: dict[str, dict] = {v: {} for v in nodes}
+    for i, v in enumerate(nodes[1:], 1):
+        succ[nodes[rng.randrange(max(0, i - 5), i)]][v] = {}  # each node from one a bit before
+    for _ in range(n // 2):
+        succ[rng.choice(nodes)][rng.choice(nodes)] = {}
+    root = nodes[0]
+
+    def pred_of(succ: dict) -> dict:
+        pred: dict[str, dict] = {v: {} for v in succ}
+        for s, outs in succ.items():
+            for t in outs:
+                pred[t][s] = {}
+        return pred
+
+    def search(succ: dict) -> set:
+        out, stack = {root}, [root]
+        while stack:
+            for m in succ[stack.pop()]:
+                if m not in out:
+                    out.add(m)
+                    stack.append(m)
+        return out
+
+    seen, level = search(succ), None
+    for _ in range(60):
+        sources = set(rng.sample(nodes, rng.choice((1, 1, 2, 3))))
+        removed = []
+        succ = dict(succ)
+        for s in sources:
+            outs = dict(succ[s])
+            for t in list(outs):
+                if rng.random() < 0.6:
+                    del outs[t]
+                    removed.append((s, t))
+            for _ in range(rng.choice((0, 1, 1, 2))):
+                t = rng.choice(nodes)
+                if t != s:
+                    outs[t] = {}
+            succ[s] = outs
+        removed = [(s, t) for s, t in removed if t not in succ[s]]
+        pred = pred_of(succ)
+        seen, level = _reach(seen, level, removed, succ, pred, sources, root)
+        assert seen == search(succ)
+        assert set(level) == seen and level[root] == 0
+        for v in seen - {root}:
+            assert any(p in seen and level[p] < level[v] for p in pred[v]), v
+
+
+def test_a_patched_check_forgets_nothing_the_checks_read(tmp_path: Path) -> None:
+    """After a structural edit the per-node hooks are asked about the touched nodes only: the
+    fields they read of the other records (``choices``, ``end``...) still count as read, or a
+    later edit of one of them would be taken for a text typed and keep stale findings."""
+    work, target, edits = _one_edit_per_path(tmp_path)
+    ws = Workspace()
+    ws.analyse(work, {})
+    held = ws._held[work.resolve()]
+    before = dict(held.reads)
+    moved = next(text for path, text in edits if path == "patched")
+    assert ws.analyse(work, {target: moved}).path == "patched"
+    for kind, fields in before.items():
+        assert fields <= held.reads.get(kind, frozenset()), kind

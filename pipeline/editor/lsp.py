@@ -7,12 +7,13 @@ files, on pygls.  In the editor, what ``gamebook check`` says in the terminal:
   graph's findings when the checks cannot tell the difference (a text typed, lines added inside
   a text) and otherwise rebuilds the graph from the models in memory.  Changes are debounced
   and checked in a worker thread, stale ones dropped, so hover, definition and completion
-  answer at once while a check runs (from the last analysis);
+  answer at once while a check runs (from the last analysis); an edit after a quiet moment
+  is checked at once, the keys of a burst once it pauses (``DEBOUNCE``);
 - **go to definition** on a reference (an envelope number, a card or paragraph id...): the
   record it names;
 - **completion** of the ids valid at the cursor's field only (a paragraph where a paragraph is
-  read, a card where a card is taken), those that start with what is typed first, at most
-  ``MAX_COMPLETIONS``;
+  read, a card where a card is taken), those that start with what is typed first, the
+  records of the edited file nearest the cursor first, at most ``MAX_COMPLETIONS``;
 - **hover** on a reference or an id: the record's kind, title and text;
 - **rename** (``textDocument/rename``) of a record's id: every reference in every file of the
   campaign, the record's own id, and ``renamed_from: [old]`` added to the record so that saves
@@ -25,6 +26,7 @@ through the checker.
 
 from __future__ import annotations
 
+import bisect
 import re
 from pathlib import Path
 from typing import Any
@@ -48,6 +50,10 @@ _KEY = re.compile(r"^(?P<indent>[ \t]*(?:-[ \t]+)*)(?P<key>[\w-]+)[ \t]*:")
 MAX_COMPLETIONS = 200
 #: seconds of quiet after a change before it is checked (a burst of keys is checked once)
 DEBOUNCE = 0.08
+#: a change after this many seconds without one is the first of its burst: it waits only
+#: ``FIRST_DELAY`` (an edit made alone is not held back by the debounce meant for bursts)
+QUIET = 0.25
+FIRST_DELAY = 0.01
 
 
 def path_of(uri: str) -> Path:
@@ -201,39 +207,99 @@ def field_at(text: str, line: int, col: int) -> str | None:
     return None
 
 
-def completions(a: Analysis, kinds: frozenset[str] | None, typed: str = "") -> list[tuple]:
+def _choices(a: Analysis, kinds: frozenset[str] | None) -> tuple[list, dict, list, list]:
+    """The ids a reference of ``kinds`` may name, once per analysis (and handed on while the
+    records are the same): shortest first (length, label, node, file, label and title in
+    lower case), per file, and alphabetically with the labels alone (for ``_starting``)."""
+    key = ("choices", kinds)
+    made = a.memo.get(key)
+    if made is None:
+        sg = a.graph
+        specs = S.KINDS[sg.campaign.family] if sg else {}
+        seen: set[str] = set()
+        every = []
+        for node, rec in a.index.items():
+            if kinds is not None and rec.kind not in kinds:
+                continue
+            if rec.parent and "/" in rec.key:
+                continue  # sub-records are reached through their parent
+            label = rec.key
+            spec = specs.get(rec.kind)
+            if spec is not None and spec.resolve_by:
+                label = str(rec.data.get(spec.resolve_by, rec.key))
+            if label in seen:
+                continue
+            seen.add(label)
+            title = _record_text(rec.data)[0].lower()
+            every.append((len(label), label, node, rec.file, label.lower(), title))
+        every.sort()
+        by_file: dict[str, list[tuple]] = {}
+        for item in every:
+            by_file.setdefault(item[3], []).append(item)
+        alpha = sorted(every, key=lambda it: it[4])
+        made = a.memo[key] = (every, by_file, alpha, [it[4] for it in alpha])
+    return made
+
+
+def _starting(choices: tuple, low: str) -> list[tuple]:
+    """The candidates whose label starts with ``low``, shortest first (a range of the
+    alphabetical list: a prefix typed at 100k nodes costs no scan of them all)."""
+    every, _, alpha, keys = choices
+    if not low:
+        return every
+    found = alpha[bisect.bisect_left(keys, low) : bisect.bisect_left(keys, low + "\U0010ffff")]
+    found.sort()
+    return found
+
+
+def completions(
+    a: Analysis,
+    kinds: frozenset[str] | None,
+    typed: str = "",
+    here: tuple[str, int] | None = None,
+    limit: int | None = None,
+) -> tuple[list[tuple], bool]:
     """(label, kind and title, documentation, sort text) of the ids a reference of ``kinds``
-    may name (``None``: every kind), the ones that start with ``typed`` first, then those that
-    contain it; the label is the id as a writer writes it (an adventure card's number, not one
-    of its versions)."""
-    sg = a.graph
-    seen: set[str] = set()
-    starts, contains = [], []
+    may name (``None``: every kind), and whether there are more than ``limit``.  Ranked:
+    those that start with ``typed`` first, then those that contain it (in the id or the
+    title); among the first, the records of the file being edited (``here``: rel file,
+    1-based line) nearest the cursor first, then the shortest ids.  The label is the id as a
+    writer writes it (an adventure card's number, not one of its versions).  Only the
+    offered ones are described (their title and text read)."""
+    choices = _choices(a, kinds)
+    every, by_file = choices[0], choices[1]
     low = typed.lower()
-    for rec in a.index.values():
-        if kinds is not None and rec.kind not in kinds:
-            continue
-        if rec.parent and "/" in rec.key:
-            continue  # sub-records are reached through their parent
-        label = rec.key
-        spec = S.KINDS[sg.campaign.family].get(rec.kind) if sg else None
-        if spec is not None and spec.resolve_by:
-            label = str(rec.data.get(spec.resolve_by, rec.key))
-        if label in seen:
-            continue
-        seen.add(label)
-        title, text = _record_text(rec.data)
-        item = (label, kind_fr(rec.kind) + (f" — {title}" if title else ""), text)
-        lab = label.lower()
-        if not low or lab.startswith(low):
-            starts.append(item)
-        elif low in lab or low in title.lower():
-            contains.append(item)
+    cap = len(every) if limit is None else limit
+    rel, line = here if here else (None, 0)
+    index = a.index
+    picked: list[tuple] = []
+    taken: set[str] = set()
+
+    def starts(item: tuple) -> bool:
+        return item[4].startswith(low)
+
+    mine = [it for it in by_file.get(rel, []) if starts(it)] if rel is not None else []
+    mine.sort(key=lambda it: abs(index[it[2]].line - line))
+    groups: list[Any] = [mine, (it for it in _starting(choices, low) if it[3] != rel)]
+    if low:
+        groups.append(it for it in every if not starts(it) and (low in it[4] or low in it[5]))
+    more = False
+    for group in groups:
+        for it in group:
+            if len(picked) == cap:
+                more = True
+                break
+            if it[1] not in taken:
+                taken.add(it[1])
+                picked.append(it)
+        if more:
+            break
     out: list[tuple[str, str, str, str]] = []
-    for rank, group in enumerate((starts, contains)):
-        group.sort(key=lambda it: (len(it[0]), it[0]))
-        out.extend((*it, f"{rank}{i:06d}") for i, it in enumerate(group))
-    return out
+    for i, (_, label, node, *_) in enumerate(picked):
+        rec = index[node]
+        title, text = _record_text(rec.data)
+        out.append((label, kind_fr(rec.kind) + (f" — {title}" if title else ""), text, f"{i:07d}"))
+    return out, more
 
 
 def kinds_at(a: Analysis, text: str, line: int, col: int) -> frozenset[str] | None:
@@ -364,6 +430,8 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         self.workspace = Workspace()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
         self.generation: dict[Path, int] = {}
+        #: folder -> when its last change came (``time.monotonic``)
+        self.last_change: dict[Path, float] = {}
         self.published: dict[Path, set[Path]] = {}
         #: path -> what its last published diagnostics were made from (its findings and its text)
         self.sent: dict[Path, tuple] = {}
@@ -428,10 +496,16 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
 
     def changed(self, uri: str, delay: float) -> None:
         import asyncio
+        import time
 
         folder = campaign_folder(path_of(uri))
         if folder is None:
             return
+        now = time.monotonic()
+        before = self.last_change.get(folder)
+        self.last_change[folder] = now
+        if before is None or now - before > QUIET:
+            delay = min(delay, FIRST_DELAY)
         asyncio.get_running_loop().create_task(self.check_later(folder, delay))
 
     def current(self, uri: str) -> Analysis | None:
@@ -501,7 +575,14 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
             return T.CompletionList(is_incomplete=False, items=[])
         src = text.split("\n")[line] if line < len(text.split("\n")) else ""
         typed = re.search(r"[\w\-/@+.]*$", src[:col])
-        found = completions(a, kinds, typed.group() if typed else "")
+        rel = _rel(a, path_of(uri))
+        found, more = completions(
+            a,
+            kinds,
+            typed.group() if typed else "",
+            (rel, line + 1) if rel else None,
+            MAX_COMPLETIONS,
+        )
         items = [
             T.CompletionItem(
                 label=label,
@@ -510,9 +591,9 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
                 documentation=doc[:400] or None,
                 sort_text=sort,
             )
-            for label, detail, doc, sort in found[:MAX_COMPLETIONS]
+            for label, detail, doc, sort in found
         ]
-        return T.CompletionList(is_incomplete=len(found) > MAX_COMPLETIONS, items=items)
+        return T.CompletionList(is_incomplete=more, items=items)
 
     async def prepare_rename(self, params: Any) -> Any:
         T = self.T

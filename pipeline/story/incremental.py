@@ -20,6 +20,7 @@ reads the bytes), a changed line count or anything uncertain takes the full path
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -327,9 +328,9 @@ def attempt_structural(
 
 
 def search_tree(sg: Any) -> tuple[set, dict]:
-    """The nodes reachable from the root of ``sg`` and the tree the search found them by
-    (node -> the node it was found from): what ``patch`` keeps beside the graph."""
-    return _reach(set(), None, [], sg.graph._succ, set(), sg.root)
+    """The nodes reachable from the root of ``sg`` and their levels (``search_levels``):
+    what ``patch`` keeps beside the graph (``_reachable``, ``_level``)."""
+    return search_levels(sg.graph._succ, sg.root)
 
 
 def patched_stats(before: dict, old: Any, new: Any) -> dict:
@@ -620,7 +621,7 @@ def _remade_edges(
     went away.  A source whose edges changed is dirty."""
     g = sg.graph
     g2 = type(g)()
-    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_tree"))
+    g2.graph.update((k, v) for k, v in g.graph.items() if k not in ("_reachable", "_level"))
     node2, succ2, pred2 = dict(g._node), dict(g._succ), dict(g._pred)
     for node, rec in edit.moved.items():
         attrs = node2[node]
@@ -764,9 +765,9 @@ def patch(
     )
     seen = sg.graph.graph.get("_reachable")
     if seen is not None:
-        tree = sg.graph.graph.get("_tree")
-        g2.graph["_reachable"], g2.graph["_tree"] = _reach(
-            seen, tree, removed, succ2, edit.sources, sg.root
+        level = sg.graph.graph.get("_level")
+        g2.graph["_reachable"], g2.graph["_level"] = _reach(
+            seen, level, removed, succ2, g2._pred, edit.sources, sg.root
         )
     reads = dict(built.reads)
     for kind in read_now:
@@ -776,33 +777,131 @@ def patch(
 
 
 def _reach(
-    seen: set, tree: dict | None, removed: list, succ: dict, sources: set, root: str
+    seen: set,
+    level: dict | None,
+    removed: list,
+    succ: dict,
+    pred: dict,
+    sources: set,
+    root: str,
 ) -> tuple[set, dict]:
-    """The nodes reachable from ``root`` once the edges of ``sources`` changed.  The search
-    tree of the previous answer (``_tree``: each node -> the node it was found from) is kept
-    beside it: while no removed edge is one of its edges, every node it spans is still reached
-    (its edges all remain), so the old set only grows by what the new edges open; otherwise,
-    or without a tree, one search from the root."""
-    if tree is None or any(tree.get(t) == s for s, t in removed):
-        out = {root}
-        tree = {root: None}
-        stack = [root]
-    else:
-        out = set(seen)
-        tree = dict(tree)
-        stack = []
-        for s in sources:
-            if s in seen:
-                for t in succ[s]:
-                    if t not in out:
-                        out.add(t)
-                        tree[t] = s
-                        stack.append(t)
-    while stack:
-        n = stack.pop()
+    """The nodes reachable from ``root`` once the edges of ``sources`` changed (``removed``:
+    the edges that went away), with their levels (``_level``): the root is at 0 and every
+    other reached node has a predecessor reached at a lower level, its support — so each one
+    is reached through its supports, down to the root.
+
+    First what the new edges open (a node they reach sooner is moved down to that level: no
+    support is lost by it).  Then only the nodes a removed edge may cut off are looked at:
+    those that lost an edge from a lower level and have no other support, then, level by
+    level, the nodes whose supports were all among those (``orphans``).  What reaches an
+    orphan from outside reaches it again; what does not is unreachable now.  Without levels
+    (a graph just built), or when the orphans are many (``_MAX_ORPHANS``: the search would
+    cost as much), one search from the root."""
+    if level is None:
+        return search_levels(succ, root)
+    out = set(seen)
+    level = dict(level)
+    grown: dict[str, int] = {}
+    for s in sources:
+        if s in out:
+            up = level[s] + 1
+            for t in succ[s]:
+                if t not in out:
+                    if grown.get(t, up) >= up:
+                        grown[t] = up
+                elif level[t] > up:
+                    level[t] = up
+    if grown:
+        out, level = _search(succ, level, list(grown), grown, out)
+    work = [t for s, t in removed if s in out and t in out and level[s] < level[t]]
+    orphans: set[str] = set()
+    budget = max(_MAX_ORPHANS, len(out) // 50)  # past it, the search is cheaper
+    while work:
+        budget -= 1
+        if budget < 0:
+            return search_levels(succ, root)
+        u = work.pop()
+        if u in orphans:
+            continue
+        lv = level[u]
+        if any(p in out and p not in orphans and level[p] < lv for p in pred[u]):
+            continue  # still supported
+        # a predecessor above it that the root reaches without it: it moves up under that one
+        above = next(
+            (
+                p
+                for p in pred[u]
+                if p in out and p not in orphans and _path_up(p, u, pred, level, out, orphans)
+            ),
+            None,
+        )
+        if above is not None:
+            level[u] = level[above] + 1
+        else:
+            orphans.add(u)
+        work.extend(v for v in succ[u] if v in out and lv < level[v] and v not in orphans)
+    if orphans:
+        out -= orphans
+        for u in orphans:
+            del level[u]
+        # an orphan with a predecessor still reached is reached again, and what it reaches
+        seeds = {}
+        for u in orphans:
+            lows = [level[p] for p in pred[u] if p in out]
+            if lows:
+                seeds[u] = min(lows) + 1
+        out, level = _search(succ, level, list(seeds), seeds, out)
+    return out, level
+
+
+#: nodes ``_reach`` looks at past which it searches from the root instead (or 2 % of them)
+_MAX_ORPHANS = 200
+
+
+def _path_up(node: str, avoid: str, pred: dict, level: dict, out: set, orphans: set) -> bool:
+    """Whether a path of edges from the root reaches ``node`` without ``avoid`` or an orphan:
+    walked down from ``node`` by predecessors of ever lower levels (so it ends)."""
+    while level[node] > 0:
+        lv = level[node]
+        node = next(
+            (
+                p
+                for p in pred[node]
+                if p in out and p != avoid and p not in orphans and level[p] < lv
+            ),
+            "",
+        )
+        if not node:
+            return False
+    return True
+
+
+def search_levels(succ: dict, root: str) -> tuple[set, dict]:
+    """The nodes reachable from ``root`` and their levels, as ``_reach`` keeps them."""
+    return _search(succ, {root: 0}, [root])
+
+
+def _search(
+    succ: dict,
+    level: dict,
+    start: list,
+    start_levels: dict | None = None,
+    out: set | None = None,
+) -> tuple[set, dict]:
+    """``out`` (reached nodes) and ``level`` grown by a search from ``start`` (not in
+    ``out``; at ``start_levels``, else at their level in ``level``): each node found is one
+    level above the node it was found from."""
+    out = set(level) if out is None else out
+    if start_levels:
+        level.update(start_levels)
+    out.update(start)
+    queue = deque(start)  # breadth first: low levels, so most nodes have several supports
+    while queue:
+        n = queue.popleft()
+        up = level[n] + 1
         for m in succ[n]:
             if m not in out:
                 out.add(m)
-                tree[m] = n
-                stack.append(m)
-    return out, tree
+                level[m] = up
+                queue.append(m)
+    return out, level

@@ -183,9 +183,9 @@ def _remember(
         return
     base = None
     if sg is not None and built is not None and camp.digest is not None:
-        # the search tree of what is reachable, so that a patch extends it (``_reach``)
-        seen, tree = incremental.search_tree(sg)
-        sg.graph.graph["_reachable"], sg.graph.graph["_tree"] = seen, tree
+        # what is reachable and at which level, so that a patch extends it (``_reach``)
+        seen, level = incremental.search_tree(sg)
+        sg.graph.graph["_reachable"], sg.graph.graph["_level"] = seen, level
         state = State(
             digests=[s.digest for s in slots], models=models, graph=sg, built=built, stats=stats
         )
