@@ -11,7 +11,7 @@ import re
 import pytest
 
 from engine.core import registry
-from pipeline import french_text as F
+from pipeline.story import french_text as F
 
 pytestmark = pytest.mark.e2e
 
