@@ -1,7 +1,8 @@
 """A single person's quick start of every game in headless Chromium (one person, the others
-played by the computer): the game speaks to them as « Vous », in the turn bar and in the
-journal, and never with a third-person verb after it (« Vous joue », « Vous a »), a capital
-« Vous » inside a sentence (« à Vous ») or « de vous » after a noun (see conftest.py)."""
+played by the computer): the game speaks to them as « Vous » (the turn bar addresses them, and
+names no holder of the device), in the journal too, and never with a third-person verb after
+it (« Vous joue », « Vous a »), a capital « Vous » inside a sentence (« à Vous ») or « de
+vous » after a noun (see conftest.py)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,11 @@ def test_a_single_person_is_vous_in_the_turn_bar_and_the_log(game, rng: random.R
     logs.update(log)
     seen.update([turn, *log, *lines])
     you = re.compile(r"\b[Vv]ous\b")
-    assert any(you.search(t) for t in turns), f"no « Vous » in the turn bar: {turns}"
+    # the turn bar speaks to the person: « À vous de jouer », « votre tour », or an imperative
+    # (« choisissez une carte »); it never says who holds the device (nobody else may)
+    addressed = re.compile(r"\b(?:[Vv]ous|[Vv]otre|[a-zéèê]+ez)\b")
+    assert any(addressed.search(t) for t in turns), f"the turn bar never speaks to you: {turns}"
+    assert not any("Appareil" in t for t in turns), f"a holder named for one person: {turns}"
     assert any(you.search(line) for line in logs), f"no « Vous » in the journal: {sorted(logs)}"
     found = [f for f in F.grammar(seen) if _about_vous(f.rule)]
     assert not found, "\n".join(str(f)[:300] for f in found[:10])
