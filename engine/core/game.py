@@ -39,6 +39,7 @@ from .french import YOU, count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
+from .types import Screen
 
 TURN_KINDS = ("each", "public", "collective")
 #: the readers whose answers are the caller's own: a game's version of one returns a copy of
@@ -587,7 +588,7 @@ class Game:
         """The seats' names, in seat order."""
         return [s["name"] for s in state.get("seats", [])]
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         """*Must.*  The screen for ``seat`` (``None``: the public screen of a ``"public"`` or
         spectator moment) as ``engine.core.widgets.screen(...)``: a status line, widgets, and
         ``actions`` (the legal actions offered now, in this order) grouped into choices."""
