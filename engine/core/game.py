@@ -39,7 +39,7 @@ from .french import YOU, count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
-from .types import Screen
+from .types import Screen, SeatSetup
 
 TURN_KINDS = ("each", "public", "collective")
 #: the readers whose answers are the caller's own: a game's version of one returns a copy of
@@ -417,7 +417,7 @@ class Game:
         """``"m"`` or ``"f"`` for a name of the pool; ``None`` for a name a player typed."""
         return next((g for n, g in self.seat_names_pool if n == name), None)
 
-    def temperament(self, seat: dict[str, Any]) -> str:
+    def temperament(self, seat: SeatSetup) -> str:
         """A bot seat's temperament in words, agreeing with its name (« Prudente »); ``""``
         for a person's seat or a game without temperaments."""
         if not seat.get("bot") or not self.personas:

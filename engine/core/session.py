@@ -60,7 +60,7 @@ from .save import (
     upgrade,
 )
 from .state import copy_state, is_among
-from .types import Group, Screen
+from .types import Group, Screen, SeatSetup
 from .widgets import caption_seats, choice, group
 
 UNDO_DEPTH = 30
@@ -166,7 +166,7 @@ class Session:
         return self
 
     @property
-    def seats(self) -> list[dict[str, Any]]:
+    def seats(self) -> list[SeatSetup]:
         return self.setup.get("seats", [])
 
     def is_bot(self, seat: int) -> bool:
