@@ -9,6 +9,7 @@ a scenario, spend the last hit points or discard for good are set apart and ask 
 from __future__ import annotations
 
 from ..core import widgets as W
+from ..core.types import Choice, Group
 from . import actions as A
 from . import characters as C
 from . import records as rec
@@ -242,7 +243,7 @@ def _choice(
     tone: str | None = None,
     confirm: str | None = None,
     label: str | None = None,
-) -> dict:
+) -> Choice:
     text, help_ = _label(bundle, state, a)
     return W.choice(i, label or text, help=help_, tone=tone, confirm=confirm)
 
@@ -275,14 +276,14 @@ def _home_confirm(bundle: dict, state: dict, a: dict) -> str:
 MAX_VISIBLE = 16
 
 
-def visible_choices(groups: list[dict]) -> int:
+def visible_choices(groups: list[Group]) -> int:
     """The choices in view: those of the open groups (a form is one)."""
     return sum(
         1 if g["kind"] == "form" else len(g["choices"]) for g in groups if not g.get("folded")
     )
 
 
-def _fit(out: list[dict], foldable: list[dict | None]) -> list[dict]:
+def _fit(out: list[Group], foldable: list[Group | None]) -> list[Group]:
     """Fold the groups of ``foldable``, in that order, until at most ``MAX_VISIBLE`` choices are
     in view."""
     for g in foldable:
@@ -293,7 +294,7 @@ def _fit(out: list[dict], foldable: list[dict | None]) -> list[dict]:
     return out
 
 
-def groups(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
+def groups(bundle: dict, state: dict, actions: list[dict]) -> list[Group]:
     p = state.get("pending") or {}
     t = p.get("type")
     if t == "turn":
@@ -328,7 +329,7 @@ def groups(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
 
 def _free_groups(
     bundle: dict, state: dict, actions: list[dict], indexes: list[int], by_name: bool
-) -> list[dict]:
+) -> list[Group]:
     """The gestures allowed at any time, folded."""
     chars = state["characters"]
     entries = []
@@ -357,10 +358,10 @@ def _free_groups(
 FREE = ("recover", "discard_skill", "drop")
 
 
-def _with_free(bundle: dict, state: dict, actions: list[dict], t: str) -> list[dict]:
+def _with_free(bundle: dict, state: dict, actions: list[dict], t: str) -> list[Group]:
     free = [i for i, a in enumerate(actions) if a["type"] in FREE]
     rest = [i for i, a in enumerate(actions) if a["type"] not in FREE]
-    out: list[dict] = []
+    out: list[Group] = []
     if t == "draw":
         out += _draw(bundle, state, actions, rest)
     elif t == "prepare":
@@ -401,7 +402,7 @@ def _with_free(bundle: dict, state: dict, actions: list[dict], t: str) -> list[d
     return out + _free_groups(bundle, state, actions, free, by_name=True)
 
 
-def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> list[dict]:
+def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> list[Group]:
     action = state["action"]
     ch = state["characters"][action["character"]]
     mode = state["options"]["recovery"]
@@ -442,7 +443,7 @@ def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> li
                 ],
             )
         )
-    out: list[dict] = []
+    out: list[Group] = []
     if plain_:
         out.append(W.form(T.ui("group.draw"), asked, plain_, submit=T.ui("submit.draw")))
     if more:
@@ -463,7 +464,7 @@ def _draw(bundle: dict, state: dict, actions: list[dict], rest: list[int]) -> li
     return out
 
 
-def _result(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
+def _result(bundle: dict, state: dict, actions: list[dict]) -> list[Group]:
     tally = state["action"].get("tally") or {}
     main, fewer = [], []
     for i, a in enumerate(actions):
@@ -497,13 +498,13 @@ def _character_help(bundle: dict, state: dict, ch: dict) -> str:
     return T.ui("group.character.help", hand=hand, purse=purse + weight)
 
 
-def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
+def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[Group]:
     chars = state["characters"]
-    out: list[dict] = []
-    home: list[dict] = []
+    out: list[Group] = []
+    home: list[Choice] = []
     together: dict[tuple[str, int], list[tuple[int, dict]]] = {}
-    saves: list[dict] = []
-    blocks: dict[int, tuple[list[dict], list[dict], list[dict]]] = {
+    saves: list[Choice] = []
+    blocks: dict[int, tuple[list[Choice], list[Choice], list[Choice]]] = {
         c: ([], [], []) for c in range(len(chars))
     }
     for i, a in enumerate(actions):
@@ -557,7 +558,7 @@ def _turn(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
             )
         else:
             other.append(_choice(bundle, state, i, a))
-    character_groups: list[dict] = []
+    character_groups: list[Group] = []
     for c, ch in enumerate(chars):
         main, moves, other = blocks[c]
         if main or moves:
@@ -622,7 +623,7 @@ def _where(bundle: dict, state: dict, ch: dict) -> str:
     return _title(bundle, spot["terrain"]) if spot else "hors du Plateau"
 
 
-def _citadel(bundle: dict, state: dict, actions: list[dict]) -> list[dict]:
+def _citadel(bundle: dict, state: dict, actions: list[dict]) -> list[Group]:
     chars = state["characters"]
     destiny = [(i, a) for i, a in enumerate(actions) if a["type"] == "destiny"]
     team = [(i, a) for i, a in enumerate(actions) if a["type"] in ("leave", "join")]

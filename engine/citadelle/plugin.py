@@ -14,6 +14,7 @@ from ..core.errors import SetupError
 from ..core.game import CliAlias, Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
+from ..core.types import Screen
 from . import auto, cards, choices, game, screen
 from . import text_fr as T
 from .content import SCHEMA
@@ -220,7 +221,7 @@ class Citadelle(Game):
     def render_log(self, entry: dict[str, Any]) -> str:
         return fr.tidy(T.render(entry))
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         return fr.tidy_texts(screen.screen(self.bundle, state, actions))
 
     def chronicle(self, state: dict[str, Any]) -> list[dict]:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core import french as fr
 from ..core import widgets as W
+from ..core.types import Screen
 from . import actions as A
 from . import characters as C
 from . import citadel as CIT
@@ -468,7 +469,7 @@ def status(bundle: dict, state: dict) -> tuple[str, str]:
     return scen, phase
 
 
-def screen(bundle: dict, state: dict, actions: list[dict]) -> dict:
+def screen(bundle: dict, state: dict, actions: list[dict]) -> Screen:
     from .choices import groups
 
     text, phase = status(bundle, state)

@@ -9,6 +9,7 @@ from ..core.errors import SetupError
 from ..core.french import count
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
+from ..core.types import Screen
 from . import bots, reveal, rules, screen
 from . import text_fr as T
 from .content import SCHEMA
@@ -132,7 +133,7 @@ class Complots(Game):
     def render_log(self, entry: dict[str, Any]) -> str:
         return fr.tidy(T.render(entry))
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         """Drawn from ``seat``'s view; a public moment (``seat`` is ``None``) from the view of
         the only human at the table if there is one (its own cards beside the buttons), else
         from nobody's."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core import french as fr
 from ..core import widgets as W
+from ..core.types import Choice, Group, Screen
 from . import rules
 from . import text_fr as T
 
@@ -195,11 +196,11 @@ def label(table: rules.Table, names: list[str], action: dict, several: bool) -> 
     return str(kind)
 
 
-def groups(table: rules.Table, v: dict, actions: list[dict]) -> list[dict]:
+def groups(table: rules.Table, v: dict, actions: list[dict]) -> list[Group]:
     names = _names(v)
     several = len({a["seat"] for a in actions}) > 1
     in_doubt = v["step"] is not None and v["step"]["do"] == "doubt"
-    buckets: dict[str, list[dict]] = {}
+    buckets: dict[str, list[Choice]] = {}
     order: list[str] = []
     for i, a in enumerate(actions):
         kind = a["type"]
@@ -225,14 +226,14 @@ def groups(table: rules.Table, v: dict, actions: list[dict]) -> list[dict]:
         if kind in ("claim", "counter") or key == "actions":
             tone = tone or "main"
         buckets[key].append(W.choice(i, label(table, names, a, several), tone=tone))
-    out = []
+    out: list[Group] = []
     for key in order:
         help_ = U.get(f"g_{key}_help")
         out.append(W.group(U[f"g_{key}"], W.unique_labels(buckets[key]), help=help_, key=key))
     return out
 
 
-def screen(table: rules.Table, v: dict, actions: list) -> dict:
+def screen(table: rules.Table, v: dict, actions: list) -> Screen:
     """The screen drawn from ``v``, the view of the seat that looks at it (``None``: nobody's
     secrets)."""
     return W.screen(status(v), widgets(table, v), groups(table, v, actions), phase="Complots")

@@ -11,6 +11,7 @@ from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.schema import GraphView, Issue
 from ..core.state import copy_game
+from ..core.types import Screen
 from . import bots, chronicle, deep, rules, screen, solver
 from . import text_fr as T
 from .content import MONTHS, SCHEMA
@@ -210,7 +211,7 @@ class Conseil(Game):
     def render_log(self, entry: dict[str, Any]) -> str:
         return fr.tidy(T.render(entry, self.titles))
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         return fr.tidy_texts(
             screen.screen(
                 self.bundle,

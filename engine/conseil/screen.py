@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import widgets as W
+from ..core.types import Choice, Group, Screen
 from . import text_fr as T
 from .rules import FAVOR_MAX, THRONE
 
@@ -196,9 +197,9 @@ def screen(
     actions: list,
     names: list[str],
     describe,
-) -> dict:
+) -> Screen:
     widgets = widgets_for(bundle, view, names)
-    groups: list[dict] = []
+    groups: list[Group] = []
     phase = view["phase"]
     by: dict[str, list[tuple[int, dict]]] = {}
     for i, a in enumerate(actions):
@@ -258,7 +259,7 @@ def screen(
             "Les voix se sont partagées : choisissez parmi les cartes posées.",
         ),
     }
-    merged: dict[str, list[dict]] = {}
+    merged: dict[str, list[Choice]] = {}
     order: list[str] = []
     for t, items in by.items():
         head, help_ = heads.get(t, (t, None))

@@ -39,6 +39,7 @@ from .french import YOU, count, temperament_of
 from .rng import Rng
 from .schema import ContentSchema
 from .state import copy_state
+from .types import Screen, SeatSetup
 
 TURN_KINDS = ("each", "public", "collective")
 #: the readers whose answers are the caller's own: a game's version of one returns a copy of
@@ -416,7 +417,7 @@ class Game:
         """``"m"`` or ``"f"`` for a name of the pool; ``None`` for a name a player typed."""
         return next((g for n, g in self.seat_names_pool if n == name), None)
 
-    def temperament(self, seat: dict[str, Any]) -> str:
+    def temperament(self, seat: SeatSetup) -> str:
         """A bot seat's temperament in words, agreeing with its name (« Prudente »); ``""``
         for a person's seat or a game without temperaments."""
         if not seat.get("bot") or not self.personas:
@@ -587,7 +588,7 @@ class Game:
         """The seats' names, in seat order."""
         return [s["name"] for s in state.get("seats", [])]
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         """*Must.*  The screen for ``seat`` (``None``: the public screen of a ``"public"`` or
         spectator moment) as ``engine.core.widgets.screen(...)``: a status line, widgets, and
         ``actions`` (the legal actions offered now, in this order) grouped into choices."""

@@ -60,6 +60,7 @@ from .save import (
     upgrade,
 )
 from .state import copy_state, is_among
+from .types import Group, Screen, SeatSetup
 from .widgets import caption_seats, choice, group
 
 UNDO_DEPTH = 30
@@ -165,7 +166,7 @@ class Session:
         return self
 
     @property
-    def seats(self) -> list[dict[str, Any]]:
+    def seats(self) -> list[SeatSetup]:
         return self.setup.get("seats", [])
 
     def is_bot(self, seat: int) -> bool:
@@ -470,7 +471,7 @@ class Session:
             known = rendered[id(entry)] = (entry, self.game.render_log(entry))
         return known[1]
 
-    def screen(self) -> dict[str, Any]:
+    def screen(self) -> Screen:
         """What the device shows now (plain JSON)."""
         assert self.state is not None
         seats, kind = self.local_waiting()
@@ -479,7 +480,7 @@ class Session:
             return self._handoff_screen(due, self.names())
         return self._screen(self.viewer(), seats, kind)
 
-    def screen_for(self, seat: int) -> dict[str, Any]:
+    def screen_for(self, seat: int) -> Screen:
         """What the other device playing ``seat`` shows now: that seat's view only, its own
         choices when it must act, else whom the table waits for."""
         assert self.state is not None
@@ -488,7 +489,7 @@ class Session:
             seat, [seat] if seat in seats else [], "each" if kind == "public" else kind
         )
 
-    def _screen(self, viewer: int | None, seats: list[int], kind: str) -> dict[str, Any]:
+    def _screen(self, viewer: int | None, seats: list[int], kind: str) -> Screen:
         assert self.state is not None
         game, state = self.game, self.state
         names = self.names()
@@ -576,7 +577,7 @@ class Session:
         )
         return scr
 
-    def _secret_group(self, group: dict[str, Any]) -> bool:
+    def _secret_group(self, group: Group) -> bool:
         """Whether a choices group shows what its seat alone knows: it offers an action of one
         of the game's ``private_actions`` types (every group when the game names none)."""
         kinds = self.game.private_actions
@@ -587,7 +588,7 @@ class Session:
             for c in group["choices"]
         )
 
-    def _watch_group(self, number: int) -> dict[str, Any]:
+    def _watch_group(self, number: int) -> Group:
         """The watching people's two buttons, numbered after the screen's other choices."""
         g = group(
             WATCH_TEXT["heading"],
@@ -603,7 +604,7 @@ class Session:
             c["n"] = number
         return g
 
-    def _handoff_screen(self, seat: int, names: list[str]) -> dict[str, Any]:
+    def _handoff_screen(self, seat: int, names: list[str]) -> Screen:
         name = names[seat] if seat < len(names) else str(seat + 1)
         return {
             "game": self.game.id,

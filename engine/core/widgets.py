@@ -35,8 +35,10 @@ at one legal action by its index.  A ``form`` group offers many actions through 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
+
+from .types import Choice, FormField, Group, Screen
 
 AREAS = ("main", "self", "board")
 CARD_STATES = ("up", "down", "revealed", "blocked", "cancelled", "played", "selected")
@@ -196,7 +198,7 @@ def row(
     )
 
 
-def caption_seats(scr: dict, captions: dict[str, str]) -> dict:
+def caption_seats(scr: Screen, captions: dict[str, str]) -> Screen:
     """The temperament of each bot beside its name in the screen's players tables
     (« Béatrice (Maligne) »): ``captions`` maps a seat's name to its temperament in words.
 
@@ -338,72 +340,85 @@ def choice(
     confirm: str | None = None,
     tone: str | None = None,
     fields: dict[str, Any] | None = None,
-) -> dict:
+) -> Choice:
     """A button for legal action number ``index``.  ``confirm``: one sentence on what follows,
     asked before an irreversible move; ``tone``: ``"main"`` for the main verbs, ``"danger"``
     for a costly move; ``fields``: this action's values in a ``form`` group."""
-    return _clean(
-        {
-            "index": index,
-            "label": label,
-            "help": help,
-            "confirm": confirm,
-            "tone": tone,
-            "fields": fields,
-        }
+    return cast(
+        Choice,
+        _clean(
+            {
+                "index": index,
+                "label": label,
+                "help": help,
+                "confirm": confirm,
+                "tone": tone,
+                "fields": fields,
+            }
+        ),
     )
 
 
 def group(
     heading: str,
-    entries: Iterable[dict],
+    entries: Iterable[Choice],
     *,
     help: str | None = None,
     folded: bool = False,
     key: str | None = None,
-) -> dict:
+) -> Group:
     """Choices under a heading; ``folded``: shown closed (the less common moves)."""
-    return _clean(
-        {
-            "kind": "buttons",
-            "heading": heading,
-            "help": help,
-            "folded": folded or None,
-            "choices": list(entries),
-            "key": key,
-        }
+    return cast(
+        Group,
+        _clean(
+            {
+                "kind": "buttons",
+                "heading": heading,
+                "help": help,
+                "folded": folded or None,
+                "choices": list(entries),
+                "key": key,
+            }
+        ),
     )
 
 
-def form_field(name: str, label: str, kind: str = "select", options: Iterable[dict] = ()) -> dict:
+def form_field(
+    name: str, label: str, kind: str = "select", options: Iterable[dict[str, Any]] = ()
+) -> FormField:
     """A field of a form group: ``select`` (options ``{"value", "label"}``) or ``stepper``
     (a number, bounded by the values the form's choices allow)."""
-    return _clean({"name": name, "label": label, "kind": kind, "options": list(options)})
+    return cast(
+        FormField, _clean({"name": name, "label": label, "kind": kind, "options": list(options)})
+    )
 
 
 def form(
     heading: str,
-    fields: Iterable[dict],
-    entries: Iterable[dict],
+    fields: Iterable[FormField],
+    entries: Iterable[Choice],
     *,
     submit: str,
     help: str | None = None,
     folded: bool = False,
     key: str | None = None,
-) -> dict:
+) -> Group:
     """Many actions through a few fields: every choice carries ``fields`` (its value for each
     field); the page offers only combinations some choice has, and sends that choice."""
-    return _clean(
-        {
-            "kind": "form",
-            "heading": heading,
-            "help": help,
-            "folded": folded or None,
-            "fields": list(fields),
-            "choices": list(entries),
-            "submit": submit,
-            "key": key,
-        }
+    return cast(
+        Group,
+        _clean(
+            {
+                "kind": "form",
+                "heading": heading,
+                "help": help,
+                "folded": folded or None,
+                "fields": list(fields),
+                "choices": list(entries),
+                "submit": submit,
+                "key": key,
+            }
+        ),
     )
 
 
@@ -413,17 +428,17 @@ def form(
 def screen(
     status: str,
     widgets: Iterable[dict],
-    groups: Iterable[dict],
+    groups: Iterable[Group],
     *,
     phase: str | None = None,
     prompt: str | None = None,
     recap: bool = True,
-) -> dict:
+) -> Screen:
     """A whole screen: ``status`` says where we are (« À Maëlis de jouer — Vote »), ``prompt``
     what the choices are about, ``phase`` the rulebook's name for the moment.  ``recap=False``:
     the game's own widgets already say what just happened (a summary of the last round), so the
     session adds no recap of the journal above the choices."""
-    out: dict[str, Any] = {
+    out: Screen = {
         "status": status,
         "phase": phase,
         "prompt": prompt,
@@ -436,15 +451,16 @@ def screen(
     return out
 
 
-def validate(scr: dict) -> None:
+def validate(scr: Screen) -> None:
     """Raise ``ValueError`` when a screen leaves the vocabulary or offers an action twice."""
     for w in scr["widgets"]:
         if w.get("type") not in WIDGET_KINDS:
             raise ValueError(f"unknown widget {w.get('type')!r}")
         if w.get("area", "board") not in AREAS:
             raise ValueError(f"unknown area {w.get('area')!r}")
-    for w in (*scr["widgets"], *scr["groups"]):
-        seat = w.get("private")
+    marked: list[Mapping[str, Any]] = [*scr["widgets"], *scr["groups"]]
+    for m in marked:
+        seat = m.get("private")
         if seat is not None and (type(seat) is not int or seat < 0):
             raise ValueError(f"private to {seat!r}: not a seat")
     seen: set[int] = set()
@@ -460,12 +476,12 @@ def validate(scr: dict) -> None:
                 labels.add(c["label"])
 
 
-def offered(scr: dict) -> set[int]:
+def offered(scr: Screen) -> set[int]:
     """The indexes of the actions a screen offers."""
     return {c["index"] for g in scr["groups"] for c in g["choices"]}
 
 
-def unique_labels(entries: list[dict]) -> list[dict]:
+def unique_labels(entries: list[Choice]) -> list[Choice]:
     """Number the labels a group would otherwise show twice (« Fouiller », « Fouiller (2) »)."""
     seen: dict[str, int] = {}
     for c in entries:

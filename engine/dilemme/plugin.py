@@ -9,6 +9,7 @@ from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
 from ..core.state import copy_game
+from ..core.types import Screen
 from . import bots, game, screen
 from . import text_fr as T
 from .content import SCHEMA
@@ -184,7 +185,7 @@ class Dilemme(Game):
         arcs = (self.bundle.get("records") or {}).get("arc") or {}
         return {k: str(v.get("title", k)) for k, v in arcs.items() if isinstance(v, dict)}
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         return fr.tidy_texts(
             screen.screen(self.bundle, state, self.view(state, seat), seat, actions)
         )

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core import french as fr
 from ..core import widgets as W
+from ..core.types import Group, Screen
 from . import text_fr as T
 from .game import _ability_sources, _rules
 
@@ -225,12 +226,12 @@ def _dilemma(view: dict) -> dict | None:
 # --------------------------------------------------------------------------- choices
 
 
-def _groups(bundle: dict, state: dict, seat: int | None, actions: list[dict]) -> list[dict]:
+def _groups(bundle: dict, state: dict, seat: int | None, actions: list[dict]) -> list[Group]:
     names = [s["name"] for s in state["seats"]]
     by: dict[str, list[int]] = {}
     for i, a in enumerate(actions):
         by.setdefault(a["type"], []).append(i)
-    groups = []
+    groups: list[Group] = []
     if "draft" in by:
         groups.append(
             W.group(
@@ -352,7 +353,7 @@ def _groups(bundle: dict, state: dict, seat: int | None, actions: list[dict]) ->
     return groups
 
 
-def _money_form(kind: str, actions: list[dict], indexes: list[int], names: list[str]) -> dict:
+def _money_form(kind: str, actions: list[dict], indexes: list[int], names: list[str]) -> Group:
     houses = sorted({actions[i]["to"] for i in indexes})
     fields = [
         W.form_field(
@@ -500,7 +501,7 @@ def _short(house: str) -> str:
 # --------------------------------------------------------------------------- the screen
 
 
-def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: list[dict]) -> dict:
+def screen(bundle: dict, state: dict, view: dict, seat: int | None, actions: list[dict]) -> Screen:
     pending = state.get("pending")
     names = [s["name"] for s in state["seats"]]
     # Above the choices, in this order, so that the last three sit right above the buttons on

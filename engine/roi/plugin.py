@@ -8,6 +8,7 @@ from ..core import french as fr
 from ..core.errors import SetupError
 from ..core.game import Game, Option, Outcome, SetupField
 from ..core.rng import Rng
+from ..core.types import Screen
 from . import bots, rules, screen
 from . import text_fr as T
 from .content import CARD_IDS, SCHEMA
@@ -207,7 +208,7 @@ class Roi(Game):
     def render_log(self, entry: dict[str, Any]) -> str:
         return fr.tidy(T.render(entry, self.card_names()))
 
-    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> dict:
+    def screen(self, state: dict[str, Any], seat: int | None, actions: list[Any]) -> Screen:
         return fr.tidy_texts(screen.screen(self, state, seat, actions))
 
     # ------------------------------------------------------------------ checks

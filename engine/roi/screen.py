@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from ..core import french as fr
 from ..core import widgets as W
 from ..core.game import Outcome
+from ..core.types import Screen
 from . import dice, rules
 from . import text_fr as T
 from .cards import TURNS_DIE
@@ -299,7 +300,7 @@ def _self(game: Roi, st: dict, seat: int, view: dict) -> list[dict]:
     return out
 
 
-def screen(game: Roi, st: dict, seat: int | None, actions: list[dict]) -> dict:
+def screen(game: Roi, st: dict, seat: int | None, actions: list[dict]) -> Screen:
     status, phase, prompt = _status(game, st, seat)
     view = rules.view(st, seat)
     widgets = _reveal(game, st)

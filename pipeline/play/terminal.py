@@ -28,6 +28,7 @@ from engine.core.french import count
 from engine.core.game import Game
 from engine.core.save import MAX_SAVE_BYTES, SaveError, decode, looks_like_save, parse
 from engine.core.session import Session
+from engine.core.types import Screen
 
 from ..files import FileProblem, read_limited, read_text_limited, write_atomic
 
@@ -156,7 +157,7 @@ def widget_lines(w: dict) -> list[str]:
     return out
 
 
-def screen_lines(scr: dict, areas: tuple[str, ...] = ("board", "self", "main")) -> list[str]:
+def screen_lines(scr: Screen, areas: tuple[str, ...] = ("board", "self", "main")) -> list[str]:
     out = [f"== {scr['status']} =="]
     for area in areas:
         for w in scr.get("widgets", []):
@@ -165,10 +166,10 @@ def screen_lines(scr: dict, areas: tuple[str, ...] = ("board", "self", "main")) 
     return out
 
 
-def menu_lines(scr: dict) -> list[str]:
-    out = []
-    if scr.get("prompt"):
-        out.append(scr["prompt"])
+def menu_lines(scr: Screen) -> list[str]:
+    out: list[str] = []
+    if prompt := scr.get("prompt"):
+        out.append(prompt)
     for g in scr.get("groups", []):
         out.append(f"[{g['heading']}]" + (f" {g['help']}" if g.get("help") else ""))
         if g["kind"] == "form":
@@ -277,7 +278,7 @@ def _pick_form(con: Console, group: dict) -> dict | None:
     return choices[0] if choices else None
 
 
-def _choose(con: Console, scr: dict) -> Any:
+def _choose(con: Console, scr: Screen) -> Any:
     """Read one choice: its action (a dict), or None to ask again."""
     numbered: dict[int, Any] = {}
     for g in scr["groups"]:
@@ -388,7 +389,7 @@ def play(
         if save:
             write_save(save, session.save_text())
 
-    def flush(scr: dict) -> None:
+    def flush(scr: Screen) -> None:
         nonlocal printed
         key = scr.get("seat")
         start = viewer_printed.get(key, printed if key is None else 0)
@@ -415,7 +416,7 @@ def play(
         flush(scr)
         secret_shown = secret_shown or scr["seat"] is not None
         if scr["over"]:
-            for line in outcome_lines(scr["outcome"]):
+            for line in outcome_lines(scr["outcome"] or {}):  # set when over
                 con.say(line)
             persist()
             if scr["sequel"] and humans:
