@@ -14,12 +14,13 @@ reads the keys.
 - ``FormField``: a field of a form group (``widgets.form_field``).
 - ``Widget``: any widget of ``widgets.WIDGET_KINDS``.  Nine kinds with their own keys: kept a
   plain ``dict[str, Any]`` (its ``type`` says which).
-- ``Action``: what every action has.  A game's actions carry keys of their own (``card``,
-  ``target``...), which a ``TypedDict`` rejects when a game builds one, so games build and
-  return ``dict[str, Any]``; ``Action`` is how the core reads one (``type``, and ``seat``
-  where the game records who acts).
-- ``SeatSetup``/``Setup``: the keys ``Game.normalize_setup`` always produces.  A game's own
-  setup fields (per seat or shared) are further keys of the same dict, read by the game.
+- ``SeatSetup``: a seat of a normalized setup as the core reads it (name, bot, persona); a
+  game's per-seat fields are further keys of the same dict, read by the game.
+
+Actions and whole setups stay ``dict[str, Any]``: each game adds keys of its own (``card``,
+``target``, a variant...), and a ``TypedDict`` with extra keys (PEP 728 ``extra_items``) is
+not supported by the mypy this project pins; actions also arrive from pages and saves
+unchecked, which ``apply`` judges.
 """
 
 from __future__ import annotations
@@ -28,14 +29,6 @@ from typing import Any, NotRequired, TypedDict
 
 #: a widget of ``widgets.WIDGET_KINDS`` (``type`` says which; each kind has its own keys)
 Widget = dict[str, Any]
-
-
-class Action(TypedDict, total=False):
-    """The keys the core reads in an action: its ``type`` (matched against the game's
-    ``private_actions``) and, in the games that record it, the ``seat`` that takes it."""
-
-    type: str
-    seat: int
 
 
 class Choice(TypedDict, total=False):
@@ -129,11 +122,3 @@ class SeatSetup(TypedDict):
     name: str
     bot: bool
     persona: NotRequired[str]
-
-
-class Setup(TypedDict):
-    """A normalized setup: the game number and the seats.  A game's own fields are further
-    keys."""
-
-    seed: str
-    seats: list[SeatSetup]
