@@ -46,6 +46,9 @@ class Client:
             env=env,
         )
         self.messages: queue.Queue = queue.Queue()
+        # what came while waiting for another message (a diagnostic published before the
+        # answer to a hover): read first by the next wait, never dropped
+        self.early: list[tuple[float, dict]] = []
         self.next_id = 0
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -74,24 +77,31 @@ class Client:
     def notify(self, method: str, params: dict) -> None:
         self.send({"method": method, "params": params})
 
+    def _next(self, timeout: float) -> tuple[float, dict]:
+        return self.early.pop(0) if self.early else self.messages.get(timeout=timeout)
+
     def request(self, method: str, params: dict, timeout: float = 600) -> tuple[float, dict]:
         self.next_id += 1
         rid = self.next_id
         self.send({"id": rid, "method": method, "params": params})
+        aside = []
         while True:
             at, msg = self.messages.get(timeout=timeout)
             if msg.get("id") == rid and "method" not in msg:
+                self.early.extend(aside)
                 return at, msg.get("result")
+            aside.append((at, msg))
 
     def diagnostics(self, uri: str, timeout: float = 600) -> tuple[float, list]:
         while True:
-            at, msg = self.messages.get(timeout=timeout)
+            at, msg = self._next(timeout)
             if msg.get("method") == "textDocument/publishDiagnostics" and (
                 msg["params"]["uri"] == uri
             ):
                 return at, msg["params"]["diagnostics"]
 
     def drain(self) -> None:
+        self.early.clear()
         while True:
             try:
                 self.messages.get(timeout=0.3)
