@@ -349,7 +349,8 @@ def _draw_panel(bundle: dict, state: dict) -> list[dict]:
     # already is not followed by it (« chercher un passage — chercher un passage », « Soulever
     # la caisse et fouiller — fouiller »)
     verb = T.verb(action["verb"])
-    title = action.get("title") or verb[:1].upper() + verb[1:]
+    title = _action_name(bundle, state)
+    title = title[:1].upper() + title[1:]
     said = verb.lower() in title.lower()
     lines = [
         T.ui(
