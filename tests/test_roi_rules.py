@@ -371,3 +371,115 @@ def test_the_die():
         for other in adj:
             assert face in dice.adjacent(other)
         assert sorted(dice.adjacent(dice.opposite(face))) == sorted(dice.opposite(f) for f in adj)
+
+
+# --------------------------------------------------------------------------- « Mise en place »
+
+
+def test_setup_gives_each_player_a_rolled_die_and_the_same_seven_cards():
+    """« Chaque joueur reçoit 1 dé ... et 7 cartes Personnage » and « lance son dé »: every
+    hand holds the set, nothing is played, discarded, under the die or won yet; the first
+    manche's first turn waits for every player's card."""
+    st = R.new_state(
+        {"seed": "mise", "seats": [{"name": n, "bot": True} for n in ("Léa", "Mia", "Tom")]}
+    )
+    assert st["format_version"] == R.FORMAT_VERSION and st["game"] == "roi"
+    assert st["seed"] == "mise" and len(st["set"]) == 7 and "chevalier" in st["set"]
+    assert (st["manche"], st["turn"], st["offset"]) == (1, 1, 0)
+    assert st["active"] == [0, 1, 2] and st["groups"] == [[0, 1, 2]]
+    assert not st["tournament"] and not st["playoff"]
+    assert st["pending"] == {"kind": "choose"} and st["res"] is None
+    assert st["winner"] is None and st["history"] == [] and st["throne"] == ""
+    assert st["step_by_step"] is False  # every seat is a computer: nobody to step through
+    for p in st["p"]:
+        assert p["hand"] == st["set"] and p["hand"] is not st["set"]
+        assert p["played"] is None and p["value"] is None
+        assert p["discard"] == [] and p["under"] == [] and p["tokens"] == []
+        assert 1 <= p["die"] <= dice.SIDES
+    assert R.to_act(st) == [0, 1, 2]
+    keys = log_keys(st)
+    assert keys == ["game.start", "manche.start", "manche.dice"]
+    assert st["log"][0]["args"] == {"players": ["Léa", "Mia", "Tom"], "cards": st["set"]}
+    assert st["log"][1]["args"] == {"manche": 1}
+    dice_line = st["log"][2]["args"]["dice"]
+    assert dice_line == [
+        f"{n} {p['die']}" for n, p in zip(("Léa", "Mia", "Tom"), st["p"], strict=True)
+    ]
+
+
+def test_setup_keeps_the_seats_names_computers_and_temperaments():
+    st = R.new_state(
+        {
+            "seed": "s",
+            "seats": [
+                {"name": "Léa", "bot": False, "persona": "ignored"},
+                {"name": "Bot", "bot": 1, "persona": "prudent"},
+                {"name": "Tom", "bot": True},
+            ],
+            "throne": "le trône de Jade",
+        }
+    )
+    assert st["seats"] == [
+        {"name": "Léa", "bot": False},
+        {"name": "Bot", "bot": True, "persona": "prudent"},
+        {"name": "Tom", "bot": True},
+    ]
+    assert st["throne"] == "le trône de Jade"
+    assert st["step_by_step"] is True  # a person plays: the reveal goes step by step
+    off = R.new_state(
+        {
+            "seed": "s",
+            "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": True}],
+            "pas_a_pas": False,
+        }
+    )
+    assert off["step_by_step"] is False
+
+
+def test_the_first_game_uses_the_seven_cards_of_the_rulebook():
+    """« Lors de votre première partie »: LE CHEVALIER, LE SORCIER, L'ORACLE, L'ALCHIMISTE,
+    L'AUTOMATE, LE PARASITE et LE GOLEM; a chosen selection keeps only real cards."""
+    first = R.new_state({"seed": "p", "seats": [{"name": "A", "bot": True}] * 2})
+    assert first["set"] == R.choose_set("premiere", [], Rng(first))
+    chosen = R.new_state(
+        {
+            "seed": "p",
+            "seats": [{"name": "A", "bot": True}] * 2,
+            "cartes": "choix",
+            "selection": ["nope", *ALL],
+        }
+    )
+    assert "nope" not in chosen["set"] and set(ALL) <= set(chosen["set"])
+
+
+def test_more_than_four_players_play_a_tournament_in_groups():
+    five = R.new_state({"seed": "t", "seats": [{"name": f"J{i}", "bot": True} for i in range(5)]})
+    assert five["tournament"] and five["sizes"] == [2, 3]
+    assert sorted(s for g in five["groups"] for s in g) == list(range(5))
+    assert "game.tournament" in log_keys(five) and "manche.group" in log_keys(five)
+    assert five["log"][1]["args"] == {"sizes": "2/3"}
+    four = R.new_state({"seed": "t", "seats": [{"name": f"J{i}", "bot": True} for i in range(4)]})
+    assert not four["tournament"] and "game.tournament" not in log_keys(four)
+
+
+# --------------------------------------------------------------------------- what may be played
+
+
+def test_an_action_must_be_an_object_of_a_known_type_from_a_seat_of_the_table():
+    from engine.core.errors import MalformedAction
+
+    st = table([3, 8, 10])
+    for bad in (["play"], {"type": "jouer"}, {"type": 3}, {"seat": 0}):
+        with pytest.raises(MalformedAction):
+            R.check_action(st, bad)
+    for seat in ("0", True, None, 0.0):
+        with pytest.raises(MalformedAction):
+            R.check_action(st, {"type": "play", "seat": seat, "card": "chevalier"})
+    for seat in (-1, 3):
+        with pytest.raises(IllegalAction, match="no seat"):
+            R.check_action(st, {"type": "play", "seat": seat, "card": "chevalier"})
+    with pytest.raises(IllegalAction, match="nothing to step through"):
+        R.check_action(st, {"type": "next"})
+    assert R.check_action(st, {"type": "play", "seat": 2, "card": "chevalier"}) == 2
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        R.check_action(st, {"type": "play", "seat": 0, "card": "nope"})
