@@ -483,3 +483,49 @@ def test_an_action_must_be_an_object_of_a_known_type_from_a_seat_of_the_table():
     assert R.check_action(st, {"type": "play", "seat": 2, "card": "chevalier"}) == 2
     with pytest.raises(IllegalAction, match="not a legal action"):
         R.check_action(st, {"type": "play", "seat": 0, "card": "nope"})
+
+
+def test_the_end_of_a_manche_tells_the_points_the_cancelled_and_the_winner():
+    """« Fin de manche », the rulebook's example: the discards come back to hand (in the set's
+    order, the discard pile empty), Mia's and Tom's 6 PV cancel, Léa wins with 3; once her card
+    is under her die the tokens go back, every die is rolled again and the new manche waits
+    for every player's card."""
+    st = play(_last_turn(), "alchimiste", "alchimiste", "automate")
+    for s, p in enumerate(st["p"]):
+        assert p["discard"] == [] and p["played"] is None
+        assert p["hand"] == [c for c in st["set"] if c not in p["under"]], s
+    ends = [e for e in st["log"] if e["key"].startswith("manche.")][-5:]
+    assert ends == [
+        {"key": "manche.over.cards", "args": {"players": ["Tom"]}},
+        {"key": "manche.points", "args": {"points": ["Léa 3", "Mia 6", "Tom 6"], "group": 0}},
+        {"key": "manche.cancelled", "args": {"points": 6, "players": ["Mia", "Tom"]}},
+        {"key": "manche.winner", "args": {"who": "Léa", "points": 3, "group": 0}},
+        {"key": "manche.bury", "args": {"players": ["Léa"]}},
+    ]
+    st["rng"] = Rng.seed_from("relance")
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "golem"})
+    assert st["p"][0]["hand"] == [c for c in st["set"] if c != "golem"]
+    for p in st["p"]:
+        assert p["tokens"] == [] and p["value"] is None and p["played"] is None
+    first = st["log"].index({"key": "manche.start", "args": {"manche": 3}})
+    assert st["log"][first + 1] == {
+        "key": "manche.dice",
+        "args": {
+            "dice": [f"{n} {f}" for n, f in zip(("Léa", "Mia", "Tom"), faces(st), strict=True)]
+        },
+    }
+    assert st["groups"] == [[0, 1, 2]] and st["res"] is None and R.to_act(st) == [0, 1, 2]
+
+
+def test_a_manche_whose_points_all_cancel_has_no_winner_and_buries_nothing():
+    """« Si les points de tous les joueurs ont été annulés, aucun vainqueur »: straight to the
+    next manche."""
+    st = _last_turn()
+    for p in st["p"]:
+        p["tokens"] = [2, 2]  # 4 PV each
+        p["die"] = 5  # three 5s: every die is cancelled, nobody scores this turn
+    st = play(st, "alchimiste", "alchimiste", "chevalier")
+    assert st["history"][-1]["winners"] == []
+    assert {"key": "manche.nowinner", "args": {"group": 0}} in st["log"]
+    assert st["manche"] == 3 and st["pending"] == {"kind": "choose"}
+    assert [p["under"] for p in st["p"]] == [[], [], ["parasite"]]
