@@ -529,3 +529,109 @@ def test_a_manche_whose_points_all_cancel_has_no_winner_and_buries_nothing():
     assert {"key": "manche.nowinner", "args": {"group": 0}} in st["log"]
     assert st["manche"] == 3 and st["pending"] == {"kind": "choose"}
     assert [p["under"] for p in st["p"]] == [[], [], ["parasite"]]
+
+
+# --------------------------------------------------------------------------- the journal of a turn
+
+SEL_MARCHANDS = ("marchands", "inverseuse", "alchimiste", "automate", "parasite", "golem")
+SEL_PARIEUR = ("parieur", "alchimiste", "automate", "parasite", "golem", "oracle")
+SEL_CHENAPANS = ("chenapans", "alchimiste", "automate", "parasite", "golem", "oracle")
+
+
+def _seen(e: dict) -> tuple:
+    return (e["key"], *e["args"].values())
+
+
+JOURNALS = {
+    # the rulebook's first turn: the two ALCHIMISTES cancel, Tom turns his 3 into a 10, the
+    # two 10s cancel, Mia is champion alone
+    "rulebook": (
+        ([10, 7, 3], ALL, ("alchimiste", "alchimiste", "inverseuse")),
+        [
+            ("cancel.same", "alchimiste", ["Léa", "Mia"], False),
+            ("effect.inverseuse", "Tom", 3, 10),
+            ("values.all", ["Léa 10", "Mia 7", "Tom 10"]),
+            ("values.tied", 10, ["Léa", "Tom"]),
+            ("points.champion", "Mia", 2, 2),
+        ],
+    ),
+    # LES MARCHANDS first: each die to the left-hand neighbour, then L'INVERSEUSE on Mia's 2
+    "marchands": (
+        ([2, 8, 11], SEL_MARCHANDS, ("marchands", "inverseuse", "alchimiste")),
+        [
+            ("cancel.none",),
+            ("effect.marchands", "Léa", ["Léa 11", "Mia 2", "Tom 8"]),
+            ("effect.inverseuse", "Mia", 2, 11),
+            ("effect.alchimiste", "Tom", 8, 16),
+            ("values.all", ["Léa 11", "Mia 11", "Tom 16"]),
+            ("values.tied", 11, ["Léa", "Mia"]),
+            ("points.champion", "Tom", 2, 2),
+        ],
+    ),
+    # LE CHEVALIER (low wins) with LE PARIEUR (the gains swap): A lowest takes 1, C 2
+    "chevalier_parieur": (
+        ([4, 9, 6, 2], SEL_PARIEUR, ("chevalier", "parieur", "alchimiste", "automate")),
+        [
+            ("cancel.none",),
+            ("effect.alchimiste", "C", 6, 12),
+            ("effect.automate", "D", 2, 9),
+            ("effect.chevalier", "A"),
+            ("effect.parieur", "B"),
+            ("values.all", ["A 4", "B 9", "C 12", "D 9"]),
+            ("values.tied", 9, ["B", "D"]),
+            ("points.champion", "C", 2, 2),
+            ("points.dauphin", "A", 1, 1),
+            ("points.why", True, True),
+        ],
+    ),
+    # LES CHENAPANS flip every die; LE GOLEM's 12 after every effect is worth 1
+    "chenapans_golem": (
+        ([1, 5, 8], SEL_CHENAPANS, ("golem", "chenapans", "parasite")),
+        [
+            ("cancel.none",),
+            ("effect.chenapans", "Mia", ["Léa 12", "Mia 8", "Tom 5"]),
+            ("effect.parasite", "Tom", 5, -2),
+            ("effect.golem", "Léa", 12, 1),
+            ("values.all", ["Léa 1", "Mia 8", "Tom -2"]),
+            ("points.champion", "Mia", 2, 2),
+            ("points.dauphin", "Léa", 1, 1),
+        ],
+    ),
+    # a single DAME voids every other card
+    "dame": (
+        ([10, 7, 3], ALL, ("dame", "golem", "inverseuse")),
+        [
+            ("cancel.dame", "Léa", ["Mia", "Tom"]),
+            ("effect.dame", "Léa"),
+            ("values.all", ["Léa 10", "Mia 7", "Tom 3"]),
+            ("points.champion", "Léa", 2, 2),
+            ("points.dauphin", "Mia", 1, 1),
+        ],
+    ),
+    # every card cancelled, every die tied: no effect, no points
+    "nothing": (
+        ([5, 5, 5], ALL, ("golem", "golem", "golem")),
+        [
+            ("cancel.same", "golem", ["Léa", "Mia", "Tom"], False),
+            ("effect.none",),
+            ("values.all", ["Léa 5", "Mia 5", "Tom 5"]),
+            ("values.tied", 5, ["Léa", "Mia", "Tom"]),
+            ("points.none",),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(JOURNALS))
+def test_the_journal_tells_each_step_of_a_turn_as_the_rulebook_resolves_it(case):
+    """Steps 2 to 5 (« Annuler des cartes », « Effets des cartes », values, « Gagner des
+    points »), each told once, in the rulebook's order, with who, what and how much."""
+    (dice_faces, sel, cards), expected = JOURNALS[case]
+    names = ("Léa", "Mia", "Tom") if len(dice_faces) == 3 else ("A", "B", "C", "D")
+    st = table(dice_faces, names=names, selection=sel)
+    start = len(st["log"])
+    st = play(st, *cards)
+    told = [_seen(e) for e in st["log"][start:] if not e["key"].startswith("turn.")]
+    assert told == expected
+    revealed = [e["args"] for e in st["log"][start:] if e["key"] == "turn.revealed"]
+    assert revealed == [{"who": n, "card": c} for n, c in zip(names, cards, strict=True)]
