@@ -635,3 +635,21 @@ def test_the_journal_tells_each_step_of_a_turn_as_the_rulebook_resolves_it(case)
     assert told == expected
     revealed = [e["args"] for e in st["log"][start:] if e["key"] == "turn.revealed"]
     assert revealed == [{"who": n, "card": c} for n, c in zip(names, cards, strict=True)]
+
+
+def test_a_dame_facing_a_player_without_tokens_takes_nothing():
+    """LA DAME's theft comes « après l'étape 5 »: the lowest DAME takes the highest DAME's
+    only kind of token at once, or nothing (and the journal says so) when she holds none."""
+    steal = table([2, 8, 5])
+    steal = play(steal, "dame", "alchimiste", "dame")  # values 2, 16, 5: Tom dauphin
+    assert points(steal) == [1, 2, 0]  # Léa (lowest DAME) took Tom's only token at once
+    assert [e["args"] for e in steal["log"] if e["key"] == "dame.take"] == [
+        {"who": "Léa", "victim": "Tom", "points": 1}
+    ]
+    empty = table([2, 8, 3, 5], names=("A", "B", "C", "D"))
+    empty = play(empty, "dame", "alchimiste", "dame", "golem")
+    # values 2, 16, 3, 12: B champion, D dauphin; C, the highest DAME, holds no token
+    assert points(empty) == [0, 2, 0, 1]
+    assert {"key": "dame.nothing", "args": {"who": "A", "victim": "C"}} in empty["log"]
+    assert "dame.take" not in log_keys(empty)
+    assert empty["pending"] == {"kind": "choose"} and empty["res"] is None
