@@ -653,3 +653,31 @@ def test_a_dame_facing_a_player_without_tokens_takes_nothing():
     assert {"key": "dame.nothing", "args": {"who": "A", "victim": "C"}} in empty["log"]
     assert "dame.take" not in log_keys(empty)
     assert empty["pending"] == {"kind": "choose"} and empty["res"] is None
+
+
+def test_eight_points_end_the_manche_and_the_journal_names_who_reached_them():
+    """« Un joueur (ou plus) a collecté au moins 8 PV »: the manche ends at the end of that
+    turn, the turn's reveal closes and no turn is left in progress."""
+    st = table([10, 7, 3], cards="premiere")
+    st["p"][0]["tokens"] = [2, 2, 2]
+    st = play(st, "alchimiste", "parasite", "golem")
+    assert {"key": "manche.over.points", "args": {"players": ["Léa"]}} in st["log"]
+    assert "manche.over.cards" not in log_keys(st)
+    assert st["reveal"]["open"] is False and st["res"] is None
+
+
+def test_after_a_turn_the_reveal_is_closed_and_the_next_turn_waits():
+    st = play(table([10, 7, 3]), "alchimiste", "alchimiste", "inverseuse")
+    assert st["reveal"]["open"] is False and st["res"] is None
+    assert st["turn"] == 2 and st["pending"] == {"kind": "choose"}
+
+
+def test_the_view_shows_each_computer_seats_temperament():
+    st = R.new_state(
+        {
+            "seed": "v",
+            "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": True, "persona": "ruse"}],
+        }
+    )
+    rows = R.view(st, 0)["players"]
+    assert [r["persona"] for r in rows] == [None, "ruse"]

@@ -143,6 +143,8 @@ def test_play_off_when_two_players_win_at_once():
     for seat in (0, 4):
         st = R.apply(st, {"type": "bury", "seat": seat, "card": st["p"][seat]["hand"][0]})
     assert st["playoff"] and st["active"] == [0, 4] and st["groups"] == [[0, 4]]
+    names = [st["seats"][s]["name"] for s in (0, 4)]
+    assert {"key": "game.playoff", "args": {"players": names}} in st["log"]
     assert R.to_act(st) == [0, 4]
     assert all(len(st["p"][s]["hand"]) == 5 for s in (0, 4))
     # play it out: the winner of the play-off manche reigns, with no card to bury
