@@ -55,3 +55,53 @@ def test_a_format_1_save_whose_state_was_edited_is_still_refused() -> None:
     data["state"]["seats"][1]["name"] = "Quelqu'un d'autre"
     with pytest.raises(Exception, match=r"modifiée|endommagée"):
         Session(game).load(json.dumps(data, ensure_ascii=False))
+
+
+def test_the_migration_falls_back_to_the_default_temperament_where_the_setup_says_nothing() -> None:
+    """Each computer seat of a format-1 state takes the temperament its setup gave it; a setup
+    that is missing, shorter than the table, names no temperament or a non-text one gives the
+    default; a person's seat gets none; a format-2 state is left as it is."""
+    from engine.roi import rules as R
+
+    def old() -> dict:
+        return {
+            "format_version": 1,
+            "seats": [
+                {"name": "A", "bot": False},
+                {"name": "B", "bot": True},
+                {"name": "C", "bot": True},
+                {"name": "D", "bot": True},
+            ],
+        }
+
+    def personas(st: dict) -> list:
+        return [s.get("persona") for s in st["seats"]]
+
+    assert personas(R.migrate_state(old(), "hasard")) == [None, "hasard", "hasard", "hasard"]
+    assert personas(R.migrate_state(old(), "hasard", "oops")) == [
+        None,
+        "hasard",
+        "hasard",
+        "hasard",
+    ]  # type: ignore[arg-type]
+    assert personas(R.migrate_state(old(), "hasard", {"seats": "nope"})) == [
+        None,
+        "hasard",
+        "hasard",
+        "hasard",
+    ]
+    given = {"seats": [{"bot": False}, {"persona": "ruse"}, {"persona": 3}]}
+    st = R.migrate_state(old(), "hasard", given)
+    assert personas(st) == [None, "ruse", "hasard", "hasard"] and st["format_version"] == 2
+    given = {"seats": [{}, "ruse", {}, {"persona": "prudent"}]}
+    assert personas(R.migrate_state(old(), "hasard", given)) == [
+        None,
+        "hasard",
+        "hasard",
+        "prudent",
+    ]
+    assert R.migrate_state({"format_version": 1}, "hasard") == {"format_version": 2}
+    new = {"format_version": 2, "seats": [{"name": "B", "bot": True}]}
+    assert R.migrate_state(new, "hasard", {"seats": [{"persona": "ruse"}]})["seats"] == [
+        {"name": "B", "bot": True}
+    ]

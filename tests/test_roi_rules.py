@@ -371,3 +371,313 @@ def test_the_die():
         for other in adj:
             assert face in dice.adjacent(other)
         assert sorted(dice.adjacent(dice.opposite(face))) == sorted(dice.opposite(f) for f in adj)
+
+
+# --------------------------------------------------------------------------- « Mise en place »
+
+
+def test_setup_gives_each_player_a_rolled_die_and_the_same_seven_cards():
+    """« Chaque joueur reçoit 1 dé ... et 7 cartes Personnage » and « lance son dé »: every
+    hand holds the set, nothing is played, discarded, under the die or won yet; the first
+    manche's first turn waits for every player's card."""
+    st = R.new_state(
+        {"seed": "mise", "seats": [{"name": n, "bot": True} for n in ("Léa", "Mia", "Tom")]}
+    )
+    assert st["format_version"] == R.FORMAT_VERSION and st["game"] == "roi"
+    assert st["seed"] == "mise" and len(st["set"]) == 7 and "chevalier" in st["set"]
+    assert (st["manche"], st["turn"], st["offset"]) == (1, 1, 0)
+    assert st["active"] == [0, 1, 2] and st["groups"] == [[0, 1, 2]]
+    assert not st["tournament"] and not st["playoff"]
+    assert st["pending"] == {"kind": "choose"} and st["res"] is None
+    assert st["winner"] is None and st["history"] == [] and st["throne"] == ""
+    assert st["step_by_step"] is False  # every seat is a computer: nobody to step through
+    for p in st["p"]:
+        assert p["hand"] == st["set"] and p["hand"] is not st["set"]
+        assert p["played"] is None and p["value"] is None
+        assert p["discard"] == [] and p["under"] == [] and p["tokens"] == []
+        assert 1 <= p["die"] <= dice.SIDES
+    assert R.to_act(st) == [0, 1, 2]
+    keys = log_keys(st)
+    assert keys == ["game.start", "manche.start", "manche.dice"]
+    assert st["log"][0]["args"] == {"players": ["Léa", "Mia", "Tom"], "cards": st["set"]}
+    assert st["log"][1]["args"] == {"manche": 1}
+    dice_line = st["log"][2]["args"]["dice"]
+    assert dice_line == [
+        f"{n} {p['die']}" for n, p in zip(("Léa", "Mia", "Tom"), st["p"], strict=True)
+    ]
+
+
+def test_setup_keeps_the_seats_names_computers_and_temperaments():
+    st = R.new_state(
+        {
+            "seed": "s",
+            "seats": [
+                {"name": "Léa", "bot": False, "persona": "ignored"},
+                {"name": "Bot", "bot": 1, "persona": "prudent"},
+                {"name": "Tom", "bot": True},
+            ],
+            "throne": "le trône de Jade",
+        }
+    )
+    assert st["seats"] == [
+        {"name": "Léa", "bot": False},
+        {"name": "Bot", "bot": True, "persona": "prudent"},
+        {"name": "Tom", "bot": True},
+    ]
+    assert st["throne"] == "le trône de Jade"
+    assert st["step_by_step"] is True  # a person plays: the reveal goes step by step
+    off = R.new_state(
+        {
+            "seed": "s",
+            "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": True}],
+            "pas_a_pas": False,
+        }
+    )
+    assert off["step_by_step"] is False
+
+
+def test_the_first_game_uses_the_seven_cards_of_the_rulebook():
+    """« Lors de votre première partie »: LE CHEVALIER, LE SORCIER, L'ORACLE, L'ALCHIMISTE,
+    L'AUTOMATE, LE PARASITE et LE GOLEM; a chosen selection keeps only real cards."""
+    first = R.new_state({"seed": "p", "seats": [{"name": "A", "bot": True}] * 2})
+    assert first["set"] == R.choose_set("premiere", [], Rng(first))
+    chosen = R.new_state(
+        {
+            "seed": "p",
+            "seats": [{"name": "A", "bot": True}] * 2,
+            "cartes": "choix",
+            "selection": ["nope", *ALL],
+        }
+    )
+    assert "nope" not in chosen["set"] and set(ALL) <= set(chosen["set"])
+
+
+def test_more_than_four_players_play_a_tournament_in_groups():
+    five = R.new_state({"seed": "t", "seats": [{"name": f"J{i}", "bot": True} for i in range(5)]})
+    assert five["tournament"] and five["sizes"] == [2, 3]
+    assert sorted(s for g in five["groups"] for s in g) == list(range(5))
+    assert "game.tournament" in log_keys(five) and "manche.group" in log_keys(five)
+    assert five["log"][1]["args"] == {"sizes": "2/3"}
+    four = R.new_state({"seed": "t", "seats": [{"name": f"J{i}", "bot": True} for i in range(4)]})
+    assert not four["tournament"] and "game.tournament" not in log_keys(four)
+
+
+# --------------------------------------------------------------------------- what may be played
+
+
+def test_an_action_must_be_an_object_of_a_known_type_from_a_seat_of_the_table():
+    from engine.core.errors import MalformedAction
+
+    st = table([3, 8, 10])
+    for bad in (["play"], {"type": "jouer"}, {"type": 3}, {"seat": 0}):
+        with pytest.raises(MalformedAction):
+            R.check_action(st, bad)
+    for seat in ("0", True, None, 0.0):
+        with pytest.raises(MalformedAction):
+            R.check_action(st, {"type": "play", "seat": seat, "card": "chevalier"})
+    for seat in (-1, 3):
+        with pytest.raises(IllegalAction, match="no seat"):
+            R.check_action(st, {"type": "play", "seat": seat, "card": "chevalier"})
+    with pytest.raises(IllegalAction, match="nothing to step through"):
+        R.check_action(st, {"type": "next"})
+    assert R.check_action(st, {"type": "play", "seat": 2, "card": "chevalier"}) == 2
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        R.check_action(st, {"type": "play", "seat": 0, "card": "nope"})
+
+
+def test_the_end_of_a_manche_tells_the_points_the_cancelled_and_the_winner():
+    """« Fin de manche », the rulebook's example: the discards come back to hand (in the set's
+    order, the discard pile empty), Mia's and Tom's 6 PV cancel, Léa wins with 3; once her card
+    is under her die the tokens go back, every die is rolled again and the new manche waits
+    for every player's card."""
+    st = play(_last_turn(), "alchimiste", "alchimiste", "automate")
+    for s, p in enumerate(st["p"]):
+        assert p["discard"] == [] and p["played"] is None
+        assert p["hand"] == [c for c in st["set"] if c not in p["under"]], s
+    ends = [e for e in st["log"] if e["key"].startswith("manche.")][-5:]
+    assert ends == [
+        {"key": "manche.over.cards", "args": {"players": ["Tom"]}},
+        {"key": "manche.points", "args": {"points": ["Léa 3", "Mia 6", "Tom 6"], "group": 0}},
+        {"key": "manche.cancelled", "args": {"points": 6, "players": ["Mia", "Tom"]}},
+        {"key": "manche.winner", "args": {"who": "Léa", "points": 3, "group": 0}},
+        {"key": "manche.bury", "args": {"players": ["Léa"]}},
+    ]
+    st["rng"] = Rng.seed_from("relance")
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "golem"})
+    assert st["p"][0]["hand"] == [c for c in st["set"] if c != "golem"]
+    for p in st["p"]:
+        assert p["tokens"] == [] and p["value"] is None and p["played"] is None
+    first = st["log"].index({"key": "manche.start", "args": {"manche": 3}})
+    assert st["log"][first + 1] == {
+        "key": "manche.dice",
+        "args": {
+            "dice": [f"{n} {f}" for n, f in zip(("Léa", "Mia", "Tom"), faces(st), strict=True)]
+        },
+    }
+    assert st["groups"] == [[0, 1, 2]] and st["res"] is None and R.to_act(st) == [0, 1, 2]
+
+
+def test_a_manche_whose_points_all_cancel_has_no_winner_and_buries_nothing():
+    """« Si les points de tous les joueurs ont été annulés, aucun vainqueur »: straight to the
+    next manche."""
+    st = _last_turn()
+    for p in st["p"]:
+        p["tokens"] = [2, 2]  # 4 PV each
+        p["die"] = 5  # three 5s: every die is cancelled, nobody scores this turn
+    st = play(st, "alchimiste", "alchimiste", "chevalier")
+    assert st["history"][-1]["winners"] == []
+    assert {"key": "manche.nowinner", "args": {"group": 0}} in st["log"]
+    assert st["manche"] == 3 and st["pending"] == {"kind": "choose"}
+    assert [p["under"] for p in st["p"]] == [[], [], ["parasite"]]
+
+
+# --------------------------------------------------------------------------- the journal of a turn
+
+SEL_MARCHANDS = ("marchands", "inverseuse", "alchimiste", "automate", "parasite", "golem")
+SEL_PARIEUR = ("parieur", "alchimiste", "automate", "parasite", "golem", "oracle")
+SEL_CHENAPANS = ("chenapans", "alchimiste", "automate", "parasite", "golem", "oracle")
+
+
+def _seen(e: dict) -> tuple:
+    return (e["key"], *e["args"].values())
+
+
+JOURNALS = {
+    # the rulebook's first turn: the two ALCHIMISTES cancel, Tom turns his 3 into a 10, the
+    # two 10s cancel, Mia is champion alone
+    "rulebook": (
+        ([10, 7, 3], ALL, ("alchimiste", "alchimiste", "inverseuse")),
+        [
+            ("cancel.same", "alchimiste", ["Léa", "Mia"], False),
+            ("effect.inverseuse", "Tom", 3, 10),
+            ("values.all", ["Léa 10", "Mia 7", "Tom 10"]),
+            ("values.tied", 10, ["Léa", "Tom"]),
+            ("points.champion", "Mia", 2, 2),
+        ],
+    ),
+    # LES MARCHANDS first: each die to the left-hand neighbour, then L'INVERSEUSE on Mia's 2
+    "marchands": (
+        ([2, 8, 11], SEL_MARCHANDS, ("marchands", "inverseuse", "alchimiste")),
+        [
+            ("cancel.none",),
+            ("effect.marchands", "Léa", ["Léa 11", "Mia 2", "Tom 8"]),
+            ("effect.inverseuse", "Mia", 2, 11),
+            ("effect.alchimiste", "Tom", 8, 16),
+            ("values.all", ["Léa 11", "Mia 11", "Tom 16"]),
+            ("values.tied", 11, ["Léa", "Mia"]),
+            ("points.champion", "Tom", 2, 2),
+        ],
+    ),
+    # LE CHEVALIER (low wins) with LE PARIEUR (the gains swap): A lowest takes 1, C 2
+    "chevalier_parieur": (
+        ([4, 9, 6, 2], SEL_PARIEUR, ("chevalier", "parieur", "alchimiste", "automate")),
+        [
+            ("cancel.none",),
+            ("effect.alchimiste", "C", 6, 12),
+            ("effect.automate", "D", 2, 9),
+            ("effect.chevalier", "A"),
+            ("effect.parieur", "B"),
+            ("values.all", ["A 4", "B 9", "C 12", "D 9"]),
+            ("values.tied", 9, ["B", "D"]),
+            ("points.champion", "C", 2, 2),
+            ("points.dauphin", "A", 1, 1),
+            ("points.why", True, True),
+        ],
+    ),
+    # LES CHENAPANS flip every die; LE GOLEM's 12 after every effect is worth 1
+    "chenapans_golem": (
+        ([1, 5, 8], SEL_CHENAPANS, ("golem", "chenapans", "parasite")),
+        [
+            ("cancel.none",),
+            ("effect.chenapans", "Mia", ["Léa 12", "Mia 8", "Tom 5"]),
+            ("effect.parasite", "Tom", 5, -2),
+            ("effect.golem", "Léa", 12, 1),
+            ("values.all", ["Léa 1", "Mia 8", "Tom -2"]),
+            ("points.champion", "Mia", 2, 2),
+            ("points.dauphin", "Léa", 1, 1),
+        ],
+    ),
+    # a single DAME voids every other card
+    "dame": (
+        ([10, 7, 3], ALL, ("dame", "golem", "inverseuse")),
+        [
+            ("cancel.dame", "Léa", ["Mia", "Tom"]),
+            ("effect.dame", "Léa"),
+            ("values.all", ["Léa 10", "Mia 7", "Tom 3"]),
+            ("points.champion", "Léa", 2, 2),
+            ("points.dauphin", "Mia", 1, 1),
+        ],
+    ),
+    # every card cancelled, every die tied: no effect, no points
+    "nothing": (
+        ([5, 5, 5], ALL, ("golem", "golem", "golem")),
+        [
+            ("cancel.same", "golem", ["Léa", "Mia", "Tom"], False),
+            ("effect.none",),
+            ("values.all", ["Léa 5", "Mia 5", "Tom 5"]),
+            ("values.tied", 5, ["Léa", "Mia", "Tom"]),
+            ("points.none",),
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(JOURNALS))
+def test_the_journal_tells_each_step_of_a_turn_as_the_rulebook_resolves_it(case):
+    """Steps 2 to 5 (« Annuler des cartes », « Effets des cartes », values, « Gagner des
+    points »), each told once, in the rulebook's order, with who, what and how much."""
+    (dice_faces, sel, cards), expected = JOURNALS[case]
+    names = ("Léa", "Mia", "Tom") if len(dice_faces) == 3 else ("A", "B", "C", "D")
+    st = table(dice_faces, names=names, selection=sel)
+    start = len(st["log"])
+    st = play(st, *cards)
+    told = [_seen(e) for e in st["log"][start:] if not e["key"].startswith("turn.")]
+    assert told == expected
+    revealed = [e["args"] for e in st["log"][start:] if e["key"] == "turn.revealed"]
+    assert revealed == [{"who": n, "card": c} for n, c in zip(names, cards, strict=True)]
+
+
+def test_a_dame_facing_a_player_without_tokens_takes_nothing():
+    """LA DAME's theft comes « après l'étape 5 »: the lowest DAME takes the highest DAME's
+    only kind of token at once, or nothing (and the journal says so) when she holds none."""
+    steal = table([2, 8, 5])
+    steal = play(steal, "dame", "alchimiste", "dame")  # values 2, 16, 5: Tom dauphin
+    assert points(steal) == [1, 2, 0]  # Léa (lowest DAME) took Tom's only token at once
+    assert [e["args"] for e in steal["log"] if e["key"] == "dame.take"] == [
+        {"who": "Léa", "victim": "Tom", "points": 1}
+    ]
+    empty = table([2, 8, 3, 5], names=("A", "B", "C", "D"))
+    empty = play(empty, "dame", "alchimiste", "dame", "golem")
+    # values 2, 16, 3, 12: B champion, D dauphin; C, the highest DAME, holds no token
+    assert points(empty) == [0, 2, 0, 1]
+    assert {"key": "dame.nothing", "args": {"who": "A", "victim": "C"}} in empty["log"]
+    assert "dame.take" not in log_keys(empty)
+    assert empty["pending"] == {"kind": "choose"} and empty["res"] is None
+
+
+def test_eight_points_end_the_manche_and_the_journal_names_who_reached_them():
+    """« Un joueur (ou plus) a collecté au moins 8 PV »: the manche ends at the end of that
+    turn, the turn's reveal closes and no turn is left in progress."""
+    st = table([10, 7, 3], cards="premiere")
+    st["p"][0]["tokens"] = [2, 2, 2]
+    st = play(st, "alchimiste", "parasite", "golem")
+    assert {"key": "manche.over.points", "args": {"players": ["Léa"]}} in st["log"]
+    assert "manche.over.cards" not in log_keys(st)
+    assert st["reveal"]["open"] is False and st["res"] is None
+
+
+def test_after_a_turn_the_reveal_is_closed_and_the_next_turn_waits():
+    st = play(table([10, 7, 3]), "alchimiste", "alchimiste", "inverseuse")
+    assert st["reveal"]["open"] is False and st["res"] is None
+    assert st["turn"] == 2 and st["pending"] == {"kind": "choose"}
+
+
+def test_the_view_shows_each_computer_seats_temperament():
+    st = R.new_state(
+        {
+            "seed": "v",
+            "seats": [{"name": "A", "bot": False}, {"name": "B", "bot": True, "persona": "ruse"}],
+        }
+    )
+    rows = R.view(st, 0)["players"]
+    assert [r["persona"] for r in rows] == [None, "ruse"]

@@ -140,9 +140,20 @@ def test_play_off_when_two_players_win_at_once():
         st = R.apply(st, {"type": "play", "seat": seat, "card": st["p"][seat]["hand"][0]})
     # both score at least 8: the manche ends; each wins its group (others have less)
     assert st["pending"]["kind"] == "bury" and sorted(st["pending"]["seats"]) == [0, 4]
+    # « Chaque groupe a son propre vainqueur de la manche »: the journal tells each group's
+    # points and winner under its own number
+    told = {e["key"]: [] for e in st["log"]}
+    for e in st["log"]:
+        told[e["key"]].append(e["args"])
+    assert [a["group"] for a in told["manche.points"]] == [1, 2]
+    assert [len(a["points"]) for a in told["manche.points"]] == [len(g) for g in st["groups"]]
+    assert [(a["group"], a["points"] >= 8) for a in told["manche.winner"]] == [(1, True), (2, True)]
+    assert [a["who"] for a in told["manche.winner"]] == [st["seats"][s]["name"] for s in (0, 4)]
     for seat in (0, 4):
         st = R.apply(st, {"type": "bury", "seat": seat, "card": st["p"][seat]["hand"][0]})
     assert st["playoff"] and st["active"] == [0, 4] and st["groups"] == [[0, 4]]
+    names = [st["seats"][s]["name"] for s in (0, 4)]
+    assert {"key": "game.playoff", "args": {"players": names}} in st["log"]
     assert R.to_act(st) == [0, 4]
     assert all(len(st["p"][s]["hand"]) == 5 for s in (0, 4))
     # play it out: the winner of the play-off manche reigns, with no card to bury
