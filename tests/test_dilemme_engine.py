@@ -188,6 +188,39 @@ def test_view_hides_other_objectives_the_deck_and_the_back_of_the_card():
     json.dumps(v)
 
 
+def test_view_keeps_what_is_behind_each_house_screen_until_the_game_ends():
+    """« Placez 8 jetons Pouvoir et 10 pièces derrière votre paravent »: a house sees its own
+    power, coins and secret objective, no other house's (a spectator sees none); once the game
+    is over every screen is lifted.  The card on the table shows its front, never its back."""
+    s = start()
+    before = json.dumps(s, sort_keys=True)
+    for seat in (0, 2, None):
+        v = view(BUNDLE, s, seat)
+        assert v["seat"] == seat
+        for i, (mine, real) in enumerate(zip(v["seats"], s["seats"], strict=True)):
+            shown = [mine["objective"], mine["power"], mine["coins"]]
+            if i == seat:
+                assert shown == [real["objective"], real["power"], real["coins"]]
+                assert None not in shown
+            else:
+                assert shown == [None, None, None]
+        assert v["deck"] == len(s["deck"]) > 0
+        assert "deck" not in v["campaign"] and "rng" not in v["campaign"]
+        card = BUNDLE["records"]["dilemma"][s["vote"]["card"]]
+        assert v["card"] == {
+            "id": s["vote"]["card"],
+            "title": card["title"],
+            "question": card["question"],
+            "preview": card["preview"],
+        }
+    assert json.dumps(s, sort_keys=True) == before  # the state itself is untouched
+    s["phase"] = "over"
+    v = view(BUNDLE, s, None)
+    assert [(x["objective"], x["power"], x["coins"]) for x in v["seats"]] == [
+        (x["objective"], x["power"], x["coins"]) for x in s["seats"]
+    ]
+
+
 def _totals(state: dict) -> tuple[int, int]:
     power = state["balance"] + sum(seat["power"] for seat in state["seats"])
     coins = sum(seat["coins"] for seat in state["seats"])
