@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
+import traceback
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
@@ -430,6 +432,7 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         self.workspace = Workspace()
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-check")
         self.generation: dict[Path, int] = {}
+        self.tasks: set = set()
         #: folder -> when its last change came (``time.monotonic``)
         self.last_change: dict[Path, float] = {}
         self.published: dict[Path, set[Path]] = {}
@@ -484,13 +487,24 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         def run() -> Analysis | None:
             if self.generation[folder] != gen:
                 return None  # stale before it started: a newer change is queued behind it
-            return self.workspace.analyse(folder, texts)
+            try:
+                return self.workspace.analyse(folder, texts)
+            except Exception:
+                # an incremental step that fails must not cost the edit its verdict (the
+                # editor would wait for it forever): say why, then check from scratch
+                traceback.print_exc(file=sys.stderr)
+                self.workspace.forget(folder)
+                return self.workspace.analyse(folder, texts)
 
         loop = asyncio.get_running_loop()
-        a = await loop.run_in_executor(self.worker, run)
-        if a is None or self.generation[folder] != gen:
-            return  # stale: the texts changed while it ran
-        self.publish(a)
+        try:
+            a = await loop.run_in_executor(self.worker, run)
+            if a is None or self.generation[folder] != gen:
+                return  # stale: the texts changed while it ran
+            self.publish(a)
+        except Exception:
+            traceback.print_exc(file=sys.stderr)  # a task's exception is otherwise never seen
+            return
         # the look-up tables of hover and completion, once the diagnostics are out
         loop.run_in_executor(self.worker, a.warm)
 
@@ -506,7 +520,10 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         self.last_change[folder] = now
         if before is None or now - before > QUIET:
             delay = min(delay, FIRST_DELAY)
-        asyncio.get_running_loop().create_task(self.check_later(folder, delay))
+        task = asyncio.get_running_loop().create_task(self.check_later(folder, delay))
+        # the loop holds its tasks weakly: one not referenced may vanish before it publishes
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def current(self, uri: str) -> Analysis | None:
         folder = campaign_folder(path_of(uri))

@@ -204,6 +204,11 @@ class Workspace:
         held = self._held.get(folder.resolve())
         return held.last if held else None
 
+    def forget(self, folder: Path) -> None:
+        """Drop what is held of ``folder``: its next analysis is a full one."""
+        with self._lock:
+            self._held.pop(folder.resolve(), None)
+
     def analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis:
         """Check ``folder`` with the unsaved ``texts`` (real path -> text) in place of their
         files; the other files as they are on disk."""
