@@ -814,3 +814,24 @@ def test_a_card_that_does_not_turn_the_die_has_no_faces_to_offer(card):
     assert card not in D.DIE_CARDS
     with pytest.raises(ValueError, match=f"^{card} does not turn the die$"):
         D.die_options(card, 7)
+
+
+def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
+    """« Révélez simultanément votre carte Personnage. N'appliquez aucun des effets » : the
+    council chooses together, every card is face up on the table, none cancelled (two identical
+    characters do not cancel here: they are the aim), each one out of its hand, on top of its
+    owner's discard pile."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]]
+    s = table(game, ["Léa", "Mia"], die=5, dilemma=5, petitioner="golem", hands=hands)
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    rules.settle(game.R, s)
+    assert game.turn_kind(s) == "each"
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["revealed"] == [True, True]
+    assert s["table"] == [
+        {"seat": 0, "card": "puissante", "cancelled": False},
+        {"seat": 1, "card": "sorcier", "cancelled": False},
+    ]
+    assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"))] == [0, 0]
+    assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
