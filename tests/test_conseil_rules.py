@@ -116,11 +116,20 @@ def test_the_oracle_with_one_card_left(game):
     assert s["phase"] == "oracle"
     assert s["discards"][1] == ["puissante"]  # the new discard pile, face up
     assert {"automate", "druidesse", "oracle", "sorcier"} <= set(s["hands"][1])
+    # the table is told it is Mia who takes her cards back, LA PUISSANTE shown
+    back = next(e for e in s["log"] if e["key"] == "hand.recover")
+    assert (back["args"]["seat"], back["args"]["name"], back["args"]["top"]) == (
+        1,
+        "Mia",
+        "puissante",
+    )
     # replaying the ORACLE cancels it; the SORCIER cancels with Léa's, still face down
     s2 = act(game, s, type="oracle", card="sorcier")
     assert [e["card"] for e in s2["table"] if e["cancelled"]] == ["sorcier", "sorcier"]
     s3 = act(game, s, type="oracle", card="oracle")
     assert s3["table"][-1] == {"seat": 1, "card": "oracle", "cancelled": True}
+    second = next(e for e in s3["log"] if e["key"] == "oracle.second")
+    assert second["args"] == {"seat": 1, "name": "Mia"} and s3["pending"] is None
     game.check_state(s2)
     game.check_state(s3)
 
@@ -826,6 +835,7 @@ def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
     s["pile"], s["phase"] = [rules.THRONE], "start"
     rules.settle(game.R, s)
     assert game.turn_kind(s) == "each"
+    s["known"][0] = ["puissante"]  # taken back from a discard pile: the others know it
     s = act(game, s, type="claim", card="puissante")
     s = act(game, s, type="claim", card="sorcier")
     assert s["revealed"] == [True, True]
@@ -835,3 +845,4 @@ def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
     ]
     assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"))] == [0, 0]
     assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
+    assert s["known"][0] == []  # shown, it is no longer a known card of Léa's hand
