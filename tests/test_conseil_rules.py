@@ -843,6 +843,6 @@ def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
         {"seat": 0, "card": "puissante", "cancelled": False},
         {"seat": 1, "card": "sorcier", "cancelled": False},
     ]
-    assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"))] == [0, 0]
+    assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"), strict=True)] == [0, 0]
     assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
     assert s["known"][0] == []  # shown, it is no longer a known card of Léa's hand
