@@ -116,11 +116,20 @@ def test_the_oracle_with_one_card_left(game):
     assert s["phase"] == "oracle"
     assert s["discards"][1] == ["puissante"]  # the new discard pile, face up
     assert {"automate", "druidesse", "oracle", "sorcier"} <= set(s["hands"][1])
+    # the table is told it is Mia who takes her cards back, LA PUISSANTE shown
+    back = next(e for e in s["log"] if e["key"] == "hand.recover")
+    assert (back["args"]["seat"], back["args"]["name"], back["args"]["top"]) == (
+        1,
+        "Mia",
+        "puissante",
+    )
     # replaying the ORACLE cancels it; the SORCIER cancels with Léa's, still face down
     s2 = act(game, s, type="oracle", card="sorcier")
     assert [e["card"] for e in s2["table"] if e["cancelled"]] == ["sorcier", "sorcier"]
     s3 = act(game, s, type="oracle", card="oracle")
     assert s3["table"][-1] == {"seat": 1, "card": "oracle", "cancelled": True}
+    second = next(e for e in s3["log"] if e["key"] == "oracle.second")
+    assert second["args"] == {"seat": 1, "name": "Mia"} and s3["pending"] is None
     game.check_state(s2)
     game.check_state(s3)
 
@@ -814,3 +823,26 @@ def test_a_card_that_does_not_turn_the_die_has_no_faces_to_offer(card):
     assert card not in D.DIE_CARDS
     with pytest.raises(ValueError, match=f"^{card} does not turn the die$"):
         D.die_options(card, 7)
+
+
+def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
+    """« Révélez simultanément votre carte Personnage. N'appliquez aucun des effets » : the
+    council chooses together, every card is face up on the table, none cancelled (two identical
+    characters do not cancel here: they are the aim), each one out of its hand, on top of its
+    owner's discard pile."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]]
+    s = table(game, ["Léa", "Mia"], die=5, dilemma=5, petitioner="golem", hands=hands)
+    s["pile"], s["phase"] = [rules.THRONE], "start"
+    rules.settle(game.R, s)
+    assert game.turn_kind(s) == "each"
+    s["known"][0] = ["puissante"]  # taken back from a discard pile: the others know it
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["revealed"] == [True, True]
+    assert s["table"] == [
+        {"seat": 0, "card": "puissante", "cancelled": False},
+        {"seat": 1, "card": "sorcier", "cancelled": False},
+    ]
+    assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"), strict=True)] == [0, 0]
+    assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
+    assert s["known"][0] == []  # shown, it is no longer a known card of Léa's hand
