@@ -21,8 +21,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
-def game():
-    return registry.get("conseil")(bundle_for("conseil", ROOT / "content"))
+def bundle():
+    return bundle_for("conseil", ROOT / "content")
+
+
+@pytest.fixture
+def game(bundle):
+    # built for each test: mutmut links the code a fixture runs to the first test that builds
+    # it, so a game shared by the module would leave Rules.__init__ judged by one test only
+    return registry.get("conseil")(bundle)
 
 
 def play(game, seed, n, scenario="base", silent=False, every=None, omniscient=False):
