@@ -843,3 +843,33 @@ def test_the_second_dying_fire_of_the_dead_forges_is_the_gold_one(bundle):
     K.move(bundle, s, K.adventure("419/green@forges_mortes"), "past")
     s = consequence(bundle, s, {"take": 419})
     assert K.where(bundle, s, K.adventure("419/gold")) != "box"
+
+
+def test_every_effect_and_control_step_has_exactly_one_handler():
+    """The tables of effects and control steps: a name registered once names its handler, a
+    second registration of the same name is refused (two sections claiming one effect would
+    make the result depend on import order), and ``run`` hands over with the arguments."""
+    from engine.citadelle import steps
+
+    def handler(*args, **kwargs):
+        return ("ran", args, kwargs)
+
+    names = ("_test_effect_a", "_test_effect_b")
+    try:
+        assert steps.effect(*names)(handler) is handler
+        assert all(steps.HANDLERS[n] is handler for n in names)
+        with pytest.raises(AssertionError, match="_test_effect_b"):
+            steps.effect("_test_effect_b")(lambda *a: None)
+        assert steps.HANDLERS["_test_effect_b"] is handler
+        assert steps.step("_test_step")(handler) is handler
+        assert steps.run("_test_step", 1, k=2) == ("ran", (1,), {"k": 2})
+        with pytest.raises(AssertionError, match="_test_step"):
+            steps.step("_test_step")(lambda: None)
+        assert steps.STEPS["_test_step"] is handler
+    finally:
+        for n in names:
+            steps.HANDLERS.pop(n, None)
+        steps.STEPS.pop("_test_step", None)
+    # every effect the rules modules registered at import is still there, each once
+    assert {"damage", "read"} <= set(steps.HANDLERS)
+    assert {"next_turn", "finish", "take"} <= set(steps.STEPS)
