@@ -37,11 +37,13 @@ END = "<!-- END bench/lsp.py -->"
 class Client:
     def __init__(self, code: Path) -> None:
         env = {**os.environ, "PYTHONPATH": str(code)}
+        #: the server's standard error (its tracebacks), shown when a wait times out
+        self.errors = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "pipeline.cli", "lsp"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=self.errors,
             cwd=code,
             env=env,
         )
@@ -80,7 +82,7 @@ class Client:
     def _next(self, timeout: float) -> tuple[float, dict]:
         return self.early.pop(0) if self.early else self.messages.get(timeout=timeout)
 
-    def request(self, method: str, params: dict, timeout: float = 600) -> tuple[float, dict]:
+    def request(self, method: str, params: dict, timeout: float = 120) -> tuple[float, dict]:
         self.next_id += 1
         rid = self.next_id
         self.send({"id": rid, "method": method, "params": params})
@@ -92,7 +94,7 @@ class Client:
                 return at, msg.get("result")
             aside.append((at, msg))
 
-    def diagnostics(self, uri: str, timeout: float = 600) -> tuple[float, list]:
+    def diagnostics(self, uri: str, timeout: float = 120) -> tuple[float, list]:
         while True:
             at, msg = self._next(timeout)
             if msg.get("method") == "textDocument/publishDiagnostics" and (
@@ -114,6 +116,11 @@ class Client:
                 return int(line.split()[1]) / 1024
         return float("nan")
 
+    def stderr_tail(self, size: int = 4000) -> str:
+        self.errors.seek(0, os.SEEK_END)
+        self.errors.seek(max(0, self.errors.tell() - size))
+        return self.errors.read().decode("utf-8", "replace")
+
     def close(self) -> None:
         try:
             self.request("shutdown", {}, timeout=30)
@@ -121,6 +128,8 @@ class Client:
             self.proc.wait(timeout=30)
         except Exception:
             self.proc.kill()
+        finally:
+            self.errors.close()
 
 
 def _edits(text: str) -> tuple[str, str]:
@@ -220,6 +229,17 @@ def measure(code: Path, folder: Path, repeats: int) -> dict:
             c.drain()
         out["hover"] = statistics.median(hovers)
         out["rss_mb"] = c.rss_mb()
+    except queue.Empty:
+        # a message that never came (an edit left without its diagnostics): say where, with
+        # what the server wrote, instead of a bare timeout
+        tail = c.stderr_tail()
+        said = (
+            f"; its standard error ends with:\n{tail}" if tail else "; its standard error is empty"
+        )
+        raise SystemExit(
+            f"bench/lsp.py: no answer from the server at {folder.name} nodes (version {version})"
+            + said
+        ) from None
     finally:
         c.close()
     return out
