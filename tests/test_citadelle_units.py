@@ -873,3 +873,40 @@ def test_every_effect_and_control_step_has_exactly_one_handler():
     # every effect the rules modules registered at import is still there, each once
     assert {"damage", "read"} <= set(steps.HANDLERS)
     assert {"next_turn", "finish", "take"} <= set(steps.STEPS)
+
+
+def test_the_records_of_the_box_and_the_rules_a_campaign_leaves_open(bundle):
+    """Reading the bundle: the Plateau's size and the cost of a move the rulebook leaves to the
+    table (a campaign may change each alone), every version of a card number (the numbers
+    printed on the backs, « 304 » with its green, gold and scenario versions), a card's title
+    by its kind, a character's grammatical gender, and nothing for what does not exist."""
+    assert rec.rules(bundle) == {"table_columns": 7, "table_rows": 5, "move_cost": 1}
+    mine = {**bundle, "campaign": {**bundle["campaign"], "rules": {"move_cost": 2}}}
+    assert rec.rules(mine) == {"table_columns": 7, "table_rows": 5, "move_cost": 2}
+    assert rec.rules(bundle) == rec.DEFAULT_RULES == {"table_columns": 7, "table_rows": 5,
+                                                       "move_cost": 1}  # fmt: skip
+    assert rec.versions(bundle, 304) == rec.versions(bundle, "304")
+    assert set(rec.versions(bundle, 304)) == {"304/green", "304/gold", "304/green@portes_rouillees"}
+    assert rec.versions(bundle, 99999) == []
+    assert all(rec.number(bundle, k) == 304 for k in rec.versions(bundle, 304))
+    assert rec.title(bundle, {"kind": "adventure", "key": "304/green"}) == "La Voûte s'effondre"
+    assert rec.title(bundle, {"kind": "exploration", "key": "1001"}) == "Rats des décombres"
+    assert rec.title(bundle, {"kind": "action_card", "key": "adv_garde_haute"}) == "Garde haute"
+    assert rec.title(bundle, {"kind": "paragraph", "key": "20"}) == ""  # a paragraph untitled
+    assert rec.record(bundle, {"kind": "paragraph", "key": "20"}) is bundle["records"][
+        "paragraph"]["20"]  # fmt: skip
+    for ref in ({"kind": "nope", "key": "20"}, {"kind": "paragraph"}, {}, {"kind": "adventure",
+                "key": "0/none"}):  # fmt: skip
+        assert rec.record(bundle, ref) == {}
+    assert rec.skill(bundle, "adv_garde_haute")["title"] == "Garde haute"
+    assert rec.skill(bundle, "no_such_skill") == {}
+    assert rec.gender(bundle, "A") == "f" and rec.gender(bundle, "B") == "m"
+    assert rec.gender(bundle, "nobody") == "m"
+    plain = {**bundle, "records": {**bundle["records"], "character": {"Z": {"name": "Zed"}}}}
+    assert rec.gender(plain, "Z") == "m"
+    assert rec.scenario(bundle, "pluie_grise")["title"] == "La Pluie grise"
+    assert rec.scenario(bundle, None) == {} and rec.scenario(bundle, "") == {}
+    with pytest.raises(KeyError):
+        rec.adv(bundle, "0/none")
+    with pytest.raises(KeyError):
+        rec.exp(bundle, "0")

@@ -75,10 +75,7 @@ def number(bundle: dict, key: str) -> int:
 
 def title(bundle: dict, ref: dict) -> str:
     """A card's title as printed on its face (« Lanterne à huile »)."""
-    rec = record(bundle, ref)
-    if ref["kind"] == "paragraph":
-        return rec.get("title") or ""
-    return rec.get("title") or ""
+    return record(bundle, ref).get("title") or ""
 
 
 def gender(bundle: dict, character_id: str) -> str:
