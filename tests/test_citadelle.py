@@ -84,3 +84,45 @@ def test_a_whole_bot_adventure_through_the_session(bundle):
     scr = session.screen()
     assert scr["over"] and scr["outcome"]["summary"]
     assert game.outcome(session.state) is not None
+
+
+def test_the_view_shows_the_table_as_it_lies_and_nothing_else(bundle):
+    """What the players see at the table, field by field: the box and the decks as how many
+    cards are left (a box number with no card left is not shown), each character's deck as
+    its size and everything else of theirs as it is, the journal as is, a face-down
+    exploration card as its zone only (the back shows it), a revealed one whole; the view is a
+    copy (changing it changes nothing of the game) and the game is left untouched."""
+    s = run(bundle, 5, 60)[-1]  # a card explored, others still face down, some in the Past
+    s = {**s, "box": {**s["box"], "999": []}}
+    before = json.dumps(s, sort_keys=True)
+    v = G.view(bundle, s, 1)
+    assert json.dumps(s, sort_keys=True) == before
+    assert set(v) == (set(s) - {"rng", "queue"}) | {"seat"} and v["seat"] == 1
+    assert G.view(bundle, s)["seat"] is None
+    assert (
+        v["box"] == {n: len(keys) for n, keys in s["box"].items() if keys} and "999" not in v["box"]
+    )
+    assert v["explore_decks"] == {z: len(d) for z, d in s["explore_decks"].items()}
+    assert (v["skill_box"], v["past"], v["banished"]) == (
+        len(s["skill_box"]), len(s["past"]), len(s["banished"]))  # fmt: skip
+    for seen, ch in zip(v["characters"], s["characters"], strict=True):
+        assert seen == {**ch, "deck": len(ch["deck"])}
+    assert v["log"] == s["log"]
+    hidden = [k for k, slot in s["slots"].items() if not slot["revealed"] and slot["exploration"]]
+    shown = [k for k, slot in s["slots"].items() if slot["revealed"]]
+    assert hidden and shown
+    for k in hidden:
+        zone = bundle["records"]["exploration_card"][s["slots"][k]["exploration"]]["zone"]
+        assert v["slots"][k] == {**s["slots"][k], "exploration": None, "zone": zone}
+    for k in shown:
+        assert v["slots"][k] == s["slots"][k]
+    reduced = {"box", "explore_decks", "skill_box", "past", "banished", "characters", "slots"}
+    for k in set(s) - reduced - {"rng", "queue"}:
+        assert v[k] == s[k], k
+    v["citadel"]["scores"]["influence"] = 99
+    v["characters"][0]["hand"].append("x")
+    v["slots"][hidden[0]]["zone"] = "?"
+    assert json.dumps(s, sort_keys=True) == before
+    for missing in ("box", "past", "characters"):
+        with pytest.raises(KeyError):
+            G.view(bundle, {k: x for k, x in s.items() if k != missing})
