@@ -124,5 +124,5 @@ def test_the_view_shows_the_table_as_it_lies_and_nothing_else(bundle):
     v["slots"][hidden[0]]["zone"] = "?"
     assert json.dumps(s, sort_keys=True) == before
     for missing in ("box", "past", "characters"):
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError, match=missing):
             G.view(bundle, {k: x for k, x in s.items() if k != missing})
