@@ -271,14 +271,16 @@ def load(
             if "fork" in multiprocessing.get_all_start_methods()
             else None
         )
-        # small chunks, the largest files first: the workers finish together (with a quarter
-        # of the files per chunk, one worker parsed its last chunk alone for half a second
-        # at 100k nodes); the results are put back in the files' order below
-        todo.sort(key=lambda i: -sizes[i])
-        chunk = max(1, len(todo) // (workers * 32))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            done = pool.map(_load_one, [slots[i].task for i in todo], chunksize=chunk)
-            for i, (model, digest, key) in zip(todo, done, strict=True):
+        # this process reads a share itself (its models need no pickling, and it would only
+        # wait), the other ``workers - 1`` processes the rest; small chunks, the largest
+        # files first, so that they all finish together; results are put back in file order
+        mine, theirs = _shares(sorted(todo, key=lambda i: -sizes[i]), sizes, workers)
+        chunk = max(1, len(theirs) // (workers * 32))
+        with ProcessPoolExecutor(max_workers=workers - 1, mp_context=ctx) as pool:
+            done = pool.map(_load_one, [slots[i].task for i in theirs], chunksize=chunk)
+            for i in mine:
+                slots[i].model, slots[i].digest, slots[i].key = _load_one(slots[i].task)
+            for i, (model, digest, key) in zip(theirs, done, strict=True):
                 slots[i].model, slots[i].digest, slots[i].key = model, digest, key
     else:
         for i in todo:
@@ -293,6 +295,27 @@ def load(
         for camp in campaigns:
             camp.digest = _digest(camp, content_dir, cache)
     return campaigns, stray
+
+
+#: the share of a worker's bytes this process reads besides: it also unpickles what the
+#: workers send back, which they pickle
+OWN_SHARE = 0.9
+
+
+def _shares(order: list[int], sizes: dict[int, int], workers: int) -> tuple[list[int], list[int]]:
+    """Split the files (largest first) between this process and ``workers - 1`` worker
+    processes by bytes: each file goes to the side with the least work per process so far."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    own = other = 0.0
+    for i in order:
+        if own / OWN_SHARE <= other / (workers - 1):
+            mine.append(i)
+            own += sizes[i]
+        else:
+            theirs.append(i)
+            other += sizes[i]
+    return mine, theirs
 
 
 def _digest(camp: Campaign, content_dir: Path, cache: Any) -> str | None:
