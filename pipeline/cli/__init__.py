@@ -7,6 +7,7 @@ produces a traceback: anything unexpected is reported as an internal error with 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..findings import Finding
@@ -50,7 +51,10 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser().parse_args(argv)
     try:
-        return args.func(args)
+        code = args.func(args)
+        if argv is None and args.command == "check":
+            _leave(code)
+        return code
     except (ContentError, UsageError, FileProblem) as exc:
         print(f"gamebook {args.command}: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -69,6 +73,16 @@ def main(argv: list[str] | None = None) -> int:
         what = f"{type(exc).__name__}: {exc}"
         print(f"gamebook {args.command}: {t('cli.internal', what=what)}", file=sys.stderr)
         return EXIT_USAGE
+
+
+def _leave(code: int) -> None:
+    """End the process now that everything is written: a check at 100,000 nodes holds
+    millions of small objects, and freeing them one by one as the interpreter shuts down costs
+    a quarter of a second for nothing.  Only for the program itself (``main()`` without
+    arguments): a caller in the same process gets its exit code back."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 __all__ = ["Finding", "main", "parser"]

@@ -287,18 +287,31 @@ def _tagged(value: str, tag: str) -> Any:
 
 
 def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
-    """Build the document from libyaml's event stream: one Python pass, no node objects."""
+    """Build the document from libyaml's event stream: one Python pass, no node objects.
+
+    The open container's state lives in local variables (the hot path touches no list or
+    attribute for it); ``stack`` keeps the enclosing containers' states while a nested one is
+    open."""
     kinds = _KINDS
     words = _WORDS
     letters = _LETTERS
+    no_key = _NO_KEY
+    ymap, ylist = YMap, YList
     get = parser.get_event
     anchors: dict[str, Any] = {}
     dup: list[tuple[str, Pos, Pos]] = []
-    # stack of [container, pending_key, pending_key_pos, pos, merged keys]; ``top`` is its
-    # last entry (``None`` outside any container), ``in_list`` whether that one is a list
-    stack: list[list[Any]] = []
-    top: Any = None
+    stack: list[tuple[Any, ...]] = []
+    # the open container (``None`` outside any), whether it is a list, its positions (``ipos``
+    # for a list, ``kpos``/``keypos`` for a mapping), the key read and waiting for its value
+    # and where it was, the keys a merge (``<<``) brought in
+    c: Any = None
     in_list = False
+    ipos: Any = None
+    kpos: Any = None
+    keypos: Any = None
+    key: Any = no_key
+    key_at: Any = None
+    merged: Any = None
     root: Any = None
     docs = 0
     while True:
@@ -323,29 +336,27 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
         elif kind in (_MAP, _SEQ):
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
+            if len(stack) >= MAX_DEPTH:
+                raise _Multiple(pos, t("yaml.too_deep", n=MAX_DEPTH))
+            stack.append((c, in_list, ipos, kpos, keypos, key, key_at, merged))
             if kind == _MAP:
-                c: Any = YMap()
-                c.kpos, c.keypos = {}, {}
+                c = ymap()
+                c.kpos = kpos = {}
+                c.keypos = keypos = {}
+                in_list = False
             else:
-                c = YList()
-                c.ipos = []
+                c = ylist()
+                c.ipos = ipos = []
+                in_list = True
             c.pos = pos
             if e.anchor is not None:
                 anchors[e.anchor] = c
-            if len(stack) >= MAX_DEPTH:
-                raise _Multiple(pos, t("yaml.too_deep", n=MAX_DEPTH))
-            top = [c, _NO_KEY, None, pos, None]
-            stack.append(top)
-            in_list = kind == _SEQ
+            key, key_at, merged = no_key, None, None
             continue
         elif kind == _END:
-            c, _, _, pos, _ = stack.pop()
             value = c
-            if stack:
-                top = stack[-1]
-                in_list = type(top[0]) is YList
-            else:
-                top = None
+            pos = c.pos
+            c, in_list, ipos, kpos, keypos, key, key_at, merged = stack.pop()
         elif kind == _ALIAS:
             m = e.start_mark
             pos = (m.line + 1, m.column + 1)
@@ -362,28 +373,25 @@ def _build(parser: Any) -> tuple[Any, list[tuple[str, Pos, Pos]]]:
             return root, dup
         else:
             continue
-        # attach value at pos to the current container
-        if top is None:
+        # attach value at pos to the open container
+        if c is None:
             root = value
-            continue
-        c = top[0]
-        if in_list:
+        elif in_list:
             c.append(value)
-            c.ipos.append(pos)
-        elif top[1] is _NO_KEY:
-            key = value if isinstance(value, str) else _key_text(value)
-            top[1], top[2] = key, pos
+            ipos.append(pos)
+        elif key is no_key:
+            key = value if type(value) is str else _key_text(value)
+            key_at = pos
         else:
-            key, kpos = top[1], top[2]
-            top[1] = _NO_KEY
             if key == "<<" and isinstance(value, (YMap, YList)):
-                top[4] = _merge(c, value)
-                continue
-            if key in c and not (top[4] and key in top[4]):
-                dup.append((key, kpos, c.keypos[key]))
-            c[key] = value
-            c.kpos[key] = pos
-            c.keypos[key] = kpos
+                merged = _merge(c, value)
+            else:
+                if key in c and not (merged and key in merged):
+                    dup.append((key, key_at, keypos[key]))
+                c[key] = value
+                kpos[key] = pos
+                keypos[key] = key_at
+            key = no_key
 
 
 _SCALAR, _MAP, _SEQ, _END, _ALIAS, _DOC, _STOP, _OTHER = range(8)

@@ -277,6 +277,41 @@ def normalise_key(id_format: S.IdFormat, value: Any) -> str | None:
 _ID_EXPECTED = {"number": "field.id_int", "letter": "field.id_letter", "text": "field.id_str"}
 
 
+#: how ``Validator.fields`` takes a field's value: ``value`` (``None``), or a shortcut for the
+#: usual valid scalars (text without a vocabulary, whole number, word of a list, yes/no), or
+#: nested records (``_subnodes``)
+_TEXT, _WHOLE, _WORD, _YES_NO, _NESTED = "text", "whole", "word", "yes_no", "nested"
+_PLANS: dict[int, tuple[dict[str, S.Field], list[tuple[str, S.Field, S.Spec, str | None]]]] = {}
+
+
+def _plan(specs: dict[str, S.Field]) -> list[tuple[str, S.Field, S.Spec, str | None]]:
+    """The fields of ``specs`` that ``fields`` walks, in order, each with its spec and how its
+    value is taken; made once per schema table (``requires`` is read before the walk)."""
+    known = _PLANS.get(id(specs))
+    if known is not None and known[0] is specs:
+        return known[1]
+    plan: list[tuple[str, S.Field, S.Spec, str | None]] = []
+    for name, fld in specs.items():
+        if name == "requires":
+            continue
+        spec = fld.spec
+        kind = type(spec)
+        fast = None
+        if kind is S.Str and not cast(S.Str, spec).vocab:
+            fast = _TEXT
+        elif kind is S.Int:
+            fast = _WHOLE
+        elif kind is S.Enum:
+            fast = _WORD
+        elif kind is S.Bool:
+            fast = _YES_NO
+        elif kind is S.SubNodes:
+            fast = _NESTED
+        plan.append((name, fld, spec, fast))
+    _PLANS[id(specs)] = (specs, plan)
+    return plan
+
+
 def _kind_of(family: str, name: str) -> S.Kind:
     return S.KINDS[family][name]
 
@@ -480,10 +515,9 @@ class Validator:
         if "verb" in raw and isinstance(raw.get("verb"), str):
             inner = _Ctx(inner.node, inner.condition, raw["verb"])
         get = raw.get
-        for name, fld in specs.items():
-            if get(name) is None:  # absent, or written without a value
-                if name == "requires":
-                    continue
+        for name, fld, spec, fast in _plan(specs):
+            v = get(name)
+            if v is None:  # absent, or written without a value
                 if fld.required and not (rec is not None and name in ("id", "number")):
                     self._find(
                         "FIELD001",
@@ -494,18 +528,51 @@ class Validator:
                 elif fld.default is not None:
                     out[name] = fld.default
                 continue
-            if name == "requires":
-                continue
-            vpos = raw.kpos[name]
-            if isinstance(fld.spec, S.SubNodes):
-                self._subnodes(fld.spec, name, raw[name], vpos, f"{path}.{name}", rec)
+            # the usual valid scalars, accepted as ``value`` would accept them (no side effect)
+            if fast is _TEXT:
+                if type(v) is str and v.strip():
+                    out[name] = v
+                    continue
+            elif fast is _WHOLE:
+                if type(v) is int:
+                    lo, hi = cast(S.Int, spec).min, cast(S.Int, spec).max
+                    if (lo is None or v >= lo) and (hi is None or v <= hi):
+                        out[name] = v
+                        continue
+            elif fast is _WORD:
+                if type(v) is str and v in cast(S.Enum, spec).values:
+                    out[name] = v
+                    continue
+            elif fast is _YES_NO:
+                if type(v) is bool:
+                    out[name] = v
+                    continue
+            elif fast is _NESTED:
+                self._subnodes(
+                    cast(S.SubNodes, spec), name, v, raw.kpos[name], f"{path}.{name}", rec
+                )
                 continue
             sub = ctx if name in unguarded else inner
             if name in ("success", "failure"):
                 sub = _Ctx(inner.node, inner.condition, f"{inner.context or 'action'}/{name}")
-            value = self.value(fld.spec, raw[name], vpos, f"{path}.{name}", sub)
+            value = self.value(spec, v, raw.kpos[name], f"{path}.{name}", sub)
             if value is not _BAD:
                 out[name] = value
+        if required_if or one_of:
+            self._required_together(out, raw, pos, path, ctx, one_of, required_if)
+        return out
+
+    def _required_together(
+        self,
+        out: dict[str, Any],
+        raw: YMap,
+        pos: Pos,
+        path: str,
+        ctx: _Ctx,
+        one_of: tuple[str, ...],
+        required_if: tuple[tuple[str, str, str], ...],
+    ) -> None:
+        """Fields required by another field's value, and « at least one of »."""
         for field_name, value, needed in required_if:
             if out.get(field_name) == value and raw.get(needed) is None:
                 what = f"{field_name}: {value}"
@@ -515,14 +582,17 @@ class Validator:
                     pos,
                     ctx.node,
                 )
-        if one_of and not any(raw.get(k) is not None for k in one_of):
-            self._find(
-                "FIELD001",
-                t("field.one_of", path=path, names=" ou ".join(f"« {k} »" for k in one_of)),
-                pos,
-                ctx.node,
-            )
-        return out
+        for k in one_of:
+            if raw.get(k) is not None:
+                break
+        else:
+            if one_of:
+                self._find(
+                    "FIELD001",
+                    t("field.one_of", path=path, names=" ou ".join(f"« {k} »" for k in one_of)),
+                    pos,
+                    ctx.node,
+                )
 
     def _declarations_of(self, kind: S.Kind, raw: YMap, pos: Pos, path: str) -> None:
         """A record without a usable id still declares its vocabulary words (its zone): the
@@ -543,6 +613,8 @@ class Validator:
         (« txet: », « di: ») is one mistake: one error at the key, and its value is read as
         that field, so that nothing else (a missing field, references to the record) follows
         from the same slip.  ``keys``: only the record's id (or number), before it is keyed."""
+        if raw.keys() <= specs.keys():  # the usual case: every key is a field
+            return raw
         unknown = [k for k in raw if isinstance(k, str) and k not in specs]
         if not unknown:  # the usual case: no need to list the missing fields
             return raw
@@ -778,8 +850,8 @@ class Validator:
     def _ref(self, spec: S.Ref, v: Any, pos: Pos, path: str, ctx: _Ctx) -> Any:
         if spec.allow_this and v == "this":
             return "this"
-        fmt = _ref_format(self.family, spec.kinds)
-        if _keyed_under_parent(self.family, spec.kinds):
+        fmt, under_parent = _ref_plan(self.family, spec)
+        if under_parent:
             key = str(v).strip() if isinstance(v, str) and v.count("/") == 1 else None
         else:
             key = normalise_key(fmt, v)
@@ -809,6 +881,7 @@ class Validator:
         if not isinstance(v, YList):
             return self._bad(path, t("expect.effects"), v, pos, ctx)
         specs = S.EFFECTS[family]
+        grants = _granted(self.family)
         out = []
         for i, item in enumerate(v):
             ipos, ipath = v.ipos[i], f"{path}[{i}]"
@@ -836,7 +909,7 @@ class Validator:
             val = self.value(fld.spec, raw, item.kpos[name], f"{ipath}.{name}", ctx)
             if val is _BAD:
                 continue
-            granted = _granted(self.family).get(name)
+            granted = grants.get(name)
             if granted is None:
                 pass
             elif not granted.keyed:
@@ -913,6 +986,19 @@ class Validator:
                         )
                     )
         return tuple(_freeze(a) for a in atoms)
+
+
+_REF_PLANS: dict[tuple[str, int], tuple[S.Ref, S.IdFormat, bool]] = {}
+
+
+def _ref_plan(family: str, spec: S.Ref) -> tuple[S.IdFormat, bool]:
+    """``_ref_format`` and ``_keyed_under_parent`` of a reference spec, found once per spec
+    (a dictionary look-up by identity instead of hashing the spec's kinds twice per value)."""
+    known = _REF_PLANS.get((family, id(spec)))
+    if known is None or known[0] is not spec:
+        known = (spec, _ref_format(family, spec.kinds), _keyed_under_parent(family, spec.kinds))
+        _REF_PLANS[family, id(spec)] = known
+    return known[1], known[2]
 
 
 @functools.cache

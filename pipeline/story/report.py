@@ -96,7 +96,9 @@ def check(
     gc.disable()
     lazy = cache is not None and not graphs
     try:
-        campaigns, stray = load(content_dir, jobs, cache, lazy=lazy, only=only)
+        campaigns, stray = load(
+            content_dir, jobs, cache, lazy=lazy, only=only, meanwhile=_import_checks
+        )
         report = Report(content_dir, campaigns, findings=list(stray))
         memo: dict[str, dict] = {}  # the checks' statistics per campaign, kept when lazy
         if lazy:
@@ -154,6 +156,12 @@ def check(
             gc.enable()
     report.findings.sort(key=Finding.sort_key)
     return report
+
+
+def _import_checks() -> None:
+    """Import the graph and its checks (and networkx) while worker processes read the files:
+    a load that needs workers is followed by a graph build."""
+    from . import checks, graph  # noqa: F401
 
 
 def _remember(

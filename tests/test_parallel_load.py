@@ -1,0 +1,48 @@
+"""The parallel load: this process reads a share of the files beside its worker processes, and
+the campaigns come out as a serial load gives them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.content import project
+from pipeline.content.project import _shares, load
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+def test_shares_split_by_bytes_largest_first():
+    sizes = {0: 100, 1: 60, 2: 50, 3: 40, 4: 10}
+    mine, theirs = _shares([0, 1, 2, 3, 4], sizes, 2)
+    assert mine == [0, 3] and theirs == [1, 2, 4]
+    assert sorted(mine + theirs) == [0, 1, 2, 3, 4]
+    # three workers beside this process: it takes about a third of what each of them does
+    mine, theirs = _shares([0, 1, 2, 3, 4], sizes, 4)
+    assert mine == [0] and theirs == [1, 2, 3, 4]
+
+
+def _view(campaigns: list[project.Campaign]) -> list[tuple]:
+    return [
+        (c.id, c.files, c.records, c.refs, c.grants, c.conditions, c.findings, c.words)
+        for c in campaigns
+    ]
+
+
+@pytest.mark.parametrize("jobs", [2, 3])
+def test_parallel_load_gives_what_a_serial_load_gives(monkeypatch, jobs):
+    serial, stray = load(CONTENT, jobs=1)
+    monkeypatch.setattr(project, "PARALLEL_THRESHOLD", 0)
+    calls: list[int] = []
+    real = project._shares
+
+    def spy(order, sizes, workers):
+        calls.append(workers)
+        return real(order, sizes, workers)
+
+    monkeypatch.setattr(project, "_shares", spy)
+    parallel, stray2 = load(CONTENT, jobs=jobs)
+    assert calls == [jobs]  # the parallel path ran
+    assert _view(parallel) == _view(serial)
+    assert stray2 == stray
