@@ -837,6 +837,7 @@ STATE_KEYS = {
     "step_by_step", "throne", "tournament", "turn", "winner",
 }  # fmt: skip
 PLAYER_KEYS = {"die", "discard", "hand", "played", "tokens", "under", "value"}
+REVEAL_KEYS = {"manche", "turn", "stages", "shown", "open", "defer", "before"}
 
 
 def _pure(st: dict, action: dict) -> dict:
@@ -849,6 +850,7 @@ def _pure(st: dict, action: dict) -> dict:
     out = R.apply(st, action)
     assert st == before, action
     assert set(out) == STATE_KEYS and all(set(p) == PLAYER_KEYS for p in out["p"]), action
+    assert out["reveal"] is None or set(out["reveal"]) == REVEAL_KEYS, action
     return out
 
 
@@ -959,3 +961,25 @@ def test_a_decision_in_the_middle_of_a_turn_leaves_the_earlier_state_as_it_was()
         st = _pure(st, {"type": "play", "seat": seat, "card": card})
     st = _pure(st, {"type": "take", "seat": 1, "token": 2})
     assert points(st) == [2, 2, 2]
+
+
+def test_every_pair_of_dames_takes_its_token_even_after_a_choice():
+    """A tournament turn with LA DAME twice in each group: in group 1 J1 (3) takes from J2
+    (8), who holds both kinds of token, so J1 chooses; then, in group 2, J3 (4) takes J4's
+    (9) only kind at once.  Between champions J2's DAME, no longer cancelled, voids J5's
+    GOLEM: J2 8 takes 2 PV, J5 6 takes 1 PV."""
+    seats = [{"name": f"J{i + 1}", "bot": True} for i in range(5)]
+    st = R.new_state({"seed": "t5", "seats": seats, "cartes": "choix", "selection": list(ALL)})
+    for p, face in zip(st["p"], [3, 8, 4, 9, 6], strict=True):
+        p["die"] = face
+    st["p"][1]["tokens"] = [2, 1]
+    st["p"][3]["tokens"] = [1]
+    for seat, card in enumerate(["dame", "dame", "dame", "dame", "golem"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    assert st["pending"] == {"kind": "take", "seats": [0], "victim": 1}
+    st = _pure(st, {"type": "take", "seat": 0, "token": 2})
+    assert [e["args"] for e in st["log"] if e["key"] == "dame.take"] == [
+        {"who": "J1", "victim": "J2", "points": 2},
+        {"who": "J3", "victim": "J4", "points": 1},
+    ]
+    assert points(st) == [3, 3, 1, 1, 1] and st["pending"] == {"kind": "choose"}
