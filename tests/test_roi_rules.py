@@ -983,3 +983,21 @@ def test_every_pair_of_dames_takes_its_token_even_after_a_choice():
         {"who": "J3", "victim": "J4", "points": 1},
     ]
     assert points(st) == [3, 3, 1, 1, 1] and st["pending"] == {"kind": "choose"}
+
+
+def test_the_view_tells_which_group_or_the_champions_wait_for_the_sorcerer():
+    """J1's SORCIER turns the die in group 1 (10 to 11), then again between champions (11 to
+    12): each time the table sees whose step it is, the group's or the champions'."""
+    st = _tournament5(step=False)
+    st["p"][0]["hand"] = ["sorcier", "chevalier"]
+    st["p"][0]["discard"] = [c for c in st["set"] if c not in st["p"][0]["hand"]]
+    for seat, card in enumerate(["sorcier", "automate", "parasite", "parasite", "alchimiste"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    duel = R.view(st, 2)["duel"]
+    assert (duel["kind"], duel["group"], duel["seats"]) == ("group", 1, [0, 1])
+    st = _pure(st, {"type": "pivot", "seat": 0, "face": 11, "order": "alone"})
+    duel = R.view(st, 2)["duel"]
+    assert (duel["kind"], duel["group"], duel["seats"]) == ("champions", 0, [0, 4])
+    st = _pure(st, {"type": "pivot", "seat": 0, "face": 12, "order": "alone"})
+    assert R.view(st, 2)["duel"] is None
+    assert points(st) == [4, 3, 0, 0, 2]
