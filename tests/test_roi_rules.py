@@ -681,3 +681,323 @@ def test_the_view_shows_each_computer_seats_temperament():
     )
     rows = R.view(st, 0)["players"]
     assert [r["persona"] for r in rows] == [None, "ruse"]
+
+
+# --------------------------------------------------------------------------- what the table is told
+
+
+def test_a_refused_action_names_the_action_the_turn_and_the_reason():
+    """An action the rules refuse is sent back with what was asked, where in the game (manche,
+    turn) and why, so that the player (or the bot's author) can tell what went wrong."""
+    from engine.core.errors import MalformedAction
+
+    st = table([3, 8, 10])
+    st["manche"], st["turn"] = 2, 4
+    where = "roi, manche 2, tour 4"
+    cases = [
+        (["play"], MalformedAction, "an action is a JSON object"),
+        ({"type": "jouer"}, MalformedAction, "unknown action type 'jouer'"),
+        ({"type": [[1]]}, MalformedAction, "unknown action type […]"),
+        ({"type": "next"}, IllegalAction, "nothing to step through now"),
+        ({"type": "play", "seat": "0", "card": "dame"}, MalformedAction, None),
+        ({"type": "play", "seat": 7, "card": "dame"}, IllegalAction, "no seat 7"),
+        ({"type": "play", "seat": 0, "card": "nope"}, IllegalAction, None),
+    ]
+    whys = {
+        MalformedAction: "« seat » must be a seat number",
+        IllegalAction: "not a legal action of a seat that must act now",
+    }
+    for action, error, why in cases:
+        with pytest.raises(error) as caught:
+            R.check_action(st, action)
+        assert caught.value.action == action and caught.value.where == where
+        assert caught.value.why == (why or whys[error]), action
+
+
+def test_choosing_tells_the_table_who_chose_and_only_the_player_which_card():
+    st = R.apply(table([3, 8, 10]), {"type": "play", "seat": 1, "card": "dame"})
+    assert st["log"][-2:] == [
+        {"key": "turn.chosen", "args": {"who": "Mia"}},
+        {"key": "turn.chosen.own", "args": {"card": "dame"}, "to": [1]},
+    ]
+
+
+def test_the_card_under_the_die_is_told_to_its_owner_and_its_count_to_all():
+    st = play(_last_turn(), "alchimiste", "alchimiste", "automate")
+    st = R.apply(st, {"type": "bury", "seat": 0, "card": "golem"})
+    buried = [e for e in st["log"] if e["key"].startswith("manche.buried")]
+    assert buried == [
+        {"key": "manche.buried", "args": {"who": "Léa", "count": 1}},
+        {"key": "manche.buried.own", "args": {"card": "golem"}, "to": [0]},
+    ]
+
+
+def test_the_oracle_is_told_with_the_face_before_and_the_face_rolled():
+    st = table(
+        [3, 6, 12], selection=("chenapans", "oracle", "alchimiste", "automate", "parasite", "golem")
+    )
+    roll = 1 + Rng({"rng": st["rng"]}).below(12)
+    st = play(st, "automate", "oracle", "parasite")
+    told = [e for e in st["log"] if e["key"] == "effect.oracle"]
+    assert told == [{"key": "effect.oracle", "args": {"who": "Mia", "before": 6, "after": roll}}]
+    assert st["p"][1]["die"] == roll
+
+
+def test_a_dame_left_alone_by_cancelled_cards_voids_nobody_and_no_effect_applies():
+    """LA DAME's player is the only one whose card stands (the two GOLEMS cancel): she voids
+    no card, and no card changes any value this turn."""
+    st = play(table([3, 8, 5]), "dame", "golem", "golem")
+    told = [_seen(e) for e in st["log"] if not e["key"].startswith(("turn.", "game.", "manche."))]
+    assert told == [
+        ("cancel.same", "golem", ["Mia", "Tom"], False),
+        ("cancel.dame", "Léa", []),
+        ("effect.dame", "Léa"),
+        ("effect.none",),
+        ("values.all", ["Léa 3", "Mia 8", "Tom 5"]),
+        ("points.champion", "Mia", 2, 2),
+        ("points.dauphin", "Tom", 1, 1),
+    ]
+
+
+def test_the_chevalier_alone_says_the_low_values_won():
+    st = play(table([4, 9, 6]), "chevalier", "alchimiste", "golem")
+    assert points(st) == [2, 0, 1]  # Léa 4 lowest, Tom 12 next, Mia 18
+    assert {"key": "points.why", "args": {"low": True, "swap": False}} in st["log"]
+
+
+def test_cancelled_cards_are_discarded_at_once_the_others_at_the_end_of_the_turn():
+    """« Les joueurs dont les cartes sont annulées les défaussent immédiatement »: while the
+    table steps through the turn, the two ALCHIMISTES are already in their discards, Tom's
+    INVERSEUSE is still in front of him."""
+    st = play(table([10, 7, 3], step=True), "alchimiste", "alchimiste", "inverseuse")
+    assert st["pending"] == {"kind": "ack"}
+    assert [(p["played"], p["discard"]) for p in st["p"]] == [
+        (None, ["alchimiste"]),
+        (None, ["alchimiste"]),
+        ("inverseuse", []),
+    ]
+
+
+def test_the_table_may_skip_to_the_end_of_the_reveal_only_with_two_steps_left():
+    st = play(table([10, 7, 3], step=True), "alchimiste", "alchimiste", "inverseuse")
+    offered = []
+    while st["reveal"]["shown"] < len(st["reveal"]["stages"]):
+        offered.append((st["reveal"]["shown"], [a["type"] for a in R.legal_actions(st, 0)]))
+        st = R.apply(st, {"type": "next"})
+    assert offered == [
+        (1, ["next", "all"]),
+        (2, ["next", "all"]),
+        (3, ["next", "all"]),
+        (4, ["next"]),
+    ]
+
+
+def test_the_reveal_remembers_the_turn_and_the_table_before_it():
+    """While the table steps through a turn, the screen shows the dice and PV as they were
+    before it until the reveal reaches the step that changes them."""
+    st = table([10, 7, 3], step=True)
+    st["p"][2]["tokens"] = [2, 1]
+    st["turn"] = 3
+    st = play(st, "alchimiste", "golem", "inverseuse")
+    rev = st["reveal"]
+    assert (rev["manche"], rev["turn"]) == (1, 3)
+    assert rev["before"] == {"dice": [10, 7, 3], "pv": [0, 0, 3]}
+    assert faces(st) == [10, 7, 10] and points(st) == [2, 1, 3]
+
+
+def test_the_sorcerers_turn_of_the_die_counts_for_this_turns_points():
+    """LE SORCIER's player turns the die before the values are compared: Léa's 2 becomes a
+    9, above Mia's 4 and Tom's 3."""
+    st = play(table([2, 9, 10]), "sorcier", "inverseuse", "golem")
+    assert st["pending"]["kind"] == "pivot" and points(st) == [0, 0, 0]
+    st = R.apply(st, {"type": "pivot", "seat": 0, "face": 9, "order": "alone"})
+    assert [p["value"] for p in st["p"]] == [9, 4, 12]
+    assert points(st) == [1, 0, 2]
+
+
+def test_the_random_set_may_hold_just_two_cards_that_turn_the_die():
+    """« au moins deux » cards with the symbol: two is enough, more is not required."""
+    counts = {
+        sum(c in R.TURNS_DIE for c in R.choose_set("hasard", [], Rng({"rng": seed})))
+        for seed in range(200)
+    }
+    assert 2 in counts and min(counts) == 2
+
+
+def test_twelve_players_play_in_three_groups_of_four_unless_told_otherwise():
+    assert R.group_sizes(12) == (4, 4, 4)
+    assert R.group_sizes(12, "3-3-3-3") == (3, 3, 3, 3)
+
+
+# --------------------------------------------------------------------------- a state, once played
+
+STATE_KEYS = {
+    "active", "format_version", "game", "groups", "history", "log", "manche", "offset", "p",
+    "pending", "playoff", "res", "reveal", "rng", "seats", "seed", "set", "sizes",
+    "step_by_step", "throne", "tournament", "turn", "winner",
+}  # fmt: skip
+PLAYER_KEYS = {"die", "discard", "hand", "played", "tokens", "under", "value"}
+REVEAL_KEYS = {"manche", "turn", "stages", "shown", "open", "defer", "before"}
+
+
+def _pure(st: dict, action: dict) -> dict:
+    """``apply`` on ``st``, checking that the state it was given is left as it was (a saved
+    game, an undo, a bot's look-ahead all keep the old state) and that the new one holds the
+    saved format's fields, no more."""
+    import copy
+
+    before = copy.deepcopy(st)
+    out = R.apply(st, action)
+    assert st == before, action
+    assert set(out) == STATE_KEYS and all(set(p) == PLAYER_KEYS for p in out["p"]), action
+    assert out["reveal"] is None or set(out["reveal"]) == REVEAL_KEYS, action
+    return out
+
+
+def _tournament5(step: bool) -> dict:
+    """Five players (groups J1-J2 and J3-J4-J5), each holding its last two cards; J1 and J2 hold 2
+    PV, J5 1 PV."""
+    seats = [{"name": f"J{i + 1}", "bot": not (step and i < 2)} for i in range(5)]
+    st = R.new_state({"seed": "t5", "seats": seats, "cartes": "premiere", "pas_a_pas": step})
+    assert st["groups"] == [[0, 1], [2, 3, 4]]
+    plays = [(10, "golem"), (3, "automate"), (5, "parasite"), (5, "parasite"), (2, "alchimiste")]
+    for p, (face, card) in zip(st["p"], plays, strict=True):
+        p["die"] = face
+        p["hand"] = [card, "chevalier"]
+        p["discard"] = [c for c in st["set"] if c not in p["hand"]]
+    st["p"][0]["tokens"] = st["p"][1]["tokens"] = [2]
+    st["p"][4]["tokens"] = [1]
+    R.check_state(st)
+    return st
+
+
+def test_a_tournament_turn_told_group_by_group_then_between_champions():
+    """In each group: J1's GOLEM (12) beats J2's 3 + 7 (J2 dauphin, 1 PV; J1 champion of the
+    group, no PV there); J3's and J4's PARASITES cancel but stay on the table, their 5s tie,
+    J5's 2 x 2 is champion alone.  Between champions: J1 12 takes 2 PV, J5 4 takes 1 PV."""
+    st = _tournament5(step=False)
+    start = len(st["log"])
+    for seat, card in enumerate(["golem", "automate", "parasite", "parasite", "alchimiste"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    assert points(st) == [4, 3, 0, 0, 2]
+    group = [(s["title"], s["args"]) for s in st["reveal"]["stages"]]
+    steps = ["stage.cancel", "stage.effects", "stage.values", "stage.points"]
+    assert group == [
+        ("stage.reveal", {}),
+        *[(t + (".group" if t == "stage.cancel" else ""), {"group": 1}) for t in steps],
+        *[(t + (".group" if t == "stage.cancel" else ""), {"group": 2}) for t in steps],
+        ("stage.champions", {}),
+        *[(t + (".champions" if t == "stage.cancel" else ""), {}) for t in steps],
+    ]
+    told = [_seen(e) for e in st["log"][start:] if e["key"].startswith(("points.", "cancel."))]
+    assert told == [
+        ("cancel.none",),
+        ("points.group_champion", "J1", 1),
+        ("points.dauphin", "J2", 1, 3),
+        ("cancel.same", "parasite", ["J3", "J4"], True),
+        ("points.group_champion", "J5", 2),
+        ("cancel.none",),
+        ("points.champions", "J1", 2, 4),
+        ("points.dauphin", "J5", 1, 2),
+    ]
+    # the manche is over (one card left each): J1 wins group 1, J5 group 2 (J3, J4 at 0 cancel)
+    assert st["pending"] == {"kind": "bury", "seats": [0, 4]}
+    shown = st["reveal"]
+    st = _pure(st, {"type": "bury", "seat": 0, "card": "golem"})
+    assert st["reveal"] == shown  # the others bury with the last turn still on the table
+    st = _pure(st, {"type": "bury", "seat": 4, "card": "chevalier"})
+    assert st["manche"] == 2 and st["offset"] == 2 and st["res"] is None
+    assert [e["args"] for e in st["log"] if e["key"] == "manche.group"][-2:] == [
+        {"group": 1, "players": ["J3", "J4"]},
+        {"group": 2, "players": ["J5", "J1", "J2"]},
+    ]
+
+
+def test_a_tournament_group_whose_points_all_cancel_has_no_winner():
+    st = _tournament5(step=False)
+    st["p"][0]["tokens"] = [1]  # J1 1 + 0 and J2 2 + 1 ... then J1 champions' 2: 3 and 3
+    for seat, card in enumerate(["golem", "automate", "parasite", "parasite", "alchimiste"]):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    assert points(st)[:2] == [3, 3]
+    assert {"key": "manche.nowinner", "args": {"group": 1}} in st["log"]
+    assert {"key": "manche.winner", "args": {"who": "J5", "points": 2, "group": 2}} in st["log"]
+    assert st["pending"] == {"kind": "bury", "seats": [4]}
+
+
+def test_when_no_group_has_a_champion_the_champions_step_is_skipped():
+    st = _tournament5(step=False)
+    for p in st["p"]:
+        p["die"] = 5
+    for seat, card in enumerate(["chevalier", "chevalier", "parasite", "parasite", "chevalier"]):
+        st = R.apply(st, {"type": "play", "seat": seat, "card": card})
+    # group 1: the CHEVALIERS cancel, 5 and 5 tie; group 2: the PARASITES cancel, three 5s
+    assert "champions.none" in log_keys(st) and "champions.meet" not in log_keys(st)
+    assert points(st) == [2, 2, 0, 0, 1]
+    assert st["manche"] == 1 and st["pending"] == {"kind": "bury", "seats": [4]}
+
+
+def test_stepping_through_a_turn_with_two_people_leaves_every_earlier_state_as_it_was():
+    st = _tournament5(step=True)
+    for seat, card in enumerate(["golem", "automate", "parasite", "parasite", "alchimiste"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    assert R.to_act(st) == [0, 1]
+    st = _pure(st, {"type": "next"})
+    st = _pure(st, {"type": "all"})
+    st = _pure(st, {"type": "next"})
+    assert st["pending"] == {"kind": "bury", "seats": [0, 4]}
+    st = _pure(st, {"type": "bury", "seat": 0, "card": "golem"})
+    st = _pure(st, {"type": "bury", "seat": 4, "card": "chevalier"})
+    assert st["manche"] == 2
+
+
+def test_a_decision_in_the_middle_of_a_turn_leaves_the_earlier_state_as_it_was():
+    st = table([2, 9, 10])
+    for seat, card in enumerate(["sorcier", "inverseuse", "golem"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    st = _pure(st, {"type": "pivot", "seat": 0, "face": 9, "order": "alone"})
+    st = table([9, 4, 11])
+    st["p"][2]["tokens"] = [2, 1]
+    for seat, card in enumerate(["golem", "dame", "dame"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    st = _pure(st, {"type": "take", "seat": 1, "token": 2})
+    assert points(st) == [2, 2, 2]
+
+
+def test_every_pair_of_dames_takes_its_token_even_after_a_choice():
+    """A tournament turn with LA DAME twice in each group: in group 1 J1 (3) takes from J2
+    (8), who holds both kinds of token, so J1 chooses; then, in group 2, J3 (4) takes J4's
+    (9) only kind at once.  Between champions J2's DAME, no longer cancelled, voids J5's
+    GOLEM: J2 8 takes 2 PV, J5 6 takes 1 PV."""
+    seats = [{"name": f"J{i + 1}", "bot": True} for i in range(5)]
+    st = R.new_state({"seed": "t5", "seats": seats, "cartes": "choix", "selection": list(ALL)})
+    for p, face in zip(st["p"], [3, 8, 4, 9, 6], strict=True):
+        p["die"] = face
+    st["p"][1]["tokens"] = [2, 1]
+    st["p"][3]["tokens"] = [1]
+    for seat, card in enumerate(["dame", "dame", "dame", "dame", "golem"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    assert st["pending"] == {"kind": "take", "seats": [0], "victim": 1}
+    st = _pure(st, {"type": "take", "seat": 0, "token": 2})
+    assert [e["args"] for e in st["log"] if e["key"] == "dame.take"] == [
+        {"who": "J1", "victim": "J2", "points": 2},
+        {"who": "J3", "victim": "J4", "points": 1},
+    ]
+    assert points(st) == [3, 3, 1, 1, 1] and st["pending"] == {"kind": "choose"}
+
+
+def test_the_view_tells_which_group_or_the_champions_wait_for_the_sorcerer():
+    """J1's SORCIER turns the die in group 1 (10 to 11), then again between champions (11 to
+    12): each time the table sees whose step it is, the group's or the champions'."""
+    st = _tournament5(step=False)
+    st["p"][0]["hand"] = ["sorcier", "chevalier"]
+    st["p"][0]["discard"] = [c for c in st["set"] if c not in st["p"][0]["hand"]]
+    for seat, card in enumerate(["sorcier", "automate", "parasite", "parasite", "alchimiste"]):
+        st = _pure(st, {"type": "play", "seat": seat, "card": card})
+    duel = R.view(st, 2)["duel"]
+    assert (duel["kind"], duel["group"], duel["seats"]) == ("group", 1, [0, 1])
+    st = _pure(st, {"type": "pivot", "seat": 0, "face": 11, "order": "alone"})
+    duel = R.view(st, 2)["duel"]
+    assert (duel["kind"], duel["group"], duel["seats"]) == ("champions", 0, [0, 4])
+    st = _pure(st, {"type": "pivot", "seat": 0, "face": 12, "order": "alone"})
+    assert R.view(st, 2)["duel"] is None
+    assert points(st) == [4, 3, 0, 0, 2]
