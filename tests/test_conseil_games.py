@@ -651,3 +651,151 @@ def test_the_greatest_obstacle_is_the_last_dilemma_lost(game):
     assert chronicle.reign(s)["obstacle"] == 4
     s["resolved"] = [{"id": 4, "success": True}]
     assert chronicle.reign(s)["obstacle"] is None
+
+
+def _reign_line(year, score, *, won=True, throne="sorcier", scenario="base", names=None):
+    """A past reign as the chronicle keeps it (``chronicle.reign``)."""
+    return {
+        "names": names or ["Aliénor Ire", "Bertrand Ier"],
+        "won": won,
+        "score": score,
+        "verdict": rules.verdict(score),
+        "throne": throne if won else None,
+        "year": year,
+        "scenario": scenario,
+        "obstacle": None,
+        "silent_boxes": 0,
+    }
+
+
+def _last_game(s, past, *, scenario="base", won=True, total=30, throne="golem"):
+    """The campaign's last game, over (``s``, a finished game): Aliénor and Bertrand at the
+    table, ``past`` reigns in the chronicle (each name seen in all of them), this game won or
+    lost with ``total``."""
+    year = 1 + sum(r["score"] for r in past)
+    chron = {
+        "games": len(past),
+        "reigns": past,
+        "year": year,
+        "throne": None,
+        "counts": {"Aliénor": len(past), "Bertrand": len(past)},
+    }
+    return {
+        **s,
+        "seats": [{"name": "Aliénor", "bot": True}, {"name": "Bertrand", "bot": True}],
+        "scenario": scenario,
+        "chronicle": chron,
+        "throne_char": throne if won else None,
+        "result": {**s["result"], "won": won, "total": total},
+        "resolved": [],
+    }
+
+
+def test_a_full_chronicle_ends_the_campaign_with_the_councils_record(game):
+    """The chronicle sheet holds ten reigns: the tenth game over, the campaign ends with the
+    council's record, read from « La Chronique »: the reigns won out of those played, the
+    years of reign in all (each « Durée du règne »), the longest reign and the year it
+    began (« Début de règne »), and who sits on the throne (« Sur le trône », vacant after a
+    lost game)."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    scores = [12, 30, 41, 7, 25, 41, 18, 9, 33]
+    past, year = [], 1
+    for i, score in enumerate(scores):
+        past.append(_reign_line(year, score, won=i % 3 != 1))
+        year += score
+    assert year == 217
+    over = play(game, "bilan", 2)
+    end = _last_game(over, past, won=True, total=26, throne="golem")
+    assert not chronicle.campaign_over({**end, "phase": "claim"})
+    assert chronicle.campaign_over(end)
+    record = chronicle.standings(end)
+    assert record == {
+        "type": "ranking",
+        "title": "Fin de la campagne : le bilan du Conseil",
+        "rows": [
+            {
+                "rank": 1,
+                "name": "Le Conseil : Aliénor X, Bertrand X",
+                "score": 242,
+                "details": [
+                    "7 parties gagnées sur 10",
+                    "Années de règne en tout : 242 ans",
+                    # the first of the two 41-year reigns, begun in year 1 + 12 + 30
+                    "Plus long règne : 41 ans, à partir de l'an 43",
+                    f"Sur le trône : {T.char('golem')}",
+                ],
+            }
+        ],
+        "why": "La feuille de la Chronique est pleine (10 règnes).",
+        "carry": [
+            "La Chronique garde chaque règne, son année, son verdict et le personnage monté "
+            "sur le trône.",
+            "Les membres du Conseil : Aliénor et Bertrand (10 règnes dans la Chronique).",
+        ],
+        "area": "main",
+    }
+    # the result says it first: the campaign's end is the headline, its record the widget
+    out = game.outcome(end)
+    assert out.summary == "La campagne est terminée : 10 parties, 242 ans de règne en tout."
+    assert out.widgets == [record]
+    assert game.chronicle(end)[0] == record
+    # the tenth game lost: the throne is vacant
+    lost = _last_game(over, past, won=False, total=1)
+    details = chronicle.standings(lost)["rows"][0]["details"]
+    assert details[0] == "6 parties gagnées sur 10" and details[-1] == "Le trône est vacant"
+    assert details[1] == "Années de règne en tout : 217 ans"
+    assert game.outcome(lost).summary == (
+        "La campagne est terminée : 10 parties, 217 ans de règne en tout."
+    )
+    # a longer last reign is the longest, begun in the year the chronicle reached
+    details = chronicle.standings(_last_game(over, past, total=50))["rows"][0]["details"]
+    assert details[2] == "Plus long règne : 50 ans, à partir de l'an 217"
+    # nine reigns only: the sheet has a line left, no record yet
+    short = _last_game(over, past[:8], total=26)
+    assert not chronicle.campaign_over(short)
+    assert game.outcome(short).widgets == [] and game.chronicle(short)[0]["type"] == "items"
+    assert game.outcome(short).summary.startswith("Le Conseil l'emporte")
+
+
+def test_decembre_won_ends_the_troubled_year_with_the_months_played_again(game):
+    """« L'année troublée de Rita »: a month lost is played again, the year ends once
+    Décembre is won; the record counts the months won of those played, the months played
+    again after a failure, and ends in the year Décembre's reign ends."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    months = ["janvier", "fevrier", "fevrier", "mars", "avril", "avril", "avril", "mai"]
+    months += ["juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"]
+    past, year = [], 1
+    for i, month in enumerate(months):
+        # a month is lost when the next line plays it again; the first Décembre is lost
+        won = i + 1 >= len(months) or months[i + 1] != month
+        won = won and month != "decembre"
+        past.append(_reign_line(year, 10 + i, won=won, scenario=month))
+        year += 10 + i
+    assert sum(1 for r in past if r["won"]) == 11 and year == 256
+    over = play(game, "bilan", 2)
+    for month in ("novembre", "decembre"):
+        for won in (True, False):
+            s = _last_game(over, past, scenario=month, won=won, total=40)
+            assert chronicle.campaign_over(s) == (won and month == "decembre")
+    end = _last_game(over, past, scenario="decembre", won=True, total=40, throne="stoique")
+    record = chronicle.standings(end)
+    assert record["why"] == "Décembre est gagné : l'année troublée s'achève en l'an 296."
+    (row,) = record["rows"]
+    assert row["name"] == "Le Conseil : Aliénor XVI, Bertrand XVI" and row["score"] == 295
+    assert row["details"] == [
+        "12 parties gagnées sur 16",
+        "Mois rejoués après un échec : 4",
+        "Années de règne en tout : 295 ans",
+        "Plus long règne : 40 ans, à partir de l'an 256",
+        f"Sur le trône : {T.char('stoique')}",
+    ]
+    assert record["carry"][1] == (
+        "Les membres du Conseil : Aliénor et Bertrand (16 règnes dans la Chronique)."
+    )
+    assert game.outcome(end).summary == (
+        "La campagne est terminée : 16 parties, 295 ans de règne en tout."
+    )
