@@ -853,3 +853,235 @@ def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
     assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"), strict=True)] == [0, 0]
     assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
     assert s["known"][0] == []  # shown, it is no longer a known card of Léa's hand
+
+
+# --------------------------------------------------------------------------- the journal
+
+
+def told(game, state, since=0):
+    """The journal's lines the table reads, from entry ``since`` on."""
+    return [game.render_log(e) for e in state["log"][since:]]
+
+
+def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
+    """The rulebook's first example, told line by line: the bells rung (−1 Faveur, the next
+    dilemma shown), the cards put face down with each member's general remark, the two
+    AUTOMATES cancelled, the SORCIER's 7 → 10, the success side (+1 Faveur), LA DAME taken
+    into every hand, then the next Quémandeur and dilemma."""
+    start = ["puissante", "sorcier", "automate", "druidesse", "parasite"]
+    s = table(game, ["Léa", "Mia", "Tom"], die=7, dilemma=5, petitioner="dame", hands=[start] * 3)
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=True, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark="aide")
+    s = act(game, s, type="choose", card="automate", remark="premier")
+    s = act(game, s, type="choose", card="automate", remark="seul")
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=10)
+    assert told(game, s, since) == [
+        "Faveur -1 (cloches royales) : la Faveur est à 2.",
+        "Les cloches royales sonnent (−1 Faveur) ; le dilemme suivant est « FESTIVAL ».",
+        "Léa pose une carte face cachée.",
+        "Léa : « J'aurai besoin d'aide. »",
+        "Mia pose une carte face cachée.",
+        "Mia : « Il faut que je joue en premier. »",
+        "Tom pose une carte face cachée.",
+        "Tom : « Je peux le faire tout seul. »",
+        "Toutes les cartes sont posées.",
+        "Mia révèle L'AUTOMATE.",
+        "L'AUTOMATE est annulé : Mia et Tom l'ont joué ; aucun effet.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 7 à 10.",
+        "Le dé est sur 10 : « TOUR EFFONDRÉE » est résolu !",
+        "Faveur +1 (dilemme) : la Faveur est à 3.",
+        "Chacun prend LA DAME en main.",
+        "Le Quémandeur se présente : LE GOLEM.",
+        "Dilemme « FESTIVAL » : il faut le dé sur 3.",
+    ]
+    assert s["rings"] == 1 and s["spoke"] is False  # a new dilemma, nothing said yet
+    assert s["last"] == {"dilemma": 5, "success": True}
+
+
+def test_the_journal_tells_two_turns_at_two_players(game):
+    """At two, a double objective over two turns before the same Quémandeur: a first
+    objective reached ends the first turn, the second turn reaches the other, the dilemma is
+    resolved and kept as a RÉCOMPENSE."""
+    hands = [
+        ["automate", "sorcier", "druidesse", "parasite"],
+        ["alchimiste", "sorcier", "parasite"],
+    ]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=3)
+    assert s["chosen"] == [None, None] and s["two_turns"] and s["first_met"] == [0]
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=5)
+    s = act(game, s, type="effect", face=10)
+    assert told(game, s, since) == [
+        "Le Conseil prendra deux tours pour ce double objectif.",
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Mia révèle LE PARASITE.",
+        "LE PARASITE (Mia) : le dé reste sur 1.",
+        "Léa révèle L'AUTOMATE.",
+        "L'AUTOMATE (Léa) : le dé passe de 1 à 3.",
+        "Le dé est sur 3 : un premier objectif est atteint, un second tour suit.",
+        "Second tour pour « LIEUX MYSTÉRIEUX », devant le même Quémandeur.",
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 3 à 5.",
+        "Mia révèle L'ALCHIMISTE.",
+        "L'ALCHIMISTE (Mia) : le dé passe de 5 à 10.",
+        "Le dé est sur 10 : « LIEUX MYSTÉRIEUX » est résolu !",
+        "Faveur +1 (dilemme) : la Faveur est à 4.",
+        "« LIEUX MYSTÉRIEUX » est gardé comme RÉCOMPENSE : un coup de pouce d'un point au dé.",
+        "Chacun prend L'INVERSEUSE en main.",
+        "Le Quémandeur se présente : LE GOLEM.",
+        "Dilemme « FESTIVAL » : il faut le dé sur 3.",
+    ]
+    assert s["rewards"] == [{"id": 10, "type": "nudge", "rung": False}]
+    assert s["two_turns"] is False and s["first_met"] == []
+
+
+def test_the_journal_tells_a_split_claim_and_its_rewards(game):
+    """REVENDIQUER LE TRÔNE split three ways with RÉCOMPENSES kept: a nudge spent before the
+    cards show, the shield cancels the Faveur the split costs, the « +1 Faveur » spent before
+    the council names its sovereign."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]] * 2
+    s = _claim_table(game, hands[:3], 1, [(15, "favor"), (3, "nudge"), (11, "shield")])
+    since = len(s["log"])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="reward", index=1, face=6)
+    s = act(game, s, type="conclude")
+    s = act(game, s, type="reward", index=0, face=0)
+    s = act(game, s, type="successor", card="sorcier")
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Tom pose une carte face cachée.",
+        "RÉCOMPENSE « PONT BRANLANT » utilisée (un coup de pouce d'un point au dé) : le dé est "
+        "sur 6.",
+        "Révélation simultanée : LA PUISSANTE, LE SORCIER, LE SORCIER.",
+        "Les voix se partagent.",
+        "La RÉCOMPENSE de « RATS AU GRENIER » est défaussée : la perte de Faveur est annulée.",
+        "Faveur +1 (RÉCOMPENSE) : la Faveur est à 2.",
+        "RÉCOMPENSE « RÉCOLTE POURRIE » utilisée (+1 Faveur) : le dé est sur 6.",
+        "Le Conseil choisit LE SORCIER pour régner.",
+        "Le Conseil l'emporte ; sur le trône : LE SORCIER.",
+    ]
+    assert s["result"]["won"] and s["result"]["favor"] == 2 and s["rewards"] == []
+
+
+def test_the_journal_tells_the_last_faveur_spent_then_lost(game):
+    """NUÉE DE CORBEAUX failed at 1 Faveur: the kept « +1 Faveur » is spent rather than fall,
+    the penalty (−1 Faveur, the die rerolled) applies; the next dilemma failed takes the last
+    Faveur and the council is driven out (« si votre Faveur tombe à 0 … vous perdez
+    immédiatement la partie »)."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=18, petitioner="dame", hands=hands, favor=1)
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    s["rng"] = 12345
+    since = len(s["log"])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=9)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="conclude")
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 7 à 9.",
+        "Mia révèle LE STOÏQUE.",
+        "Mia reprend LE SORCIER, la carte du dessus de sa défausse.",
+        "Le dé est sur 9 : « NUÉE DE CORBEAUX » est un échec.",
+        "Faveur +1 (RÉCOMPENSE) : la Faveur est à 2.",
+        "RÉCOMPENSE « RÉCOLTE POURRIE » utilisée (+1 Faveur) : le dé est sur 9.",
+        "Faveur -1 (dilemme) : la Faveur est à 1.",
+        "Le dé est relancé : 9.",
+    ]
+    assert s["phase"] == "aftermath" and s["favor"] == 1 and s["rewards"] == []
+    assert s["last"] == {"dilemma": 18, "success": False}
+    s = act(game, s, type="continue")
+    since = len(s["log"])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=3)  # the PARASITE, from 3, can only leave a 1
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 9 à 3.",
+        "Mia révèle LE PARASITE.",
+        "LE PARASITE (Mia) : le dé passe de 3 à 1.",
+        "Le dé est sur 1 : « FESTIVAL » est un échec.",
+        "Faveur -1 (dilemme) : la Faveur est à 0.",
+        "La Faveur tombe à 0 : le Conseil est chassé, le trône reste vacant.",
+    ]
+    assert s["phase"] == "over" and s["result"]["reason"] == "favor"
+
+
+def test_the_journal_tells_the_oracle_with_one_card_left(game):
+    """The ORACLE rerolls, its owner has one card left: it goes to a new discard pile, every
+    card played before comes back, and the second card is played from that hand."""
+    hands = [["sorcier", "druidesse", "automate"], ["oracle", "puissante"], ["sorcier", "parasite"]]
+    discards = [[], ["automate", "sorcier", "druidesse"], []]
+    names = ["Léa", "Mia", "Tom"]
+    s = table(game, names, die=4, dilemma=13, petitioner="golem", hands=hands, discards=discards)
+    s["rng"] = 777
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="oracle", card="druidesse")
+    s = act(game, s, type="effect", face=6)
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Tom pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Mia révèle L'ORACLE.",
+        "Mia relance le dé : 7. L'ORACLE demande une seconde carte.",
+        "Mia n'a plus qu'une carte jouable : LA PUISSANTE part en défausse et Mia reprend 5 "
+        "cartes jouées.",
+        "Mia joue une seconde carte pour l'ORACLE.",
+        "Mia révèle LA DRUIDESSE.",
+        "LA DRUIDESSE (Mia) : le dé passe de 7 à 6.",
+    ]
+    # the ORACLE came back with the cards played before (« y compris l'ORACLE »)
+    assert s["die"] == 6 and s["discards"][1] == ["puissante", "druidesse"]
+    assert "oracle" in s["hands"][1]
+    game.check_state(s)
+
+
+def test_the_journal_opens_a_game_at_four_with_its_chef_du_conseil(game):
+    """A game at four: the council sits with 4 Faveur, the five face-up Quémandeurs are told
+    and two face down, one member receives the Chef du Conseil card, then the first
+    Quémandeur and dilemma."""
+    seats = [{"name": n, "bot": False} for n in ["Léa", "Mia", "Tom", "Rita"]]
+    s = game.new_game(game.normalize_setup({"seed": "journal", "seats": seats}))
+    assert told(game, s) == [
+        "— Le Conseil siège (partie normale) : Léa, Mia, Tom et Rita. Faveur 4, le dé montre 11. —",
+        "Quémandeurs face visible : L'AUTOMATE, LA DAME, LE GOLEM, LA PUISSANTE, LE SORCIER ; "
+        "face cachée : 2.",
+        "Rita reçoit la carte Chef du Conseil.",
+        "Le Quémandeur se présente : LA DAME.",
+        "Dilemme « FORÊT QUI MARCHE » : il faut le dé sur 1/12.",
+    ]
+    assert s["chef"] == 3 and s["favor"] == 4 and s["turn_no"] == 1
