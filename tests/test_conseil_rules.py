@@ -1085,3 +1085,267 @@ def test_the_journal_opens_a_game_at_four_with_its_chef_du_conseil(game):
         "Dilemme « FORÊT QUI MARCHE » : il faut le dé sur 1/12.",
     ]
     assert s["chef"] == 3 and s["favor"] == 4 and s["turn_no"] == 1
+
+
+# --------------------------------------------------------------------------- the game's ends
+
+
+def _claimed(game, hands, month, *, rings=0, favor=3):
+    """A month's REVENDIQUER LE TRÔNE, the cards in ``hands`` claimed, the bells rung
+    ``rings`` times before."""
+    s = _claim_table(game, [[c, "dame"] for c in hands], favor, [])
+    s["scenario"], s["rule"], s["rings"] = month, _month_rule(game, month), rings
+    for c in hands:
+        s = act(game, s, type="claim", card=c)
+    return s
+
+
+def _month_rule(game, month):
+    sc = game.R.scenarios[month]
+    return {k: sc[k] for k in ("throne", "min_bells", "claim", "no_favor_gain") if k in sc}
+
+
+def test_the_months_special_rules_decide_the_end(game):
+    """Juillet: « faire sonner les cloches au moins 4 fois et choisir un successeur »;
+    Décembre: choose a successor; Mai: LA PUISSANTE must take the throne.  A claim that
+    fails them loses, each with its own reason; the result keeps the reason."""
+    s = _claimed(game, ["sorcier", "sorcier"], "juillet", rings=3)
+    assert s["result"]["won"] is False and s["result"]["reason"] == "bells_rule"
+    assert s["throne_char"] is None
+    assert told(game, s, len(s["log"]) - 1) == [
+        "Les cloches n'ont pas assez sonné : partie perdue."
+    ]
+    s = _claimed(game, ["sorcier", "sorcier"], "juillet", rings=4)
+    assert s["result"]["won"] is True and s["result"]["reason"] == "won"
+    s = _claimed(game, ["sorcier", "puissante"], "decembre", favor=3)
+    s = act(game, s, type="successor", card="sorcier")
+    assert s["result"]["reason"] == "claim_rule" and s["throne_char"] is None
+    assert told(game, s, len(s["log"]) - 1) == [
+        "Le Conseil n'a pas su s'accorder sur un successeur : partie perdue."
+    ]
+    s = _claimed(game, ["sorcier", "sorcier"], "mai")
+    assert s["result"]["reason"] == "throne_rule" and s["pending"] is None
+    s = _claimed(game, ["puissante", "puissante"], "mai")
+    assert s["result"]["won"] and s["throne_char"] == "puissante"
+    # a new Juillet starts with no bell rung
+    seats = [{"name": n, "bot": False} for n in ["Léa", "Mia"]]
+    juillet = game.new_game(
+        game.normalize_setup({"seed": "j", "seats": seats, "scenario": "juillet"})
+    )
+    assert juillet["rings"] == 0 and juillet["rule"] == _month_rule(game, "juillet")
+
+
+def test_a_split_claim_costs_the_thrones_penalty(game):
+    """The claim's failure side (« −1 Faveur ») read from the card: a card that costs two
+    takes two; the sovereign is then chosen among the cards played."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    game.R.throne = {"failure": [{"favor": -2}]}
+    s = _claim_table(game, hands, 3, [])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["favor"] == 1 and s["phase"] == "successor" and s["claimed"] is False
+    s = _claim_table(game, hands, 2, [])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["result"]["reason"] == "favor"
+
+
+def test_the_reign_counts_the_quemandeurs_crowns_and_no_negative_faveur(game):
+    """« Ajoutez à ce total les valeurs des 7 cartes Quémandeur utilisées » (the crowns
+    printed on the cards, the one before the council included) « ainsi que le nombre de
+    points de Faveur restants » (none when it fell to 0)."""
+    crowns = {c: int(p["crown"]) for c, p in game.R.petitioners.items()}
+    assert len(set(crowns.values())) > 1
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="golem", hands=[["sorcier"]] * 2)
+    s["pets_done"], s["resolved"] = ["dame"], []
+    seven = ["dame", "golem", *s["pets"]]
+    assert len(seven) == 7 and s["petitioner"] == "golem"
+    assert rules.score(game.R, s)["crowns"] == sum(crowns[c] for c in seven)
+    assert [game.R.crown(c) for c in seven] == [crowns[c] for c in seven]
+    s["favor"] = 0
+    assert rules.score(game.R, s)["favor"] == 0
+    assert game.R.crown("personne") == 1  # a character with no card: one year, as the least
+
+
+def test_the_chef_du_conseil_passes_to_the_left_after_each_dilemma(game):
+    """« Après chaque dilemme, il passe la carte à son voisin de gauche. »"""
+    hands = [["sorcier", "parasite"]] * 4
+    names = ["Léa", "Mia", "Tom", "Rita"]
+    s = table(game, names, die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["chef"] = 3
+    assert game.to_act(s) == [3]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    for _ in range(4):
+        s = act(game, s, type="choose", card="parasite", remark=None)
+    assert game.to_act(s) == [3]  # the Chef du Conseil decides who reveals first
+    s = act(game, s, type="reveal", who=1)  # four PARASITES: all cancelled
+    assert s["resolved"][-1]["success"] is False and s["chef"] == 0
+    assert game.to_act(s) == [0] and game.legal_actions(s, 3) == []
+
+
+def test_a_dilemma_that_gives_back_the_top_of_each_discard(game):
+    """A dilemma's side may give every member back the top card of their discard pile (the
+    content's « recover »): it comes back into hand, seen by all; an empty pile gives
+    nothing."""
+    game.R.dilemmas[13] = {**game.R.dilemmas[13], "success": [{"recover": True}]}
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=4, dilemma=13, petitioner="dame", hands=hands)
+    s["discards"][1], s["pub_discard"][1] = [], []
+    s["reserve"] = sorted(set(rules.CHARACTERS) - {"sorcier", "parasite", "stoique"})
+    s["reserve"] = [c for c in s["reserve"] if c not in s["discards"][0]]
+    top = s["discards"][0][-1]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=6)
+    assert s["resolved"][-1]["success"]
+    # Léa's SORCIER went on top of her pile, then back; Mia's STOÏQUE likewise
+    assert "sorcier" in s["hands"][0] and "stoique" in s["hands"][1]
+    assert s["discards"][0][-1] == top and s["discards"][1] == []
+    assert "sorcier" in s["known"][0] and "stoique" in s["known"][1]
+    assert s["pub_discard"][1] == [] and s["pub_discard"][0][-1:] != ["sorcier"]
+
+
+def test_rewards_offered_once_per_kind_never_the_shield_and_within_the_die(game):
+    """The kept RÉCOMPENSES the council may spend: one offer per kind, the shield never (it
+    acts by itself); the nudge moves the die one point without leaving 1–12; the flip turns
+    it to its opposite face; « +1 Faveur » not at 5 Faveur."""
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=5, petitioner="dame", hands=[["sorcier"]] * 2)
+    s["rewards"] = [
+        {"id": 11, "type": "shield", "rung": False},
+        {"id": 3, "type": "nudge", "rung": False},
+        {"id": 17, "type": "nudge", "rung": False},
+        {"id": 9, "type": "flip", "rung": False},
+        {"id": 6, "type": "reroll", "rung": False},
+        {"id": 15, "type": "favor", "rung": False},
+    ]
+    assert rules.reward_actions(s) == [
+        {"type": "reward", "index": 1, "face": 2},
+        {"type": "reward", "index": 3, "face": 12},
+        {"type": "reward", "index": 4, "face": 0},
+        {"type": "reward", "index": 5, "face": 0},
+    ]
+    s["die"], s["favor"] = 12, 5
+    assert rules.reward_actions(s) == [
+        {"type": "reward", "index": 1, "face": 11},
+        {"type": "reward", "index": 3, "face": 1},
+        {"type": "reward", "index": 4, "face": 0},
+    ]
+    s["die"], s["favor"], s["rule"] = 6, 2, {"no_favor_gain": True}  # Novembre
+    assert [a["face"] for a in rules.reward_actions(s)] == [5, 7, 7, 0]
+
+
+def test_faveur_moves_only_within_its_track_and_says_so_only_when_it_moves(game):
+    """« La Faveur ne peut excéder 5 points »: at 5, a gain leaves it there and the journal
+    says nothing; each move is told with its cause."""
+    s = {"favor": 5, "log": [], "seats": [], "rewards": [], "rule": {}, "die": 3}
+    rules.gain_favor(s, 1, "dilemma")
+    assert s["favor"] == 5 and s["log"] == []
+    rules.gain_favor(s, -2, "bells")
+    assert s["favor"] == 3
+    assert s["log"] == [{"key": "favor.moved", "args": {"delta": -2, "favor": 3, "why": "bells"}}]
+    rules.lose_favor(s, 1, "throne")
+    assert s["log"][-1]["args"] == {"delta": -1, "favor": 2, "why": "throne"}
+    # the shield takes the loss, and says how much it cancelled
+    s["rewards"] = [{"id": 11, "type": "shield", "rung": False}]
+    rules.lose_favor(s, 2, "dilemma")
+    assert s["favor"] == 2 and s["log"][-1] == {
+        "key": "reward.shield",
+        "args": {"dilemma": 11, "amount": 2},
+    }
+    # the « +1 Faveur » is spent only when the loss would take the last Faveur
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 1 and len(s["rewards"]) == 1
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 1 and s["rewards"] == []
+    assert [e["key"] for e in s["log"][-3:]] == ["favor.moved", "reward.used", "favor.moved"]
+    assert s["log"][-2]["args"] == {"dilemma": 15, "reward": "favor", "face": 3}
+    # Novembre: the reward gives nothing, so it is not spent
+    s["rewards"], s["rule"] = [{"id": 15, "type": "favor", "rung": False}], {"no_favor_gain": True}
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 0 and len(s["rewards"]) == 1
+
+
+def test_a_card_with_a_card_gone_missing_is_refused(game):
+    """Every seat's twelve characters are each in one place (hand, discard, the card chosen,
+    the card being settled, the common reserve); the Faveur is 0–5 and the die 1–12,
+    integers."""
+    hands = [["stoique", "parasite"], ["druidesse", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=8, dilemma=12, petitioner="dame", hands=hands)
+    game.check_state(s)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    game.check_state(s)  # LE STOÏQUE face down counts
+    s = act(game, s, type="choose", card="druidesse", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    assert s["phase"] == "effect" and s["pending"]["seat"] == 1
+    game.check_state(s)  # LA DRUIDESSE being settled counts
+    for bad in (
+        {"hands": [s["hands"][0][1:], s["hands"][1]]},
+        {"hands": [s["hands"][0], [*s["hands"][1], "druidesse"]]},
+        {"pending": {**s["pending"], "seat": 0}},
+        {"phase": "reveal"},
+    ):
+        with pytest.raises(ValueError, match=r"^seat [01]'s cards are \["):
+            game.check_state({**s, **bad})
+    for key, value, message in (
+        ("favor", 3.5, "favor is not an integer"),
+        ("favor", True, "favor is not an integer"),
+        ("die", "7", "die is not an integer"),
+        ("favor", 6, "Faveur 6"),
+        ("favor", -1, "Faveur -1"),
+        ("die", 13, "die 13"),
+        ("die", 0, "die 0"),
+    ):
+        with pytest.raises(ValueError, match=f"^{message}$"):
+            game.check_state({**s, key: value})
+    for key, value in (("favor", 0), ("favor", 5), ("die", 1), ("die", 12)):
+        game.check_state({**s, key: value})
+
+
+def test_a_malformed_or_illegal_action_is_refused_saying_why(game):
+    """The engine refuses what is not an action, an unknown type, missing or extra fields,
+    and what the rules do not allow now, naming the action, the phase and the reason."""
+    from engine.core.errors import MalformedAction
+
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    cases = [
+        ("bells", "an action is an object with a text « type »"),
+        ({"type": 3}, "an action is an object with a text « type »"),
+        ({"type": "sonner"}, "unknown action type"),
+        ({"type": "bells", "ring": True}, "expected the fields ['ring', 'two_turns', 'type']"),
+    ]
+    for action, why in cases:
+        with pytest.raises(MalformedAction) as err:
+            game.apply(s, action)
+        assert (err.value.action, err.value.where, err.value.why) == (
+            action,
+            "conseil, phase bells",
+            why,
+        )
+    action = {"type": "reveal", "who": 0}
+    with pytest.raises(IllegalAction) as err:
+        game.apply(s, action)
+    assert (err.value.action, err.value.where, err.value.why) == (
+        action,
+        "conseil, phase bells",
+        "not a legal action now",
+    )
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=2)  # Mia's card, the last, follows by itself
+    while s["phase"] != "aftermath":
+        s = game.apply(s, game.legal_actions(s, game.to_act(s)[0])[0])
+    game.R.adviser = None
+    with pytest.raises(IllegalAction) as err:
+        game.apply(s, {"type": "hint"})
+    assert (err.value.action, err.value.where, err.value.why) == (
+        {"type": "hint"},
+        "hint",
+        "no adviser for these rules",
+    )
