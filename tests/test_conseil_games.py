@@ -749,6 +749,10 @@ def test_a_full_chronicle_ends_the_campaign_with_the_councils_record(game):
     assert game.outcome(lost).summary == (
         "La campagne est terminée : 10 parties, 217 ans de règne en tout."
     )
+    # one game won of ten: « partie » in the singular
+    once = [{**r, "won": False, "throne": None} for r in past]
+    details = chronicle.standings(_last_game(over, once, total=26))["rows"][0]["details"]
+    assert details[0] == "1 partie gagnée sur 10"
     # a longer last reign is the longest, begun in the year the chronicle reached
     details = chronicle.standings(_last_game(over, past, total=50))["rows"][0]["details"]
     assert details[2] == "Plus long règne : 50 ans, à partir de l'an 217"
