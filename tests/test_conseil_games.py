@@ -803,3 +803,46 @@ def test_decembre_won_ends_the_troubled_year_with_the_months_played_again(game):
     assert game.outcome(end).summary == (
         "La campagne est terminée : 16 parties, 295 ans de règne en tout."
     )
+
+
+def test_every_game_starts_with_the_faveur_the_rulebook_gives(game):
+    """« Placez le jeton Faveur sur la case 4 … si vous jouez à 4 ou sur 3 si vous êtes moins
+    nombreux », in the guided game and the months too; Novembre starts at 1 (« vous
+    commencez ce scénario avec 1 point de Faveur »)."""
+    for scenario in ("tutoriel", "mars", "novembre"):
+        for n in (2, 3, 4):
+            setup = game.normalize_setup(
+                {"seed": f"faveur-{n}", "players": n, "bots": n, "scenario": scenario}
+            )
+            s = game.new_game(setup)
+            favor = 1 if scenario == "novembre" else 4 if n == 4 else 3
+            assert s["log"][0]["args"]["favor"] == favor, (scenario, n)
+
+
+def test_the_guided_game_deals_the_rulebooks_example(game):
+    """The guided game: the die on 7, LA DAME first before TOUR EFFONDRÉE (the rulebook's
+    example), then its fixed piles: four easy dilemmas and seven Quémandeurs in order."""
+    setup = game.normalize_setup({"seed": "guide", "players": 3, "bots": 3, "scenario": "tutoriel"})
+    s = game.new_game(setup)
+    assert [s["dilemma"], *s["pile"]] == [5, 8, 2, 13, rules.THRONE]
+    assert [s["petitioner"], *s["pets"]] == [
+        "dame",
+        "stoique",
+        "automate",
+        "parasite",
+        "puissante",
+        "sorcier",
+        "druidesse",
+    ]
+    assert s["face_up"] == sorted(["puissante", "sorcier", "druidesse", "automate", "parasite"])
+    assert s["reserve"] == sorted(set(rules.CHARACTERS) - set(s["face_up"]))
+    assert s["log"][0]["args"] == {
+        "names": [seat["name"] for seat in s["seats"]],
+        "favor": 3,
+        "die": 7,
+        "scenario": "tutoriel",
+    }
+    assert s["log"][1] == {
+        "key": "setup.face_up",
+        "args": {"chars": s["face_up"], "hidden": 2},
+    }
