@@ -836,6 +836,10 @@ def test_the_guided_game_deals_the_rulebooks_example(game):
     ]
     assert s["face_up"] == sorted(["puissante", "sorcier", "druidesse", "automate", "parasite"])
     assert s["reserve"] == sorted(set(rules.CHARACTERS) - set(s["face_up"]))
+    game.check_state(s)
+    # the state a save keeps: its format version (checked on resume), the first turn
+    assert s["format_version"] == game.state_version
+    assert game.view(s, 0)["turn_no"] == 1 and s["step"] == 0
     assert s["log"][0]["args"] == {
         "names": [seat["name"] for seat in s["seats"]],
         "favor": 3,

@@ -910,13 +910,15 @@ def test_the_journal_tells_two_turns_at_two_players(game):
         ["alchimiste", "sorcier", "parasite"],
     ]
     s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
-    since = len(s["log"])
+    since, turn = len(s["log"]), game.view(s, 0)["turn_no"]
     s = act(game, s, type="bells", ring=False, two_turns=True)
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="parasite", remark=None)
     s = act(game, s, type="reveal", who=1)
     s = act(game, s, type="effect", face=3)
     assert s["chosen"] == [None, None] and s["two_turns"] and s["first_met"] == [0]
+    # the second turn starts afresh: only the die still on 3 counts for it, not the 10 yet
+    assert s["met"] == [True, False] and game.view(s, 0)["turn_no"] == turn + 1
     s = act(game, s, type="choose", card="sorcier", remark=None)
     s = act(game, s, type="choose", card="alchimiste", remark=None)
     s = act(game, s, type="reveal", who=0)
@@ -949,6 +951,7 @@ def test_the_journal_tells_two_turns_at_two_players(game):
     ]
     assert s["rewards"] == [{"id": 10, "type": "nudge", "rung": False}]
     assert s["two_turns"] is False and s["first_met"] == []
+    assert game.view(s, 0)["turn_no"] == turn + 2
 
 
 def test_the_journal_tells_a_split_claim_and_its_rewards(game):
