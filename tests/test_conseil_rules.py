@@ -1352,3 +1352,26 @@ def test_a_malformed_or_illegal_action_is_refused_saying_why(game):
         "hint",
         "no adviser for these rules",
     )
+
+
+def test_two_turns_count_the_objective_each_turn_reached_even_one_replaced(game):
+    """« Le dilemme n'est considéré comme résolu qu'à condition d'avoir accompli un objectif
+    différent à chaque tour »: the 3 reached on the first turn, the second turn's GOLEM
+    replaces that objective (9/10/11/12) and L'INVERSEUSE turns the 3 to 10: the 10 is a
+    different objective from the first turn's, the dilemma is resolved."""
+    hands = [["automate", "golem", "sorcier"], ["parasite", "inverseuse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=3)
+    assert s["first_met"] == [0] and s["resolved"] == []
+    s = act(game, s, type="choose", card="golem", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", objective=0)
+    golem = next(e for e in s["log"] if e["key"] == "effect.objective")
+    assert golem["args"]["objectives"] == [[9, 10, 11, 12], [10]]
+    assert s["die"] == 10  # the INVERSEUSE, last face down, followed by itself
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
