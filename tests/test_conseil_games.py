@@ -850,3 +850,21 @@ def test_the_guided_game_deals_the_rulebooks_example(game):
         "key": "setup.face_up",
         "args": {"chars": s["face_up"], "hidden": 2},
     }
+
+
+def test_a_dilemma_without_bells_is_dealt_as_an_easy_one(game):
+    """The content's dilemmas may leave out their bells (« difficulty »): such a card is an
+    easy one (one bell), as the content check counts it; the normal setup still deals four
+    easy, two medium and one hard dilemma."""
+    easy = {k for k, d in game.R.dilemmas.items() if d.get("difficulty", 1) == 1}
+    game.R.dilemmas = {
+        k: {f: v for f, v in d.items() if f != "difficulty"} if k in easy else d
+        for k, d in game.R.dilemmas.items()
+    }
+    s = game.new_game(game.normalize_setup({"seed": "cloches", "players": 3, "bots": 3}))
+    pile = [*(r["id"] for r in s["resolved"]), *([s["dilemma"]] if s["dilemma"] else [])]
+    pile += s["pile"]
+    assert len(pile) == 8 and pile[-1] == rules.THRONE
+    assert sum(1 for d in pile if d in easy) == 4
+    levels = sorted(game.R.dilemmas[d].get("difficulty") or 1 for d in pile[:-1])
+    assert levels == [1, 1, 1, 1, 2, 2, 3]
