@@ -868,3 +868,14 @@ def test_a_dilemma_without_bells_is_dealt_as_an_easy_one(game):
     assert sum(1 for d in pile if d in easy) == 4
     levels = sorted(game.R.dilemmas[d].get("difficulty") or 1 for d in pile[:-1])
     assert levels == [1, 1, 1, 1, 2, 2, 3]
+
+
+def test_a_writer_starts_a_game_at_the_dilemma_of_their_choice(game):
+    """The writers' starting point « dilemma:N »: the game opens on that dilemma, the rest of
+    the pile dealt as usual (seven dilemmas, then the claim)."""
+    setup = game.normalize_setup({"seed": "depart", "players": 2, "bots": 2})
+    for number in (22, 5, 33):
+        s = game.start_from(f"dilemma:{number}", setup)
+        assert s["dilemma"] == number and s["turn_no"] == 1
+        assert len(s["pile"]) == 7 and s["pile"][-1] == rules.THRONE
+        assert number not in s["pile"]
