@@ -897,7 +897,8 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
         "Le Quémandeur se présente : LE GOLEM.",
         "Dilemme « FESTIVAL » : il faut le dé sur 3.",
     ]
-    assert s["rings"] == 1 and s["spoke"] is False  # a new dilemma, nothing said yet
+    # a new dilemma: nothing said yet, no bells rung for it
+    assert s["rings"] == 1 and s["spoke"] is False and s["rung"] is False
     assert s["last"] == {"dilemma": 5, "success": True}
 
 
@@ -1235,6 +1236,8 @@ def test_rewards_offered_once_per_kind_never_the_shield_and_within_the_die(game)
         {"type": "reward", "index": 3, "face": 1},
         {"type": "reward", "index": 4, "face": 0},
     ]
+    s["die"] = 2
+    assert [a["face"] for a in rules.reward_actions(s)] == [1, 3, 11, 0]
     s["die"], s["favor"], s["rule"] = 6, 2, {"no_favor_gain": True}  # Novembre
     assert [a["face"] for a in rules.reward_actions(s)] == [5, 7, 7, 0]
 
@@ -1375,3 +1378,64 @@ def test_two_turns_count_the_objective_each_turn_reached_even_one_replaced(game)
     assert golem["args"]["objectives"] == [[9, 10, 11, 12], [10]]
     assert s["die"] == 10  # the INVERSEUSE, last face down, followed by itself
     assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+
+
+def test_a_dilemma_lost_to_the_quemandeur_leaves_the_next_one_to_play(game):
+    """« Si un joueur révèle le personnage de la carte Quémandeur, le dilemme est
+    immédiatement perdu »: that dilemma only; the next one is won as usual."""
+    hands = [["oracle", "golem", "parasite", "sorcier"], ["sorcier", "parasite", "druidesse"]]
+    s = table(game, ["Léa", "Mia"], die=6, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="oracle", card="golem")
+    assert s["resolved"][-1]["success"] is False and s["phase"] == "aftermath"
+    s = act(game, s, type="continue")
+    # FESTIVAL asks for a 3; the die was rolled by the ORACLE
+    assert s["dilemma"] == 8 and s["lost_turn"] is None
+    s["die"] = 1
+    if s["phase"] == "bells":
+        s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    s = act(game, s, type="effect", face=3)
+    assert s["resolved"][-1] == {"id": 8, "rung": False, "success": True}
+
+
+def test_two_turns_each_count_only_what_they_reached(game):
+    """Two turns for LIEUX MYSTÉRIEUX (a 3 and a 10): the first turn passes through 10 and
+    ends on 3; the second ends on 3 again without touching 10: the 10 of the first turn does
+    not count for the second, and the same objective twice resolves nothing."""
+    hands = [["automate", "parasite", "sorcier"], ["inverseuse", "automate", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)  # the AUTOMATE: 7 → 10; the INVERSEUSE: 3
+    assert s["first_met"] == [0] and s["resolved"] == [] and s["die"] == 3
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="reveal", who=0)  # the PARASITE: 3 → 1
+    s = act(game, s, type="effect", face=3)  # the AUTOMATE: 1 → 3, the first objective again
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": False}
+
+
+def test_the_last_reward_spent_during_the_claim_shows_the_cards_at_once(game):
+    """Once every character is down and the council spends its last RÉCOMPENSE, nothing is
+    left to decide: the cards are shown together."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 3, [(3, "nudge")])
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "throne_rewards"
+    s = act(game, s, type="reward", index=0, face=4)
+    assert s["phase"] == "over" and s["throne_char"] == "sorcier"
+
+
+def test_a_state_in_an_unknown_phase_is_refused(game):
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=[["sorcier"]] * 2)
+    with pytest.raises(ValueError, match=r"^unknown phase nulle part$"):
+        rules.settle(game.R, {**s, "phase": "nulle part"})
