@@ -876,7 +876,12 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
     s = act(game, s, type="choose", card="automate", remark="premier")
     s = act(game, s, type="choose", card="automate", remark="seul")
     s = act(game, s, type="reveal", who=1)
+    # the two AUTOMATES are out, Léa's SORCIER revealed by itself: no card left face down
+    assert game.view(s, 0)["has_chosen"] == [False, False, False]
     s = act(game, s, type="effect", face=10)
+    # what the others know of each hand: the card played is gone from it, LA DAME came in
+    for seat, played in enumerate(("sorcier", "automate", "automate")):
+        assert s["known"][seat] == sorted({*start, "dame"} - {played})
     assert told(game, s, since) == [
         "Faveur -1 (cloches royales) : la Faveur est à 2.",
         "Les cloches royales sonnent (−1 Faveur) ; le dilemme suivant est « FESTIVAL ».",
@@ -1378,6 +1383,24 @@ def test_two_turns_count_the_objective_each_turn_reached_even_one_replaced(game)
     assert golem["args"]["objectives"] == [[9, 10, 11, 12], [10]]
     assert s["die"] == 10  # the INVERSEUSE, last face down, followed by itself
     assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+
+
+def test_the_quemandeur_revealed_loses_even_with_the_die_on_its_value(game):
+    """« Le dilemme est immédiatement perdu, et tous les joueurs défaussent leurs cartes »,
+    whatever the die shows: every value asked, the ORACLE's second card LE GOLEM (the
+    Quémandeur) still loses; Mia's card face down goes to her discard pile unplayed."""
+    hands = [["oracle", "golem", "parasite"], ["sorcier", "parasite", "druidesse"]]
+    s = table(game, ["Léa", "Mia"], die=6, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s["objectives"] = [list(range(1, 13))]
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="oracle", card="golem")
+    assert s["resolved"][-1]["success"] is False and s["lost_turn"] == "petitioner"
+    assert s["revealed"] == [True, True] and s["discards"][1][-1] == "sorcier"
+    assert "sorcier" not in s["known"][1] and s["chosen"] == [None, None]
+    game.check_state(s)
 
 
 def test_a_dilemma_lost_to_the_quemandeur_leaves_the_next_one_to_play(game):
