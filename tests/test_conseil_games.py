@@ -879,3 +879,14 @@ def test_a_writer_starts_a_game_at_the_dilemma_of_their_choice(game):
         assert s["dilemma"] == number and s["turn_no"] == 1
         assert len(s["pile"]) == 7 and s["pile"][-1] == rules.THRONE
         assert number not in s["pile"]
+
+
+def test_la_puissante_on_the_throne_is_replaced_by_a_crown_one_quemandeur(game):
+    """« Si la PUISSANTE a été écartée de la sorte, tirez 1 carte Quémandeur supplémentaire
+    face visible de valeur 1 »: besides the crown-1 card the four others must hold, the
+    face-up Quémandeurs hold one more crown 1."""
+    s = _won(play(game, "trone", 3), "puissante")
+    for i in range(8):
+        nxt = game.sequel({**s, "seed": f"trone-{i}"})
+        ones = [c for c in nxt["face_up"] if game.R.crown(c) == 1]
+        assert "puissante" not in nxt["face_up"] and len(ones) >= 2, nxt["face_up"]

@@ -878,6 +878,7 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
     s = act(game, s, type="reveal", who=1)
     # the two AUTOMATES are out, Léa's SORCIER revealed by itself: no card left face down
     assert game.view(s, 0)["has_chosen"] == [False, False, False]
+    assert s["phase"] == "effect" and game.turn_kind(s) == "each"
     s = act(game, s, type="effect", face=10)
     # what the others know of each hand: the card played is gone from it, LA DAME came in
     for seat, played in enumerate(("sorcier", "automate", "automate")):
@@ -1058,6 +1059,7 @@ def test_the_journal_tells_the_oracle_with_one_card_left(game):
     s = act(game, s, type="choose", card="oracle", remark=None)
     s = act(game, s, type="choose", card="parasite", remark=None)
     s = act(game, s, type="reveal", who=1)
+    assert s["phase"] == "oracle" and game.turn_kind(s) == "each"
     s = act(game, s, type="oracle", card="druidesse")
     s = act(game, s, type="effect", face=6)
     assert told(game, s, since) == [
@@ -1462,3 +1464,60 @@ def test_a_state_in_an_unknown_phase_is_refused(game):
     s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=[["sorcier"]] * 2)
     with pytest.raises(ValueError, match=r"^unknown phase nulle part$"):
         rules.settle(game.R, {**s, "phase": "nulle part"})
+
+
+def test_the_journal_tells_a_unanimous_claim_and_a_split_one(game):
+    """REVENDIQUER LE TRÔNE: the cards shown together; unanimous, the character takes the
+    throne and the dilemma, won without a word, checks one more box of the silent council;
+    split, the claim costs its Faveur and the council names its sovereign."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 3, [])
+    s["silent_boxes"] = 2
+    since = len(s["log"])
+    won = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="sorcier")
+    assert told(game, won, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Révélation simultanée : LE SORCIER, LE SORCIER.",
+        "Unanimité : LE SORCIER monte sur le trône !",
+        "Le Conseil l'emporte ; sur le trône : LE SORCIER.",
+    ]
+    assert won["silent_boxes"] == 3 and won["throne_char"] == "sorcier"
+    game.check_state(won)
+    split = act(game, act(game, s, type="claim", card="puissante"), type="claim", card="sorcier")
+    assert told(game, split, since)[2:] == [
+        "Révélation simultanée : LA PUISSANTE, LE SORCIER.",
+        "Les voix se partagent.",
+        "Faveur -1 (revendication) : la Faveur est à 2.",
+    ]
+    assert split["silent_boxes"] == 2 and split["phase"] == "successor"
+    game.check_state(split)
+
+
+def test_a_silent_council_checks_a_box_for_each_dilemma_won_without_a_word(game):
+    """« Cochez une case pour chaque dilemme à l'issue duquel vous êtes parvenus à ne pas du
+    tout parler »: boxes add up, one per silent success."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["silent_boxes"] = 2
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["silent_boxes"] == 3
+
+
+def test_without_a_claim_card_a_split_claim_costs_one_faveur(game, bundle):
+    """The claim's failure side comes from its card; content without it (or a card that says
+    nothing of it) costs what the rulebook's example shows: 1 Faveur.  Only the Faveur part
+    of that side applies: no effect is applied during the claim."""
+    records = {k: v for k, v in bundle["records"].items() if k != "throne"}
+    assert rules.Rules({**bundle, "records": records}).throne == {"failure": [{"favor": -1}]}
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    for card in ({"title": "REVENDIQUER LE TRÔNE"}, {"failure": [{"reroll": True}, {"favor": -1}]}):
+        game.R.throne = card
+        s = _claim_table(game, hands, 3, [])
+        s = act(game, s, type="claim", card="puissante")
+        s = act(game, s, type="claim", card="sorcier")
+        assert s["favor"] == 2 and s["die"] == 5 and s["phase"] == "successor"
