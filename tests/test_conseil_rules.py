@@ -1512,6 +1512,8 @@ def test_without_a_claim_card_a_split_claim_costs_one_faveur(game, bundle):
     """The claim's failure side comes from its card; content without it (or a card that says
     nothing of it) costs what the rulebook's example shows: 1 Faveur.  Only the Faveur part
     of that side applies: no effect is applied during the claim."""
+    (card,) = bundle["records"]["throne"].values()
+    assert game.R.throne == card and card["failure"] == [{"favor": -1}]
     records = {k: v for k, v in bundle["records"].items() if k != "throne"}
     assert rules.Rules({**bundle, "records": records}).throne == {"failure": [{"favor": -1}]}
     hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
@@ -1521,3 +1523,61 @@ def test_without_a_claim_card_a_split_claim_costs_one_faveur(game, bundle):
         s = act(game, s, type="claim", card="puissante")
         s = act(game, s, type="claim", card="sorcier")
         assert s["favor"] == 2 and s["die"] == 5 and s["phase"] == "successor"
+
+
+def test_the_journal_tells_a_dame_too_late_a_hidden_take_and_a_seat_sitting_out(game):
+    """LA DAME revealed second does nothing (« n'est appliqué que si elle est la première
+    carte jouée »); LE STOÏQUE takes back a card from under the top of the pile, in secret;
+    in Novembre a success brings no Faveur; a member with nothing playable sits the turn
+    out; then REVENDIQUER LE TRÔNE begins."""
+    hands = [["stoique", "parasite"], ["dame", "parasite"]]
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=8,
+        dilemma=12,
+        petitioner="golem",
+        hands=hands,
+        discards=[["puissante", "sorcier"], []],
+    )
+    s["rule"], s["pile"] = {"no_favor_gain": True}, [rules.THRONE]
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="choose", card="dame", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", take="puissante")  # LA DAME, second, follows by itself
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE STOÏQUE.",
+        "Léa reprend en secret une carte de sa défausse.",
+        "Mia révèle LA DAME.",
+        "LA DAME (Mia) reste sans effet.",
+        "Le dé est sur 8 : « LUNE ROUSSE » est résolu !",
+        "Ce mois-ci, la réussite ne rapporte aucune Faveur.",
+        "Chacun prend LE GOLEM en main.",
+        "Dernier dilemme : REVENDIQUER LE TRÔNE. Chacun pose un personnage.",
+    ]
+    assert s["favor"] == 3 and s["phase"] == "throne" and s["dilemma"] == rules.THRONE
+    assert s["objectives"] == [] and s["met"] == [] and s["table"] == []
+    # a member whose only card is the Quémandeur's sits the turn out, and it is said
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=5,
+        dilemma=13,
+        petitioner="golem",
+        hands=[["golem"], ["sorcier", "parasite"]],
+    )
+    s["discards"][0] = []
+    s["reserve"] = sorted(set(s["reserve"]) | (set(rules.CHARACTERS) - {"golem"}))
+    s["discards"][1] = sorted(set(rules.CHARACTERS) - set(s["reserve"]) - {"sorcier", "parasite"})
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert told(game, s, since) == [
+        "Léa n'a plus qu'une carte jouable : LE GOLEM part en défausse et Léa reprend 0 carte "
+        "jouée.",
+        "Léa n'a aucune carte jouable et ne pose rien ce tour-ci.",
+    ]
