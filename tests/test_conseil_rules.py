@@ -903,6 +903,8 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
         "Le Quémandeur se présente : LE GOLEM.",
         "Dilemme « FESTIVAL » : il faut le dé sur 3.",
     ]
+    # a new dilemma: the table cleared, nothing said yet, no bells rung for it
+    assert s["phase"] == "bells" and s["table"] == [] and game.view(s, 0)["table"] == []
     # a new dilemma: nothing said yet, no bells rung for it
     assert s["rings"] == 1 and s["spoke"] is False and s["rung"] is False
     assert s["last"] == {"dilemma": 5, "success": True}
@@ -1023,6 +1025,8 @@ def test_the_journal_tells_the_last_faveur_spent_then_lost(game):
         "Le dé est relancé : 9.",
     ]
     assert s["phase"] == "aftermath" and s["favor"] == 1 and s["rewards"] == []
+    # « La carte Quémandeur actuelle est défaussée »: none before the council any more
+    assert not game.view(s, 0)["petitioner"] and s["pets_done"][-1] == "dame"
     assert s["last"] == {"dilemma": 18, "success": False}
     s = act(game, s, type="continue")
     since = len(s["log"])
@@ -1580,4 +1584,27 @@ def test_the_journal_tells_a_dame_too_late_a_hidden_take_and_a_seat_sitting_out(
         "Léa n'a plus qu'une carte jouable : LE GOLEM part en défausse et Léa reprend 0 carte "
         "jouée.",
         "Léa n'a aucune carte jouable et ne pose rien ce tour-ci.",
+    ]
+
+
+def test_the_claim_starts_afresh_after_the_last_dilemma(game):
+    """After the seventh dilemma, REVENDIQUER LE TRÔNE starts with nothing on the table, no
+    remark and no objective; a split claim offers the throne to the characters just claimed,
+    not to the cards of the dilemma before."""
+    hands = [["sorcier", "golem", "puissante"], ["stoique", "golem", "puissante"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands, pile=())
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark="seul")
+    s = act(game, s, type="choose", card="stoique", remark="aide")
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["phase"] == "throne"
+    view = game.view(s, 0)
+    assert view["table"] == [] and view["remarks"] == [None, None]
+    assert view["objectives"] == [] and view["met"] == [] and view["has_chosen"] == [False, False]
+    s = act(game, s, type="claim", card="golem")
+    s = act(game, s, type="claim", card="puissante")
+    assert game.legal_actions(s, 0) == [
+        {"type": "successor", "card": "golem"},
+        {"type": "successor", "card": "puissante"},
     ]
