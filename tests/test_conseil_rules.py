@@ -153,6 +153,8 @@ def test_lieux_mysterieux_two_objectives(game):
     ]
     s = table(game, ["Léa", "Mia", "Tom"], die=12, dilemma=10, petitioner="inverseuse", hands=hands)
     assert s["objectives"] == [[3], [10]]
+    # two turns for a double objective only at two
+    assert not any(a["two_turns"] for a in game.legal_actions(s, 0))
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="alchimiste", remark=None)
@@ -875,6 +877,8 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
     s = act(game, s, type="choose", card="sorcier", remark="aide")
     s = act(game, s, type="choose", card="automate", remark="premier")
     s = act(game, s, type="choose", card="automate", remark="seul")
+    # cards still face down: the council reveals one, nothing is checked yet
+    assert game.legal_actions(s, 0) == [{"type": "reveal", "who": w} for w in (0, 1, 2)]
     s = act(game, s, type="reveal", who=1)
     # the two AUTOMATES are out, Léa's SORCIER revealed by itself: no card left face down
     assert game.view(s, 0)["has_chosen"] == [False, False, False]
@@ -1503,8 +1507,12 @@ def test_a_silent_council_checks_a_box_for_each_dilemma_won_without_a_word(game)
     tout parler »: boxes add up, one per silent success."""
     hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
     s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
-    s["silent_boxes"] = 2
+    s["silent_boxes"], s["silent"] = 2, True
+    # one objective: no second turn to offer, even at two
+    assert not any(a["two_turns"] for a in game.legal_actions(s, 0))
     s = act(game, s, type="bells", ring=False, two_turns=False)
+    # the silent council: no remark to make
+    assert {a["remark"] for a in game.legal_actions(s, 0)} == {None}
     s = act(game, s, type="choose", card="sorcier", remark=None)
     s = act(game, s, type="choose", card="stoique", remark=None)
     s = act(game, s, type="reveal", who=0)
