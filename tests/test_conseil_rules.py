@@ -883,6 +883,11 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
     # the two AUTOMATES are out, Léa's SORCIER revealed by itself: no card left face down
     assert game.view(s, 0)["has_chosen"] == [False, False, False]
     assert s["phase"] == "effect" and game.turn_kind(s) == "each"
+    assert s["table"] == [
+        {"seat": 1, "card": "automate", "cancelled": True},
+        {"seat": 2, "card": "automate", "cancelled": True},
+        {"seat": 0, "card": "sorcier", "cancelled": False},
+    ]
     s = act(game, s, type="effect", face=10)
     # what the others know of each hand: the card played is gone from it, LA DAME came in
     for seat, played in enumerate(("sorcier", "automate", "automate")):
@@ -912,6 +917,9 @@ def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
     # a new dilemma: nothing said yet, no bells rung for it
     assert s["rings"] == 1 and s["spoke"] is False and s["rung"] is False
     assert s["last"] == {"dilemma": 5, "success": True}
+    # the next choice starts with no remark made
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert s["phase"] == "choose" and s["remarks"] == [None, None, None]
 
 
 def test_the_journal_tells_two_turns_at_two_players(game):
@@ -1029,6 +1037,8 @@ def test_the_journal_tells_the_last_faveur_spent_then_lost(game):
         "Le dé est relancé : 9.",
     ]
     assert s["phase"] == "aftermath" and s["favor"] == 1 and s["rewards"] == []
+    # the SORCIER taken from the top is no longer seen on Mia's pile
+    assert s["pub_discard"][1] == s["discards"][1] and s["discards"][1][-1] == "stoique"
     # « La carte Quémandeur actuelle est défaussée »: none before the council any more
     assert not game.view(s, 0)["petitioner"] and s["pets_done"][-1] == "dame"
     assert s["last"] == {"dilemma": 18, "success": False}
@@ -1406,7 +1416,13 @@ def test_the_quemandeur_revealed_loses_even_with_the_die_on_its_value(game):
     s = act(game, s, type="choose", card="oracle", remark=None)
     s = act(game, s, type="choose", card="sorcier", remark=None)
     s = act(game, s, type="reveal", who=0)
+    since = len(s["log"])
     s = act(game, s, type="oracle", card="golem")
+    assert told(game, s, since)[:3] == [
+        "Léa joue une seconde carte pour l'ORACLE.",
+        "Léa révèle LE GOLEM.",
+        "Léa a révélé LE GOLEM, le Quémandeur : le dilemme est perdu !",
+    ]
     assert s["resolved"][-1]["success"] is False and s["lost_turn"] == "petitioner"
     assert s["revealed"] == [True, True] and s["discards"][1][-1] == "sorcier"
     assert "sorcier" not in s["known"][1] and s["chosen"] == [None, None]
@@ -1559,6 +1575,7 @@ def test_the_journal_tells_a_dame_too_late_a_hidden_take_and_a_seat_sitting_out(
     s = act(game, s, type="choose", card="dame", remark=None)
     s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", take="puissante")  # LA DAME, second, follows by itself
+    game.check_state(s)  # LA PUISSANTE, under the top, came back; the rest of the pile stays
     assert told(game, s, since) == [
         "Léa pose une carte face cachée.",
         "Mia pose une carte face cachée.",
@@ -1616,3 +1633,17 @@ def test_the_claim_starts_afresh_after_the_last_dilemma(game):
         {"type": "successor", "card": "golem"},
         {"type": "successor", "card": "puissante"},
     ]
+
+
+def test_an_objective_replaced_under_the_die_is_reached_at_once(game):
+    """LE GOLEM turns LIEUX MYSTÉRIEUX's 10 into 9/10/11/12 with the die on 10: that objective
+    is reached there and then; L'INVERSEUSE then turns the 10 into the other objective, 3: both
+    reached, the dilemma is resolved."""
+    hands = [["golem", "sorcier"], ["inverseuse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=10, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="golem", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", objective=1)  # the INVERSEUSE follows by itself: 10 → 3
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
