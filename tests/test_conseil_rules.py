@@ -1647,3 +1647,18 @@ def test_an_objective_replaced_under_the_die_is_reached_at_once(game):
     s = act(game, s, type="reveal", who=0)
     s = act(game, s, type="effect", objective=1)  # the INVERSEUSE follows by itself: 10 → 3
     assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+
+
+def test_a_faveur_won_leaves_the_shield_kept(game):
+    """The shield cancels a loss of Faveur (« annuler une perte de Faveur »): a dilemma won
+    for +1 Faveur gains it and keeps the shield for later."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["rewards"] = [{"id": 11, "type": "shield", "rung": False}]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["favor"] == 4
+    assert s["rewards"] == [{"id": 11, "type": "shield", "rung": False}]
