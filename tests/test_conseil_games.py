@@ -890,3 +890,24 @@ def test_la_puissante_on_the_throne_is_replaced_by_a_crown_one_quemandeur(game):
         nxt = game.sequel({**s, "seed": f"trone-{i}"})
         ones = [c for c in nxt["face_up"] if game.R.crown(c) == 1]
         assert "puissante" not in nxt["face_up"] and len(ones) >= 2, nxt["face_up"]
+
+
+def test_each_game_of_a_chronicle_is_dealt_anew(game):
+    """The same table and seed, the next game of the chronicle: another deal (the game's
+    number in the chronicle is part of its generator)."""
+    setup = game.normalize_setup({"seed": "chronique", "players": 3, "bots": 3})
+    first = game.R.new_game(setup)
+    chron = {"games": 1, "reigns": [], "year": 30, "throne": None}
+    second = game.R.new_game(setup, chronicle=chron)
+    assert second["rng"] != first["rng"]
+    assert [second["dilemma"], *second["pile"]] != [first["dilemma"], *first["pile"]]
+
+
+def test_the_first_screen_of_a_game_shows_a_table_at_rest(game):
+    """A new game stops at the bells, before anyone has chosen: no card revealed, no remark;
+    its screen is drawn from that state."""
+    s = game.new_game(game.normalize_setup({"seed": "premier", "players": 3, "bots": 0}))
+    assert s["phase"] == "bells"
+    view = game.view(s, 0)
+    assert view["revealed"] == [False, False, False] and view["remarks"] == [None, None, None]
+    assert game.screen(s, 0, game.legal_actions(s, 0))
