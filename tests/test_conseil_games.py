@@ -651,3 +651,263 @@ def test_the_greatest_obstacle_is_the_last_dilemma_lost(game):
     assert chronicle.reign(s)["obstacle"] == 4
     s["resolved"] = [{"id": 4, "success": True}]
     assert chronicle.reign(s)["obstacle"] is None
+
+
+def _reign_line(year, score, *, won=True, throne="sorcier", scenario="base", names=None):
+    """A past reign as the chronicle keeps it (``chronicle.reign``)."""
+    return {
+        "names": names or ["Aliénor Ire", "Bertrand Ier"],
+        "won": won,
+        "score": score,
+        "verdict": rules.verdict(score),
+        "throne": throne if won else None,
+        "year": year,
+        "scenario": scenario,
+        "obstacle": None,
+        "silent_boxes": 0,
+    }
+
+
+def _last_game(s, past, *, scenario="base", won=True, total=30, throne="golem"):
+    """The campaign's last game, over (``s``, a finished game): Aliénor and Bertrand at the
+    table, ``past`` reigns in the chronicle (each name seen in all of them), this game won or
+    lost with ``total``."""
+    year = 1 + sum(r["score"] for r in past)
+    chron = {
+        "games": len(past),
+        "reigns": past,
+        "year": year,
+        "throne": None,
+        "counts": {"Aliénor": len(past), "Bertrand": len(past)},
+    }
+    return {
+        **s,
+        "seats": [{"name": "Aliénor", "bot": True}, {"name": "Bertrand", "bot": True}],
+        "scenario": scenario,
+        "chronicle": chron,
+        "throne_char": throne if won else None,
+        "result": {**s["result"], "won": won, "total": total},
+        "resolved": [],
+    }
+
+
+def test_a_full_chronicle_ends_the_campaign_with_the_councils_record(game):
+    """The chronicle sheet holds ten reigns: the tenth game over, the campaign ends with the
+    council's record, read from « La Chronique »: the reigns won out of those played, the
+    years of reign in all (each « Durée du règne »), the longest reign and the year it
+    began (« Début de règne »), and who sits on the throne (« Sur le trône », vacant after a
+    lost game)."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    scores = [12, 30, 41, 7, 25, 41, 18, 9, 33]
+    past, year = [], 1
+    for i, score in enumerate(scores):
+        past.append(_reign_line(year, score, won=i % 3 != 1))
+        year += score
+    assert year == 217
+    over = play(game, "bilan", 2)
+    end = _last_game(over, past, won=True, total=26, throne="golem")
+    assert not chronicle.campaign_over({**end, "phase": "claim"})
+    assert chronicle.campaign_over(end)
+    record = chronicle.standings(end)
+    assert record == {
+        "type": "ranking",
+        "title": "Fin de la campagne : le bilan du Conseil",
+        "rows": [
+            {
+                "rank": 1,
+                "name": "Le Conseil : Aliénor X, Bertrand X",
+                "score": 242,
+                "details": [
+                    "7 parties gagnées sur 10",
+                    "Années de règne en tout : 242 ans",
+                    # the first of the two 41-year reigns, begun in year 1 + 12 + 30
+                    "Plus long règne : 41 ans, à partir de l'an 43",
+                    f"Sur le trône : {T.char('golem')}",
+                ],
+            }
+        ],
+        "why": "La feuille de la Chronique est pleine (10 règnes).",
+        "carry": [
+            "La Chronique garde chaque règne, son année, son verdict et le personnage monté "
+            "sur le trône.",
+            "Les membres du Conseil : Aliénor et Bertrand (10 règnes dans la Chronique).",
+        ],
+        "area": "main",
+    }
+    # the result says it first: the campaign's end is the headline, its record the widget
+    out = game.outcome(end)
+    assert out.summary == "La campagne est terminée : 10 parties, 242 ans de règne en tout."
+    assert out.widgets == [record]
+    assert game.chronicle(end)[0] == record
+    # the tenth game lost: the throne is vacant
+    lost = _last_game(over, past, won=False, total=1)
+    details = chronicle.standings(lost)["rows"][0]["details"]
+    assert details[0] == "6 parties gagnées sur 10" and details[-1] == "Le trône est vacant"
+    assert details[1] == "Années de règne en tout : 217 ans"
+    assert game.outcome(lost).summary == (
+        "La campagne est terminée : 10 parties, 217 ans de règne en tout."
+    )
+    # one game won of ten: « partie » in the singular
+    once = [{**r, "won": False, "throne": None} for r in past]
+    details = chronicle.standings(_last_game(over, once, total=26))["rows"][0]["details"]
+    assert details[0] == "1 partie gagnée sur 10"
+    # a longer last reign is the longest, begun in the year the chronicle reached
+    details = chronicle.standings(_last_game(over, past, total=50))["rows"][0]["details"]
+    assert details[2] == "Plus long règne : 50 ans, à partir de l'an 217"
+    # nine reigns only: the sheet has a line left, no record yet
+    short = _last_game(over, past[:8], total=26)
+    assert not chronicle.campaign_over(short)
+    assert game.outcome(short).widgets == [] and game.chronicle(short)[0]["type"] == "items"
+    assert game.outcome(short).summary.startswith("Le Conseil l'emporte")
+
+
+def test_decembre_won_ends_the_troubled_year_with_the_months_played_again(game):
+    """« L'année troublée de Rita »: a month lost is played again, the year ends once
+    Décembre is won; the record counts the months won of those played, the months played
+    again after a failure, and ends in the year Décembre's reign ends."""
+    from engine.conseil import chronicle
+    from engine.conseil import text_fr as T
+
+    months = ["janvier", "fevrier", "fevrier", "mars", "avril", "avril", "avril", "mai"]
+    months += ["juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"]
+    past, year = [], 1
+    for i, month in enumerate(months):
+        # a month is lost when the next line plays it again; the first Décembre is lost
+        won = i + 1 >= len(months) or months[i + 1] != month
+        won = won and month != "decembre"
+        past.append(_reign_line(year, 10 + i, won=won, scenario=month))
+        year += 10 + i
+    assert sum(1 for r in past if r["won"]) == 11 and year == 256
+    over = play(game, "bilan", 2)
+    for month in ("novembre", "decembre"):
+        for won in (True, False):
+            s = _last_game(over, past, scenario=month, won=won, total=40)
+            assert chronicle.campaign_over(s) == (won and month == "decembre")
+    end = _last_game(over, past, scenario="decembre", won=True, total=40, throne="stoique")
+    record = chronicle.standings(end)
+    assert record["why"] == "Décembre est gagné : l'année troublée s'achève en l'an 296."
+    (row,) = record["rows"]
+    assert row["name"] == "Le Conseil : Aliénor XVI, Bertrand XVI" and row["score"] == 295
+    assert row["details"] == [
+        "12 parties gagnées sur 16",
+        "Mois rejoués après un échec : 4",
+        "Années de règne en tout : 295 ans",
+        "Plus long règne : 40 ans, à partir de l'an 256",
+        f"Sur le trône : {T.char('stoique')}",
+    ]
+    assert record["carry"][1] == (
+        "Les membres du Conseil : Aliénor et Bertrand (16 règnes dans la Chronique)."
+    )
+    assert game.outcome(end).summary == (
+        "La campagne est terminée : 16 parties, 295 ans de règne en tout."
+    )
+
+
+def test_every_game_starts_with_the_faveur_the_rulebook_gives(game):
+    """« Placez le jeton Faveur sur la case 4 … si vous jouez à 4 ou sur 3 si vous êtes moins
+    nombreux », in the guided game and the months too; Novembre starts at 1 (« vous
+    commencez ce scénario avec 1 point de Faveur »)."""
+    for scenario in ("tutoriel", "mars", "novembre"):
+        for n in (2, 3, 4):
+            setup = game.normalize_setup(
+                {"seed": f"faveur-{n}", "players": n, "bots": n, "scenario": scenario}
+            )
+            s = game.new_game(setup)
+            favor = 1 if scenario == "novembre" else 4 if n == 4 else 3
+            assert s["log"][0]["args"]["favor"] == favor, (scenario, n)
+
+
+def test_the_guided_game_deals_the_rulebooks_example(game):
+    """The guided game: the die on 7, LA DAME first before TOUR EFFONDRÉE (the rulebook's
+    example), then its fixed piles: four easy dilemmas and seven Quémandeurs in order."""
+    setup = game.normalize_setup({"seed": "guide", "players": 3, "bots": 3, "scenario": "tutoriel"})
+    s = game.new_game(setup)
+    assert [s["dilemma"], *s["pile"]] == [5, 8, 2, 13, rules.THRONE]
+    assert [s["petitioner"], *s["pets"]] == [
+        "dame",
+        "stoique",
+        "automate",
+        "parasite",
+        "puissante",
+        "sorcier",
+        "druidesse",
+    ]
+    assert s["face_up"] == sorted(["puissante", "sorcier", "druidesse", "automate", "parasite"])
+    assert s["reserve"] == sorted(set(rules.CHARACTERS) - set(s["face_up"]))
+    game.check_state(s)
+    # the state a save keeps: its format version (checked on resume), the first turn
+    assert s["format_version"] == game.state_version
+    assert game.view(s, 0)["turn_no"] == 1 and s["step"] == 0
+    assert s["log"][0]["args"] == {
+        "names": [seat["name"] for seat in s["seats"]],
+        "favor": 3,
+        "die": 7,
+        "scenario": "tutoriel",
+    }
+    assert s["log"][1] == {
+        "key": "setup.face_up",
+        "args": {"chars": s["face_up"], "hidden": 2},
+    }
+
+
+def test_a_dilemma_without_bells_is_dealt_as_an_easy_one(game):
+    """The content's dilemmas may leave out their bells (« difficulty »): such a card is an
+    easy one (one bell), as the content check counts it; the normal setup still deals four
+    easy, two medium and one hard dilemma."""
+    easy = {k for k, d in game.R.dilemmas.items() if d.get("difficulty", 1) == 1}
+    game.R.dilemmas = {
+        k: {f: v for f, v in d.items() if f != "difficulty"} if k in easy else d
+        for k, d in game.R.dilemmas.items()
+    }
+    s = game.new_game(game.normalize_setup({"seed": "cloches", "players": 3, "bots": 3}))
+    pile = [*(r["id"] for r in s["resolved"]), *([s["dilemma"]] if s["dilemma"] else [])]
+    pile += s["pile"]
+    assert len(pile) == 8 and pile[-1] == rules.THRONE
+    assert sum(1 for d in pile if d in easy) == 4
+    levels = sorted(game.R.dilemmas[d].get("difficulty") or 1 for d in pile[:-1])
+    assert levels == [1, 1, 1, 1, 2, 2, 3]
+
+
+def test_a_writer_starts_a_game_at_the_dilemma_of_their_choice(game):
+    """The writers' starting point « dilemma:N »: the game opens on that dilemma, the rest of
+    the pile dealt as usual (seven dilemmas, then the claim)."""
+    setup = game.normalize_setup({"seed": "depart", "players": 2, "bots": 2})
+    for number in (22, 5, 33):
+        s = game.start_from(f"dilemma:{number}", setup)
+        assert s["dilemma"] == number and s["turn_no"] == 1
+        assert len(s["pile"]) == 7 and s["pile"][-1] == rules.THRONE
+        assert number not in s["pile"]
+
+
+def test_la_puissante_on_the_throne_is_replaced_by_a_crown_one_quemandeur(game):
+    """« Si la PUISSANTE a été écartée de la sorte, tirez 1 carte Quémandeur supplémentaire
+    face visible de valeur 1 »: besides the crown-1 card the four others must hold, the
+    face-up Quémandeurs hold one more crown 1."""
+    s = _won(play(game, "trone", 3), "puissante")
+    for i in range(8):
+        nxt = game.sequel({**s, "seed": f"trone-{i}"})
+        ones = [c for c in nxt["face_up"] if game.R.crown(c) == 1]
+        assert "puissante" not in nxt["face_up"] and len(ones) >= 2, nxt["face_up"]
+
+
+def test_each_game_of_a_chronicle_is_dealt_anew(game):
+    """The same table and seed, the next game of the chronicle: another deal (the game's
+    number in the chronicle is part of its generator)."""
+    setup = game.normalize_setup({"seed": "chronique", "players": 3, "bots": 3})
+    first = game.R.new_game(setup)
+    chron = {"games": 1, "reigns": [], "year": 30, "throne": None}
+    second = game.R.new_game(setup, chronicle=chron)
+    assert second["rng"] != first["rng"]
+    assert [second["dilemma"], *second["pile"]] != [first["dilemma"], *first["pile"]]
+
+
+def test_the_first_screen_of_a_game_shows_a_table_at_rest(game):
+    """A new game stops at the bells, before anyone has chosen: no card revealed, no remark;
+    its screen is drawn from that state."""
+    s = game.new_game(game.normalize_setup({"seed": "premier", "players": 3, "bots": 0}))
+    assert s["phase"] == "bells"
+    view = game.view(s, 0)
+    assert view["revealed"] == [False, False, False] and view["remarks"] == [None, None, None]
+    assert game.screen(s, 0, game.legal_actions(s, 0))

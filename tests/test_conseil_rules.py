@@ -153,6 +153,8 @@ def test_lieux_mysterieux_two_objectives(game):
     ]
     s = table(game, ["Léa", "Mia", "Tom"], die=12, dilemma=10, petitioner="inverseuse", hands=hands)
     assert s["objectives"] == [[3], [10]]
+    # two turns for a double objective only at two
+    assert not any(a["two_turns"] for a in game.legal_actions(s, 0))
     s = act(game, s, type="bells", ring=False, two_turns=False)
     s = act(game, s, type="choose", card="automate", remark=None)
     s = act(game, s, type="choose", card="alchimiste", remark=None)
@@ -853,3 +855,810 @@ def test_the_claim_is_shown_at_once_and_every_card_goes_to_its_discard(game):
     assert [h.count(c) for h, c in zip(s["hands"], ("puissante", "sorcier"), strict=True)] == [0, 0]
     assert [d[-1] for d in s["discards"]] == ["puissante", "sorcier"]
     assert s["known"][0] == []  # shown, it is no longer a known card of Léa's hand
+
+
+# --------------------------------------------------------------------------- the journal
+
+
+def told(game, state, since=0):
+    """The journal's lines the table reads, from entry ``since`` on."""
+    return [game.render_log(e) for e in state["log"][since:]]
+
+
+def test_the_journal_tells_tour_effondree_as_the_rulebook_does(game):
+    """The rulebook's first example, told line by line: the bells rung (−1 Faveur, the next
+    dilemma shown), the cards put face down with each member's general remark, the two
+    AUTOMATES cancelled, the SORCIER's 7 → 10, the success side (+1 Faveur), LA DAME taken
+    into every hand, then the next Quémandeur and dilemma."""
+    start = ["puissante", "sorcier", "automate", "druidesse", "parasite"]
+    s = table(game, ["Léa", "Mia", "Tom"], die=7, dilemma=5, petitioner="dame", hands=[start] * 3)
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=True, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark="aide")
+    s = act(game, s, type="choose", card="automate", remark="premier")
+    s = act(game, s, type="choose", card="automate", remark="seul")
+    # cards still face down: the council reveals one, nothing is checked yet
+    assert game.legal_actions(s, 0) == [{"type": "reveal", "who": w} for w in (0, 1, 2)]
+    s = act(game, s, type="reveal", who=1)
+    # the two AUTOMATES are out, Léa's SORCIER revealed by itself: no card left face down
+    assert game.view(s, 0)["has_chosen"] == [False, False, False]
+    assert s["phase"] == "effect" and game.turn_kind(s) == "each"
+    assert s["table"] == [
+        {"seat": 1, "card": "automate", "cancelled": True},
+        {"seat": 2, "card": "automate", "cancelled": True},
+        {"seat": 0, "card": "sorcier", "cancelled": False},
+    ]
+    s = act(game, s, type="effect", face=10)
+    # what the others know of each hand: the card played is gone from it, LA DAME came in
+    for seat, played in enumerate(("sorcier", "automate", "automate")):
+        assert s["known"][seat] == sorted({*start, "dame"} - {played})
+    assert told(game, s, since) == [
+        "Faveur -1 (cloches royales) : la Faveur est à 2.",
+        "Les cloches royales sonnent (−1 Faveur) ; le dilemme suivant est « FESTIVAL ».",
+        "Léa pose une carte face cachée.",
+        "Léa : « J'aurai besoin d'aide. »",
+        "Mia pose une carte face cachée.",
+        "Mia : « Il faut que je joue en premier. »",
+        "Tom pose une carte face cachée.",
+        "Tom : « Je peux le faire tout seul. »",
+        "Toutes les cartes sont posées.",
+        "Mia révèle L'AUTOMATE.",
+        "L'AUTOMATE est annulé : Mia et Tom l'ont joué ; aucun effet.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 7 à 10.",
+        "Le dé est sur 10 : « TOUR EFFONDRÉE » est résolu !",
+        "Faveur +1 (dilemme) : la Faveur est à 3.",
+        "Chacun prend LA DAME en main.",
+        "Le Quémandeur se présente : LE GOLEM.",
+        "Dilemme « FESTIVAL » : il faut le dé sur 3.",
+    ]
+    # a new dilemma: the table cleared, nothing said yet, no bells rung for it
+    assert s["phase"] == "bells" and s["table"] == [] and game.view(s, 0)["table"] == []
+    # a new dilemma: nothing said yet, no bells rung for it
+    assert s["rings"] == 1 and s["spoke"] is False and s["rung"] is False
+    assert s["last"] == {"dilemma": 5, "success": True}
+    # the next choice starts with no remark made
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert s["phase"] == "choose" and s["remarks"] == [None, None, None]
+
+
+def test_the_journal_tells_two_turns_at_two_players(game):
+    """At two, a double objective over two turns before the same Quémandeur: a first
+    objective reached ends the first turn, the second turn reaches the other, the dilemma is
+    resolved and kept as a RÉCOMPENSE."""
+    hands = [
+        ["automate", "sorcier", "druidesse", "parasite"],
+        ["alchimiste", "sorcier", "parasite"],
+    ]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="inverseuse", hands=hands)
+    since, turn = len(s["log"]), game.view(s, 0)["turn_no"]
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=3)
+    assert s["chosen"] == [None, None] and s["two_turns"] and s["first_met"] == [0]
+    # the second turn starts afresh: only the die still on 3 counts for it, not the 10 yet
+    assert s["met"] == [True, False] and game.view(s, 0)["turn_no"] == turn + 1
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=5)
+    s = act(game, s, type="effect", face=10)
+    assert told(game, s, since) == [
+        "Le Conseil prendra deux tours pour ce double objectif.",
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Mia révèle LE PARASITE.",
+        "LE PARASITE (Mia) : le dé reste sur 1.",
+        "Léa révèle L'AUTOMATE.",
+        "L'AUTOMATE (Léa) : le dé passe de 1 à 3.",
+        "Le dé est sur 3 : un premier objectif est atteint, un second tour suit.",
+        "Second tour pour « LIEUX MYSTÉRIEUX », devant le même Quémandeur.",
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 3 à 5.",
+        "Mia révèle L'ALCHIMISTE.",
+        "L'ALCHIMISTE (Mia) : le dé passe de 5 à 10.",
+        "Le dé est sur 10 : « LIEUX MYSTÉRIEUX » est résolu !",
+        "Faveur +1 (dilemme) : la Faveur est à 4.",
+        "« LIEUX MYSTÉRIEUX » est gardé comme RÉCOMPENSE : un coup de pouce d'un point au dé.",
+        "Chacun prend L'INVERSEUSE en main.",
+        "Le Quémandeur se présente : LE GOLEM.",
+        "Dilemme « FESTIVAL » : il faut le dé sur 3.",
+    ]
+    assert s["rewards"] == [{"id": 10, "type": "nudge", "rung": False}]
+    assert s["two_turns"] is False and s["first_met"] == []
+    assert game.view(s, 0)["turn_no"] == turn + 2
+
+
+def test_the_journal_tells_a_split_claim_and_its_rewards(game):
+    """REVENDIQUER LE TRÔNE split three ways with RÉCOMPENSES kept: a nudge spent before the
+    cards show, the shield cancels the Faveur the split costs, the « +1 Faveur » spent before
+    the council names its sovereign."""
+    hands = [["puissante", "sorcier", "dame"], ["sorcier", "puissante", "dame"]] * 2
+    s = _claim_table(game, hands[:3], 1, [(15, "favor"), (3, "nudge"), (11, "shield")])
+    since = len(s["log"])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="reward", index=1, face=6)
+    s = act(game, s, type="conclude")
+    s = act(game, s, type="reward", index=0, face=0)
+    s = act(game, s, type="successor", card="sorcier")
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Tom pose une carte face cachée.",
+        "RÉCOMPENSE « PONT BRANLANT » utilisée (un coup de pouce d'un point au dé) : le dé est "
+        "sur 6.",
+        "Révélation simultanée : LA PUISSANTE, LE SORCIER, LE SORCIER.",
+        "Les voix se partagent.",
+        "La RÉCOMPENSE de « RATS AU GRENIER » est défaussée : la perte de Faveur est annulée.",
+        "Faveur +1 (RÉCOMPENSE) : la Faveur est à 2.",
+        "RÉCOMPENSE « RÉCOLTE POURRIE » utilisée (+1 Faveur) : le dé est sur 6.",
+        "Le Conseil choisit LE SORCIER pour régner.",
+        "Le Conseil l'emporte ; sur le trône : LE SORCIER.",
+    ]
+    assert s["result"]["won"] and s["result"]["favor"] == 2 and s["rewards"] == []
+
+
+def test_the_journal_tells_the_last_faveur_spent_then_lost(game):
+    """NUÉE DE CORBEAUX failed at 1 Faveur: the kept « +1 Faveur » is spent rather than fall,
+    the penalty (−1 Faveur, the die rerolled) applies; the next dilemma failed takes the last
+    Faveur and the council is driven out (« si votre Faveur tombe à 0 … vous perdez
+    immédiatement la partie »)."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=18, petitioner="dame", hands=hands, favor=1)
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    s["rng"] = 12345
+    since = len(s["log"])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=9)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="conclude")
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 7 à 9.",
+        "Mia révèle LE STOÏQUE.",
+        "Mia reprend LE SORCIER, la carte du dessus de sa défausse.",
+        "Le dé est sur 9 : « NUÉE DE CORBEAUX » est un échec.",
+        "Faveur +1 (RÉCOMPENSE) : la Faveur est à 2.",
+        "RÉCOMPENSE « RÉCOLTE POURRIE » utilisée (+1 Faveur) : le dé est sur 9.",
+        "Faveur -1 (dilemme) : la Faveur est à 1.",
+        "Le dé est relancé : 9.",
+    ]
+    assert s["phase"] == "aftermath" and s["favor"] == 1 and s["rewards"] == []
+    # the SORCIER taken from the top is no longer seen on Mia's pile
+    assert s["pub_discard"][1] == s["discards"][1] and s["discards"][1][-1] == "stoique"
+    # « La carte Quémandeur actuelle est défaussée »: none before the council any more
+    assert not game.view(s, 0)["petitioner"] and s["pets_done"][-1] == "dame"
+    assert s["last"] == {"dilemma": 18, "success": False}
+    s = act(game, s, type="continue")
+    since = len(s["log"])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=3)  # the PARASITE, from 3, can only leave a 1
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE SORCIER.",
+        "LE SORCIER (Léa) : le dé passe de 9 à 3.",
+        "Mia révèle LE PARASITE.",
+        "LE PARASITE (Mia) : le dé passe de 3 à 1.",
+        "Le dé est sur 1 : « FESTIVAL » est un échec.",
+        "Faveur -1 (dilemme) : la Faveur est à 0.",
+        "La Faveur tombe à 0 : le Conseil est chassé, le trône reste vacant.",
+    ]
+    assert s["phase"] == "over" and s["result"]["reason"] == "favor"
+
+
+def test_the_journal_tells_the_oracle_with_one_card_left(game):
+    """The ORACLE rerolls, its owner has one card left: it goes to a new discard pile, every
+    card played before comes back, and the second card is played from that hand."""
+    hands = [["sorcier", "druidesse", "automate"], ["oracle", "puissante"], ["sorcier", "parasite"]]
+    discards = [[], ["automate", "sorcier", "druidesse"], []]
+    names = ["Léa", "Mia", "Tom"]
+    s = table(game, names, die=4, dilemma=13, petitioner="golem", hands=hands, discards=discards)
+    s["rng"] = 777
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    assert s["phase"] == "oracle" and game.turn_kind(s) == "each"
+    s = act(game, s, type="oracle", card="druidesse")
+    s = act(game, s, type="effect", face=6)
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Tom pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Mia révèle L'ORACLE.",
+        "Mia relance le dé : 7. L'ORACLE demande une seconde carte.",
+        "Mia n'a plus qu'une carte jouable : LA PUISSANTE part en défausse et Mia reprend 5 "
+        "cartes jouées.",
+        "Mia joue une seconde carte pour l'ORACLE.",
+        "Mia révèle LA DRUIDESSE.",
+        "LA DRUIDESSE (Mia) : le dé passe de 7 à 6.",
+    ]
+    # the ORACLE came back with the cards played before (« y compris l'ORACLE »)
+    assert s["die"] == 6 and s["discards"][1] == ["puissante", "druidesse"]
+    assert "oracle" in s["hands"][1]
+    game.check_state(s)
+
+
+def test_the_journal_opens_a_game_at_four_with_its_chef_du_conseil(game):
+    """A game at four: the council sits with 4 Faveur, the five face-up Quémandeurs are told
+    and two face down, one member receives the Chef du Conseil card, then the first
+    Quémandeur and dilemma."""
+    seats = [{"name": n, "bot": False} for n in ["Léa", "Mia", "Tom", "Rita"]]
+    s = game.new_game(game.normalize_setup({"seed": "journal", "seats": seats}))
+    assert told(game, s) == [
+        "— Le Conseil siège (partie normale) : Léa, Mia, Tom et Rita. Faveur 4, le dé montre 11. —",
+        "Quémandeurs face visible : L'AUTOMATE, LA DAME, LE GOLEM, LA PUISSANTE, LE SORCIER ; "
+        "face cachée : 2.",
+        "Rita reçoit la carte Chef du Conseil.",
+        "Le Quémandeur se présente : LA DAME.",
+        "Dilemme « FORÊT QUI MARCHE » : il faut le dé sur 1/12.",
+    ]
+    assert s["chef"] == 3 and s["favor"] == 4 and s["turn_no"] == 1
+
+
+# --------------------------------------------------------------------------- the game's ends
+
+
+def _claimed(game, hands, month, *, rings=0, favor=3):
+    """A month's REVENDIQUER LE TRÔNE, the cards in ``hands`` claimed, the bells rung
+    ``rings`` times before."""
+    s = _claim_table(game, [[c, "dame"] for c in hands], favor, [])
+    s["scenario"], s["rule"], s["rings"] = month, _month_rule(game, month), rings
+    for c in hands:
+        s = act(game, s, type="claim", card=c)
+    return s
+
+
+def _month_rule(game, month):
+    sc = game.R.scenarios[month]
+    return {k: sc[k] for k in ("throne", "min_bells", "claim", "no_favor_gain") if k in sc}
+
+
+def test_the_months_special_rules_decide_the_end(game):
+    """Juillet: « faire sonner les cloches au moins 4 fois et choisir un successeur »;
+    Décembre: choose a successor; Mai: LA PUISSANTE must take the throne.  A claim that
+    fails them loses, each with its own reason; the result keeps the reason."""
+    s = _claimed(game, ["sorcier", "sorcier"], "juillet", rings=3)
+    assert s["result"]["won"] is False and s["result"]["reason"] == "bells_rule"
+    assert s["throne_char"] is None
+    assert told(game, s, len(s["log"]) - 1) == [
+        "Les cloches n'ont pas assez sonné : partie perdue."
+    ]
+    s = _claimed(game, ["sorcier", "sorcier"], "juillet", rings=4)
+    assert s["result"]["won"] is True and s["result"]["reason"] == "won"
+    s = _claimed(game, ["sorcier", "puissante"], "decembre", favor=3)
+    s = act(game, s, type="successor", card="sorcier")
+    assert s["result"]["reason"] == "claim_rule" and s["throne_char"] is None
+    assert told(game, s, len(s["log"]) - 1) == [
+        "Le Conseil n'a pas su s'accorder sur un successeur : partie perdue."
+    ]
+    s = _claimed(game, ["sorcier", "sorcier"], "mai")
+    assert s["result"]["reason"] == "throne_rule" and s["pending"] is None
+    s = _claimed(game, ["puissante", "puissante"], "mai")
+    assert s["result"]["won"] and s["throne_char"] == "puissante"
+    # a new Juillet starts with no bell rung
+    seats = [{"name": n, "bot": False} for n in ["Léa", "Mia"]]
+    juillet = game.new_game(
+        game.normalize_setup({"seed": "j", "seats": seats, "scenario": "juillet"})
+    )
+    assert juillet["rings"] == 0 and juillet["rule"] == _month_rule(game, "juillet")
+
+
+def test_a_split_claim_costs_the_thrones_penalty(game):
+    """The claim's failure side (« −1 Faveur ») read from the card: a card that costs two
+    takes two; the sovereign is then chosen among the cards played."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    game.R.throne = {"failure": [{"favor": -2}]}
+    s = _claim_table(game, hands, 3, [])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["favor"] == 1 and s["phase"] == "successor" and s["claimed"] is False
+    s = _claim_table(game, hands, 2, [])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "over" and s["result"]["reason"] == "favor"
+
+
+def test_the_reign_counts_the_quemandeurs_crowns_and_no_negative_faveur(game):
+    """« Ajoutez à ce total les valeurs des 7 cartes Quémandeur utilisées » (the crowns
+    printed on the cards, the one before the council included) « ainsi que le nombre de
+    points de Faveur restants » (none when it fell to 0)."""
+    crowns = {c: int(p["crown"]) for c, p in game.R.petitioners.items()}
+    assert len(set(crowns.values())) > 1
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="golem", hands=[["sorcier"]] * 2)
+    s["pets_done"], s["resolved"] = ["dame"], []
+    seven = ["dame", "golem", *s["pets"]]
+    assert len(seven) == 7 and s["petitioner"] == "golem"
+    assert rules.score(game.R, s)["crowns"] == sum(crowns[c] for c in seven)
+    assert [game.R.crown(c) for c in seven] == [crowns[c] for c in seven]
+    s["favor"] = 0
+    assert rules.score(game.R, s)["favor"] == 0
+    assert game.R.crown("personne") == 1  # a character with no card: one year, as the least
+
+
+def test_the_chef_du_conseil_passes_to_the_left_after_each_dilemma(game):
+    """« Après chaque dilemme, il passe la carte à son voisin de gauche. »"""
+    hands = [["sorcier", "parasite"]] * 4
+    names = ["Léa", "Mia", "Tom", "Rita"]
+    s = table(game, names, die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["chef"] = 3
+    assert game.to_act(s) == [3]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    for _ in range(4):
+        s = act(game, s, type="choose", card="parasite", remark=None)
+    assert game.to_act(s) == [3]  # the Chef du Conseil decides who reveals first
+    s = act(game, s, type="reveal", who=1)  # four PARASITES: all cancelled
+    assert s["resolved"][-1]["success"] is False and s["chef"] == 0
+    assert game.to_act(s) == [0] and game.legal_actions(s, 3) == []
+
+
+def test_a_dilemma_that_gives_back_the_top_of_each_discard(game):
+    """A dilemma's side may give every member back the top card of their discard pile (the
+    content's « recover »): it comes back into hand, seen by all; an empty pile gives
+    nothing."""
+    game.R.dilemmas[13] = {**game.R.dilemmas[13], "success": [{"recover": True}]}
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=4, dilemma=13, petitioner="dame", hands=hands)
+    s["discards"][1], s["pub_discard"][1] = [], []
+    s["reserve"] = sorted(set(rules.CHARACTERS) - {"sorcier", "parasite", "stoique"})
+    s["reserve"] = [c for c in s["reserve"] if c not in s["discards"][0]]
+    top = s["discards"][0][-1]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=6)
+    assert s["resolved"][-1]["success"]
+    # Léa's SORCIER went on top of her pile, then back; Mia's STOÏQUE likewise
+    assert "sorcier" in s["hands"][0] and "stoique" in s["hands"][1]
+    assert s["discards"][0][-1] == top and s["discards"][1] == []
+    assert "sorcier" in s["known"][0] and "stoique" in s["known"][1]
+    assert s["pub_discard"][1] == [] and s["pub_discard"][0][-1:] != ["sorcier"]
+
+
+def test_rewards_offered_once_per_kind_never_the_shield_and_within_the_die(game):
+    """The kept RÉCOMPENSES the council may spend: one offer per kind, the shield never (it
+    acts by itself); the nudge moves the die one point without leaving 1–12; the flip turns
+    it to its opposite face; « +1 Faveur » not at 5 Faveur."""
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=5, petitioner="dame", hands=[["sorcier"]] * 2)
+    s["rewards"] = [
+        {"id": 11, "type": "shield", "rung": False},
+        {"id": 3, "type": "nudge", "rung": False},
+        {"id": 17, "type": "nudge", "rung": False},
+        {"id": 9, "type": "flip", "rung": False},
+        {"id": 6, "type": "reroll", "rung": False},
+        {"id": 15, "type": "favor", "rung": False},
+    ]
+    assert rules.reward_actions(s) == [
+        {"type": "reward", "index": 1, "face": 2},
+        {"type": "reward", "index": 3, "face": 12},
+        {"type": "reward", "index": 4, "face": 0},
+        {"type": "reward", "index": 5, "face": 0},
+    ]
+    s["die"], s["favor"] = 12, 5
+    assert rules.reward_actions(s) == [
+        {"type": "reward", "index": 1, "face": 11},
+        {"type": "reward", "index": 3, "face": 1},
+        {"type": "reward", "index": 4, "face": 0},
+    ]
+    s["die"] = 2
+    assert [a["face"] for a in rules.reward_actions(s)] == [1, 3, 11, 0]
+    s["die"], s["favor"], s["rule"] = 6, 2, {"no_favor_gain": True}  # Novembre
+    assert [a["face"] for a in rules.reward_actions(s)] == [5, 7, 7, 0]
+
+
+def test_faveur_moves_only_within_its_track_and_says_so_only_when_it_moves(game):
+    """« La Faveur ne peut excéder 5 points »: at 5, a gain leaves it there and the journal
+    says nothing; each move is told with its cause."""
+    s = {"favor": 5, "log": [], "seats": [], "rewards": [], "rule": {}, "die": 3}
+    rules.gain_favor(s, 1, "dilemma")
+    assert s["favor"] == 5 and s["log"] == []
+    rules.gain_favor(s, -2, "bells")
+    assert s["favor"] == 3
+    assert s["log"] == [{"key": "favor.moved", "args": {"delta": -2, "favor": 3, "why": "bells"}}]
+    rules.lose_favor(s, 1, "throne")
+    assert s["log"][-1]["args"] == {"delta": -1, "favor": 2, "why": "throne"}
+    # the shield takes the loss, and says how much it cancelled
+    s["rewards"] = [{"id": 11, "type": "shield", "rung": False}]
+    rules.lose_favor(s, 2, "dilemma")
+    assert s["favor"] == 2 and s["log"][-1] == {
+        "key": "reward.shield",
+        "args": {"dilemma": 11, "amount": 2},
+    }
+    # the « +1 Faveur » is spent only when the loss would take the last Faveur
+    s["rewards"] = [{"id": 15, "type": "favor", "rung": False}]
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 1 and len(s["rewards"]) == 1
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 1 and s["rewards"] == []
+    assert [e["key"] for e in s["log"][-3:]] == ["favor.moved", "reward.used", "favor.moved"]
+    assert s["log"][-2]["args"] == {"dilemma": 15, "reward": "favor", "face": 3}
+    # Novembre: the reward gives nothing, so it is not spent
+    s["rewards"], s["rule"] = [{"id": 15, "type": "favor", "rung": False}], {"no_favor_gain": True}
+    rules.lose_favor(s, 1, "dilemma")
+    assert s["favor"] == 0 and len(s["rewards"]) == 1
+
+
+def test_a_card_with_a_card_gone_missing_is_refused(game):
+    """Every seat's twelve characters are each in one place (hand, discard, the card chosen,
+    the card being settled, the common reserve); the Faveur is 0–5 and the die 1–12,
+    integers."""
+    hands = [["stoique", "parasite"], ["druidesse", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=8, dilemma=12, petitioner="dame", hands=hands)
+    game.check_state(s)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    game.check_state(s)  # LE STOÏQUE face down counts
+    s = act(game, s, type="choose", card="druidesse", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    assert s["phase"] == "effect" and s["pending"]["seat"] == 1
+    game.check_state(s)  # LA DRUIDESSE being settled counts
+    for bad in (
+        {"hands": [s["hands"][0][1:], s["hands"][1]]},
+        {"hands": [s["hands"][0], [*s["hands"][1], "druidesse"]]},
+        {"pending": {**s["pending"], "seat": 0}},
+        {"phase": "reveal"},
+    ):
+        with pytest.raises(ValueError, match=r"^seat [01]'s cards are \["):
+            game.check_state({**s, **bad})
+    for key, value, message in (
+        ("favor", 3.5, "favor is not an integer"),
+        ("favor", True, "favor is not an integer"),
+        ("die", "7", "die is not an integer"),
+        ("favor", 6, "Faveur 6"),
+        ("favor", -1, "Faveur -1"),
+        ("die", 13, "die 13"),
+        ("die", 0, "die 0"),
+    ):
+        with pytest.raises(ValueError, match=f"^{message}$"):
+            game.check_state({**s, key: value})
+    for key, value in (("favor", 0), ("favor", 5), ("die", 1), ("die", 12)):
+        game.check_state({**s, key: value})
+
+
+def test_a_malformed_or_illegal_action_is_refused_saying_why(game):
+    """The engine refuses what is not an action, an unknown type, missing or extra fields,
+    and what the rules do not allow now, naming the action, the phase and the reason."""
+    from engine.core.errors import MalformedAction
+
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    cases = [
+        ("bells", "an action is an object with a text « type »"),
+        ({"type": 3}, "an action is an object with a text « type »"),
+        ({"type": "sonner"}, "unknown action type"),
+        ({"type": "bells", "ring": True}, "expected the fields ['ring', 'two_turns', 'type']"),
+    ]
+    for action, why in cases:
+        with pytest.raises(MalformedAction) as err:
+            game.apply(s, action)
+        assert (err.value.action, err.value.where, err.value.why) == (
+            action,
+            "conseil, phase bells",
+            why,
+        )
+    action = {"type": "reveal", "who": 0}
+    with pytest.raises(IllegalAction) as err:
+        game.apply(s, action)
+    assert (err.value.action, err.value.where, err.value.why) == (
+        action,
+        "conseil, phase bells",
+        "not a legal action now",
+    )
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=2)  # Mia's card, the last, follows by itself
+    while s["phase"] != "aftermath":
+        s = game.apply(s, game.legal_actions(s, game.to_act(s)[0])[0])
+    game.R.adviser = None
+    with pytest.raises(IllegalAction) as err:
+        game.apply(s, {"type": "hint"})
+    assert (err.value.action, err.value.where, err.value.why) == (
+        {"type": "hint"},
+        "hint",
+        "no adviser for these rules",
+    )
+
+
+def test_two_turns_count_the_objective_each_turn_reached_even_one_replaced(game):
+    """« Le dilemme n'est considéré comme résolu qu'à condition d'avoir accompli un objectif
+    différent à chaque tour »: the 3 reached on the first turn, the second turn's GOLEM
+    replaces that objective (9/10/11/12) and L'INVERSEUSE turns the 3 to 10: the 10 is a
+    different objective from the first turn's, the dilemma is resolved."""
+    hands = [["automate", "golem", "sorcier"], ["parasite", "inverseuse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=3)
+    assert s["first_met"] == [0] and s["resolved"] == []
+    s = act(game, s, type="choose", card="golem", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", objective=0)
+    golem = next(e for e in s["log"] if e["key"] == "effect.objective")
+    assert golem["args"]["objectives"] == [[9, 10, 11, 12], [10]]
+    assert s["die"] == 10  # the INVERSEUSE, last face down, followed by itself
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+
+
+def test_the_quemandeur_revealed_loses_even_with_the_die_on_its_value(game):
+    """« Le dilemme est immédiatement perdu, et tous les joueurs défaussent leurs cartes »,
+    whatever the die shows: every value asked, the ORACLE's second card LE GOLEM (the
+    Quémandeur) still loses; Mia's card face down goes to her discard pile unplayed."""
+    hands = [["oracle", "golem", "parasite"], ["sorcier", "parasite", "druidesse"]]
+    s = table(game, ["Léa", "Mia"], die=6, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s["objectives"] = [list(range(1, 13))]
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    since = len(s["log"])
+    s = act(game, s, type="oracle", card="golem")
+    assert told(game, s, since)[:3] == [
+        "Léa joue une seconde carte pour l'ORACLE.",
+        "Léa révèle LE GOLEM.",
+        "Léa a révélé LE GOLEM, le Quémandeur : le dilemme est perdu !",
+    ]
+    assert s["resolved"][-1]["success"] is False and s["lost_turn"] == "petitioner"
+    assert s["revealed"] == [True, True] and s["discards"][1][-1] == "sorcier"
+    assert "sorcier" not in s["known"][1] and s["chosen"] == [None, None]
+    game.check_state(s)
+
+
+def test_a_dilemma_lost_to_the_quemandeur_leaves_the_next_one_to_play(game):
+    """« Si un joueur révèle le personnage de la carte Quémandeur, le dilemme est
+    immédiatement perdu »: that dilemma only; the next one is won as usual."""
+    hands = [["oracle", "golem", "parasite", "sorcier"], ["sorcier", "parasite", "druidesse"]]
+    s = table(game, ["Léa", "Mia"], die=6, dilemma=13, petitioner="golem", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="oracle", remark=None)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="oracle", card="golem")
+    assert s["resolved"][-1]["success"] is False and s["phase"] == "aftermath"
+    s = act(game, s, type="continue")
+    # FESTIVAL asks for a 3; the die was rolled by the ORACLE
+    assert s["dilemma"] == 8 and s["lost_turn"] is None
+    s["die"] = 1
+    if s["phase"] == "bells":
+        s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    s = act(game, s, type="effect", face=3)
+    assert s["resolved"][-1] == {"id": 8, "rung": False, "success": True}
+
+
+def test_two_turns_each_count_only_what_they_reached(game):
+    """Two turns for LIEUX MYSTÉRIEUX (a 3 and a 10): the first turn passes through 10 and
+    ends on 3; the second ends on 3 again without touching 10: the 10 of the first turn does
+    not count for the second, and the same objective twice resolves nothing."""
+    hands = [["automate", "parasite", "sorcier"], ["inverseuse", "automate", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)  # the AUTOMATE: 7 → 10; the INVERSEUSE: 3
+    assert s["first_met"] == [0] and s["resolved"] == [] and s["die"] == 3
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="reveal", who=0)  # the PARASITE: 3 → 1
+    s = act(game, s, type="effect", face=3)  # the AUTOMATE: 1 → 3, the first objective again
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": False}
+
+
+def test_the_last_reward_spent_during_the_claim_shows_the_cards_at_once(game):
+    """Once every character is down and the council spends its last RÉCOMPENSE, nothing is
+    left to decide: the cards are shown together."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 3, [(3, "nudge")])
+    s = act(game, s, type="claim", card="sorcier")
+    s = act(game, s, type="claim", card="sorcier")
+    assert s["phase"] == "throne_rewards"
+    s = act(game, s, type="reward", index=0, face=4)
+    assert s["phase"] == "over" and s["throne_char"] == "sorcier"
+
+
+def test_a_state_in_an_unknown_phase_is_refused(game):
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=[["sorcier"]] * 2)
+    with pytest.raises(ValueError, match=r"^unknown phase nulle part$"):
+        rules.settle(game.R, {**s, "phase": "nulle part"})
+
+
+def test_the_journal_tells_a_unanimous_claim_and_a_split_one(game):
+    """REVENDIQUER LE TRÔNE: the cards shown together; unanimous, the character takes the
+    throne and the dilemma, won without a word, checks one more box of the silent council;
+    split, the claim costs its Faveur and the council names its sovereign."""
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 3, [])
+    s["silent_boxes"] = 2
+    since = len(s["log"])
+    won = act(game, act(game, s, type="claim", card="sorcier"), type="claim", card="sorcier")
+    assert told(game, won, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Révélation simultanée : LE SORCIER, LE SORCIER.",
+        "Unanimité : LE SORCIER monte sur le trône !",
+        "Le Conseil l'emporte ; sur le trône : LE SORCIER.",
+    ]
+    assert won["silent_boxes"] == 3 and won["throne_char"] == "sorcier"
+    game.check_state(won)
+    split = act(game, act(game, s, type="claim", card="puissante"), type="claim", card="sorcier")
+    assert told(game, split, since)[2:] == [
+        "Révélation simultanée : LA PUISSANTE, LE SORCIER.",
+        "Les voix se partagent.",
+        "Faveur -1 (revendication) : la Faveur est à 2.",
+    ]
+    assert split["silent_boxes"] == 2 and split["phase"] == "successor"
+    game.check_state(split)
+
+
+def test_a_silent_council_checks_a_box_for_each_dilemma_won_without_a_word(game):
+    """« Cochez une case pour chaque dilemme à l'issue duquel vous êtes parvenus à ne pas du
+    tout parler »: boxes add up, one per silent success."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["silent_boxes"], s["silent"] = 2, True
+    # one objective: no second turn to offer, even at two
+    assert not any(a["two_turns"] for a in game.legal_actions(s, 0))
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    # the silent council: no remark to make
+    assert {a["remark"] for a in game.legal_actions(s, 0)} == {None}
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["silent_boxes"] == 3
+
+
+def test_without_a_claim_card_a_split_claim_costs_one_faveur(game, bundle):
+    """The claim's failure side comes from its card; content without it (or a card that says
+    nothing of it) costs what the rulebook's example shows: 1 Faveur.  Only the Faveur part
+    of that side applies: no effect is applied during the claim."""
+    (card,) = bundle["records"]["throne"].values()
+    assert game.R.throne == card and card["failure"] == [{"favor": -1}]
+    records = {k: v for k, v in bundle["records"].items() if k != "throne"}
+    assert rules.Rules({**bundle, "records": records}).throne == {"failure": [{"favor": -1}]}
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    for card in ({"title": "REVENDIQUER LE TRÔNE"}, {"failure": [{"reroll": True}, {"favor": -1}]}):
+        game.R.throne = card
+        s = _claim_table(game, hands, 3, [])
+        s = act(game, s, type="claim", card="puissante")
+        s = act(game, s, type="claim", card="sorcier")
+        assert s["favor"] == 2 and s["die"] == 5 and s["phase"] == "successor"
+
+
+def test_the_journal_tells_a_dame_too_late_a_hidden_take_and_a_seat_sitting_out(game):
+    """LA DAME revealed second does nothing (« n'est appliqué que si elle est la première
+    carte jouée »); LE STOÏQUE takes back a card from under the top of the pile, in secret;
+    in Novembre a success brings no Faveur; a member with nothing playable sits the turn
+    out; then REVENDIQUER LE TRÔNE begins."""
+    hands = [["stoique", "parasite"], ["dame", "parasite"]]
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=8,
+        dilemma=12,
+        petitioner="golem",
+        hands=hands,
+        discards=[["puissante", "sorcier"], []],
+    )
+    s["rule"], s["pile"] = {"no_favor_gain": True}, [rules.THRONE]
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="choose", card="dame", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", take="puissante")  # LA DAME, second, follows by itself
+    game.check_state(s)  # LA PUISSANTE, under the top, came back; the rest of the pile stays
+    assert told(game, s, since) == [
+        "Léa pose une carte face cachée.",
+        "Mia pose une carte face cachée.",
+        "Toutes les cartes sont posées.",
+        "Léa révèle LE STOÏQUE.",
+        "Léa reprend en secret une carte de sa défausse.",
+        "Mia révèle LA DAME.",
+        "LA DAME (Mia) reste sans effet.",
+        "Le dé est sur 8 : « LUNE ROUSSE » est résolu !",
+        "Ce mois-ci, la réussite ne rapporte aucune Faveur.",
+        "Chacun prend LE GOLEM en main.",
+        "Dernier dilemme : REVENDIQUER LE TRÔNE. Chacun pose un personnage.",
+    ]
+    assert s["favor"] == 3 and s["phase"] == "throne" and s["dilemma"] == rules.THRONE
+    assert s["objectives"] == [] and s["met"] == [] and s["table"] == []
+    # a member whose only card is the Quémandeur's sits the turn out, and it is said
+    s = table(
+        game,
+        ["Léa", "Mia"],
+        die=5,
+        dilemma=13,
+        petitioner="golem",
+        hands=[["golem"], ["sorcier", "parasite"]],
+    )
+    s["discards"][0] = []
+    s["reserve"] = sorted(set(s["reserve"]) | (set(rules.CHARACTERS) - {"golem"}))
+    s["discards"][1] = sorted(set(rules.CHARACTERS) - set(s["reserve"]) - {"sorcier", "parasite"})
+    since = len(s["log"])
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    assert told(game, s, since) == [
+        "Léa n'a plus qu'une carte jouable : LE GOLEM part en défausse et Léa reprend 0 carte "
+        "jouée.",
+        "Léa n'a aucune carte jouable et ne pose rien ce tour-ci.",
+    ]
+
+
+def test_the_claim_starts_afresh_after_the_last_dilemma(game):
+    """After the seventh dilemma, REVENDIQUER LE TRÔNE starts with nothing on the table, no
+    remark and no objective; a split claim offers the throne to the characters just claimed,
+    not to the cards of the dilemma before."""
+    hands = [["sorcier", "golem", "puissante"], ["stoique", "golem", "puissante"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands, pile=())
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark="seul")
+    s = act(game, s, type="choose", card="stoique", remark="aide")
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["phase"] == "throne"
+    view = game.view(s, 0)
+    assert view["table"] == [] and view["remarks"] == [None, None]
+    assert view["objectives"] == [] and view["met"] == [] and view["has_chosen"] == [False, False]
+    s = act(game, s, type="claim", card="golem")
+    s = act(game, s, type="claim", card="puissante")
+    assert game.legal_actions(s, 0) == [
+        {"type": "successor", "card": "golem"},
+        {"type": "successor", "card": "puissante"},
+    ]
+
+
+def test_an_objective_replaced_under_the_die_is_reached_at_once(game):
+    """LE GOLEM turns LIEUX MYSTÉRIEUX's 10 into 9/10/11/12 with the die on 10: that objective
+    is reached there and then; L'INVERSEUSE then turns the 10 into the other objective, 3: both
+    reached, the dilemma is resolved."""
+    hands = [["golem", "sorcier"], ["inverseuse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=10, dilemma=10, petitioner="dame", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="golem", remark=None)
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", objective=1)  # the INVERSEUSE follows by itself: 10 → 3
+    assert s["resolved"][-1] == {"id": 10, "rung": False, "success": True}
+
+
+def test_a_faveur_won_leaves_the_shield_kept(game):
+    """The shield cancels a loss of Faveur (« annuler une perte de Faveur »): a dilemma won
+    for +1 Faveur gains it and keeps the shield for later."""
+    hands = [["sorcier", "parasite"], ["stoique", "parasite"]]
+    s = table(game, ["Léa", "Mia"], die=7, dilemma=5, petitioner="dame", hands=hands)
+    s["rewards"] = [{"id": 11, "type": "shield", "rung": False}]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="stoique", remark=None)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=10)
+    assert s["resolved"][-1]["success"] and s["favor"] == 4
+    assert s["rewards"] == [{"id": 11, "type": "shield", "rung": False}]
