@@ -1553,3 +1553,179 @@ def test_grand_final_a_missing_craving_weight_counts_once():
     rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
     p, c = rows["théodore"]
     assert s["campaign"]["final_scores"]["théodore"] == 3 * (2 + p) + (4 + c)
+
+
+# =========================================================== Cartes Histoire, cartes Épilogue
+
+
+def _opening(b: dict, *cards: dict, leader: int = A) -> tuple[dict, dict, int]:
+    """Envelope 09, opened by Oui-Da on X, holds ``cards`` (story cards or epilogues, by their
+    ``kind``); three houses vote, ``leader`` signs.  Returns the bundle, the state before the
+    vote and the log's length then."""
+    b["records"]["dilemma"]["X"] = dict(
+        b["records"]["dilemma"]["D0"],
+        id="X",
+        oui_da={"text": "oui", "effects": [{"open_envelope": 9}]},
+    )
+    b["records"].setdefault("epilogue", {})
+    for c in cards:
+        rec = {"arc": "a", "title": c["id"], "text": "…", **c}
+        b["records"][rec.pop("kind", "story_card")][c["id"]] = rec
+    first, *rest = (c["id"] for c in cards)
+    b["records"]["envelope"]["09"] = {"id": 9, "story": first, "cards": rest}
+    b, s = table(b, n=3, card="X", leader=leader)
+    return b, s, len(s["log"])
+
+
+def _oui_da(b: dict, s: dict) -> dict:
+    for k in range(3):
+        s = vote(b, s, (s["leader"] + k) % 3, "oui_da", 1)
+    return s
+
+
+def test_a_story_card_is_told_in_the_journal_with_its_signer():
+    """« Ouvrir une enveloppe »: the story card is read and laid on its arc, the leader signing
+    it when it has a signature box; the journal says which card, on which arc, signed by whom."""
+    b, s, n = _opening(make_bundle(), {"id": "H5", "title": "Suite", "signature": True},
+                       {"id": "H6", "title": "Sans nom", "arc": "b"})  # fmt: skip
+    s = _oui_da(b, s)
+    laid = [e for e in s["log"][n:] if e["key"] == "story.laid"]
+    assert laid == [
+        {"key": "story.laid", "args": {"title": "Suite", "arc": "a", "signer": "Armin"}},
+        {"key": "story.laid", "args": {"title": "Sans nom", "arc": "b", "signer": None}},
+    ]
+    assert s["campaign"]["arcs"]["b"] == [{"card": "H6", "signer": None}]
+
+
+def test_only_a_card_with_a_signature_box_counts_as_signed_by_the_leader():
+    """« Signer »: the leader signs the story card « si besoin », when it has a signature box;
+    what a house has signed counts for its achievements (``signed_min``)."""
+    for signature, signed in ((True, 2), (False, 1)):
+        b, s, _ = _opening(make_bundle(), {"id": "H5", "signature": signature})
+        s["seats"][A]["signed"] = 1  # a chronicle sticker signed earlier in the game
+        assert _oui_da(b, s)["seats"][A]["signed"] == signed
+
+
+def test_signing_a_story_card_triggers_the_signers_abilities():
+    """« Capacités spéciales »: an ability triggered when its house signs something (a story
+    card as well as a chronicle sticker) gives its gains to the signer, and to no one else."""
+    b = make_bundle()
+    for h in ("armin", "théodore"):
+        b["records"]["house"][h]["achievements"] = [
+            {"id": "plume", "kind": "mechanic", "condition": "…", "boxes": 1,
+             "ability": {"trigger": "condition", "when": "signed", "text": "…",
+                         "gains": {"coins": 2}}}]  # fmt: skip
+    b, s, n = _opening(b, {"id": "H5", "signature": True})
+    for h in ("armin", "théodore"):
+        s["campaign"]["houses"][h]["unlocked"] = ["plume"]
+    s = _oui_da(b, s)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Armin", "why": "ability", "coins": 2}]
+    assert s["seats"][A]["coins"] == 10 + 2 and s["seats"][T]["coins"] == 10
+
+
+def test_a_story_cards_immediate_ability_goes_to_its_signer_only_when_laid():
+    """« Légende des capacités spéciales »: an immediate ability of a story card applies when
+    the card is played on the board, and only the signer takes its Prestige, coins or Pouvoir;
+    its abilities of other kinds wait for their moment."""
+    card = {"id": "H5", "signature": True, "abilities": [
+        {"trigger": "immediate", "text": "…", "gains": {"prestige": 2, "coins": 1}},
+        {"trigger": "game_start", "text": "…", "gains": {"coins": 5}},
+    ]}  # fmt: skip
+    b, s, n = _opening(make_bundle(), card)
+    s = _oui_da(b, s)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Armin", "why": "story", "coins": 1, "prestige": 2}]
+    assert s["campaign"]["houses"]["armin"]["prestige"] == 2
+    assert [x["coins"] for x in s["seats"]] == [10, 10, 11]
+    # unsigned, the same card gives nothing to anyone
+    b, s, n = _opening(make_bundle(), {**card, "signature": False})
+    s = _oui_da(b, s)
+    assert [e for e in s["log"][n:] if e["key"] == "gain"] == []
+    assert [x["coins"] for x in s["seats"]] == [10, 10, 10]
+
+
+def test_epilogues_add_their_cohesion_and_dissension_to_the_campaigns():
+    """« Cartes Épilogue »: the Cohésion or Dissension value of each epilogue counts at the
+    Grand final: they add up over the campaign, a card giving one leaves the other as it was."""
+    b, s, _ = _opening(make_bundle(), {"id": "EP1", "kind": "epilogue", "cohesion": 2},
+                       {"id": "EP2", "kind": "epilogue", "arc": "b", "dissension": 1})  # fmt: skip
+    s["campaign"]["cohesion"], s["campaign"]["dissension"] = 1, 2
+    s = _oui_da(b, s)
+    camp = s["campaign"]
+    assert (camp["cohesion"], camp["dissension"]) == (3, 3)
+    assert camp["epilogues"] == ["EP1", "EP2"]
+
+
+def test_majority_signer_bonus_to_a_house_at_the_table_is_a_gain_told_in_the_journal():
+    """« Bonus de signataire majoritaire »: the house that signed most cards of the arc (the
+    epilogue included) takes the bonus at once: coins to its reserve, Prestige on its screen."""
+    b, s, n = _opening(
+        make_bundle(),
+        {
+            "id": "EP",
+            "kind": "epilogue",
+            "signature": True,
+            "majority_signer_bonus": {"coins": 2, "prestige": 1},
+        },
+    )
+    s["campaign"]["arcs"]["a"] = [{"card": "H0", "signer": "julius"}]
+    s = _oui_da(b, s)  # Armin signs the epilogue: one card each, a tie
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "majority", "coins": 2, "prestige": 1},
+                     {"house": "Armin", "why": "majority", "coins": 2, "prestige": 1}]  # fmt: skip
+    assert [x["coins"] for x in s["seats"]] == [10, 12, 12]
+    houses = s["campaign"]["houses"]
+    assert [houses[h]["prestige"] for h in ("théodore", "julius", "armin")] == [0, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "bonus,after",
+    [({"prestige": 2, "craving": 1}, (6, 4)), ({"craving": 2}, (4, 5)), ({"prestige": 3}, (7, 3))],
+)
+def test_majority_signer_bonus_to_a_house_not_at_the_table_goes_on_its_screen(bonus, after):
+    """The majority signer may not play this game: its house screen still takes the bonus's
+    Prestige and Convoitise (Diana: 4 and 3 before, two cards of the arc signed)."""
+    b, s, _ = _opening(
+        make_bundle(),
+        {"id": "EP", "kind": "epilogue", "signature": True, "majority_signer_bonus": bonus},
+    )
+    s["campaign"]["arcs"]["a"] = [{"card": "H0", "signer": "diana"}] * 2
+    s["campaign"]["houses"]["diana"].update(prestige=4, craving=3)
+    s = _oui_da(b, s)
+    diana = s["campaign"]["houses"]["diana"]
+    assert (diana["prestige"], diana["craving"]) == after
+    assert s["campaign"]["houses"]["armin"]["prestige"] == 0
+
+
+def test_majority_signer_bonus_when_no_card_of_the_arc_is_signed_goes_to_no_one():
+    b, s, n = _opening(
+        make_bundle(), {"id": "EP", "kind": "epilogue", "majority_signer_bonus": {"prestige": 3}}
+    )
+    s = _oui_da(b, s)
+    assert s["campaign"]["epilogues"] == ["EP"]
+    assert [e for e in s["log"][n:] if e["key"] == "gain"] == []
+    assert all(h["prestige"] == 0 for h in s["campaign"]["houses"].values())
+
+
+def test_an_epilogue_with_a_key_unlocks_its_narrative_achievement():
+    """« Événement narratif »: a key on the back of an epilogue unlocks a house's narrative
+    achievement."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "n2", "kind": "narrative", "boxes": 1, "condition": "La ligue des ports"}
+    ]
+    b, s, n = _opening(b, {"id": "EP", "kind": "epilogue", "narrative_achievement": "julius/n2"})
+    s = _oui_da(b, s)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["n2"]
+    assert {
+        "key": "achievement.unlocked",
+        "args": {"house": "Julius", "achievement": "La ligue des ports"},
+    } in s["log"][n:]
+
+
+def test_an_envelope_naming_a_card_the_campaign_lacks_fails_naming_it():
+    b, s, _ = _opening(make_bundle(), {"id": "H5"})
+    b["records"]["envelope"]["09"]["cards"] = ["ZZ9"]
+    with pytest.raises(KeyError, match="ZZ9"):
+        _oui_da(b, s)
