@@ -1450,6 +1450,27 @@ def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_y
     assert new_campaign(b, 5)["opened"] == ["00"]
 
 
+def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_first_game():
+    """A special envelope is followed as its cards say, the starting one too: its event card
+    goes to the Events zone, where the first game finds it; a narrative achievement it unlocks
+    gives its immediate Prestige to the house's screen, though no one sits at a table yet."""
+    b = make_bundle()
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La foire", "text": "…"}}
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "n2", "kind": "narrative", "boxes": 1, "condition": "…",
+         "ability": {"trigger": "immediate", "text": "…", "gains": {"prestige": 2}}}]  # fmt: skip
+    b["records"]["envelope"]["00"].update(
+        special=True, cards=[*b["records"]["envelope"]["00"]["cards"], "EV"],
+        effects=[{"achievement": "julius/n2"}],
+    )  # fmt: skip
+    camp = new_campaign(b, 5)
+    assert camp["events"] == ["EV"] and "EV" not in camp["deck"]
+    assert camp["houses"]["julius"]["unlocked"] == ["n2"]
+    assert camp["houses"]["julius"]["prestige"] == 2
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 5)
+    assert s["events"] == ["EV"]
+
+
 def test_event_rules_each_that_fits_the_move_adds_and_their_effects_are_signed_by_the_leader():
     """An event card's rules apply when their moment comes: every rule of the cards in play
     that fits the move (its moment, and its resource or any) adds its squares, the others
