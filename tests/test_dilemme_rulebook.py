@@ -1750,3 +1750,208 @@ def test_an_envelope_naming_a_card_the_campaign_lacks_fails_naming_it():
     b["records"]["envelope"]["09"]["cards"] = ["ZZ9"]
     with pytest.raises(KeyError, match="ZZ9"):
         _oui_da(b, s)
+
+
+# ================================================== conditions on a card (« si … »): branch
+
+
+def test_a_branch_follows_what_the_campaign_holds():
+    """A card's outcome may depend on the story so far (« si … »): a flag set or not, an
+    envelope opened, a chronicle sticker or a secret sticker stuck, enough secret stickers, a
+    resource at least at a square, one of several conditions; all its conditions must hold."""
+    conditions = [
+        ([{"flag": "pacte"}], True), ([{"flag": "guerre"}], False),
+        ([{"not_flag": "guerre"}], True), ([{"not_flag": "pacte"}], False),
+        ([{"envelope": 5}], True), ([{"envelope": 6}], False),
+        ([{"chronicle_sticker": 1}], True), ([{"chronicle_sticker": 2}], False),
+        ([{"secret_sticker": "A"}], True), ([{"secret_sticker": "C"}], False),
+        ([{"secret_stickers": 2}], True), ([{"secret_stickers": 3}], False),
+        ([{"resource": {"influence": 9}}], True), ([{"resource": {"influence": 10}}], False),
+        ([{"any": [{"flag": "guerre"}, {"envelope": 5}]}], True),
+        ([{"any": [{"flag": "guerre"}, {"envelope": 6}]}], False),
+        ([{"flag": "pacte"}, {"envelope": 6}], False),
+    ]  # fmt: skip
+    branches = [
+        {"branch": {"requires": cond, "then": [{"flag": f"oui{i}"}],
+                    "otherwise": [{"flag": f"non{i}"}]}}
+        for i, (cond, _) in enumerate(conditions)
+    ]  # fmt: skip
+    b, s = table(bundle_with(X={"oui_da": branches}), n=3, card="X")
+    camp = s["campaign"]
+    camp["flags"] = ["pacte"]
+    camp["opened"].append("05")
+    camp["chronicle"]["morale"][1] = {"id": "1", "polarity": "negative", "signer": None,
+                                      "ticks": 0}  # fmt: skip
+    camp["secret_stickers"] = ["A", "B"]
+    s["resources"]["influence"]["pos"] = 9
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    flags = s["campaign"]["flags"]
+    assert flags == ["pacte"] + [
+        f"oui{i}" if holds else f"non{i}" for i, (_, holds) in enumerate(conditions)
+    ]
+
+
+# ===================================================== Hauts faits, vérifier (fin de partie)
+
+
+def _tests_at_the_end(tests: dict[str, dict], stability: int = 10) -> dict[str, list[str]]:
+    """Every house's screen holds one mechanic achievement per test; three houses end the
+    game (the king dies) with influence 12 and prosperity 12 on top, morale 2 at the bottom,
+    Théodore and Armin first, Julius third, Théodore having signed once.  Returns what each
+    house unlocked."""
+    b = bundle_with(X={})
+    for h in ("théodore", "julius", "armin"):
+        b["records"]["house"][h]["achievements"] = [
+            {"id": k, "kind": "mechanic", "condition": k, "boxes": 1, "test": t}
+            for k, t in tests.items()
+        ]
+    b, s = table(b, n=3, card="X")
+    for res, pos in zip(RESOURCES, (12, 12, 2, 7, 5), strict=True):
+        s["resources"][res]["pos"] = pos
+    s["stability"] = stability
+    s["seats"][T]["signed"] = 1
+    s = _end(b, s)
+    assert [r["rank"] for r in s["result"]["rows"]] == [1, 3, 1]
+    assert [(x["coins"], x["power"]) for x in s["seats"]] == [(11, 9)] * 3
+    return {h: s["campaign"]["houses"][h]["unlocked"] for h in ("théodore", "julius", "armin")}
+
+
+def test_end_of_game_achievements_on_resources_wealth_rank_and_signatures():
+    """« Vérifier les hauts faits »: a house ticks each achievement whose condition holds at the
+    end: a resource at least or at most at a square, a resource on top or at the bottom (tied
+    resources share their position), coins or Pouvoir at least, public objective points at
+    least, a rank at most, the king's death, cards signed; the limits themselves count."""
+    tests = {
+        "rmin": {"resource_min": {"influence": 12}}, "rmin+": {"resource_min": {"influence": 13}},
+        "rmax": {"resource_max": {"morale": 2}}, "rmax-": {"resource_max": {"morale": 1}},
+        "top": {"resource_top": "prosperity"}, "top-": {"resource_top": "welfare"},
+        "bottom": {"resource_bottom": "morale"}, "bottom-": {"resource_bottom": "knowledge"},
+        "coins": {"coins_min": 11}, "coins+": {"coins_min": 12},
+        "power": {"power_min": 9}, "power+": {"power_min": 10},
+        "public": {"public_points_min": 0}, "public+": {"public_points_min": 1},
+        "rank": {"rank_max": 1}, "died": {"king": "died"}, "abdicated": {"king": "abdicated"},
+        "signed": {"signed_min": 1}, "none": {},
+    }  # fmt: skip
+    holds = ["rmin", "rmax", "top", "bottom", "coins", "power", "public", "rank", "died"]
+    unlocked = _tests_at_the_end(tests)
+    assert unlocked["théodore"] == [*holds, "signed", "none"]
+    assert unlocked["julius"] == [k for k in holds if k != "rank"] + ["none"]  # third
+    assert unlocked["armin"] == [*holds, "none"]  # never signed
+
+
+@pytest.mark.parametrize(
+    "stability,holds", [(9, ["bottom_half"]), (10, ["centre"]), (11, ["top_half"])]
+)
+def test_end_of_game_achievements_on_the_stability_track(stability, holds):
+    """Stability in the top half, the bottom half or at the centre of its track (0–20 in the
+    test campaign: the centre is 10, which is in neither half)."""
+    tests = {w: {"stability": w} for w in ("top_half", "bottom_half", "centre")}
+    assert _tests_at_the_end(tests, stability)["théodore"] == holds
+
+
+def _tick_bundle(ability: dict | None = None, boxes: int | None = 2) -> dict:
+    """Julius's screen: a mechanic achievement « Bâtisseur » (influence at least 8 at the end)
+    with ``boxes`` boxes (none: the default, one) and ``ability``."""
+    ach = {"id": "bat", "kind": "mechanic", "condition": "Bâtisseur",
+           "test": {"resource_min": {"influence": 8}}}  # fmt: skip
+    if boxes is not None:
+        ach["boxes"] = boxes
+    if ability:
+        ach["ability"] = ability
+    b = bundle_with(X={"oui_da": [{"influence": 3}]})
+    b["records"]["house"]["julius"]["achievements"] = [ach]
+    return b
+
+
+def _ending(b: dict, ticks: int = 0) -> tuple[dict, int]:
+    b, s = table(b, n=3, card="X")
+    if ticks:
+        s["campaign"]["houses"]["julius"]["ticks"]["bat"] = ticks
+    n = len(s["log"])
+    return _end(b, s), n
+
+
+def test_an_achievement_ticks_one_box_per_game_and_unlocks_with_its_last():
+    """« Hauts faits de Maison »: when the condition is met, one box is ticked; when all are,
+    the achievement is complete and its ability unlocked; the journal tells each."""
+    s, n = _ending(_tick_bundle(boxes=2))
+    julius = s["campaign"]["houses"]["julius"]
+    assert (julius["ticks"], julius["unlocked"]) == ({"bat": 1}, [])
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [{"key": "achievement.ticked",
+                     "args": {"house": "Julius", "achievement": "Bâtisseur"}}]  # fmt: skip
+    s, n = _ending(_tick_bundle(boxes=2), ticks=1)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["bat"]
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [{"key": "achievement.unlocked",
+                     "args": {"house": "Julius", "achievement": "Bâtisseur"}}]  # fmt: skip
+    s, _ = _ending(_tick_bundle(boxes=None))  # one box unless told
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["bat"]
+
+
+def test_an_unlocked_immediate_ability_is_applied_at_once_and_only_an_immediate_one():
+    """« Si une capacité spéciale est débloquée, elle peut être appliquée immédiatement »: an
+    immediate ability's gains go to the house at once (coins to its reserve, Prestige on its
+    screen), told as an achievement's; an ability of another kind waits for its moment."""
+    gains = {"coins": 3, "prestige": 2}
+    s, n = _ending(_tick_bundle({"trigger": "immediate", "text": "…", "gains": gains}, 1))
+    said = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert {"house": "Julius", "why": "achievement", "coins": 3, "prestige": 2} in said
+    s0, _ = _ending(_tick_bundle(None, 1))
+    assert s["seats"][J]["coins"] == s0["seats"][J]["coins"] + 3
+    assert (
+        s["campaign"]["houses"]["julius"]["prestige"]
+        == s0["campaign"]["houses"]["julius"]["prestige"] + 2
+    )
+    s, n = _ending(_tick_bundle({"trigger": "game_start", "text": "…", "gains": gains}, 1))
+    assert s["seats"][J]["coins"] == s0["seats"][J]["coins"]
+    assert not [e for e in s["log"][n:] if e["key"] == "gain" and e["args"]["house"] == "Julius"]
+
+
+@pytest.mark.parametrize(
+    "gains,after",
+    [({"prestige": 2, "craving": 1}, (6, 4)), ({"craving": 2}, (4, 5)), ({"prestige": 3}, (7, 3))],
+)
+def test_an_achievement_unlocked_for_a_house_away_from_the_table_goes_on_its_screen(gains, after):
+    """A card may tick an achievement of a house that does not play this game: its immediate
+    Prestige and Convoitise still go on its screen (Diana: 4 and 3 before)."""
+    b = bundle_with(X={"oui_da": [{"achievement": "diana/d"}]})
+    b["records"]["house"]["diana"]["achievements"] = [
+        {"id": "d", "kind": "mechanic", "condition": "…", "boxes": 1, "test": {},
+         "ability": {"trigger": "immediate", "text": "…", "gains": gains}}]  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["campaign"]["houses"]["diana"].update(prestige=4, craving=3)
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    diana = s["campaign"]["houses"]["diana"]
+    assert diana["unlocked"] == ["d"] and (diana["prestige"], diana["craving"]) == after
+
+
+def test_an_outcomes_gains_go_to_whom_the_card_names():
+    """An outcome may give coins, Pouvoir, Prestige or Convoitise: to the leader who signs it
+    (unless told), the moderator, every house, or the houses that voted for the winning side
+    or against it (a house that passed is neither); the journal tells each gain."""
+    gains = [
+        {"gain": {"coins": 1}}, {"gain": {"who": "signer", "coins": 2}},
+        {"gain": {"who": "moderator", "coins": 4}}, {"gain": {"who": "all", "power": 1}},
+        {"gain": {"who": "winners", "coins": 8}}, {"gain": {"who": "losers", "coins": 16}},
+    ]  # fmt: skip
+
+    def play(effects: list[dict]) -> tuple[dict, int]:
+        b, s = table(bundle_with(X={"oui_da": effects}), n=3, card="X", leader=T)
+        n = len(s["log"])
+        s = vote(b, s, T, "oui_da", 2)
+        s = vote(b, s, J, "nenni", 1)
+        s = pass_(b, s, A, "moderator")
+        assert s["round"] == 2  # Oui-Da won, 2 against 1, Théodore signed: the next round
+        return s, n
+
+    s0, _ = play([])
+    s, n = play(gains)
+    delta = [(x["coins"] - y["coins"], x["power"] - y["power"])
+             for x, y in zip(s["seats"], s0["seats"], strict=True)]  # fmt: skip
+    assert delta == [(1 + 2 + 8, 1), (16, 1), (4, 1)]
+    said = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert said[0] == {"house": "Théodore", "why": "effect", "coins": 1}
+    assert len(said) == 1 + 1 + 1 + 3 + 1 + 1
