@@ -1731,10 +1731,10 @@ def test_majority_signer_bonus_when_no_card_of_the_arc_is_signed_goes_to_no_one(
 
 def test_an_epilogue_with_a_key_unlocks_its_narrative_achievement():
     """« Événement narratif »: a key on the back of an epilogue unlocks a house's narrative
-    achievement."""
+    achievement (one box unless told)."""
     b = make_bundle()
     b["records"]["house"]["julius"]["achievements"] = [
-        {"id": "n2", "kind": "narrative", "boxes": 1, "condition": "La ligue des ports"}
+        {"id": "n2", "kind": "narrative", "condition": "La ligue des ports"}
     ]
     b, s, n = _opening(b, {"id": "EP", "kind": "epilogue", "narrative_achievement": "julius/n2"})
     s = _oui_da(b, s)
@@ -1743,6 +1743,15 @@ def test_an_epilogue_with_a_key_unlocks_its_narrative_achievement():
         "key": "achievement.unlocked",
         "args": {"house": "Julius", "achievement": "La ligue des ports"},
     } in s["log"][n:]
+
+
+def test_a_key_for_an_achievement_the_house_does_not_have_unlocks_nothing():
+    b, s, n = _opening(make_bundle(), {"id": "EP", "kind": "epilogue",
+                                       "narrative_achievement": "julius/n9"})  # fmt: skip
+    s = _oui_da(b, s)
+    assert s["campaign"]["epilogues"] == ["EP"]
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == []
+    assert not [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
 
 
 def test_an_envelope_naming_a_card_the_campaign_lacks_fails_naming_it():
@@ -1955,3 +1964,20 @@ def test_an_outcomes_gains_go_to_whom_the_card_names():
     said = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
     assert said[0] == {"house": "Théodore", "why": "effect", "coins": 1}
     assert len(said) == 1 + 1 + 1 + 3 + 1 + 1
+
+
+def test_an_achievement_asking_no_wealth_ticks_for_a_house_left_with_nothing():
+    """Julius stakes his last Pouvoir with no coin left: at the end he has neither, and an
+    achievement that asks for no coins and no Pouvoir (the king's death) still ticks for him."""
+    b = bundle_with(X={})
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "mort", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"king": "died"}}]  # fmt: skip
+    b, s = table(b, n=3, card="X", coins=[10, 0, 10], power=[8, 1, 8])
+    s["deck"] = []
+    s = pass_(b, s, T)
+    s = vote(b, s, J, "oui_da", 1)
+    s = pass_(b, s, A)
+    s = act(b, s, T, "stand")
+    assert s["phase"] == "over" and (s["seats"][J]["coins"], s["seats"][J]["power"]) == (0, 0)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["mort"]
