@@ -1453,7 +1453,8 @@ def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_y
 def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_first_game():
     """A special envelope is followed as its cards say, the starting one too: its event card
     goes to the Events zone, where the first game finds it; a narrative achievement it unlocks
-    gives its immediate Prestige to the house's screen, though no one sits at a table yet."""
+    gives its immediate Prestige to the house's screen, though no one sits at a table yet; a
+    chronicle sticker it sticks is signed by no one; a card it removes leaves the deck."""
     b = make_bundle()
     b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La foire", "text": "…"}}
     b["records"]["house"]["julius"]["achievements"] = [
@@ -1461,10 +1462,12 @@ def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_
          "ability": {"trigger": "immediate", "text": "…", "gains": {"prestige": 2}}}]  # fmt: skip
     b["records"]["envelope"]["00"].update(
         special=True, cards=[*b["records"]["envelope"]["00"]["cards"], "EV"],
-        effects=[{"achievement": "julius/n2"}],
+        effects=[{"achievement": "julius/n2"}, {"chronicle_sticker": "1"}, {"remove_card": "D1"}],
     )  # fmt: skip
     camp = new_campaign(b, 5)
-    assert camp["events"] == ["EV"] and "EV" not in camp["deck"]
+    assert camp["events"] == ["EV"] and "EV" not in camp["deck"] and "D1" not in camp["deck"]
+    assert camp["chronicle"]["morale"][0] == {"id": "1", "polarity": "negative", "signer": None,
+                                              "ticks": 0}  # fmt: skip
     assert camp["houses"]["julius"]["unlocked"] == ["n2"]
     assert camp["houses"]["julius"]["prestige"] == 2
     s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 5)
@@ -1981,3 +1984,93 @@ def test_an_achievement_asking_no_wealth_ticks_for_a_house_left_with_nothing():
     s = act(b, s, T, "stand")
     assert s["phase"] == "over" and (s["seats"][J]["coins"], s["seats"][J]["power"]) == (0, 0)
     assert s["campaign"]["houses"]["julius"]["unlocked"] == ["mort"]
+
+
+def test_signing_a_chronicle_sticker_counts_and_triggers_the_signers_abilities():
+    """« Signer »: the leader signs the chronicle sticker an outcome sticks; it counts among
+    what the house signed, and an ability triggered by signing gives its gains."""
+    b = bundle_with(X={"oui_da": [{"chronicle_sticker": "1"}]})
+    b["records"]["house"]["armin"]["achievements"] = [
+        {"id": "plume", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "signed", "text": "…",
+                     "gains": {"coins": 2}}}]  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=A)
+    s["campaign"]["houses"]["armin"]["unlocked"] = ["plume"]
+    s["seats"][A]["signed"] = 1
+    s = _oui_da(b, s)
+    assert s["seats"][A]["signed"] == 2 and s["seats"][A]["coins"] == 12
+    assert s["campaign"]["chronicle"]["morale"][0]["signer"] == "armin"
+
+
+def test_a_kept_immediate_card_can_be_removed_and_a_loss_stops_at_zero():
+    """A kept immediate card stays until its event is over: a card that removes it takes it
+    out of the kept cards too.  A loss of coins takes what the house has and no more."""
+    b = bundle_with(X={"oui_da": [{"remove_card": "I2"}, {"gain": {"coins": -10}}]})
+    b["records"]["immediate_card"] = {"I2": {"id": "I2", "title": "Reste", "text": "…",
+                                             "effects": [], "keep": True}}  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=A, coins=[10, 10, 10])
+    s["kept_immediates"] = ["I2"]
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    assert s["kept_immediates"] == [] and "I2" not in s["deck"]
+    assert {"key": "deck.removed", "args": {"card": "I2"}} in s["log"][n:]
+    assert s["seats"][A]["coins"] == 0
+
+
+def test_an_outcome_ticking_an_achievement_the_house_lacks_does_nothing():
+    b, s = table(bundle_with(X={"oui_da": [{"achievement": "julius/n9"}]}), n=3, card="X")
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    assert s["campaign"]["houses"]["julius"] == new_campaign(b, 1)["houses"]["julius"]
+    assert not [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+
+
+def test_a_secret_sticker_and_the_end_of_an_event_are_told_in_the_journal():
+    """« Autocollants secrets »: the sticker read aloud is told with its letter, its text and
+    how many are stuck; an event that ends leaves the Events zone, told by its title."""
+    b = bundle_with(X={"oui_da": [{"secret_sticker": "B"}, {"end_event": "EV"}]})
+    b["records"]["secret_sticker"] = {"B": {"id": "B", "arc": "a", "text": "Le sceau brisé"}}
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La grande foire", "text": "…"}}
+    b, s = table(b, n=3, card="X")
+    s["campaign"]["secret_stickers"] = ["A"]
+    s["events"] = ["EV"]
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    told = [e for e in s["log"][n:] if e["key"] in ("secret.stuck", "event.end")]
+    assert told == [
+        {"key": "secret.stuck", "args": {"letter": "B", "text": "Le sceau brisé", "count": 2}},
+        {"key": "event.end", "args": {"title": "La grande foire"}},
+    ]
+    assert s["events"] == []
+
+
+def test_an_at_will_ability_is_told_and_limited_per_game_and_over_the_campaign():
+    """« Capacités spéciales »: an ability used at will is told with its text; one usable a
+    number of times per game is not offered once they are used; one with check boxes is spent
+    when all are ticked, whatever the game."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "foire", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "per_game": 2, "text": "Une pièce",
+                     "gains": {"coins": 1}}},
+        {"id": "sceau", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "uses": 2, "text": "Un Pouvoir", "gains": {"power": 1}}},
+    ]  # fmt: skip
+    b, s = table(b, n=3)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["foire", "sceau"]
+    s["campaign"]["ability_uses"] = {"julius/sceau": 1}
+    foire = {"type": "use_ability", "seat": J, "source": "julius/foire"}
+    sceau = {"type": "use_ability", "seat": J, "source": "julius/sceau"}
+    n = len(s["log"])
+    s = apply(b, s, foire)
+    assert foire in legal_actions(b, s, J)  # once of two this game
+    s = apply(b, s, foire)
+    assert foire not in legal_actions(b, s, J)
+    s = apply(b, s, sceau)  # the second of its two boxes
+    assert sceau not in legal_actions(b, s, J)
+    used = [e["args"] for e in s["log"][n:] if e["key"] == "ability.used"]
+    assert used == [{"house": "Julius", "text": "Une pièce"}] * 2 + [
+        {"house": "Julius", "text": "Un Pouvoir"}
+    ]
+    assert s["campaign"]["ability_uses"] == {"julius/foire": 2, "julius/sceau": 2}
+    assert (s["seats"][J]["coins"], s["seats"][J]["power"]) == (12, 9)
