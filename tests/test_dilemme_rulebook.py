@@ -2072,5 +2072,28 @@ def test_an_at_will_ability_is_told_and_limited_per_game_and_over_the_campaign()
     assert used == [{"house": "Julius", "text": "Une pièce"}] * 2 + [
         {"house": "Julius", "text": "Un Pouvoir"}
     ]
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "ability", "coins": 1}] * 2 + [
+        {"house": "Julius", "why": "ability", "power": 1}
+    ]
     assert s["campaign"]["ability_uses"] == {"julius/foire": 2, "julius/sceau": 2}
     assert (s["seats"][J]["coins"], s["seats"][J]["power"]) == (12, 9)
+
+
+def test_an_event_rule_for_a_falling_resource_enlarges_a_fall_and_not_a_rise():
+    """An event's rule for a resource going down adds its squares to each fall of that
+    resource, never to a rise (compared with the same outcome and no event in play)."""
+
+    def after(events: list[str]) -> tuple[int, int]:
+        b = bundle_with(X={"oui_da": [{"morale": -1}, {"welfare": 1}]})
+        rules = [{"on": "resource_down", "extra": 2}]
+        b["records"]["event_card"] = {
+            "EV": {"id": "EV", "title": "Disette", "text": "…", "rules": rules}
+        }
+        b, s = table(b, n=3, card="X")
+        s["events"] = events
+        s = _oui_da(b, s)
+        return s["resources"]["morale"]["pos"], s["resources"]["welfare"]["pos"]
+
+    (morale, welfare), (morale_ev, welfare_ev) = after([]), after(["EV"])
+    assert morale == 6 and (morale_ev, welfare_ev) == (6 - 2, welfare)
