@@ -212,6 +212,27 @@ def test_succession_power_never_below_zero():
     assert s["seats"][1]["power"] == 0
 
 
+def test_a_house_keeping_two_of_three_positive_tokens_keeps_its_one_negative_token():
+    """« Jusqu'à 2 jetons positifs et jusqu'à 2 négatifs »: a house that receives three
+    positive tokens and one negative chooses two of the positive ones; its negative token is
+    within the limit and is kept whatever it chooses."""
+    b = make_bundle()
+    stuck = [("influence", "positive"), ("prosperity", "positive"), ("morale", "positive"),
+             ("welfare", "negative")]  # fmt: skip
+    for i, (res, polarity) in enumerate(stuck):
+        _sticker(b, str(70 + i), res, polarity)
+    camp = new_campaign(b, 1)
+    for i, (res, polarity) in enumerate(stuck):
+        camp["chronicle"][res][0] = {"id": str(70 + i), "polarity": polarity,
+                                     "signer": "armin", "ticks": 0}  # fmt: skip
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 1)
+    assert s["pending"] == {"type": "keep_tokens", "seat": 2}
+    options = [sorted(map(tuple, a["tokens"])) for a in legal_actions(b, s, 2)]
+    negative = [t for t in map(tuple, s["seats"][2]["public"]) if t[1] == "negative"]
+    assert len(options) == 3 and len(negative) == 1
+    assert all(len(o) == 3 and negative[0] in o for o in options)
+
+
 def test_more_than_two_tokens_of_a_polarity_the_house_keeps_two():
     b = make_bundle()
     for i, res in enumerate(("influence", "prosperity", "morale")):
