@@ -2118,3 +2118,51 @@ def test_an_event_rule_for_a_falling_resource_enlarges_a_fall_and_not_a_rise():
 
     (morale, welfare), (morale_ev, welfare_ev) = after([]), after(["EV"])
     assert morale == 6 and (morale_ev, welfare_ev) == (6 - 2, welfare)
+
+
+def test_a_card_shuffled_into_the_deck_once_and_a_flag_set_then_cleared():
+    """An outcome may shuffle a card into the Dilemma deck (told: one card shuffled in), never
+    a second copy of a card the deck holds or a kept immediate card; a flag it sets is kept
+    for the campaign's conditions, and one it clears is gone."""
+    b = bundle_with(X={"oui_da": [{"shuffle_in": "D11"}, {"shuffle_in": "N1"},
+                                  {"shuffle_in": "I2"}, {"flag": "pacte"}, {"flag": "pacte"},
+                                  {"unflag": "guerre"}, {"unflag": "paix"}]})  # fmt: skip
+    b["records"]["dilemma"]["N1"] = dict(b["records"]["dilemma"]["D0"], id="N1", title="N1")
+    b["records"]["immediate_card"] = {"I2": {"id": "I2", "title": "Reste", "text": "…",
+                                             "effects": [], "keep": True}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["kept_immediates"] = ["I2"]
+    s["campaign"]["flags"] = ["guerre"]
+    assert "D11" in s["deck"] and "N1" not in s["deck"]
+    deck, n = len(s["deck"]), len(s["log"])
+    s = _oui_da(b, s)
+    assert len(s["deck"]) == deck + 1 - 1  # N1 in, the next round's card drawn
+    assert {"N1", "D11"} <= set(s["deck"]) | {s["vote"]["card"]}
+    assert s["deck"].count("D11") + (s["vote"]["card"] == "D11") == 1
+    assert [e["args"] for e in s["log"][n:] if e["key"] == "deck.added"] == [{"count": 1}]
+    assert s["kept_immediates"] == ["I2"] and "I2" not in s["deck"]
+    assert s["campaign"]["flags"] == ["pacte"]
+
+
+def test_triggered_abilities_with_check_boxes_are_spent_once_all_are_ticked():
+    """« Les capacités avec des cases à cocher »: each time such an ability is triggered one
+    box is ticked, and once all are ticked it no longer applies; the others still do (Julius
+    becomes moderator: « a » is spent, « b » ticks its second box, « c » has no box, « d » its
+    first)."""
+    b = make_bundle()
+    spec = [("a", 1, 1), ("b", 2, 2), ("c", None, 4), ("d", 1, 8)]
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "became_moderator", "text": k,
+                     "gains": {"coins": coins}, **({"uses": uses} if uses else {})}}
+        for k, uses, coins in spec
+    ]  # fmt: skip
+    b, s = table(b, n=3, leader=J, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["a", "b", "c", "d"]
+    s["campaign"]["ability_uses"] = {"julius/a": 1, "julius/b": 1}
+    n = len(s["log"])
+    s = pass_(b, s, J, "moderator")
+    assert s["seats"][J]["coins"] == 10 + 2 + 4 + 8
+    assert s["campaign"]["ability_uses"] == {"julius/a": 1, "julius/b": 2, "julius/d": 1}
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "ability", "coins": c} for c in (2, 4, 8)]
