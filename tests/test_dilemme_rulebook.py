@@ -1475,7 +1475,8 @@ def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_
     """A special envelope is followed as its cards say, the starting one too: its event card
     goes to the Events zone, where the first game finds it; a narrative achievement it unlocks
     gives its immediate Prestige to the house's screen, though no one sits at a table yet; a
-    chronicle sticker it sticks is signed by no one; a card it removes leaves the deck."""
+    chronicle sticker it sticks is signed by no one; a card it removes leaves the deck, one it
+    shuffles in joins it."""
     b = make_bundle()
     b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La foire", "text": "…"}}
     b["records"]["house"]["julius"]["achievements"] = [
@@ -1483,10 +1484,13 @@ def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_
          "ability": {"trigger": "immediate", "text": "…", "gains": {"prestige": 2}}}]  # fmt: skip
     b["records"]["envelope"]["00"].update(
         special=True, cards=[*b["records"]["envelope"]["00"]["cards"], "EV"],
-        effects=[{"achievement": "julius/n2"}, {"chronicle_sticker": "1"}, {"remove_card": "D1"}],
+        effects=[{"achievement": "julius/n2"}, {"chronicle_sticker": "1"}, {"remove_card": "D1"},
+                 {"shuffle_in": "N0"}],
     )  # fmt: skip
+    b["records"]["dilemma"]["N0"] = dict(b["records"]["dilemma"]["D0"], id="N0", title="N0")
     camp = new_campaign(b, 5)
     assert camp["events"] == ["EV"] and "EV" not in camp["deck"] and "D1" not in camp["deck"]
+    assert "N0" in camp["deck"]
     assert camp["chronicle"]["morale"][0] == {"id": "1", "polarity": "negative", "signer": None,
                                               "ticks": 0}  # fmt: skip
     assert camp["houses"]["julius"]["unlocked"] == ["n2"]
@@ -2166,3 +2170,48 @@ def test_triggered_abilities_with_check_boxes_are_spent_once_all_are_ticked():
     assert s["campaign"]["ability_uses"] == {"julius/a": 1, "julius/b": 2, "julius/d": 1}
     gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
     assert gains == [{"house": "Julius", "why": "ability", "coins": c} for c in (2, 4, 8)]
+
+
+def test_what_a_branch_sticks_is_signed_by_the_leader():
+    """The chronicle sticker of a conditional outcome is signed like any other, by the leader
+    who signs the outcome (Armin here, not the first seat)."""
+    branch = {"branch": {"requires": [], "then": [{"chronicle_sticker": "1"}]}}
+    b, s = table(bundle_with(X={"oui_da": [branch]}), n=3, card="X", leader=A)
+    s = _oui_da(b, s)
+    assert s["campaign"]["chronicle"]["morale"][0]["signer"] == "armin"
+    assert s["seats"][A]["signed"] == 1 and s["seats"][T]["signed"] == 0
+
+
+def test_an_ability_for_a_won_vote_asks_its_stake_and_the_others_still_apply():
+    """An ability triggered by winning the vote may ask for a stake of at least some Pouvoir:
+    a smaller stake does not trigger it, and the house's other abilities still apply."""
+    b = make_bundle()
+    b["records"]["house"]["théodore"]["achievements"] = [
+        {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "won_vote", "text": k, "power_min": need,
+                     "gains": {"coins": coins}}}
+        for k, need, coins in (("gros", 5, 1), ("petit", 2, 2))
+    ]  # fmt: skip
+    b, s = table(b, n=3, leader=T)
+    s["campaign"]["houses"]["théodore"]["unlocked"] = ["gros", "petit"]
+    n = len(s["log"])
+    s = vote(b, s, T, "oui_da", 2)
+    s = pass_(b, s, J)
+    s = pass_(b, s, A)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Théodore", "why": "ability", "coins": 2}]
+
+
+def test_an_event_rules_conditional_move_is_not_enlarged_by_the_events_either():
+    """A move an event's rule makes is never enlarged by the events, even when the rule's
+    effects are conditional (« si … »): Disette would add 2 squares to a fall of morale."""
+    branch = {"branch": {"requires": [], "then": [{"morale": -1}]}}
+    rules = [{"on": "resource_up", "resource": "welfare", "effects": [branch]},
+             {"on": "resource_down", "extra": 2}]  # fmt: skip
+    b = bundle_with(X={"oui_da": [{"welfare": 1}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
+                                         "rules": rules}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    s = _oui_da(b, s)
+    assert s["resources"]["morale"]["pos"] == 7 - 1
