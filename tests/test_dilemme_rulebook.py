@@ -2220,20 +2220,23 @@ def test_an_event_rules_conditional_move_is_not_enlarged_by_the_events_either():
 def test_an_at_will_ability_is_offered_while_it_has_boxes_left_and_its_cost_can_be_paid():
     """Abilities used at will are offered whatever else the house holds: not once all their
     boxes are ticked, and not when the house cannot pay their cost (three coins for two
-    Pouvoir: with three coins it can, with two it cannot)."""
+    Pouvoir: with three coins it can, with two it cannot; two Pouvoir for three coins: with two
+    Pouvoir it can, with one it cannot)."""
     b = make_bundle()
     abilities = {
         "veille": {"trigger": "condition", "when": "game_end", "gains": {"coins": 1}},
         "usee": {"trigger": "at_will", "uses": 1, "gains": {"coins": 1}},
         "neuve": {"trigger": "at_will", "uses": 1, "gains": {"coins": 1}},
         "chere": {"trigger": "at_will", "gains": {"coins": -3, "power": 2}},
+        "vente": {"trigger": "at_will", "gains": {"power": -2, "coins": 3}},
     }
     b["records"]["house"]["julius"]["achievements"] = [
         {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1, "ability": {"text": k, **a}}
         for k, a in abilities.items()
     ]
-    for coins, offered in ((3, ["julius/neuve", "julius/chere"]), (2, ["julius/neuve"])):
-        b, s = table(b, n=3, coins=[10, coins, 10])
+    cases = [(3, 2, ["julius/neuve", "julius/chere", "julius/vente"]), (2, 1, ["julius/neuve"])]
+    for coins, power, offered in cases:
+        b, s = table(b, n=3, coins=[10, coins, 10], power=[8, power, 8])
         s["campaign"]["houses"]["julius"]["unlocked"] = list(abilities)
         s["campaign"]["ability_uses"] = {"julius/usee": 1}
         actions = [a["source"] for a in legal_actions(b, s, J) if a["type"] == "use_ability"]
