@@ -2241,3 +2241,21 @@ def test_an_at_will_ability_is_offered_while_it_has_boxes_left_and_its_cost_can_
         s["campaign"]["ability_uses"] = {"julius/usee": 1}
         actions = [a["source"] for a in legal_actions(b, s, J) if a["type"] == "use_ability"]
         assert actions == offered
+
+
+def test_a_move_of_no_square_is_neither_a_rise_nor_a_fall_for_the_events():
+    """An event's rules for a resource going up or down wait for a real move: an outcome
+    moving morale by 0 leaves it where it is and triggers neither (Disette would stick a
+    chronicle sticker at each fall)."""
+    rules = [{"on": "resource_down", "effects": [{"chronicle_sticker": "1"}]},
+             {"on": "resource_up", "effects": [{"chronicle_sticker": "1"}]}]  # fmt: skip
+    b = bundle_with(X={"oui_da": [{"morale": 0}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
+                                         "rules": rules}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    s = _oui_da(b, s)
+    assert s["resources"]["morale"]["pos"] == 7
+    assert s["campaign"]["chronicle"]["morale"] == [None] * len(
+        s["campaign"]["chronicle"]["morale"]
+    )
