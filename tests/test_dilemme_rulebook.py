@@ -2234,7 +2234,11 @@ def test_an_at_will_ability_is_offered_while_it_has_boxes_left_and_its_cost_can_
         {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1, "ability": {"text": k, **a}}
         for k, a in abilities.items()
     ]
-    cases = [(3, 2, ["julius/neuve", "julius/chere", "julius/vente"]), (2, 1, ["julius/neuve"])]
+    cases = [
+        (3, 2, ["julius/neuve", "julius/chere", "julius/vente"]),
+        (2, 2, ["julius/neuve", "julius/vente"]),
+        (2, 1, ["julius/neuve"]),
+    ]
     for coins, power, offered in cases:
         b, s = table(b, n=3, coins=[10, coins, 10], power=[8, power, 8])
         s["campaign"]["houses"]["julius"]["unlocked"] = list(abilities)
