@@ -2263,3 +2263,37 @@ def test_a_move_of_no_square_is_neither_a_rise_nor_a_fall_for_the_events():
     assert s["campaign"]["chronicle"]["morale"] == [None] * len(
         s["campaign"]["chronicle"]["morale"]
     )
+
+
+def test_while_the_moderator_decides_a_vote_promise_does_not_bind_and_abilities_stay_usable():
+    """« Négocier »: only a deal about the decision binds the moderator on a tie (a promise
+    to vote one way was for the vote); meanwhile any house may still give coins or use an
+    ability at will, as during the vote, but not while the objectives are drafted."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "foire", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "text": "…", "gains": {"coins": 1}}}]  # fmt: skip
+    b, s = table(b, n=3, leader=T, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["foire"]
+    s["vote"]["promises"] = {str(A): "oui_da"}
+    s["pending"] = {"type": "decide", "seat": A, "all_pass": False}
+    sides = [a["side"] for a in legal_actions(b, s, A) if a["type"] == "decide"]
+    assert sides == ["oui_da", "nenni"]
+    use = {"type": "use_ability", "seat": J, "source": "julius/foire"}
+    assert use in legal_actions(b, s, J)
+    assert apply(b, s, use)["seats"][J]["coins"] == 11
+    everyone = legal_actions(b, s, None, gifts=False)
+    assert everyone and not [a for a in everyone if a["type"] == "give"]
+    assert [a for a in legal_actions(b, s, None) if a["type"] == "give"]
+    s["pending"] = {"type": "draft", "seat": J}
+    s["draft"] = {"pool": ["opulence"], "order": [J], "index": 0}
+    with pytest.raises(IllegalAction, match="no such ability"):
+        apply(b, s, use)
+
+
+def test_adding_pouvoir_to_a_vote_adds_at_least_one():
+    b, s = table(n=3, leader=T, power=[3, 8, 8])
+    s = vote(b, s, T, "oui_da", 1)
+    s["vote"]["turn"], s["pending"] = T, {"type": "vote", "seat": T}  # his turn comes again
+    adds = [a["power"] for a in legal_actions(b, s, T) if a["type"] == "add"]
+    assert adds == [1, 2]  # what is left behind Théodore's screen, one Pouvoir at least
