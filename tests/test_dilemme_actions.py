@@ -234,3 +234,20 @@ def test_a_refused_action_is_named_with_the_round_and_the_reason():
     with pytest.raises(IllegalAction) as err:
         apply(SMALL, s, use)
     assert str(err.value).endswith(f"{use!r} in {where}: no such ability to use now")
+
+
+def test_an_action_out_of_turn_is_refused_saying_whose_turn_it_is_or_that_the_game_is_over():
+    from test_dilemme_engine import BUNDLE as SMALL
+    from test_dilemme_engine import start
+
+    s = start(n=3)
+    seat = s["pending"]["seat"]
+    other = {"type": "stand", "seat": (seat + 1) % 3}
+    with pytest.raises(IllegalAction) as err:
+        apply(SMALL, s, other)
+    assert str(err.value).endswith(f"{other!r} in game 1, round 1, phase vote: "
+                                   f"waiting for vote by seat {seat}")  # fmt: skip
+    s = {**s, "pending": None, "phase": "over"}
+    with pytest.raises(IllegalAction) as err:
+        apply(SMALL, s, other)
+    assert str(err.value).endswith("phase over: the game is over")

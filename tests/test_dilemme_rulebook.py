@@ -233,6 +233,44 @@ def test_a_house_keeping_two_of_three_positive_tokens_keeps_its_one_negative_tok
     assert all(len(o) == 3 and negative[0] in o for o in options)
 
 
+def test_a_game_seats_three_to_five_houses_of_the_campaign_each_once():
+    """« Mise en place »: three to five houses, each once and each of the campaign; no game
+    after the Grand final.  A seat is named as given, else by its house; a computer seat keeps
+    its temperament, a person none; nothing is signed, scored or skulled yet."""
+    b = make_bundle()
+    camp = new_campaign(b, 1)
+    houses = [{"house": h.lower()} for h in NAMES]
+    for seats, why in [
+        (houses[:2], "a game needs 3 to 5 houses, got 2"),
+        ([*houses, {"house": "julius"}], "a game needs 3 to 5 houses, got 6"),
+        ([*houses[:2], {"house": "inconnue"}], "unknown or repeated houses: "),
+        ([*houses[:2], {"house": "julius"}], "unknown or repeated houses: "),
+    ]:
+        with pytest.raises(ValueError) as err:
+            new_game(b, camp, seats, 1)
+        assert str(err.value).startswith(why)
+    assert new_game(b, camp, houses, 1)["seats"][4]["house"] == "frances"  # five is enough
+    seats = [{"house": "théodore", "name": "Aline"}, {"house": "julius", "bot": True,
+             "persona": "cupide"}, {"house": "armin", "persona": "loyal"}]  # fmt: skip
+    s = new_game(b, camp, seats, 1)
+    assert s["format_version"] == G.FORMAT_VERSION and s["game"] == "dilemme"
+    assert [x["name"] for x in s["seats"]] == ["Aline", "Julius", "Armin"]
+    assert [(x["bot"], x["persona"]) for x in s["seats"]] == [
+        (False, None), (True, "cupide"), (False, None)]  # fmt: skip
+    assert [(x["signed"], x["public_points"]) for x in s["seats"]] == [(0, 0)] * 3
+    assert s["skull_cards"] == 0 and s["stability"] == 10 and type(s["stability"]) is int
+    n = len(s["log"])
+    s = apply(b, s, legal_actions(b, s, s["pending"]["seat"])[0])
+    assert s["log"][n:][:1] == [
+        {"key": "draft.done", "args": {"house": s["seats"][s["draft"]["order"][0]]["name"]}}
+    ]
+    camp["finished"] = True
+    with pytest.raises(
+        ValueError, match=r"^this campaign is over: the grand final has been played$"
+    ):
+        new_game(b, camp, houses[:3], 1)
+
+
 def test_more_than_two_tokens_of_a_polarity_the_house_keeps_two():
     b = make_bundle()
     for i, res in enumerate(("influence", "prosperity", "morale")):
