@@ -210,3 +210,44 @@ def test_unhashable_values_are_malformed_not_a_type_error(field, value):
     action = {"type": "vote", "seat": seat, "side": "oui_da", "power": 1, field: value}
     with pytest.raises(REFUSED):
         apply(BUNDLE, s, action)
+
+
+def test_a_refused_action_is_named_with_the_round_and_the_reason():
+    """Each refusal names the action, where the game stands and why: an unknown type, a seat
+    the table does not have (seats are numbered from 0), a field of the wrong type, an
+    ability that cannot be used now."""
+    from test_dilemme_engine import BUNDLE as SMALL
+    from test_dilemme_engine import start
+
+    s = start(n=3)
+    where = f"game 1, round {s['round']}, phase vote"
+    refused = [
+        ({"type": "dance", "seat": 0}, "'type' must be one of"),
+        ({"type": "stand", "seat": 3}, "'seat' must be a seat number"),
+        ({"type": "vote", "seat": 0, "side": "oui_da", "power": "2"}, "'power' must be a int"),
+    ]
+    for action, why in refused:
+        with pytest.raises(MalformedAction) as err:
+            apply(SMALL, s, action)
+        assert str(err.value).startswith(f"malformed action {action!r} in {where}: {why}")
+    use = {"type": "use_ability", "seat": 1, "source": "julius/rien"}
+    with pytest.raises(IllegalAction) as err:
+        apply(SMALL, s, use)
+    assert str(err.value).endswith(f"{use!r} in {where}: no such ability to use now")
+
+
+def test_an_action_out_of_turn_is_refused_saying_whose_turn_it_is_or_that_the_game_is_over():
+    from test_dilemme_engine import BUNDLE as SMALL
+    from test_dilemme_engine import start
+
+    s = start(n=3)
+    seat = s["pending"]["seat"]
+    other = {"type": "stand", "seat": (seat + 1) % 3}
+    with pytest.raises(IllegalAction) as err:
+        apply(SMALL, s, other)
+    assert str(err.value).endswith(f"{other!r} in game 1, round 1, phase vote: "
+                                   f"waiting for vote by seat {seat}")  # fmt: skip
+    s = {**s, "pending": None, "phase": "over"}
+    with pytest.raises(IllegalAction) as err:
+        apply(SMALL, s, other)
+    assert str(err.value).endswith("phase over: the game is over")

@@ -212,6 +212,65 @@ def test_succession_power_never_below_zero():
     assert s["seats"][1]["power"] == 0
 
 
+def test_a_house_keeping_two_of_three_positive_tokens_keeps_its_one_negative_token():
+    """« Jusqu'à 2 jetons positifs et jusqu'à 2 négatifs »: a house that receives three
+    positive tokens and one negative chooses two of the positive ones; its negative token is
+    within the limit and is kept whatever it chooses."""
+    b = make_bundle()
+    stuck = [("influence", "positive"), ("prosperity", "positive"), ("morale", "positive"),
+             ("welfare", "negative")]  # fmt: skip
+    for i, (res, polarity) in enumerate(stuck):
+        _sticker(b, str(70 + i), res, polarity)
+    camp = new_campaign(b, 1)
+    for i, (res, polarity) in enumerate(stuck):
+        camp["chronicle"][res][0] = {"id": str(70 + i), "polarity": polarity,
+                                     "signer": "armin", "ticks": 0}  # fmt: skip
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 1)
+    assert s["pending"] == {"type": "keep_tokens", "seat": 2}
+    options = [sorted(map(tuple, a["tokens"])) for a in legal_actions(b, s, 2)]
+    negative = [t for t in map(tuple, s["seats"][2]["public"]) if t[1] == "negative"]
+    assert len(options) == 3 and len(negative) == 1
+    assert all(len(o) == 3 and negative[0] in o for o in options)
+
+
+def test_a_game_seats_three_to_five_houses_of_the_campaign_each_once():
+    """« Mise en place »: three to five houses, each once and each of the campaign; no game
+    after the Grand final.  A seat is named as given, else by its house; a computer seat keeps
+    its temperament, a person none; nothing is signed, scored or skulled yet."""
+    b = make_bundle()
+    camp = new_campaign(b, 1)
+    houses = [{"house": h.lower()} for h in NAMES]
+    for seats, why in [
+        (houses[:2], "a game needs 3 to 5 houses, got 2"),
+        ([*houses, {"house": "julius"}], "a game needs 3 to 5 houses, got 6"),
+        ([*houses[:2], {"house": "inconnue"}], "unknown or repeated houses: "),
+        ([*houses[:2], {"house": "julius"}], "unknown or repeated houses: "),
+    ]:
+        with pytest.raises(ValueError) as err:
+            new_game(b, camp, seats, 1)
+        assert str(err.value).startswith(why)
+    assert new_game(b, camp, houses, 1)["seats"][4]["house"] == "frances"  # five is enough
+    seats = [{"house": "théodore", "name": "Aline"}, {"house": "julius", "bot": True,
+             "persona": "cupide"}, {"house": "armin", "persona": "loyal"}]  # fmt: skip
+    s = new_game(b, camp, seats, 1)
+    assert s["format_version"] == G.FORMAT_VERSION and s["game"] == "dilemme"
+    assert [x["name"] for x in s["seats"]] == ["Aline", "Julius", "Armin"]
+    assert [(x["bot"], x["persona"]) for x in s["seats"]] == [
+        (False, None), (True, "cupide"), (False, None)]  # fmt: skip
+    assert [(x["signed"], x["public_points"]) for x in s["seats"]] == [(0, 0)] * 3
+    assert s["skull_cards"] == 0 and s["stability"] == 10 and type(s["stability"]) is int
+    n = len(s["log"])
+    s = apply(b, s, legal_actions(b, s, s["pending"]["seat"])[0])
+    assert s["log"][n:][:1] == [
+        {"key": "draft.done", "args": {"house": s["seats"][s["draft"]["order"][0]]["name"]}}
+    ]
+    camp["finished"] = True
+    with pytest.raises(
+        ValueError, match=r"^this campaign is over: the grand final has been played$"
+    ):
+        new_game(b, camp, houses[:3], 1)
+
+
 def test_more_than_two_tokens_of_a_polarity_the_house_keeps_two():
     b = make_bundle()
     for i, res in enumerate(("influence", "prosperity", "morale")):
@@ -1450,6 +1509,34 @@ def test_before_the_first_game_the_start_envelope_is_opened_and_nothing_is_won_y
     assert new_campaign(b, 5)["opened"] == ["00"]
 
 
+def test_a_special_start_envelope_puts_its_event_in_play_and_unlocks_before_the_first_game():
+    """A special envelope is followed as its cards say, the starting one too: its event card
+    goes to the Events zone, where the first game finds it; a narrative achievement it unlocks
+    gives its immediate Prestige to the house's screen, though no one sits at a table yet; a
+    chronicle sticker it sticks is signed by no one; a card it removes leaves the deck, one it
+    shuffles in joins it."""
+    b = make_bundle()
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La foire", "text": "…"}}
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "n2", "kind": "narrative", "boxes": 1, "condition": "…",
+         "ability": {"trigger": "immediate", "text": "…", "gains": {"prestige": 2}}}]  # fmt: skip
+    b["records"]["envelope"]["00"].update(
+        special=True, cards=[*b["records"]["envelope"]["00"]["cards"], "EV"],
+        effects=[{"achievement": "julius/n2"}, {"chronicle_sticker": "1"}, {"remove_card": "D1"},
+                 {"shuffle_in": "N0"}],
+    )  # fmt: skip
+    b["records"]["dilemma"]["N0"] = dict(b["records"]["dilemma"]["D0"], id="N0", title="N0")
+    camp = new_campaign(b, 5)
+    assert camp["events"] == ["EV"] and "EV" not in camp["deck"] and "D1" not in camp["deck"]
+    assert "N0" in camp["deck"]
+    assert camp["chronicle"]["morale"][0] == {"id": "1", "polarity": "negative", "signer": None,
+                                              "ticks": 0}  # fmt: skip
+    assert camp["houses"]["julius"]["unlocked"] == ["n2"]
+    assert camp["houses"]["julius"]["prestige"] == 2
+    s = new_game(b, camp, [{"house": h} for h in ("théodore", "julius", "armin")], 5)
+    assert s["events"] == ["EV"]
+
+
 def test_event_rules_each_that_fits_the_move_adds_and_their_effects_are_signed_by_the_leader():
     """An event card's rules apply when their moment comes: every rule of the cards in play
     that fits the move (its moment, and its resource or any) adds its squares, the others
@@ -1553,3 +1640,698 @@ def test_grand_final_a_missing_craving_weight_counts_once():
     rows = {r["house"]: (r["prestige"], r["craving"]) for r in s["result"]["rows"]}
     p, c = rows["théodore"]
     assert s["campaign"]["final_scores"]["théodore"] == 3 * (2 + p) + (4 + c)
+
+
+# =========================================================== Cartes Histoire, cartes Épilogue
+
+
+def _opening(b: dict, *cards: dict, leader: int = A) -> tuple[dict, dict, int]:
+    """Envelope 09, opened by Oui-Da on X, holds ``cards`` (story cards or epilogues, by their
+    ``kind``); three houses vote, ``leader`` signs.  Returns the bundle, the state before the
+    vote and the log's length then."""
+    b["records"]["dilemma"]["X"] = dict(
+        b["records"]["dilemma"]["D0"],
+        id="X",
+        oui_da={"text": "oui", "effects": [{"open_envelope": 9}]},
+    )
+    b["records"].setdefault("epilogue", {})
+    for c in cards:
+        rec = {"arc": "a", "title": c["id"], "text": "…", **c}
+        b["records"][rec.pop("kind", "story_card")][c["id"]] = rec
+    first, *rest = (c["id"] for c in cards)
+    b["records"]["envelope"]["09"] = {"id": 9, "story": first, "cards": rest}
+    b, s = table(b, n=3, card="X", leader=leader)
+    return b, s, len(s["log"])
+
+
+def _oui_da(b: dict, s: dict) -> dict:
+    for k in range(3):
+        s = vote(b, s, (s["leader"] + k) % 3, "oui_da", 1)
+    return s
+
+
+def test_a_story_card_is_told_in_the_journal_with_its_signer():
+    """« Ouvrir une enveloppe »: the story card is read and laid on its arc, the leader signing
+    it when it has a signature box; the journal says which card, on which arc, signed by whom."""
+    b, s, n = _opening(make_bundle(), {"id": "H5", "title": "Suite", "signature": True},
+                       {"id": "H6", "title": "Sans nom", "arc": "b"})  # fmt: skip
+    s = _oui_da(b, s)
+    laid = [e for e in s["log"][n:] if e["key"] == "story.laid"]
+    assert laid == [
+        {"key": "story.laid", "args": {"title": "Suite", "arc": "a", "signer": "Armin"}},
+        {"key": "story.laid", "args": {"title": "Sans nom", "arc": "b", "signer": None}},
+    ]
+    assert s["campaign"]["arcs"]["b"] == [{"card": "H6", "signer": None}]
+
+
+def test_only_a_card_with_a_signature_box_counts_as_signed_by_the_leader():
+    """« Signer »: the leader signs the story card « si besoin », when it has a signature box;
+    what a house has signed counts for its achievements (``signed_min``)."""
+    for signature, signed in ((True, 2), (False, 1)):
+        b, s, _ = _opening(make_bundle(), {"id": "H5", "signature": signature})
+        s["seats"][A]["signed"] = 1  # a chronicle sticker signed earlier in the game
+        assert _oui_da(b, s)["seats"][A]["signed"] == signed
+
+
+def test_signing_a_story_card_triggers_the_signers_abilities():
+    """« Capacités spéciales »: an ability triggered when its house signs something (a story
+    card as well as a chronicle sticker) gives its gains to the signer, and to no one else."""
+    b = make_bundle()
+    for h in ("armin", "théodore"):
+        b["records"]["house"][h]["achievements"] = [
+            {"id": "plume", "kind": "mechanic", "condition": "…", "boxes": 1,
+             "ability": {"trigger": "condition", "when": "signed", "text": "…",
+                         "gains": {"coins": 2}}}]  # fmt: skip
+    b, s, n = _opening(b, {"id": "H5", "signature": True})
+    for h in ("armin", "théodore"):
+        s["campaign"]["houses"][h]["unlocked"] = ["plume"]
+    s = _oui_da(b, s)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Armin", "why": "ability", "coins": 2}]
+    assert s["seats"][A]["coins"] == 10 + 2 and s["seats"][T]["coins"] == 10
+
+
+def test_a_story_cards_immediate_ability_goes_to_its_signer_only_when_laid():
+    """« Légende des capacités spéciales »: an immediate ability of a story card applies when
+    the card is played on the board, and only the signer takes its Prestige, coins or Pouvoir;
+    its abilities of other kinds wait for their moment."""
+    card = {"id": "H5", "signature": True, "abilities": [
+        {"trigger": "immediate", "text": "…", "gains": {"prestige": 2, "coins": 1}},
+        {"trigger": "game_start", "text": "…", "gains": {"coins": 5}},
+    ]}  # fmt: skip
+    b, s, n = _opening(make_bundle(), card)
+    s = _oui_da(b, s)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Armin", "why": "story", "coins": 1, "prestige": 2}]
+    assert s["campaign"]["houses"]["armin"]["prestige"] == 2
+    assert [x["coins"] for x in s["seats"]] == [10, 10, 11]
+    # unsigned, the same card gives nothing to anyone
+    b, s, n = _opening(make_bundle(), {**card, "signature": False})
+    s = _oui_da(b, s)
+    assert [e for e in s["log"][n:] if e["key"] == "gain"] == []
+    assert [x["coins"] for x in s["seats"]] == [10, 10, 10]
+
+
+def test_epilogues_add_their_cohesion_and_dissension_to_the_campaigns():
+    """« Cartes Épilogue »: the Cohésion or Dissension value of each epilogue counts at the
+    Grand final: they add up over the campaign, a card giving one leaves the other as it was."""
+    b, s, _ = _opening(make_bundle(), {"id": "EP1", "kind": "epilogue", "cohesion": 2},
+                       {"id": "EP2", "kind": "epilogue", "arc": "b", "dissension": 1})  # fmt: skip
+    s["campaign"]["cohesion"], s["campaign"]["dissension"] = 1, 2
+    s = _oui_da(b, s)
+    camp = s["campaign"]
+    assert (camp["cohesion"], camp["dissension"]) == (3, 3)
+    assert camp["epilogues"] == ["EP1", "EP2"]
+
+
+def test_majority_signer_bonus_to_a_house_at_the_table_is_a_gain_told_in_the_journal():
+    """« Bonus de signataire majoritaire »: the house that signed most cards of the arc (the
+    epilogue included) takes the bonus at once: coins to its reserve, Prestige on its screen."""
+    b, s, n = _opening(
+        make_bundle(),
+        {
+            "id": "EP",
+            "kind": "epilogue",
+            "signature": True,
+            "majority_signer_bonus": {"coins": 2, "prestige": 1},
+        },
+    )
+    s["campaign"]["arcs"]["a"] = [{"card": "H0", "signer": "julius"}]
+    s = _oui_da(b, s)  # Armin signs the epilogue: one card each, a tie
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "majority", "coins": 2, "prestige": 1},
+                     {"house": "Armin", "why": "majority", "coins": 2, "prestige": 1}]  # fmt: skip
+    assert [x["coins"] for x in s["seats"]] == [10, 12, 12]
+    houses = s["campaign"]["houses"]
+    assert [houses[h]["prestige"] for h in ("théodore", "julius", "armin")] == [0, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "bonus,after",
+    [({"prestige": 2, "craving": 1}, (6, 4)), ({"craving": 2}, (4, 5)), ({"prestige": 3}, (7, 3))],
+)
+def test_majority_signer_bonus_to_a_house_not_at_the_table_goes_on_its_screen(bonus, after):
+    """The majority signer may not play this game: its house screen still takes the bonus's
+    Prestige and Convoitise (Diana: 4 and 3 before, two cards of the arc signed)."""
+    b, s, _ = _opening(
+        make_bundle(),
+        {"id": "EP", "kind": "epilogue", "signature": True, "majority_signer_bonus": bonus},
+    )
+    s["campaign"]["arcs"]["a"] = [{"card": "H0", "signer": "diana"}] * 2
+    s["campaign"]["houses"]["diana"].update(prestige=4, craving=3)
+    s = _oui_da(b, s)
+    diana = s["campaign"]["houses"]["diana"]
+    assert (diana["prestige"], diana["craving"]) == after
+    assert s["campaign"]["houses"]["armin"]["prestige"] == 0
+
+
+def test_majority_signer_bonus_when_no_card_of_the_arc_is_signed_goes_to_no_one():
+    b, s, n = _opening(
+        make_bundle(), {"id": "EP", "kind": "epilogue", "majority_signer_bonus": {"prestige": 3}}
+    )
+    s = _oui_da(b, s)
+    assert s["campaign"]["epilogues"] == ["EP"]
+    assert [e for e in s["log"][n:] if e["key"] == "gain"] == []
+    assert all(h["prestige"] == 0 for h in s["campaign"]["houses"].values())
+
+
+def test_an_epilogue_with_a_key_unlocks_its_narrative_achievement():
+    """« Événement narratif »: a key on the back of an epilogue unlocks a house's narrative
+    achievement (one box unless told)."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "n2", "kind": "narrative", "condition": "La ligue des ports"}
+    ]
+    b, s, n = _opening(b, {"id": "EP", "kind": "epilogue", "narrative_achievement": "julius/n2"})
+    s = _oui_da(b, s)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["n2"]
+    assert {
+        "key": "achievement.unlocked",
+        "args": {"house": "Julius", "achievement": "La ligue des ports"},
+    } in s["log"][n:]
+
+
+def test_a_key_for_an_achievement_the_house_does_not_have_unlocks_nothing():
+    b, s, n = _opening(make_bundle(), {"id": "EP", "kind": "epilogue",
+                                       "narrative_achievement": "julius/n9"})  # fmt: skip
+    s = _oui_da(b, s)
+    assert s["campaign"]["epilogues"] == ["EP"]
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == []
+    assert not [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+
+
+def test_an_envelope_naming_a_card_the_campaign_lacks_fails_naming_it():
+    b, s, _ = _opening(make_bundle(), {"id": "H5"})
+    b["records"]["envelope"]["09"]["cards"] = ["ZZ9"]
+    with pytest.raises(KeyError, match="ZZ9"):
+        _oui_da(b, s)
+
+
+# ================================================== conditions on a card (« si … »): branch
+
+
+def test_a_branch_follows_what_the_campaign_holds():
+    """A card's outcome may depend on the story so far (« si … »): a flag set or not, an
+    envelope opened, a chronicle sticker or a secret sticker stuck, enough secret stickers, a
+    resource at least at a square, one of several conditions; all its conditions must hold."""
+    conditions = [
+        ([{"flag": "pacte"}], True), ([{"flag": "guerre"}], False),
+        ([{"not_flag": "guerre"}], True), ([{"not_flag": "pacte"}], False),
+        ([{"envelope": 5}], True), ([{"envelope": 6}], False),
+        ([{"chronicle_sticker": 1}], True), ([{"chronicle_sticker": 2}], False),
+        ([{"secret_sticker": "A"}], True), ([{"secret_sticker": "C"}], False),
+        ([{"secret_stickers": 2}], True), ([{"secret_stickers": 3}], False),
+        ([{"resource": {"influence": 9}}], True), ([{"resource": {"influence": 10}}], False),
+        ([{"any": [{"flag": "guerre"}, {"envelope": 5}]}], True),
+        ([{"any": [{"flag": "guerre"}, {"envelope": 6}]}], False),
+        ([{"flag": "pacte"}, {"envelope": 6}], False),
+    ]  # fmt: skip
+    branches = [
+        {"branch": {"requires": cond, "then": [{"flag": f"oui{i}"}],
+                    "otherwise": [{"flag": f"non{i}"}]}}
+        for i, (cond, _) in enumerate(conditions)
+    ]  # fmt: skip
+    b, s = table(bundle_with(X={"oui_da": branches}), n=3, card="X")
+    camp = s["campaign"]
+    camp["flags"] = ["pacte"]
+    camp["opened"].append("05")
+    camp["chronicle"]["morale"][1] = {"id": "1", "polarity": "negative", "signer": None,
+                                      "ticks": 0}  # fmt: skip
+    camp["secret_stickers"] = ["A", "B"]
+    s["resources"]["influence"]["pos"] = 9
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    flags = s["campaign"]["flags"]
+    assert flags == ["pacte"] + [
+        f"oui{i}" if holds else f"non{i}" for i, (_, holds) in enumerate(conditions)
+    ]
+
+
+# ===================================================== Hauts faits, vérifier (fin de partie)
+
+
+def _tests_at_the_end(tests: dict[str, dict], stability: int = 10) -> dict[str, list[str]]:
+    """Every house's screen holds one mechanic achievement per test; three houses end the
+    game (the king dies) with influence 12 and prosperity 12 on top, morale 2 at the bottom,
+    Théodore and Armin first, Julius third, Théodore having signed once.  Returns what each
+    house unlocked."""
+    b = bundle_with(X={})
+    for h in ("théodore", "julius", "armin"):
+        b["records"]["house"][h]["achievements"] = [
+            {"id": k, "kind": "mechanic", "condition": k, "boxes": 1, "test": t}
+            for k, t in tests.items()
+        ]
+    b, s = table(b, n=3, card="X")
+    for res, pos in zip(RESOURCES, (12, 12, 2, 7, 5), strict=True):
+        s["resources"][res]["pos"] = pos
+    s["stability"] = stability
+    s["seats"][T]["signed"] = 1
+    s = _end(b, s)
+    assert [r["rank"] for r in s["result"]["rows"]] == [1, 3, 1]
+    assert [(x["coins"], x["power"]) for x in s["seats"]] == [(11, 9)] * 3
+    return {h: s["campaign"]["houses"][h]["unlocked"] for h in ("théodore", "julius", "armin")}
+
+
+def test_end_of_game_achievements_on_resources_wealth_rank_and_signatures():
+    """« Vérifier les hauts faits »: a house ticks each achievement whose condition holds at the
+    end: a resource at least or at most at a square, a resource on top or at the bottom (tied
+    resources share their position), coins or Pouvoir at least, public objective points at
+    least, a rank at most, the king's death, cards signed; the limits themselves count."""
+    tests = {
+        "rmin": {"resource_min": {"influence": 12}}, "rmin+": {"resource_min": {"influence": 13}},
+        "rmax": {"resource_max": {"morale": 2}}, "rmax-": {"resource_max": {"morale": 1}},
+        "top": {"resource_top": "prosperity"}, "top-": {"resource_top": "welfare"},
+        "bottom": {"resource_bottom": "morale"}, "bottom-": {"resource_bottom": "knowledge"},
+        "coins": {"coins_min": 11}, "coins+": {"coins_min": 12},
+        "power": {"power_min": 9}, "power+": {"power_min": 10},
+        "public": {"public_points_min": 0}, "public+": {"public_points_min": 1},
+        "rank": {"rank_max": 1}, "died": {"king": "died"}, "abdicated": {"king": "abdicated"},
+        "signed": {"signed_min": 1}, "none": {},
+    }  # fmt: skip
+    holds = ["rmin", "rmax", "top", "bottom", "coins", "power", "public", "rank", "died"]
+    unlocked = _tests_at_the_end(tests)
+    assert unlocked["théodore"] == [*holds, "signed", "none"]
+    assert unlocked["julius"] == [k for k in holds if k != "rank"] + ["none"]  # third
+    assert unlocked["armin"] == [*holds, "none"]  # never signed
+
+
+@pytest.mark.parametrize(
+    "stability,holds", [(9, ["bottom_half"]), (10, ["centre"]), (11, ["top_half"])]
+)
+def test_end_of_game_achievements_on_the_stability_track(stability, holds):
+    """Stability in the top half, the bottom half or at the centre of its track (0–20 in the
+    test campaign: the centre is 10, which is in neither half)."""
+    tests = {w: {"stability": w} for w in ("top_half", "bottom_half", "centre")}
+    assert _tests_at_the_end(tests, stability)["théodore"] == holds
+
+
+def _tick_bundle(ability: dict | None = None, boxes: int | None = 2) -> dict:
+    """Julius's screen: a mechanic achievement « Bâtisseur » (influence at least 8 at the end)
+    with ``boxes`` boxes (none: the default, one) and ``ability``."""
+    ach = {"id": "bat", "kind": "mechanic", "condition": "Bâtisseur",
+           "test": {"resource_min": {"influence": 8}}}  # fmt: skip
+    if boxes is not None:
+        ach["boxes"] = boxes
+    if ability:
+        ach["ability"] = ability
+    b = bundle_with(X={"oui_da": [{"influence": 3}]})
+    b["records"]["house"]["julius"]["achievements"] = [ach]
+    return b
+
+
+def _ending(b: dict, ticks: int = 0) -> tuple[dict, int]:
+    b, s = table(b, n=3, card="X")
+    if ticks:
+        s["campaign"]["houses"]["julius"]["ticks"]["bat"] = ticks
+    n = len(s["log"])
+    return _end(b, s), n
+
+
+def test_an_achievement_ticks_one_box_per_game_and_unlocks_with_its_last():
+    """« Hauts faits de Maison »: when the condition is met, one box is ticked; when all are,
+    the achievement is complete and its ability unlocked; the journal tells each."""
+    s, n = _ending(_tick_bundle(boxes=2))
+    julius = s["campaign"]["houses"]["julius"]
+    assert (julius["ticks"], julius["unlocked"]) == ({"bat": 1}, [])
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [{"key": "achievement.ticked",
+                     "args": {"house": "Julius", "achievement": "Bâtisseur"}}]  # fmt: skip
+    s, n = _ending(_tick_bundle(boxes=2), ticks=1)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["bat"]
+    told = [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+    assert told == [{"key": "achievement.unlocked",
+                     "args": {"house": "Julius", "achievement": "Bâtisseur"}}]  # fmt: skip
+    s, _ = _ending(_tick_bundle(boxes=None))  # one box unless told
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["bat"]
+
+
+def test_an_unlocked_immediate_ability_is_applied_at_once_and_only_an_immediate_one():
+    """« Si une capacité spéciale est débloquée, elle peut être appliquée immédiatement »: an
+    immediate ability's gains go to the house at once (coins to its reserve, Prestige on its
+    screen), told as an achievement's; an ability of another kind waits for its moment."""
+    gains = {"coins": 3, "prestige": 2}
+    s, n = _ending(_tick_bundle({"trigger": "immediate", "text": "…", "gains": gains}, 1))
+    said = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert {"house": "Julius", "why": "achievement", "coins": 3, "prestige": 2} in said
+    s0, _ = _ending(_tick_bundle(None, 1))
+    assert s["seats"][J]["coins"] == s0["seats"][J]["coins"] + 3
+    assert (
+        s["campaign"]["houses"]["julius"]["prestige"]
+        == s0["campaign"]["houses"]["julius"]["prestige"] + 2
+    )
+    s, n = _ending(_tick_bundle({"trigger": "game_start", "text": "…", "gains": gains}, 1))
+    assert s["seats"][J]["coins"] == s0["seats"][J]["coins"]
+    assert not [e for e in s["log"][n:] if e["key"] == "gain" and e["args"]["house"] == "Julius"]
+
+
+@pytest.mark.parametrize(
+    "gains,after",
+    [({"prestige": 2, "craving": 1}, (6, 4)), ({"craving": 2}, (4, 5)), ({"prestige": 3}, (7, 3))],
+)
+def test_an_achievement_unlocked_for_a_house_away_from_the_table_goes_on_its_screen(gains, after):
+    """A card may tick an achievement of a house that does not play this game: its immediate
+    Prestige and Convoitise still go on its screen (Diana: 4 and 3 before)."""
+    b = bundle_with(X={"oui_da": [{"achievement": "diana/d"}]})
+    b["records"]["house"]["diana"]["achievements"] = [
+        {"id": "d", "kind": "mechanic", "condition": "…", "boxes": 1, "test": {},
+         "ability": {"trigger": "immediate", "text": "…", "gains": gains}}]  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["campaign"]["houses"]["diana"].update(prestige=4, craving=3)
+    for seat in (T, J, A):
+        s = vote(b, s, seat, "oui_da", 1)
+    diana = s["campaign"]["houses"]["diana"]
+    assert diana["unlocked"] == ["d"] and (diana["prestige"], diana["craving"]) == after
+
+
+def test_an_outcomes_gains_go_to_whom_the_card_names():
+    """An outcome may give coins, Pouvoir, Prestige or Convoitise: to the leader who signs it
+    (unless told), the moderator, every house, or the houses that voted for the winning side
+    or against it (a house that passed is neither); the journal tells each gain."""
+    gains = [
+        {"gain": {"coins": 1}}, {"gain": {"who": "signer", "coins": 2}},
+        {"gain": {"who": "moderator", "coins": 4}}, {"gain": {"who": "all", "power": 1}},
+        {"gain": {"who": "winners", "coins": 8}}, {"gain": {"who": "losers", "coins": 16}},
+    ]  # fmt: skip
+
+    def play(effects: list[dict]) -> tuple[dict, int]:
+        b, s = table(bundle_with(X={"oui_da": effects}), n=3, card="X", leader=T)
+        n = len(s["log"])
+        s = vote(b, s, T, "oui_da", 2)
+        s = vote(b, s, J, "nenni", 1)
+        s = pass_(b, s, A, "moderator")
+        assert s["round"] == 2  # Oui-Da won, 2 against 1, Théodore signed: the next round
+        return s, n
+
+    s0, _ = play([])
+    s, n = play(gains)
+    delta = [(x["coins"] - y["coins"], x["power"] - y["power"])
+             for x, y in zip(s["seats"], s0["seats"], strict=True)]  # fmt: skip
+    assert delta == [(1 + 2 + 8, 1), (16, 1), (4, 1)]
+    said = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert said[0] == {"house": "Théodore", "why": "effect", "coins": 1}
+    assert len(said) == 1 + 1 + 1 + 3 + 1 + 1
+
+
+def test_an_achievement_asking_no_wealth_ticks_for_a_house_left_with_nothing():
+    """Julius stakes his last Pouvoir with no coin left: at the end he has neither, and an
+    achievement that asks for no coins and no Pouvoir (the king's death) still ticks for him."""
+    b = bundle_with(X={})
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "mort", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "test": {"king": "died"}}]  # fmt: skip
+    b, s = table(b, n=3, card="X", coins=[10, 0, 10], power=[8, 1, 8])
+    s["deck"] = []
+    s = pass_(b, s, T)
+    s = vote(b, s, J, "oui_da", 1)
+    s = pass_(b, s, A)
+    s = act(b, s, T, "stand")
+    assert s["phase"] == "over" and (s["seats"][J]["coins"], s["seats"][J]["power"]) == (0, 0)
+    assert s["campaign"]["houses"]["julius"]["unlocked"] == ["mort"]
+
+
+def test_signing_a_chronicle_sticker_counts_and_triggers_the_signers_abilities():
+    """« Signer »: the leader signs the chronicle sticker an outcome sticks; it counts among
+    what the house signed, and an ability triggered by signing gives its gains."""
+    b = bundle_with(X={"oui_da": [{"chronicle_sticker": "1"}]})
+    b["records"]["house"]["armin"]["achievements"] = [
+        {"id": "plume", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "signed", "text": "…",
+                     "gains": {"coins": 2}}}]  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=A)
+    s["campaign"]["houses"]["armin"]["unlocked"] = ["plume"]
+    s["seats"][A]["signed"] = 1
+    s = _oui_da(b, s)
+    assert s["seats"][A]["signed"] == 2 and s["seats"][A]["coins"] == 12
+    assert s["campaign"]["chronicle"]["morale"][0]["signer"] == "armin"
+
+
+def test_a_kept_immediate_card_can_be_removed_and_a_loss_stops_at_zero():
+    """A kept immediate card stays until its event is over: a card that removes it takes it
+    out of the kept cards too.  A loss of coins takes what the house has and no more."""
+    b = bundle_with(X={"oui_da": [{"remove_card": "I2"}, {"gain": {"coins": -10}}]})
+    b["records"]["immediate_card"] = {"I2": {"id": "I2", "title": "Reste", "text": "…",
+                                             "effects": [], "keep": True}}  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=A, coins=[10, 10, 10])
+    s["kept_immediates"] = ["I2"]
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    assert s["kept_immediates"] == [] and "I2" not in s["deck"]
+    assert {"key": "deck.removed", "args": {"card": "I2"}} in s["log"][n:]
+    assert s["seats"][A]["coins"] == 0
+
+
+def test_an_outcome_ticking_an_achievement_the_house_lacks_does_nothing():
+    b, s = table(bundle_with(X={"oui_da": [{"achievement": "julius/n9"}]}), n=3, card="X")
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    assert s["campaign"]["houses"]["julius"] == new_campaign(b, 1)["houses"]["julius"]
+    assert not [e for e in s["log"][n:] if e["key"].startswith("achievement.")]
+
+
+def test_a_secret_sticker_and_the_end_of_an_event_are_told_in_the_journal():
+    """« Autocollants secrets »: the sticker read aloud is told with its letter, its text and
+    how many are stuck; an event that ends leaves the Events zone, told by its title."""
+    b = bundle_with(X={"oui_da": [{"secret_sticker": "B"}, {"end_event": "EV"}]})
+    b["records"]["secret_sticker"] = {"B": {"id": "B", "arc": "a", "text": "Le sceau brisé"}}
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "La grande foire", "text": "…"}}
+    b, s = table(b, n=3, card="X")
+    s["campaign"]["secret_stickers"] = ["A"]
+    s["events"] = ["EV"]
+    n = len(s["log"])
+    s = _oui_da(b, s)
+    told = [e for e in s["log"][n:] if e["key"] in ("secret.stuck", "event.end")]
+    assert told == [
+        {"key": "secret.stuck", "args": {"letter": "B", "text": "Le sceau brisé", "count": 2}},
+        {"key": "event.end", "args": {"title": "La grande foire"}},
+    ]
+    assert s["events"] == []
+
+
+def test_an_at_will_ability_is_told_and_limited_per_game_and_over_the_campaign():
+    """« Capacités spéciales »: an ability used at will is told with its text; one usable a
+    number of times per game is not offered once they are used; one with check boxes is spent
+    when all are ticked, whatever the game."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "foire", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "per_game": 2, "text": "Une pièce",
+                     "gains": {"coins": 1}}},
+        {"id": "sceau", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "uses": 2, "text": "Un Pouvoir", "gains": {"power": 1}}},
+    ]  # fmt: skip
+    b, s = table(b, n=3)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["foire", "sceau"]
+    s["campaign"]["ability_uses"] = {"julius/sceau": 1}
+    foire = {"type": "use_ability", "seat": J, "source": "julius/foire"}
+    sceau = {"type": "use_ability", "seat": J, "source": "julius/sceau"}
+    n = len(s["log"])
+    s = apply(b, s, foire)
+    assert foire in legal_actions(b, s, J)  # once of two this game
+    s = apply(b, s, foire)
+    assert foire not in legal_actions(b, s, J)
+    s = apply(b, s, sceau)  # the second of its two boxes
+    assert sceau not in legal_actions(b, s, J)
+    used = [e["args"] for e in s["log"][n:] if e["key"] == "ability.used"]
+    assert used == [{"house": "Julius", "text": "Une pièce"}] * 2 + [
+        {"house": "Julius", "text": "Un Pouvoir"}
+    ]
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "ability", "coins": 1}] * 2 + [
+        {"house": "Julius", "why": "ability", "power": 1}
+    ]
+    assert s["campaign"]["ability_uses"] == {"julius/foire": 2, "julius/sceau": 2}
+    assert (s["seats"][J]["coins"], s["seats"][J]["power"]) == (12, 9)
+
+
+def test_an_event_rule_for_a_falling_resource_enlarges_a_fall_and_not_a_rise():
+    """An event's rule for a resource going down adds its squares to each fall of that
+    resource, never to a rise (compared with the same outcome and no event in play)."""
+
+    def after(events: list[str]) -> tuple[int, int]:
+        b = bundle_with(X={"oui_da": [{"morale": -1}, {"welfare": 1}]})
+        rules = [{"on": "resource_down", "extra": 2}]
+        b["records"]["event_card"] = {
+            "EV": {"id": "EV", "title": "Disette", "text": "…", "rules": rules}
+        }
+        b, s = table(b, n=3, card="X")
+        s["events"] = events
+        s = _oui_da(b, s)
+        return s["resources"]["morale"]["pos"], s["resources"]["welfare"]["pos"]
+
+    (morale, welfare), (morale_ev, welfare_ev) = after([]), after(["EV"])
+    assert morale == 6 and (morale_ev, welfare_ev) == (6 - 2, welfare)
+
+
+def test_a_card_shuffled_into_the_deck_once_and_a_flag_set_then_cleared():
+    """An outcome may shuffle a card into the Dilemma deck (told: one card shuffled in), never
+    a second copy of a card the deck holds or a kept immediate card; a flag it sets is kept
+    for the campaign's conditions, and one it clears is gone."""
+    b = bundle_with(X={"oui_da": [{"shuffle_in": "D11"}, {"shuffle_in": "N1"},
+                                  {"shuffle_in": "I2"}, {"flag": "pacte"}, {"flag": "pacte"},
+                                  {"unflag": "guerre"}, {"unflag": "paix"}]})  # fmt: skip
+    b["records"]["dilemma"]["N1"] = dict(b["records"]["dilemma"]["D0"], id="N1", title="N1")
+    b["records"]["immediate_card"] = {"I2": {"id": "I2", "title": "Reste", "text": "…",
+                                             "effects": [], "keep": True}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["kept_immediates"] = ["I2"]
+    s["campaign"]["flags"] = ["guerre"]
+    assert "D11" in s["deck"] and "N1" not in s["deck"]
+    deck, n = len(s["deck"]), len(s["log"])
+    s = _oui_da(b, s)
+    assert len(s["deck"]) == deck + 1 - 1  # N1 in, the next round's card drawn
+    assert {"N1", "D11"} <= set(s["deck"]) | {s["vote"]["card"]}
+    assert s["deck"].count("D11") + (s["vote"]["card"] == "D11") == 1
+    assert [e["args"] for e in s["log"][n:] if e["key"] == "deck.added"] == [{"count": 1}]
+    assert s["kept_immediates"] == ["I2"] and "I2" not in s["deck"]
+    assert s["campaign"]["flags"] == ["pacte"]
+
+
+def test_triggered_abilities_with_check_boxes_are_spent_once_all_are_ticked():
+    """« Les capacités avec des cases à cocher »: each time such an ability is triggered one
+    box is ticked, and once all are ticked it no longer applies; the others still do (Julius
+    becomes moderator: « a » is spent, « b » ticks its second box, « c » has no box, « d » its
+    first)."""
+    b = make_bundle()
+    spec = [("a", 1, 1), ("b", 2, 2), ("c", None, 4), ("d", 1, 8)]
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "became_moderator", "text": k,
+                     "gains": {"coins": coins}, **({"uses": uses} if uses else {})}}
+        for k, uses, coins in spec
+    ]  # fmt: skip
+    b, s = table(b, n=3, leader=J, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["a", "b", "c", "d"]
+    s["campaign"]["ability_uses"] = {"julius/a": 1, "julius/b": 1}
+    n = len(s["log"])
+    s = pass_(b, s, J, "moderator")
+    assert s["seats"][J]["coins"] == 10 + 2 + 4 + 8
+    assert s["campaign"]["ability_uses"] == {"julius/a": 1, "julius/b": 2, "julius/d": 1}
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Julius", "why": "ability", "coins": c} for c in (2, 4, 8)]
+
+
+def test_what_a_branch_sticks_is_signed_by_the_leader():
+    """The chronicle sticker of a conditional outcome is signed like any other, by the leader
+    who signs the outcome (Armin here, not the first seat)."""
+    branch = {"branch": {"requires": [], "then": [{"chronicle_sticker": "1"}]}}
+    b, s = table(bundle_with(X={"oui_da": [branch]}), n=3, card="X", leader=A)
+    s = _oui_da(b, s)
+    assert s["campaign"]["chronicle"]["morale"][0]["signer"] == "armin"
+    assert s["seats"][A]["signed"] == 1 and s["seats"][T]["signed"] == 0
+
+
+def test_an_ability_for_a_won_vote_asks_its_stake_and_the_others_still_apply():
+    """An ability triggered by winning the vote may ask for a stake of at least some Pouvoir:
+    a smaller stake does not trigger it, and the house's other abilities still apply."""
+    b = make_bundle()
+    b["records"]["house"]["théodore"]["achievements"] = [
+        {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "condition", "when": "won_vote", "text": k, "power_min": need,
+                     "gains": {"coins": coins}}}
+        for k, need, coins in (("gros", 5, 1), ("petit", 2, 2))
+    ]  # fmt: skip
+    b, s = table(b, n=3, leader=T)
+    s["campaign"]["houses"]["théodore"]["unlocked"] = ["gros", "petit"]
+    n = len(s["log"])
+    s = vote(b, s, T, "oui_da", 2)
+    s = pass_(b, s, J)
+    s = pass_(b, s, A)
+    gains = [e["args"] for e in s["log"][n:] if e["key"] == "gain"]
+    assert gains == [{"house": "Théodore", "why": "ability", "coins": 2}]
+
+
+def test_an_event_rules_conditional_move_is_not_enlarged_by_the_events_either():
+    """A move an event's rule makes is never enlarged by the events, even when the rule's
+    effects are conditional (« si … »): Disette would add 2 squares to a fall of morale."""
+    branch = {"branch": {"requires": [], "then": [{"morale": -1}]}}
+    rules = [{"on": "resource_up", "resource": "welfare", "effects": [branch]},
+             {"on": "resource_down", "extra": 2}]  # fmt: skip
+    b = bundle_with(X={"oui_da": [{"welfare": 1}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
+                                         "rules": rules}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    s = _oui_da(b, s)
+    assert s["resources"]["morale"]["pos"] == 7 - 1
+
+
+def test_an_at_will_ability_is_offered_while_it_has_boxes_left_and_its_cost_can_be_paid():
+    """Abilities used at will are offered whatever else the house holds: not once all their
+    boxes are ticked, and not when the house cannot pay their cost (three coins for two
+    Pouvoir: with three coins it can, with two it cannot; two Pouvoir for three coins: with two
+    Pouvoir it can, with one it cannot)."""
+    b = make_bundle()
+    abilities = {
+        "veille": {"trigger": "condition", "when": "game_end", "gains": {"coins": 1}},
+        "usee": {"trigger": "at_will", "uses": 1, "gains": {"coins": 1}},
+        "neuve": {"trigger": "at_will", "uses": 1, "gains": {"coins": 1}},
+        "chere": {"trigger": "at_will", "gains": {"coins": -3, "power": 2}},
+        "vente": {"trigger": "at_will", "gains": {"power": -2, "coins": 3}},
+    }
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": k, "kind": "mechanic", "condition": "…", "boxes": 1, "ability": {"text": k, **a}}
+        for k, a in abilities.items()
+    ]
+    cases = [
+        (3, 2, ["julius/neuve", "julius/chere", "julius/vente"]),
+        (2, 2, ["julius/neuve", "julius/vente"]),
+        (2, 1, ["julius/neuve"]),
+    ]
+    for coins, power, offered in cases:
+        b, s = table(b, n=3, coins=[10, coins, 10], power=[8, power, 8])
+        s["campaign"]["houses"]["julius"]["unlocked"] = list(abilities)
+        s["campaign"]["ability_uses"] = {"julius/usee": 1}
+        actions = [a["source"] for a in legal_actions(b, s, J) if a["type"] == "use_ability"]
+        assert actions == offered
+
+
+def test_a_move_of_no_square_is_neither_a_rise_nor_a_fall_for_the_events():
+    """An event's rules for a resource going up or down wait for a real move: an outcome
+    moving morale by 0 leaves it where it is and triggers neither (Disette would stick a
+    chronicle sticker at each fall)."""
+    rules = [{"on": "resource_down", "effects": [{"chronicle_sticker": "1"}]},
+             {"on": "resource_up", "effects": [{"chronicle_sticker": "1"}]}]  # fmt: skip
+    b = bundle_with(X={"oui_da": [{"morale": 0}]})
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
+                                         "rules": rules}}  # fmt: skip
+    b, s = table(b, n=3, card="X")
+    s["events"] = ["EV"]
+    s = _oui_da(b, s)
+    assert s["resources"]["morale"]["pos"] == 7
+    assert s["campaign"]["chronicle"]["morale"] == [None] * len(
+        s["campaign"]["chronicle"]["morale"]
+    )
+
+
+def test_while_the_moderator_decides_a_vote_promise_does_not_bind_and_abilities_stay_usable():
+    """« Négocier »: only a deal about the decision binds the moderator on a tie (a promise
+    to vote one way was for the vote); meanwhile any house may still give coins or use an
+    ability at will, as during the vote, but not while the objectives are drafted."""
+    b = make_bundle()
+    b["records"]["house"]["julius"]["achievements"] = [
+        {"id": "foire", "kind": "mechanic", "condition": "…", "boxes": 1,
+         "ability": {"trigger": "at_will", "text": "…", "gains": {"coins": 1}}}]  # fmt: skip
+    b, s = table(b, n=3, leader=T, moderator=A)
+    s["campaign"]["houses"]["julius"]["unlocked"] = ["foire"]
+    s["vote"]["promises"] = {str(A): "oui_da"}
+    s["pending"] = {"type": "decide", "seat": A, "all_pass": False}
+    sides = [a["side"] for a in legal_actions(b, s, A) if a["type"] == "decide"]
+    assert sides == ["oui_da", "nenni"]
+    use = {"type": "use_ability", "seat": J, "source": "julius/foire"}
+    assert use in legal_actions(b, s, J)
+    assert apply(b, s, use)["seats"][J]["coins"] == 11
+    everyone = legal_actions(b, s, None, gifts=False)
+    assert everyone and not [a for a in everyone if a["type"] == "give"]
+    assert [a for a in legal_actions(b, s, None) if a["type"] == "give"]
+    s["pending"] = {"type": "draft", "seat": J}
+    s["draft"] = {"pool": ["opulence"], "order": [J], "index": 0}
+    with pytest.raises(IllegalAction, match="no such ability"):
+        apply(b, s, use)
+
+
+def test_adding_pouvoir_to_a_vote_adds_at_least_one():
+    b, s = table(n=3, leader=T, power=[3, 8, 8])
+    s = vote(b, s, T, "oui_da", 1)
+    s["vote"]["turn"], s["pending"] = T, {"type": "vote", "seat": T}  # his turn comes again
+    adds = [a["power"] for a in legal_actions(b, s, T) if a["type"] == "add"]
+    assert adds == [1, 2]  # what is left behind Théodore's screen, one Pouvoir at least

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.dilemme import rules as R
 
 TOP = 14
@@ -321,3 +323,26 @@ def test_chronicle_ageing_stops_at_three_boxes_by_default():
     for _ in range(5):
         R.age_chronicle(chron, {})
     assert chron["morale"][0]["ticks"] == 3
+
+
+def test_every_step_has_exactly_one_handler():
+    """The table of steps where one section of the rules hands over to another: a name
+    registered once names its function, a second registration of the same name is refused
+    (two sections claiming one step would make play depend on import order), and ``run``
+    hands over with the arguments."""
+    from engine.dilemme import game, steps  # noqa: F401 (game imports every section)
+
+    def handler(*args):
+        return ("ran", args)
+
+    try:
+        assert steps.step("_test_step")(handler) is handler
+        assert steps.run("_test_step", 1, 2) == ("ran", (1, 2))
+        with pytest.raises(AssertionError, match="_test_step"):
+            steps.step("_test_step")(lambda: None)
+        assert steps.STEPS["_test_step"] is handler
+    finally:
+        steps.STEPS.pop("_test_step", None)
+    # every step the rules modules registered at import is still there
+    names = {"start_round", "resolve", "open_envelope", "start_event", "event_rules"}
+    assert names <= set(steps.STEPS)

@@ -164,7 +164,8 @@ def _move(bundle: dict, state: dict, res: str, amount: int, rules: dict, nested:
     marker = state["resources"][res]
     before = marker["pos"]
     on = "resource_up" if amount > 0 else "resource_down"
-    extra = 0 if nested else run("event_rules", bundle, state, on, res)
+    # a move of no square is neither a rise nor a fall: the events' rules wait for a real one
+    extra = 0 if nested or amount == 0 else run("event_rules", bundle, state, on, res)
     steps, direction = R.move_resource(marker, amount, rules["resource_track"], extra)
     _log(
         state,
