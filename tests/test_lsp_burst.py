@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import queue
 import random
+import threading
 import time
 
 import pytest
@@ -134,7 +135,12 @@ def test_an_analysis_that_fails_still_gives_the_edit_its_verdict(campaign, capsy
         return real(f, texts)
 
     srv.workspace.analyse = flaky  # type: ignore[method-assign]
-    asyncio.run(srv.check_later(folder.resolve(), 0))
+    # in a thread of its own: a sync Playwright session left open by an earlier test in this
+    # worker keeps an event loop running in the main thread, where asyncio.run refuses to start
+    done = threading.Thread(target=asyncio.run, args=(srv.check_later(folder.resolve(), 0),))
+    done.start()
+    done.join(timeout=60)
+    assert not done.is_alive(), "the check never finished"
     srv.worker.shutdown(wait=True)
     mine = [p for p in sent if p.uri == uri]
     assert len(calls) == 2 and mine, "the edit got no diagnostics"
