@@ -150,6 +150,32 @@ def test_every_way_of_reading_is_noted() -> None:
     assert d.log  # through the keys, not behind the log's back
 
 
+def test_a_kept_tracker_notes_each_run_apart() -> None:
+    """``Tracker(keep=True)`` (the language server's workspace): the records stay wrapped
+    between runs, each run's read set holds what that run read and nothing read between two
+    runs, and a kept record compares as the same as its plain data."""
+    from types import SimpleNamespace
+
+    recs = [SimpleNamespace(kind="k", data={"a": 1, "b": 2}), SimpleNamespace(kind="j", data={})]
+    first = incremental.Tracker(recs, "build", keep=True)
+    recs[0].data.get("a")
+    first.phase("checks")
+    _ = recs[0].data["b"]
+    assert first.stop() == {"k": frozenset({"a", "b"}), "j": frozenset()}
+    assert first.phases["build"]["k"] == {"a"} and first.phases["checks"]["k"] == {"b"}
+    wrapped = recs[0].data
+    assert type(wrapped) is incremental._Logged
+    _ = wrapped["b"]  # between two runs: seen by neither
+    assert incremental._same(wrapped, {"a": 1, "b": 2})
+    assert not incremental._same(wrapped, {"a": 1, "b": 2.0})
+    recs.append(SimpleNamespace(kind="k", data={"c": 3}))  # a record new to this run
+    second = incremental.Tracker(recs, keep=True)
+    assert recs[0].data is wrapped  # not copied again
+    _ = recs[2].data["c"]
+    assert second.stop() == {"k": frozenset({"c"}), "j": frozenset()}
+    assert type(recs[2].data) is incremental._Logged
+
+
 # ------------------------------------------------------------------ random field edits
 
 VALUES = ["Un autre texte.", "x", "1", "2", "102", "true", "false", "1.0", "[]", "I", "zz", ""]

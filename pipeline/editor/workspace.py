@@ -292,10 +292,23 @@ class Workspace:
 
     def _files(self, folder: Path) -> list[str]:
         out = []
+        nested: dict[Path, bool] = {}  # a folder below ``folder`` -> holds a campaign.yaml
+
+        def inside_another(path: Path) -> bool:
+            for p in path.parents:
+                if p == folder or folder not in p.parents:
+                    return False
+                hit = nested.get(p)
+                if hit is None:
+                    hit = nested[p] = _present(p / CAMPAIGN_FILE)
+                if hit:
+                    return True
+            return False
+
         for path in _yaml_files(folder):
             if path == folder / CAMPAIGN_FILE:
                 continue
-            if any(_present(p / CAMPAIGN_FILE) for p in path.parents if folder in p.parents):
+            if inside_another(path):
                 continue  # a nested campaign folder is its own campaign
             out.append(path.relative_to(folder).as_posix())
         return out
@@ -356,7 +369,7 @@ class Workspace:
         held.good = {rel: m for rel, m in held.good.items() if rel in models}
         held.models = models
         camp = self._campaign(held, rels)
-        tracker = Tracker(camp.records, "build")
+        tracker = Tracker(camp.records, "build", keep=True)
         try:
             sg, made = graph.build(camp)
             built = Built(made, list(sg.unknown), list(sg.meant), {})
@@ -393,7 +406,7 @@ class Workspace:
             held.models = previous
             return self._full(held, rels, overlay, new)
         sg, built = done
-        tracker = Tracker(camp.records)
+        tracker = Tracker(camp.records, keep=True)
         try:
             found = [*built.found, *checks.run(sg)]
         finally:
