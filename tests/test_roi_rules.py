@@ -1001,3 +1001,20 @@ def test_the_view_tells_which_group_or_the_champions_wait_for_the_sorcerer():
     st = _pure(st, {"type": "pivot", "seat": 0, "face": 12, "order": "alone"})
     assert R.view(st, 2)["duel"] is None
     assert points(st) == [4, 3, 0, 0, 2]
+
+
+def test_a_swap_may_bring_in_any_card_left_out_of_the_first_six():
+    """A random set whose first six cards hold fewer than two that turn the die swaps one in
+    from the cards left out: any of them, the seventh shuffled card included."""
+    swapped_in_seventh = 0
+    for seed in range(400):
+        others = [c for c in R.CARD_IDS if c != "chevalier"]
+        Rng({"rng": seed}).shuffle(others)  # the deal's own first draw, replayed
+        if sum(c in R.TURNS_DIE for c in others[:6]) >= 2:
+            continue  # no swap
+        seventh = others[6]
+        chosen = R.choose_set("hasard", [], Rng({"rng": seed}))
+        assert set(others[:6]) - set(chosen) <= set(others[:6]) - set(R.TURNS_DIE)
+        if seventh in R.TURNS_DIE and seventh in chosen:
+            swapped_in_seventh += 1
+    assert swapped_in_seventh > 0
