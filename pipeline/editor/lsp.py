@@ -678,6 +678,10 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
     from lsprotocol import types as T
     from pygls.lsp.server import LanguageServer
 
+    # A check runs in the worker thread and holds the GIL; the protocol's thread gets it back
+    # at each switch interval (5 ms by default), and a hover goes through several hand-offs
+    # (read, handle, answer): at 100,000 nodes that made ~50 ms hovers during a check.
+    sys.setswitchinterval(0.001)
     ls = LanguageServer("gamebook", "2")
     srv = _Server(ls, T)
 
