@@ -516,6 +516,10 @@ def _source_tarie(game, hands, rewards=(), rng=None):
         s["rng"] = rng
     s = act(game, s, type="bells", ring=False, two_turns=False)
     assert s["phase"] == "choose" and s["snapshot"]["rewards"] == [r["type"] for r in rewards]
+    # the all-seeing solver of « Y avait-il une solution ? » also sees the discard piles (what
+    # the ORACLE may bring back), as they lay when the cards were chosen
+    assert s["snapshot"]["discards"] == s["discards"]
+    assert s["snapshot"]["discards"] is not s["discards"]
     return s
 
 
@@ -1662,3 +1666,28 @@ def test_a_faveur_won_leaves_the_shield_kept(game):
     s = act(game, s, type="effect", face=10)
     assert s["resolved"][-1]["success"] and s["favor"] == 4
     assert s["rewards"] == [{"id": 11, "type": "shield", "rung": False}]
+
+
+def test_the_adviser_is_asked_with_the_rules_of_the_game(bundle):
+    """« Y avait-il une solution ? »: the adviser hears the rules the table plays by (its
+    dilemmas, its throne) beside the state, and its text is what the table reads."""
+    heard = []
+
+    def adviser(R, state):
+        heard.append((R, state["phase"]))
+        return {"text": "Un conseil."}
+
+    game = registry.get("conseil")(bundle)
+    R = game.R
+    R.adviser = adviser
+    s = _source_tarie(game, [["alchimiste", "sorcier"], ["dame", "parasite"]], [NUDGE])
+    s = act(game, s, type="choose", card="sorcier", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    s = act(game, s, type="conclude")
+    assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
+    s = act(game, s, type="hint")
+    assert heard and heard[0][0] is R and s["hint"] == "Un conseil."
