@@ -128,11 +128,11 @@ def test_an_analysis_that_fails_still_gives_the_edit_its_verdict(campaign, capsy
     real = srv.workspace.analyse
     calls = []
 
-    def flaky(f, texts):
+    def flaky(f, texts, *stale):
         calls.append(f)
         if len(calls) == 1:
             raise RuntimeError("an incremental step gone wrong")
-        return real(f, texts)
+        return real(f, texts, *stale)
 
     srv.workspace.analyse = flaky  # type: ignore[method-assign]
     # in a thread of its own: a sync Playwright session left open by an earlier test in this

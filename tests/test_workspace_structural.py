@@ -334,3 +334,38 @@ def test_a_patched_check_forgets_nothing_the_checks_read(tmp_path: Path) -> None
     assert ws.analyse(work, {target: moved}).path == "patched"
     for kind, fields in before.items():
         assert fields <= held.reads.get(kind, frozenset()), kind
+
+
+@pytest.mark.parametrize("stop_at", [1, 2, 5])
+def test_a_check_stopped_for_a_newer_edit_leaves_the_workspace_as_it_was(
+    stop_at: int, tmp_path: Path
+) -> None:
+    """The language server stops a structural edit's check when a newer edit waits (once
+    the files are parsed, or between two checks over the graph): nothing of it is kept, and
+    the next analysis, of the newer texts, gives the cold findings."""
+    gen = generate.generate(1000, data_dir=tmp_path / "data")
+    work = tmp_path / "work"
+    shutil.copytree(gen.folder, work)
+    ws = Workspace()
+    first = ws.analyse(work, {})
+    numbers = sorted(int(n.partition(":")[2]) for n in first.graph.records if "paragraph:" in n)
+    target = sorted((work / "livre").glob("*.yaml"))[0]
+    edits = _edits(target.read_text(encoding="utf-8"), random.Random(7), numbers)
+    asked = 0
+
+    def stale() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked >= stop_at
+
+    stopped = {target: edits[0][1]}
+    assert ws.analyse(work, stopped, stale) is None
+    assert ws.counts["stopped"] == 1 and ws.last(work) is first
+    newer = {target: edits[2][1]}
+    a = ws.analyse(work, newer, lambda: False)
+    assert a is not None and a.path == "patched"
+    assert [_row(f) for f in a.findings] == _cold(work, newer, tmp_path)
+    # and back to the stopped texts, checked whole this time
+    b = ws.analyse(work, stopped)
+    assert b.path == "patched"
+    assert [_row(f) for f in b.findings] == _cold(work, stopped, tmp_path)

@@ -488,7 +488,8 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
             if self.generation[folder] != gen:
                 return None  # stale before it started: a newer change is queued behind it
             try:
-                return self.workspace.analyse(folder, texts)
+                # stopped (``None``) as soon as a newer change is waiting
+                return self.workspace.analyse(folder, texts, lambda: self.generation[folder] != gen)
             except Exception:
                 # an incremental step that fails must not cost the edit its verdict (the
                 # editor would wait for it forever): say why, then check from scratch

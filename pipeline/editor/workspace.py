@@ -30,9 +30,10 @@ from __future__ import annotations
 import dataclasses
 import gc
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from ..content.load import parse_bytes, read_file
 from ..content.model import FileModel, Record, validate
@@ -47,6 +48,10 @@ from ..content.project import (
 from ..findings import CAUSES, Finding
 from ..story.fold import fold, fold_behind
 from ..story.incremental import Built, Tracker, broken, patch, same_for_checks, search_levels
+
+
+class _Stale(Exception):
+    """A newer edit is waiting: the analysis under way stops (``Workspace.analyse``)."""
 
 
 def campaign_folder(path: Path) -> Path | None:
@@ -198,7 +203,8 @@ class Workspace:
     def __init__(self) -> None:
         self._held: dict[Path, _Held] = {}
         self._lock = threading.Lock()
-        self.counts = {"full": 0, "kept": 0, "shifted": 0, "patched": 0}
+        self.counts = {"full": 0, "kept": 0, "shifted": 0, "patched": 0, "stopped": 0}
+        self._stale: Callable[[], bool] | None = None
 
     def last(self, folder: Path) -> Analysis | None:
         held = self._held.get(folder.resolve())
@@ -209,19 +215,44 @@ class Workspace:
         with self._lock:
             self._held.pop(folder.resolve(), None)
 
-    def analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis:
+    @overload
+    def analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis: ...
+
+    @overload
+    def analyse(
+        self, folder: Path, texts: dict[Path, str], stale: Callable[[], bool]
+    ) -> Analysis | None: ...
+
+    def analyse(
+        self, folder: Path, texts: dict[Path, str], stale: Callable[[], bool] | None = None
+    ) -> Analysis | None:
         """Check ``folder`` with the unsaved ``texts`` (real path -> text) in place of their
-        files; the other files as they are on disk."""
+        files; the other files as they are on disk.
+
+        ``stale``: asked between the steps of a structural edit's check (once the changed
+        files are parsed, then before each check over the graph); when it says the texts
+        are out of date (a newer edit is waiting), the work stops and ``None`` comes back,
+        with the workspace as the last finished analysis left it.  A full analysis is never
+        stopped."""
         folder = folder.resolve()
         with self._lock:
             enabled = gc.isenabled()
             gc.disable()  # millions of small long-lived objects: see ``report.check``
+            self._stale = stale
             try:
                 return self._analyse(folder, texts)
+            except _Stale:
+                self.counts["stopped"] += 1
+                return None
             finally:
+                self._stale = None
                 _freeze()
                 if enabled:
                     gc.enable()
+
+    def _check_stale(self) -> None:
+        if self._stale is not None and self._stale():
+            raise _Stale
 
     # ------------------------------------------------------------------ inside the lock
 
@@ -249,6 +280,7 @@ class Workspace:
         if not changed and held.last is not None:
             return held.last
         new = {rel: self._model(held, rel, overlay.get(rel)) for rel in changed}
+        self._check_stale()  # nothing of ``held`` changed yet
         shifts: dict[str, tuple[int, int]] = {}
         for rel, model in new.items():
             old = held.models[rel]
@@ -408,7 +440,12 @@ class Workspace:
         sg, built = done
         tracker = Tracker(camp.records, keep=True)
         try:
-            found = [*built.found, *checks.run(sg)]
+            # the patched graph is new (the held one is never modified): stopping here only
+            # needs the held models put back
+            found = [*built.found, *checks.run(sg, between=self._check_stale)]
+        except _Stale:
+            held.models = previous
+            raise
         finally:
             reads = tracker.stop()
         # what the build read is unchanged (the patch's condition); the checks' reads now,
