@@ -1616,8 +1616,8 @@ def test_an_action_reveals_its_cards_and_counts_stars_halves_and_the_cards_in_fo
     s = gardien(bundle)
     ch = s["characters"][0]
     told = entries(s, "action.start")[-1]
-    assert told == {"name": ch["name"], "id": "A", "verb": "fight",
-                    "title": "Abattre le gardien de fonte", "card": "Les Citernes", "others": []}  # fmt: skip
+    assert told == {"name": ch["name"], "id": "A", "verb": "fight", "others": [],
+                    "title": "Abattre le gardien de fonte", "card": "Les Citernes"}  # fmt: skip
     assert s["pending"] == {"type": "prepare", "character": 0}
     assert s["action"]["selected"] == [] and s["action"]["mandatory"] is False
     assert (s["action"]["keep"], s["action"]["move_die"], s["action"]["tremor"]) == (0, 0, False)
@@ -1649,9 +1649,7 @@ def test_counting_no_success_fails_and_the_spent_skill_goes_with_the_cards(bundl
     defense = s["citadel"]["scores"]["defense"]
     s = play(bundle, s, {"type": "select", "item": "a_estoc"},
              {"type": "draw", "count": 4, "tremor": False})  # fmt: skip
-    from engine.citadelle.turn import legal_actions
-
-    assert [a for a in legal_actions(bundle, s) if a["type"] == "count"] == [
+    assert [a for a in T.legal_actions(bundle, s) if a["type"] == "count"] == [
         {"type": "count", "successes": 5}, {"type": "count", "successes": 0}]  # fmt: skip
     s = play(bundle, s, {"type": "count", "successes": 0})
     ch = s["characters"][0]
@@ -1797,8 +1795,9 @@ def test_a_mandatory_multiple_action_is_undertaken_again_until_it_is_over(
     assert again["mandatory"] and again["drawn"] == [] and s["suspended"] == []
     assert s["pending"] == {"type": "draw", "character": 0} and s["turns"] == turns + 1
     assert len(entries(s, "action.start")) == 2
+    # the line fails, the die stays
     s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False},
-             {"type": "count", "successes": 1})  # fmt: skip: the line fails, the die stays
+             {"type": "count", "successes": 1})  # fmt: skip
     assert s["dice"]["205/green#1"] == {"line": 1, "value": 2, "card": "205/green"}
     assert s["action"]["source"] == "event:0,0:205/green" and s["turns"] == turns + 2
     assert s["characters"][0]["discard"] == ["x05", "x01", "x02", "x15", "x17"]  # x02: the failure
@@ -1953,3 +1952,21 @@ def test_an_event_found_by_an_action_forbids_that_action_on_its_terrain(bundle):
     assert [ev["blocked_verb"] for ev in s["board"]["0,0"]["events"]
             if ev["key"] == "240/green"] == ["search"]  # fmt: skip
     assert ("terrain:0,0", 1) not in A.available(bundle, s, 0)
+
+
+def test_a_passage_found_reveals_a_temporary_event_fought_once_then_put_in_the_past(bundle):
+    """« Chercher un passage » (cost 0, difficulty 0) turns the exploration card over: Rats
+    des décombres (1001), a temporary event whose fight is mandatory; once fought, the card
+    goes to the Past and the arrow's card (106) takes its place: it is revealed only once."""
+    s = situation(bundle, ["A"], decks={"A": ["x05", "x01", "x15"]})
+    K.move(bundle, s, K.exploration(s["slots"]["0,-1"]["exploration"]), "box")
+    K.move(bundle, s, K.exploration("1001"), "slot:0,-1")
+    s = play(bundle, s, {"type": "act", "source": "explore:0,-1", "index": 0},
+             {"type": "draw", "count": 0, "tremor": False})  # fmt: skip
+    assert (s["action"]["source"], s["action"]["mandatory"]) == ("slot:0,-1", True)
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert s["action"] is None and s["pending"] == {"type": "turn"}
+    assert K.where(bundle, s, K.exploration("1001")) == "past"
+    assert [e["id"] for e in entries(s, "exploration.revealed")] == ["1001"]
+    assert s["board"]["0,-1"]["terrain"].startswith("106")
