@@ -1707,6 +1707,9 @@ def test_a_chain_counts_the_stars_of_as_many_cards_as_its_cost_plus_extra_cards(
     assert [a["title"] for a in s["suspended"]] == ["Fouiller les décombres de la nef"]
     s = play(bundle, s, {"type": "draw", "count": 1, "tremor": False}, {"type": "close"})
     assert s["action"]["title"] == "Fouiller les décombres de la nef" and s["suspended"] == []
+    # Fenwick resolved goes to the Past (put back only if its participants had all fainted)
+    assert K.where(bundle, s, K.adventure("112/green")) == "past"
+    assert entries(s, "card.put_back") == []
     assert s["pending"] == {"type": "keep", "character": 0, "left": 1}
     ch = s["characters"][0]
     assert ch["discard"] == ["a_cri"]  # Marchander's revealed card
@@ -1970,3 +1973,20 @@ def test_a_passage_found_reveals_a_temporary_event_fought_once_then_put_in_the_p
     assert K.where(bundle, s, K.exploration("1001")) == "past"
     assert [e["id"] for e in entries(s, "exploration.revealed")] == ["1001"]
     assert s["board"]["0,-1"]["terrain"].startswith("106")
+
+
+def test_a_temporary_event_whose_fighter_faints_goes_back_to_the_box(bundle):
+    """« Si tous les participants à une action figurant sur une carte Événement temporaire
+    deviennent inconscients, cette carte est rangée »: 304 (a mandatory dodge, 3 damage on a
+    failure) knocks Maëlis out; Bruno, elsewhere, goes on; the card is put back, not in the
+    Past."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 3},
+                  decks={"A": ["x02", "x13"]})  # fmt: skip
+    s["characters"][1]["at"] = "1,0"
+    s = consequence(bundle, s, {"take": 304})
+    assert s["action"]["source"] == "temp:304/green" and s["action"]["participants"] == [0]
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False})
+    assert not s["characters"][0]["conscious"] and s["action"] is None
+    assert K.where(bundle, s, K.adventure("304/green")) == "box"
+    title = rec.adv(bundle, "304/green")["title"]
+    assert entries(s, "card.put_back") == [{"title": title}]
