@@ -1990,3 +1990,18 @@ def test_a_temporary_event_whose_fighter_faints_goes_back_to_the_box(bundle):
     assert K.where(bundle, s, K.adventure("304/green")) == "box"
     title = rec.adv(bundle, "304/green")["title"]
     assert entries(s, "card.put_back") == [{"title": title}]
+
+
+def test_a_mandatory_multiple_action_goes_on_with_the_same_active_player(
+    bundle, mandatory_caravane
+):
+    """Bruno undertook it (Maëlis stands elsewhere): Bruno undertakes it again."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", decks={"B": ["x05", "x01"]})
+    place(bundle, s, 205, "0,0", event=True)
+    s["characters"][0]["at"] = "1,0"
+    s = play(bundle, s, {"type": "act", "character": 1, "source": "event:0,0:205/green"},
+             {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert s["dice"]["205/green#1"]["line"] == 1
+    assert s["action"]["character"] == 1 and s["pending"] == {"type": "draw", "character": 1}
+    assert [e["id"] for e in entries(s, "action.start")] == ["B", "B"]
