@@ -1585,3 +1585,423 @@ def test_four_dice_at_most_the_oldest_is_taken_from_its_card(bundle):
     A.start(bundle, s, 0, "event:0,0:205/green", 1)
     assert len(s["dice"]) == 4 and "x#0" not in s["dice"] and "205/green#1" in s["dice"]
     assert entries(s, "die.taken")[-1]["title"] == "Les Portes rouillées"
+
+
+# --------------------------------------------------------------------------- actions.py: the
+# action sequence (« Réaliser une action »): start, bonuses, tally, result, count_options,
+# count, finish, end — the dice, the successes counted, the cards in force, the end of an action
+
+
+def gardien(bundle: dict) -> dict:
+    """Maëlis (A) before « Abattre le gardien de fonte » (308: fight, cost 3, difficulty 1,
+    Carapace +1, Colossal +2): Coup d'estoc (spent when used), Bouclier levé and a reflex
+    skill in hand; her deck gives Endurance (2 stars), a left and a right half-star, and the
+    reflex skill Parade réflexe."""
+    s = situation(
+        bundle,
+        ["A"],
+        scenario="forges_mortes",
+        hands={"A": ["a_estoc", "a_bouclier", "ref_instinct"]},
+        decks={"A": ["x01", "x02", "x03", "ref_parade"]},
+    )
+    place(bundle, s, 308, "0,0")
+    return play(bundle, s, {"type": "act", "source": "terrain:0,0", "index": 0})
+
+
+def test_an_action_reveals_its_cards_and_counts_stars_halves_and_the_cards_in_force(bundle):
+    """« Résultat »: one success per star, one per left and right half-star paired; class
+    icons of the revealed cards and of the selected card turned by the cards in force
+    (Bouclier levé in hand and the revealed reflex Parade réflexe: might into cancelled
+    damage); Coup d'estoc selected gives 1 success; a reflex skill in hand gives nothing."""
+    s = gardien(bundle)
+    ch = s["characters"][0]
+    told = entries(s, "action.start")[-1]
+    assert told == {"name": ch["name"], "id": "A", "verb": "fight", "others": [],
+                    "title": "Abattre le gardien de fonte", "card": "Les Citernes"}  # fmt: skip
+    assert s["pending"] == {"type": "prepare", "character": 0}
+    assert s["action"]["selected"] == [] and s["action"]["mandatory"] is False
+    assert (s["action"]["keep"], s["action"]["move_die"], s["action"]["tremor"]) == (0, 0, False)
+    assert s["action"]["this"] == K.adventure("308/green") and s["action"]["die"] is None
+    s = play(bundle, s, {"type": "select", "item": "a_estoc"})
+    assert s["pending"] == {"type": "draw", "character": 0}  # nothing else to select
+    s = play(bundle, s, {"type": "draw", "count": 4, "tremor": False})
+    drawn = ["x01", "x02", "x03", "ref_parade"]
+    tally = {"stars": 2 + 1 + 1, "counted": drawn, "limit": None,
+             "icons": ["might", "agility", "faith", "might", "might"],  # Coup d'estoc's last
+             "converted": 0, "cancels": 3, "flat": 1, "total": 5, "need": 1 + 1 + 2}  # fmt: skip
+    assert s["action"]["drawn"] == drawn and s["action"]["tally"] == tally
+    assert s["pending"] == {"type": "result", "character": 0}
+    assert entries(s, "action.drawn")[-1] == {
+        "name": ch["name"], "cards": drawn, "multiple": False,
+        "title": "Abattre le gardien de fonte", "verb": "fight", **tally}  # fmt: skip
+    bonus = A.bonuses(bundle, s, drawn)
+    skills = rec.recs(bundle, "action_card")
+    assert bonus == [skills[k]["bonuses"] for k in ("a_estoc", "a_bouclier", "ref_parade")]
+    # a reflex skill counts only revealed, never from the hand
+    assert A.bonuses(bundle, s) == [skills[k]["bonuses"] for k in ("a_estoc", "a_bouclier")]
+
+
+def test_counting_no_success_fails_and_the_spent_skill_goes_with_the_cards(bundle):
+    """« il peut choisir de n'en comptabiliser aucun »: the action fails (3 damage, all three
+    cancelled by the might icons), then the revealed cards and Coup d'estoc (« puis défaussez
+    cette carte ») go to Maëlis's discard; the other skills stay in her hand."""
+    s = gardien(bundle)
+    defense = s["citadel"]["scores"]["defense"]
+    s = play(bundle, s, {"type": "select", "item": "a_estoc"},
+             {"type": "draw", "count": 4, "tremor": False})  # fmt: skip
+    assert [a for a in T.legal_actions(bundle, s) if a["type"] == "count"] == [
+        {"type": "count", "successes": 5}, {"type": "count", "successes": 0}]  # fmt: skip
+    s = play(bundle, s, {"type": "count", "successes": 0})
+    ch = s["characters"][0]
+    assert entries(s, "action.result")[-1] == {
+        "ok": False, "successes": 0, "total": 5, "need": 4, "die": None,
+        "title": "Abattre le gardien de fonte", "verb": "fight"}  # fmt: skip
+    assert entries(s, "damage.cancelled")[-1] == {"name": ch["name"], "amount": 3, "of": 3}
+    assert ch["hp"] == 18 and "gardien_abattu" not in s["flags"]
+    assert s["citadel"]["scores"]["defense"] == defense  # Colossal's Défense: on a success only
+    assert entries(s, "skill.spent") == [{"title": "Coup d'estoc", "name": ch["name"]}]
+    assert entries(s, "card.block") == []
+    assert ch["discard"] == ["x01", "x02", "x03", "ref_parade", "a_estoc"]
+    assert ch["hand"] == ["a_bouclier", "ref_instinct"] and ch["blocked"] == []
+    assert s["action"] is None and s["pending"] == {"type": "turn"}
+
+
+def test_counting_every_success_wins_the_fight_and_its_colossal_bonus(bundle):
+    """Five successes for four: « Abattre le gardien de fonte » succeeds (its flag), and the
+    Colossal trait's success adds 1 Défense; nothing is cancelled on a success."""
+    s = gardien(bundle)
+    defense = s["citadel"]["scores"]["defense"]
+    s = play(bundle, s, {"type": "select", "item": "a_estoc"},
+             {"type": "draw", "count": 4, "tremor": False},
+             {"type": "count", "successes": 5})  # fmt: skip
+    assert entries(s, "action.result")[-1]["ok"] is True
+    assert entries(s, "action.result")[-1]["successes"] == 5
+    assert "gardien_abattu" in s["flags"]
+    assert s["citadel"]["scores"]["defense"] == defense + 1
+    assert K.where(bundle, s, K.action_card("a_estoc")) == "discard:A"
+
+
+def test_a_chain_counts_the_stars_of_as_many_cards_as_its_cost_plus_extra_cards(bundle):
+    """« Fouiller les décombres de la nef » (105: search, cost 3 with a chain, difficulty 2):
+    Fouille méthodique in hand lets one card more count (4) and gives 1 success; the chain
+    limits only the stars: the wits icons of all six revealed cards count, and Déduction
+    turns two of them into 1 success. Success: « ajouter à sa main » one revealed card."""
+    s = situation(
+        bundle,
+        ["A"],
+        hands={"A": ["adv_fouille", "c_deduction"]},
+        decks={"A": ["x05", "x15", "x21", "x04", "x09", "x14"]},
+    )
+    place(bundle, s, 105, "0,0")
+    s = play(bundle, s, {"type": "act", "source": "terrain:0,0", "index": 0},
+             {"type": "draw", "count": 6, "tremor": False})  # fmt: skip
+    t = s["action"]["tally"]
+    assert (t["limit"], t["stars"], len(t["counted"])) == (4, 2 + 2 + 2 + 1, 4)
+    assert {"x05", "x15", "x21"} <= set(t["counted"])
+    assert (t["icons"], t["converted"], t["cancels"]) == (["wits"] * 3, 1, 0)
+    assert (t["flat"], t["total"], t["need"]) == (1, 7 + 1 + 1, 2)
+    s = play(bundle, s, {"type": "count", "successes": 9})
+    # its first success brings Fenwick (112), whose mandatory « Marchander » comes first:
+    # the search waits, then goes on to « ajouter à sa main » once Fenwick is done
+    assert s["action"]["title"] == "Marchander"
+    assert [a["title"] for a in s["suspended"]] == ["Fouiller les décombres de la nef"]
+    s = play(bundle, s, {"type": "draw", "count": 1, "tremor": False}, {"type": "close"})
+    assert s["action"]["title"] == "Fouiller les décombres de la nef" and s["suspended"] == []
+    # Fenwick resolved goes to the Past (put back only if its participants had all fainted)
+    assert K.where(bundle, s, K.adventure("112/green")) == "past"
+    assert entries(s, "card.put_back") == []
+    assert s["pending"] == {"type": "keep", "character": 0, "left": 1}
+    ch = s["characters"][0]
+    assert ch["discard"] == ["a_cri"]  # Marchander's revealed card
+    s = play(bundle, s, {"type": "keep", "card": "x05"})
+    ch = s["characters"][0]
+    assert "x05" in ch["hand"] and sorted(ch["discard"]) == [
+        "a_cri", "x04", "x09", "x14", "x15", "x21"]  # fmt: skip
+    assert s["action"] is None and s["pending"] == {"type": "turn"}
+
+
+def test_a_simple_action_offers_all_or_nothing_a_multiple_one_any_number_short(bundle):
+    """Exactly the difficulty reached is a success the player may still refuse; a simple
+    action then counts all or nothing, a multiple one any number below its die."""
+    s = situation(bundle, ["A"])
+    A.start(bundle, s, 0, "terrain:0,0", 0)
+    s["action"]["tally"] = {"total": 2, "need": 2, "cancels": 0}
+    assert A.count_options(s) == [2, 0]
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    A.start(bundle, s, 0, "event:0,0:205/green", 1)
+    s["action"]["tally"] = {"total": 2, "need": 2, "cancels": 0}
+    assert A.count_options(s) == [2, 0, 1]
+
+
+def caravane(bundle: dict, deck: list[str], hp: int = 18) -> dict:
+    """« Dégager les chariots un à un » (205, a multiple action: lines of 2, 3, 2)."""
+    s = situation(bundle, ["A"], scenario="pluie_grise", decks={"A": deck}, hp={"A": hp})
+    place(bundle, s, 205, "0,0", event=True)
+    return s
+
+
+def test_a_multiple_action_lowers_its_die_and_is_taken_up_again_where_it_stopped(bundle):
+    """Too few successes counted lower the die and the line's failure applies (1 damage);
+    undertaken again later, the die keeps its value; below 1 the line succeeds and the die
+    moves on to the next line, showing its difficulty (3)."""
+    s = caravane(bundle, ["x05", "x01", "x15", "x17"])
+    act = {"type": "act", "source": "event:0,0:205/green", "index": 1}
+    s = play(bundle, s, act, {"type": "draw", "count": 2, "tremor": False})
+    die = "205/green#1"
+    assert s["action"]["die"] == die and s["pending"] == {"type": "result", "character": 0}
+    assert entries(s, "action.drawn")[-1]["multiple"] is True
+    assert entries(s, "action.drawn")[-1]["title"] == "Dégager les chariots un à un"
+    assert entries(s, "action.drawn")[-1]["verb"] == "pull_push_lift"
+    s = play(bundle, s, {"type": "count", "successes": 1})
+    told = entries(s, "action.result")[-1]
+    assert (told["ok"], told["successes"], told["total"], told["need"], told["die"]) == (
+        False, 1, 4, 2, 1)  # fmt: skip
+    assert (told["title"], told["verb"]) == ("Dégager les chariots un à un", "pull_push_lift")
+    assert s["characters"][0]["hp"] == 17 and s["action"] is None
+    assert s["dice"][die] == {"line": 0, "value": 1, "card": "205/green"}
+    s = play(bundle, s, act)
+    assert s["dice"][die]["value"] == 1  # not placed again
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False})
+    assert s["action"]["tally"]["need"] == 1
+    s = play(bundle, s, {"type": "count", "successes": 4})
+    assert entries(s, "action.result")[-1]["die"] == 0
+    assert s["dice"][die] == {"line": 1, "value": 3, "card": "205/green"}
+    assert s["action"] is None and s["characters"][0]["hp"] == 17
+
+
+@pytest.fixture
+def mandatory_caravane(bundle, monkeypatch):
+    """« Dégager les chariots un à un » printed in a red frame (a mandatory multiple action:
+    no card of the box has one, the rule is the rulebook's)."""
+    spec = rec.adv(bundle, "205/green")["actions"][1]
+    monkeypatch.setitem(spec, "mandatory", True)
+    return spec
+
+
+def test_a_mandatory_multiple_action_is_undertaken_again_until_it_is_over(
+    bundle, mandatory_caravane
+):
+    """« Si elle est obligatoire, vous devez l'entreprendre à nouveau sitôt l'étape de
+    Conséquence résolue et ce, jusqu'à ce qu'elle soit terminée »: each line succeeded or
+    failed, the same character undertakes it again, a new turn each time."""
+    s = caravane(bundle, ["x05", "x01", "x15", "x17", "x02", "x03"])
+    act = {"type": "act", "source": "event:0,0:205/green", "index": 1}
+    s = play(bundle, s, act)
+    turns = s["turns"]
+    assert s["action"]["mandatory"] is True
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert s["dice"]["205/green#1"] == {"line": 1, "value": 3, "card": "205/green"}
+    again = s["action"]
+    assert (again["source"], again["index"], again["character"]) == ("event:0,0:205/green", 1, 0)
+    assert again["mandatory"] and again["drawn"] == [] and s["suspended"] == []
+    assert s["pending"] == {"type": "draw", "character": 0} and s["turns"] == turns + 1
+    assert len(entries(s, "action.start")) == 2
+    # the line fails, the die stays
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 1})  # fmt: skip
+    assert s["dice"]["205/green#1"] == {"line": 1, "value": 2, "card": "205/green"}
+    assert s["action"]["source"] == "event:0,0:205/green" and s["turns"] == turns + 2
+    assert s["characters"][0]["discard"] == ["x05", "x01", "x02", "x15", "x17"]  # x02: the failure
+
+
+def test_a_mandatory_multiple_action_stops_when_over_or_when_its_character_faints(
+    bundle, mandatory_caravane
+):
+    s = caravane(bundle, ["x05", "x01"])
+    s["dice"]["205/green#1"] = {"line": 2, "value": 1, "card": "205/green"}  # its last line
+    s = play(bundle, s, {"type": "act", "source": "event:0,0:205/green", "index": 1},
+             {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert "205/green#1" not in s["dice"] and "caravane_degagee" in s["flags"]
+    assert s["action"] is None and len(entries(s, "action.start")) == 1
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", decks={"A": ["x05", "x01"]},
+                  hp={"A": 1})  # fmt: skip
+    place(bundle, s, 205, "0,0", event=True)
+    s["characters"][1]["at"] = "1,0"  # Bruno stands elsewhere: Maëlis acts alone
+    s = play(bundle, s, {"type": "act", "source": "event:0,0:205/green", "index": 1},
+             {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 0})  # fmt: skip
+    # the line's failure: 1 damage, she faints; the die stays for later
+    assert not s["characters"][0]["conscious"] and "205/green#1" in s["dice"]
+    assert s["action"] is None and len(entries(s, "action.start")) == 1
+
+
+def test_the_cards_in_force_are_the_selected_ones_the_fitting_skills_and_revealed_reflexes(
+    bundle,
+):
+    """« Appliquer les effets de ses cartes »: a purse card only once selected (and while it
+    is still in front of the character), a skill in hand when its condition names the
+    action (Épaule solide does not: no fight in it), a skill spent when used only once
+    selected; a reflex skill only when revealed and fitting (Sursaut is for dodging), and a
+    revealed skill that is not a reflex gives nothing."""
+    s = situation(
+        bundle,
+        ["A"],
+        scenario="forges_mortes",
+        hands={"A": ["a_estoc", "a_bouclier", "a_epaule", "ref_instinct"]},
+        purses={"A": [111]},
+    )
+    place(bundle, s, 308, "0,0")
+    s = play(bundle, s, {"type": "act", "source": "terrain:0,0", "index": 0})
+    skills = rec.recs(bundle, "action_card")
+    sword = rec.adv(bundle, "111/green")["bonuses"]
+    estoc, shield, parade = (skills[k]["bonuses"] for k in ("a_estoc", "a_bouclier", "ref_parade"))
+    assert A.bonuses(bundle, s) == [shield]
+    s = play(bundle, s, {"type": "select", "item": "a_estoc"})
+    assert s["pending"] == {"type": "prepare", "character": 0}
+    assert A.bonuses(bundle, s) == [estoc, shield]
+    s = play(bundle, s, {"type": "select", "item": "111/green"})
+    assert s["action"]["selected"] == ["a_estoc", "111/green"]
+    assert A.bonuses(bundle, s) == [sword, estoc, shield]
+    revealed = ["ref_sursaut", "adv_lame_sure", "ref_parade", "x01"]
+    assert A.bonuses(bundle, s, revealed) == [sword, estoc, shield, parade]
+    K.move(bundle, s, K.adventure("111/green"), "past")
+    assert A.bonuses(bundle, s) == [estoc, shield]
+
+
+def test_moving_is_an_action_with_no_title_and_no_card_told_as_such(bundle):
+    """« Me déplacer » is printed on the character card: the log names no title and no card
+    for it, at its start, its cards revealed and its result; a success moves the figure."""
+    s = situation(bundle, ["A"], decks={"A": ["x05", "x01"]})
+    s = play(bundle, s, {"type": "move", "character": 0, "to": "1,0"},
+             {"type": "draw", "count": 1, "tremor": False})  # fmt: skip
+    assert s["characters"][0]["at"] == "1,0" and s["action"] is None
+    assert entries(s, "action.start")[-1]["title"] == ""
+    assert (entries(s, "action.drawn")[-1]["title"], entries(s, "action.drawn")[-1]["verb"]) == (
+        "", "move")  # fmt: skip
+    assert entries(s, "action.result")[-1] == {
+        "ok": True, "successes": 2, "total": 2, "need": 0, "die": None, "title": "",
+        "verb": "move"}  # fmt: skip
+
+
+def test_an_action_printed_on_a_purse_card_selects_that_card(bundle):
+    """« Lorsque le joueur actif entreprend une action disponible sur une de ses cartes [sac],
+    cette carte est automatiquement sélectionnée »."""
+    s = situation(bundle, ["A"], scenario="pluie_grise", purses={"A": [226]})
+    s = play(bundle, s, {"type": "act", "source": "purse:A:226/green", "index": 0})
+    assert s["action"]["selected"] == ["226/green"]
+
+
+def test_an_action_of_a_dialogue_names_no_card(bundle):
+    """A mandatory action of the Livre des dialogues (23, « Maîtriser Ossian ») is printed on
+    no card: its start names none."""
+    s = situation(bundle, ["A"], scenario="coeur_de_varn")
+    s = consequence(bundle, s, {"read": "23"})
+    assert s["action"]["source"] == "paragraph:23" and s["action"]["mandatory"] is True
+    assert entries(s, "action.start")[-1]["card"] == ""
+    assert entries(s, "action.start")[-1]["title"] == "Maîtriser Ossian"
+
+
+def test_the_selected_cards_own_effects_apply_once_the_action_is_over(bundle):
+    """« [sélectionnée] »: Braise prisonnière (437, an ÉTAT that must be selected for a fight)
+    costs 1 hit point, the Fiole d'eau de trempe (435) selected after Coup d'estoc banishes
+    itself (« bannissez cette carte »: that card, not the Terrain fought on); the fight's
+    failure (3 damage) comes on top."""
+    s = situation(
+        bundle,
+        ["A"],
+        scenario="forges_mortes",
+        hands={"A": ["a_estoc"]},
+        purses={"A": [437, 435]},
+        decks={"A": ["x05", "x01", "x15"]},
+    )
+    place(bundle, s, 308, "0,0")
+    s = play(bundle, s, {"type": "act", "source": "terrain:0,0", "index": 0})
+    assert s["action"]["selected"] == ["437/green"]  # « DOIT impérativement la sélectionner »
+    s = play(bundle, s, {"type": "select", "item": "a_estoc"},
+             {"type": "select", "item": "435/green"},
+             {"type": "draw", "count": 3, "tremor": False},
+             {"type": "count", "successes": 0})  # fmt: skip
+    ch = s["characters"][0]
+    assert ch["hp"] == 18 - 3 - 1 and ch["purse"] == ["437/green"]
+    assert K.where(bundle, s, K.adventure("435/green")) == "banished"
+    assert K.where(bundle, s, K.adventure("308/green")) == "terrain:0,0"
+    assert entries(s, "card.banish") == [{"title": "Fiole d'eau de trempe"}]
+
+
+def meute(bundle: dict, deck: list[str], hp: int = 18) -> dict:
+    """« Disperser la meute » (115, a permanent event: fight, cost 2, difficulty 2, Nuée: 1
+    card more, Furtif: 1 damage more on a failure)."""
+    s = situation(bundle, ["A"], decks={"A": deck}, hp={"A": hp})
+    place(bundle, s, 115, "0,0", event=True)
+    return play(bundle, s, {"type": "act", "source": "event:0,0:115/green", "index": 0},
+                {"type": "draw", "count": 3, "tremor": False})  # fmt: skip
+
+
+def test_a_creatures_trait_adds_its_failure_and_a_success_discards_the_event(bundle):
+    s = meute(bundle, ["x05", "x01", "x15"])
+    s = play(bundle, s, {"type": "count", "successes": 0})
+    assert s["characters"][0]["hp"] == 18 - 1 - 1  # the failure's damage, Furtif's
+    assert K.where(bundle, s, K.adventure("115/green")) == "event:0,0"
+    s = meute(bundle, ["x05", "x01", "x15"])
+    s = play(bundle, s, {"type": "count", "successes": 6})
+    assert s["characters"][0]["hp"] == 18  # Furtif strikes only on a failure
+    assert K.where(bundle, s, K.adventure("115/green")) == "past"  # « défaussez cette carte »
+
+
+def test_an_event_found_by_an_action_forbids_that_action_on_its_terrain(bundle):
+    """« Explorer la grotte » (224) failed brings « Se frayer un chemin » (240), linked to the
+    Terrain with the action's icon on its arrow: the grotto cannot be searched again."""
+    s = situation(bundle, ["A"], scenario="pluie_grise", decks={"A": ["x02", "x13"]})
+    place(bundle, s, 224, "0,0")
+    assert ("terrain:0,0", 1) in A.available(bundle, s, 0)
+    s = play(bundle, s, {"type": "act", "source": "terrain:0,0", "index": 1},
+             {"type": "draw", "count": 2, "tremor": False})  # fmt: skip
+    # two left half-stars make no star: no success to count, the action fails at once
+    assert entries(s, "action.result")[-1]["ok"] is False
+    assert K.where(bundle, s, K.adventure("240/green")) == "event:0,0"
+    assert [ev["blocked_verb"] for ev in s["board"]["0,0"]["events"]
+            if ev["key"] == "240/green"] == ["search"]  # fmt: skip
+    assert ("terrain:0,0", 1) not in A.available(bundle, s, 0)
+
+
+def test_a_passage_found_reveals_a_temporary_event_fought_once_then_put_in_the_past(bundle):
+    """« Chercher un passage » (cost 0, difficulty 0) turns the exploration card over: Rats
+    des décombres (1001), a temporary event whose fight is mandatory; once fought, the card
+    goes to the Past and the arrow's card (106) takes its place: it is revealed only once."""
+    s = situation(bundle, ["A"], decks={"A": ["x05", "x01", "x15"]})
+    K.move(bundle, s, K.exploration(s["slots"]["0,-1"]["exploration"]), "box")
+    K.move(bundle, s, K.exploration("1001"), "slot:0,-1")
+    s = play(bundle, s, {"type": "act", "source": "explore:0,-1", "index": 0},
+             {"type": "draw", "count": 0, "tremor": False})  # fmt: skip
+    assert (s["action"]["source"], s["action"]["mandatory"]) == ("slot:0,-1", True)
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert s["action"] is None and s["pending"] == {"type": "turn"}
+    assert K.where(bundle, s, K.exploration("1001")) == "past"
+    assert [e["id"] for e in entries(s, "exploration.revealed")] == ["1001"]
+    assert s["board"]["0,-1"]["terrain"].startswith("106")
+
+
+def test_a_temporary_event_whose_fighter_faints_goes_back_to_the_box(bundle):
+    """« Si tous les participants à une action figurant sur une carte Événement temporaire
+    deviennent inconscients, cette carte est rangée »: 304 (a mandatory dodge, 3 damage on a
+    failure) knocks Maëlis out; Bruno, elsewhere, goes on; the card is put back, not in the
+    Past."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 3},
+                  decks={"A": ["x02", "x13"]})  # fmt: skip
+    s["characters"][1]["at"] = "1,0"
+    s = consequence(bundle, s, {"take": 304})
+    assert s["action"]["source"] == "temp:304/green" and s["action"]["participants"] == [0]
+    s = play(bundle, s, {"type": "draw", "count": 2, "tremor": False})
+    assert not s["characters"][0]["conscious"] and s["action"] is None
+    assert K.where(bundle, s, K.adventure("304/green")) == "box"
+    title = rec.adv(bundle, "304/green")["title"]
+    assert entries(s, "card.put_back") == [{"title": title}]
+
+
+def test_a_mandatory_multiple_action_goes_on_with_the_same_active_player(
+    bundle, mandatory_caravane
+):
+    """Bruno undertook it (Maëlis stands elsewhere): Bruno undertakes it again."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", decks={"B": ["x05", "x01"]})
+    place(bundle, s, 205, "0,0", event=True)
+    s["characters"][0]["at"] = "1,0"
+    s = play(bundle, s, {"type": "act", "character": 1, "source": "event:0,0:205/green"},
+             {"type": "draw", "count": 2, "tremor": False},
+             {"type": "count", "successes": 4})  # fmt: skip
+    assert s["dice"]["205/green#1"]["line"] == 1
+    assert s["action"]["character"] == 1 and s["pending"] == {"type": "draw", "character": 1}
+    assert [e["id"] for e in entries(s, "action.start")] == ["B", "B"]
