@@ -330,7 +330,7 @@ def test_an_illegal_choice_is_refused(bundle):
         apply(bundle, s, {"type": "recover", "character": 0, "cards": 2})
 
 
-# --------------------------------------------------------------------------- h3: the turn and the cards
+# ------------------------------------------------------------- h3: the turn and the cards
 # Judges the survivors of turn.py (_free_move, apply, _mandatory_here, _select, _receive, _keep,
 # legal_actions, _start, _ref, check_shape, _mark, _citadel_move, _each_turn_action,
 # _drop_stale_dice, _legal, _where, _citadel_actions, _known, free_moves) and of cards.py
