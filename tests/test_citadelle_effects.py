@@ -328,7 +328,7 @@ def test_the_tremor_makes_exploring_one_card_cheaper(bundle):
     assert intro["citadel"]["tremor"] == 0
 
 
-# --------------------------------------------------------------------------- h4: scenario.py, taking.py
+# ------------------------------------------------------------- h4: scenario.py, taking.py
 # Functions judged: scenario.new_game, scenario.start_scenario (« Débuter une nouvelle
 # aventure », the rules page's « Le début d'un scénario » and « Ce qui se garde d'un scénario à
 # l'autre »); taking.reveal, taking.choose_version, taking.examine, taking.search,
@@ -338,6 +338,7 @@ import copy as _copy  # noqa: E402
 
 from engine.citadelle import board as B  # noqa: E402
 from engine.citadelle import citadel as CI  # noqa: E402
+from engine.citadelle import effects as E  # noqa: E402
 from engine.citadelle import game as G  # noqa: E402
 from engine.citadelle import scenario as S  # noqa: E402
 from engine.citadelle import taking  # noqa: E402
@@ -398,7 +399,7 @@ def test_h4_a_new_scenario_keeps_the_cards_and_facts_and_clears_the_table(bundle
     taking.reveal(bundle, s, "305/green", {"character": 0}, at="-1,0", origin="0,0")
     K.move(bundle, s, K.adventure("304/green"), "past")
     s.update(
-        dice={"x#0": {"value": 3, "card": "401/green", "line": 0}},
+        dice={"310/green#0": {"value": 3, "card": "310/green", "line": 0}},  # a card kept
         found=[{"number": 131, "source": "105/green"}],
         arrivals=["1,0"], interrupt=[{"key": "x"}], dialogue={"paragraph": "66"},
         action={"character": 0}, suspended=[{"character": 1}], objectives=["o"],
@@ -549,3 +550,48 @@ def test_h4_an_event_found_by_a_fainted_character_goes_to_another_figures_terrai
     s["characters"][1]["at"] = "1,0"
     s = consequence(bundle, s, {"take": 305}, by=2)  # one past the last
     assert "305/green" in [e["key"] for e in s["board"]["0,0"]["events"]]
+
+
+def test_h4_a_card_taken_by_an_effect_naming_nobody_goes_to_the_first_character(bundle):
+    """As for the cards a scenario or a building puts in play, a purse card taken by an
+    effect that names no character goes in front of the first one."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"take": 310}, {})
+    assert K.where(bundle, s, K.adventure("310/green")) == "purse:A"
+
+
+def test_h4_cards_put_in_play_before_any_terrain(bundle):
+    """A writer's scenario whose first card is an event: no figure stands on a Terrain yet,
+    so the event cannot be linked to one and waits in the Past; the first Terrain goes at the
+    centre of the Plateau and the next one beside it."""
+
+    def event_first(scen):
+        scen["setup"]["start"] = ["403", "301", "302"]
+
+    twin = _twin(bundle, "scenario", "coeur_de_varn", event_first)
+    s = situation(twin, ["A"], scenario="forges_mortes")
+    S.start_scenario(twin, s, "coeur_de_varn")
+    K.check(twin, s)
+    assert K.where(twin, s, K.adventure("403/green")) == "past"
+    assert s["board"]["0,0"]["terrain"] == "301/green"
+    (beside,) = [c for c, spot in s["board"].items() if spot["terrain"] == "302/green"]
+    x, y = (int(n) for n in beside.split(","))
+    assert abs(x) + abs(y) == 1
+
+
+def test_h4_a_hidden_temporary_event_whose_searcher_fainted_is_put_back(bundle):
+    """« tous les participants deviennent inconscients »: A finds 587 hidden on 502 and must
+    undertake its mandatory action alone; failing it, A faints: the card is put back in the
+    box, not discarded in the Past."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 1})
+    ground = place(bundle, s, 502, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    s = play(bundle, s, {"type": "examine"}, {"type": "search", "number": 587})
+    assert s["pending"] == {"type": "draw", "character": 0}
+    s = play(bundle, s, {"type": "draw", "count": 1})
+    if s["pending"]["type"] == "result":
+        s = play(bundle, s, {"type": "count", "successes": 0})
+    assert not s["characters"][0]["conscious"]
+    assert K.where(bundle, s, K.adventure("587/green")) == "box"
+    assert s["board"]["-1,0"]["terrain"] == ground
