@@ -326,3 +326,272 @@ def test_the_tremor_makes_exploring_one_card_cheaper(bundle):
     assert s["tremor_used"] == 1
     intro = situation(bundle, ["A"])
     assert intro["citadel"]["tremor"] == 0
+
+
+# ------------------------------------------------------------- h4: scenario.py, taking.py
+# Functions judged: scenario.new_game, scenario.start_scenario (« Débuter une nouvelle
+# aventure », the rules page's « Le début d'un scénario » and « Ce qui se garde d'un scénario à
+# l'autre »); taking.reveal, taking.choose_version, taking.examine, taking.search,
+# taking._active_terrain (« Prendre une carte numérotée », « Trouver un numéro caché »).
+
+import copy as _copy  # noqa: E402
+
+from engine.citadelle import board as B  # noqa: E402
+from engine.citadelle import citadel as CI  # noqa: E402
+from engine.citadelle import effects as E  # noqa: E402
+from engine.citadelle import game as G  # noqa: E402
+from engine.citadelle import scenario as S  # noqa: E402
+from engine.citadelle import taking  # noqa: E402
+from engine.citadelle.plugin import Citadelle  # noqa: E402
+
+
+def _twin(bundle: dict, kind: str, key: str, change) -> dict:
+    """A copy of the bundle where record ``key`` of ``kind`` is changed by ``change`` (an
+    author's content may leave out what the shipped box always fills in)."""
+    twin = {**bundle, "records": {**bundle["records"]}}
+    table = dict(twin["records"][kind])
+    table[key] = _copy.deepcopy(table[key])
+    change(table[key])
+    twin["records"][kind] = table
+    return twin
+
+
+def test_h4_a_group_is_one_to_four_different_known_characters(bundle):
+    """« de 1 à 4 joueurs »: the setup refuses another group and says why."""
+    with pytest.raises(ValueError, match="1 to 4 different characters"):
+        S.new_game(bundle, ["A", "B", "C", "D", "E"], 0)
+    with pytest.raises(ValueError, match="1 to 4 different characters"):
+        S.new_game(bundle, ["A", "A"], 0)
+    with pytest.raises(ValueError, match=r"unknown characters \['Z'\]"):
+        S.new_game(bundle, ["A", "Z"], 0)
+    with pytest.raises(ValueError, match="unknown recovery mode 'hard'"):
+        S.new_game(bundle, ["A"], 0, recovery="hard")
+    with pytest.raises(ValueError, match="unknown scenario 'nulle_part'"):
+        S.new_game(bundle, ["A"], 0, scenario="nulle_part")
+
+
+def test_h4_a_new_adventure_opens_the_introduction_at_its_first_turn(bundle):
+    """« Débuter une nouvelle aventure »: the introduction « Un nouveau départ », the hit
+    points its booklet gives two characters, every figure on its first Terrain, no tremor."""
+    s = S.new_game(bundle, ["A", "B"], 0)
+    Citadelle(bundle).check_state(s)  # a Citadel state, each card in one place
+    assert s["format_version"] == G.FORMAT_VERSION and s["game"] == "citadelle"
+    intro = bundle["campaign"]["intro"]
+    scen = rec.scenario(bundle, intro)
+    assert s["scenario"] == intro and s["menace"] is None and s["result"] is None
+    assert s["turns"] == 0 and s["scenario_turns"] == 0 and s["phase"] == "play"
+    hp = scen["setup"]["hit_points"]["2"]
+    assert [(c["hp"], c["conscious"], c["at"]) for c in s["characters"]] == [(hp, True, "0,0")] * 2
+    assert s["citadel"]["tremor"] == 0 and s["tremor_used"] == 0
+    assert set(scen["setup"]["flags"]) <= set(s["flags"])
+    assert last(s, "scenario.start") == {"title": scen["title"], "text": scen["text"],
+                                          "id": intro, "hp": hp, "tremor": 0}  # fmt: skip
+
+
+def test_h4_a_new_scenario_keeps_the_cards_and_facts_and_clears_the_table(bundle):
+    """« Ce qui se garde d'un scénario à l'autre »: hands, purses and the facts noted are
+    kept; the Plateau, the exploration places, the Past, the dice, the objectives, what was
+    found or under way are cleared; the Défausse is shuffled back into the Deck; everyone
+    gets the new scenario's hit points, conscious, on its first Terrain."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 3, "B": 0},
+                  hands={"A": ["a_estoc"]}, purses={"B": [310]},
+                  discards={"A": ["a_cri"]})  # fmt: skip
+    taking.reveal(bundle, s, "305/green", {"character": 0}, at="-1,0", origin="0,0")
+    K.move(bundle, s, K.adventure("304/green"), "past")
+    s.update(
+        dice={"310/green#0": {"value": 3, "card": "310/green", "line": 0}},  # a card kept
+        found=[{"number": 131, "source": "105/green"}],
+        arrivals=["1,0"], interrupt=[{"key": "x"}], dialogue={"paragraph": "66"},
+        action={"character": 0}, suspended=[{"character": 1}], objectives=["o"],
+        queue=[{"effects": [{"damage": 3}], "ctx": {"character": 0, "participants": [0]}}],
+        saved=True, next_scenario="coeur_de_varn", scenario_turns=7, tremor_used=2,
+        phase="citadel", pending={"type": "citadel"},
+    )  # fmt: skip
+    S.start_scenario(bundle, s, "coeur_de_varn")
+    K.check(bundle, s)
+    for key in ("305/green", "304/green"):
+        assert K.where(bundle, s, K.adventure(key)) == "box"
+    assert s["past"] == [] and "-1,0" not in s["slots"]
+    hp = rec.scenario(bundle, "coeur_de_varn")["setup"]["hit_points"]["2"]
+    assert [(c["hp"], c["conscious"], c["at"]) for c in s["characters"]] == [(hp, True, "0,0")] * 2
+    a, b = s["characters"]
+    assert a["hand"] == ["a_estoc"] and a["discard"] == [] and "a_cri" in a["deck"]
+    assert b["purse"] == ["310/green"]
+    assert "souffle_des_forges" in s["flags"]
+    assert s["dice"] == {} and s["found"] == [] and s["interrupt"] == [] and s["objectives"] == []
+    assert s["dialogue"] is None and s["action"] is None and s["suspended"] == []
+    assert s["queue"] == [] and not s["saved"] and s.get("next_scenario") is None
+    assert s["scenario_turns"] == 0 and s["tremor_used"] == 0 and s["phase"] == "play"
+    assert s["scenario"] == "coeur_de_varn" and s["menace"] == "cendres_de_varn"
+    assert s["citadel"]["tremor"] == 3 and "1,0" not in s["arrivals"]
+    assert last(s, "scenario.start")["id"] == "coeur_de_varn"
+
+
+def test_h4_the_first_terrain_is_an_arrival_of_every_figure(bundle):
+    """The figures have just arrived on the scenario's first Terrain: La Passerelle des
+    soufflets (306) as first card, its mandatory action must be undertaken at once by all
+    the characters standing there, who choose the active player among them."""
+
+    def only_the_bridge(scen):
+        scen["setup"]["start"] = ["306"]
+
+    twin = _twin(bundle, "scenario", "coeur_de_varn", only_the_bridge)
+    s = situation(twin, ["A", "B"], scenario="forges_mortes")
+    S.start_scenario(twin, s, "coeur_de_varn")
+    assert s["board"]["0,0"]["terrain"] == "306/green"
+    assert s["pending"] == {"type": "active", "source": "terrain:0,0", "index": 0,
+                            "participants": [0, 1]}  # fmt: skip
+
+
+def test_h4_a_scenario_without_a_table_gives_the_hit_points_the_citadel_announced(bundle):
+    """A scenario of the writers' content may give no hit point table nor first cards: the
+    characters receive what the Citadel announced for it, and no figure stands anywhere."""
+
+    def bare(scen):
+        scen["setup"] = {"tremor": 1}
+
+    twin = _twin(bundle, "scenario", "coeur_de_varn", bare)
+    s = situation(twin, ["A", "B"], scenario="forges_mortes")
+    s["next_scenario"] = "coeur_de_varn"
+    announced = CI.start_hp(twin, s)
+    S.start_scenario(twin, s, "coeur_de_varn")
+    Citadelle(twin).check_state(s)
+    assert [c["hp"] for c in s["characters"]] == [announced, announced]
+    assert [c["at"] for c in s["characters"]] == [None, None] and s["board"] == {}
+    assert last(s, "scenario.start")["hp"] == announced
+
+
+def test_h4_a_menace_scenario_without_a_tremor_keeps_the_sheets_level(bundle):
+    """The tremor is on the Citadel sheet, kept from one scenario to the next: a Menace
+    scenario that sets none leaves it where it is."""
+
+    def no_tremor(scen):
+        del scen["setup"]["tremor"]
+
+    twin = _twin(bundle, "scenario", "coeur_de_varn", no_tremor)
+    s = situation(twin, ["A"], scenario="forges_mortes")
+    s["citadel"]["tremor"] = 4
+    S.start_scenario(twin, s, "coeur_de_varn")
+    assert s["citadel"]["tremor"] == 4 and last(s, "scenario.start")["tremor"] == 4
+
+
+def test_h4_a_revealed_card_is_read_back_then_face(bundle):
+    """« lit le texte informatif au dos et la révèle »: the log shows the back (none on a
+    purse card without one) and the face."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for key in ("587/green", "310/green"):
+        card = rec.adv(bundle, key)
+        taking.reveal(bundle, s, key, {"character": 0})
+        assert last(s, "card.taken") == {"number": card["number"], "title": card["title"],
+                                         "type": card["type"], "key": key,
+                                         "back": card.get("back", ""),
+                                         "text": card["text"]}  # fmt: skip
+    assert last(s, "card.taken")["back"] == "" and rec.adv(bundle, "587/green")["back"]
+
+
+def test_h4_cards_without_a_title_or_text_show_none(bundle):
+    """The writers' content may leave out a card's title or text: nothing is shown for it,
+    when taken, looked at with the magnifier or discarded for its hidden number."""
+
+    def untitled(card):
+        del card["title"], card["text"]
+
+    twin = _twin(bundle, "adventure_card", "310/green", untitled)
+    twin = _twin(twin, "adventure_card", "105/green", untitled)
+    s = situation(twin, ["A"], scenario="forges_mortes")
+    taking.reveal(twin, s, "310/green", {"character": 0})
+    assert last(s, "card.taken")["title"] == "" and last(s, "card.taken")["text"] == ""
+    chapel = place(twin, s, "105/green", "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    taking.examine(twin, s, 0, chapel)
+    assert last(s, "hidden.found")["title"] == ""
+    taking.search(twin, s, 0, 131)
+    assert last(s, "card.discard") == {"title": ""}
+
+
+def test_h4_each_hope_card_adds_one_to_the_hope_already_gained(bundle):
+    s = situation(bundle, ["A"])
+    s["citadel"]["hope"] = 2
+    taking.reveal(bundle, s, "199/green", {"character": 0})
+    assert s["citadel"]["hope"] == 3 and last(s, "hope") == {"amount": 1, "total": 3}
+
+
+def test_h4_the_first_terrain_of_an_empty_plateau_goes_at_its_centre(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    for spot in list(s["board"].values()):
+        B.leave_quietly(bundle, s, K.adventure(spot["terrain"]), "box")
+    for ch in s["characters"]:
+        ch["at"] = None
+    taking.reveal(bundle, s, "302/green", {"character": 0})
+    assert s["board"]["0,0"]["terrain"] == "302/green"
+
+
+def test_h4_a_revealed_card_applies_its_effects(bundle):
+    """L'Autel de cire (447), a permanent event: its effect notes the fact « autel_vu »."""
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    assert "autel_vu" not in s["flags"]
+    s = consequence(bundle, s, {"take": 447})
+    assert "autel_vu" in s["flags"]
+    assert {"key": "447/green", "blocked_verb": None} in s["board"]["0,0"]["events"]
+
+
+def test_h4_an_event_found_by_a_fainted_character_goes_to_another_figures_terrain(bundle):
+    """« Un participant met cette carte en jeu [...] vers la carte Terrain sur laquelle se
+    trouve sa figurine »: the active character has fainted (off the Plateau), so the event is
+    linked to the Terrain where the other figure stands; and for a character gone, to the
+    first figure's Terrain."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 0})
+    place(bundle, s, 302, "1,0")
+    s["characters"][0]["at"], s["characters"][1]["at"] = None, "1,0"
+    taking.reveal(bundle, s, "305/green", {"character": 0})
+    assert [e["key"] for e in s["board"]["1,0"]["events"]] == ["305/green"]
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    place(bundle, s, 302, "1,0")
+    s["characters"][1]["at"] = "1,0"
+    s = consequence(bundle, s, {"take": 305}, by=2)  # one past the last
+    assert "305/green" in [e["key"] for e in s["board"]["0,0"]["events"]]
+
+
+def test_h4_a_card_taken_by_an_effect_naming_nobody_goes_to_the_first_character(bundle):
+    """As for the cards a scenario or a building puts in play, a purse card taken by an
+    effect that names no character goes in front of the first one."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes")
+    s["pending"] = None
+    E.apply_effect(bundle, s, {"take": 310}, {})
+    assert K.where(bundle, s, K.adventure("310/green")) == "purse:A"
+
+
+def test_h4_cards_put_in_play_before_any_terrain(bundle):
+    """A writer's scenario whose first card is an event: no figure stands on a Terrain yet,
+    so the event cannot be linked to one and waits in the Past; the first Terrain goes at the
+    centre of the Plateau and the next one beside it."""
+
+    def event_first(scen):
+        scen["setup"]["start"] = ["403", "301", "302"]
+
+    twin = _twin(bundle, "scenario", "coeur_de_varn", event_first)
+    s = situation(twin, ["A"], scenario="forges_mortes")
+    S.start_scenario(twin, s, "coeur_de_varn")
+    K.check(twin, s)
+    assert K.where(twin, s, K.adventure("403/green")) == "past"
+    assert s["board"]["0,0"]["terrain"] == "301/green"
+    (beside,) = [c for c, spot in s["board"].items() if spot["terrain"] == "302/green"]
+    x, y = (int(n) for n in beside.split(","))
+    assert abs(x) + abs(y) == 1
+
+
+def test_h4_a_hidden_temporary_event_whose_searcher_fainted_is_put_back(bundle):
+    """« tous les participants deviennent inconscients »: A finds 587 hidden on 502 and must
+    undertake its mandatory action alone; failing it, A faints: the card is put back in the
+    box, not discarded in the Past."""
+    s = situation(bundle, ["A", "B"], scenario="forges_mortes", hp={"A": 1})
+    ground = place(bundle, s, 502, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    s = play(bundle, s, {"type": "examine"}, {"type": "search", "number": 587})
+    assert s["pending"] == {"type": "draw", "character": 0}
+    s = play(bundle, s, {"type": "draw", "count": 1})
+    if s["pending"]["type"] == "result":
+        s = play(bundle, s, {"type": "count", "successes": 0})
+    assert not s["characters"][0]["conscious"]
+    assert K.where(bundle, s, K.adventure("587/green")) == "box"
+    assert s["board"]["-1,0"]["terrain"] == ground
