@@ -2005,3 +2005,70 @@ def test_a_mandatory_multiple_action_goes_on_with_the_same_active_player(
     assert s["dice"]["205/green#1"]["line"] == 1
     assert s["action"]["character"] == 1 and s["pending"] == {"type": "draw", "character": 1}
     assert [e["id"] for e in entries(s, "action.start")] == ["B", "B"]
+
+
+# --------------------------------------------------------------------------- saving.py, whole
+# « Sauvegarder et reprendre la partie »: the skills in hand are discarded, every card of the
+# Plateau but the Terrain under the figures goes to the Past, the Past goes back to the box,
+# the saved Terrain is set down alone at the centre with every figure on it, exploration cards
+# in front of its arrows, then the booklet's cards for a resumed game come back into play.
+
+
+def test_a_save_away_from_the_centre_clears_the_plateau_and_resumes_there(bundle):
+    from engine.citadelle import saving as SV
+
+    s = situation(
+        bundle, ["A", "B"], scenario="pluie_grise", hands={"A": ["a_cri"], "B": ["adv_riposte"]}
+    )
+    saved = place(bundle, s, 204, "1,0")
+    place(bundle, s, "305/green", "1,0", event=True)
+    place(bundle, s, "304/green", "0,0", event=True)
+    for ch in s["characters"]:
+        ch["at"] = "1,0"
+    slots = [
+        {"kind": field, "key": slot[field]}
+        for slot in s["slots"].values()
+        for field in ("exploration", "adventure")
+        if slot.get(field)
+    ]
+    hands = {ch["id"]: list(ch["hand"]) for ch in s["characters"]}
+    plateau_events = [ev for spot in s["board"].values() for ev in spot["events"]]
+    gone = [
+        K.adventure(spot["terrain"]) for spot in s["board"].values() if spot["terrain"] != saved
+    ]
+    gone += [K.adventure(ev["key"]) for ev in plateau_events]
+    assert len(gone) >= 5  # the first Terrain, another one, three events
+    past = len(s["past"])  # the Past of the adventure so far goes back to the box too
+    s["found"] = ["204"]
+    SV.save(bundle, s)
+    # 1. the skills in hand are discarded
+    for ch in s["characters"]:
+        assert ch["hand"] == [] and set(hands[ch["id"]]) <= set(ch["discard"])
+    # 2.-3. the Plateau's other cards (the saved Terrain's events too) went through the Past
+    # back to the box; the booklet's card for a resumed game is in play again
+    again = {k.split("/")[0] for k in S.resume_cards(bundle, "pluie_grise")}
+    for ref in [*gone, *slots]:
+        if ref["key"].split("/")[0] not in again:
+            assert K.where(bundle, s, ref) == "box", ref
+    assert s["past"] == []
+    restored = [e["args"]["count"] for e in s["log"] if e["key"] == "past.restored"]
+    assert restored == [past + len(gone) + len(slots)]
+    # the saved Terrain alone at the centre, every figure on it, nothing pending of before
+    assert s["board"]["0,0"]["terrain"] == saved
+    assert {ev["key"].split("/")[0] for ev in s["board"]["0,0"]["events"]} == again
+    assert [k for k in s["board"] if k != "0,0"] == []
+    assert all(ch["at"] == "0,0" for ch in s["characters"])
+    assert s["dice"] == {} and s["found"] == [] and s["saved"] is True
+    title = rec.adv(bundle, saved)["title"]
+    assert entries(s, "game.saved") == [{"title": title}]
+    assert entries(s, "game.resumed") == [{"title": title}]
+    # exploration cards in front of its free arrows, and the booklet's card for a resumed game
+    assert {k for k, slot in s["slots"].items() if slot.get("exploration")} == {
+        B.neighbour("0,0", a["direction"])
+        for a in rec.adv(bundle, saved).get("arrows") or ()
+        if B.in_bounds(bundle, B.neighbour("0,0", a["direction"]))
+    }
+    for number in S.resume_cards(bundle, "pluie_grise"):
+        versions = [k for k in rec.recs(bundle, "adventure_card") if k.split("/")[0] == number]
+        assert any(K.where(bundle, s, K.adventure(k)) != "box" for k in versions), number
+    K.check(bundle, s)
