@@ -910,3 +910,396 @@ def test_the_records_of_the_box_and_the_rules_a_campaign_leaves_open(bundle):
         rec.adv(bundle, "0/none")
     with pytest.raises(KeyError):
         rec.exp(bundle, "0")
+
+
+# --------------------------------------------------------------------------- actions.py (h2)
+# Judged here: card_of, spec_of, label_card, act, act_of, traits, offers, force, _place_die,
+# _title_of, fits, compatible, eligible, selectable, can_tremor, base_cost, draw, need,
+# keep, _in_play, _put_back_temporary, leave_temporary, reveal_exploration.
+
+from engine.citadelle import actions as A  # noqa: E402
+from engine.citadelle import effects as E  # noqa: E402
+from engine.citadelle.situation import play  # noqa: E402
+
+PASSAGE = {"verb": "find_passage", "cost": 0, "difficulty": 0}  # the rules page: cost 0, diff. 0
+
+
+def _fog(bundle: dict, state: dict, key: str, at: str = "0,-1") -> None:
+    """Exploration card ``key`` face down on the place ``at`` (the one dealt goes back)."""
+    old = state["slots"][at]["exploration"]
+    K.move(bundle, state, K.exploration(old), "box")
+    K.move(bundle, state, K.exploration(key), f"slot:{at}")
+
+
+def test_each_action_names_the_card_it_is_printed_on(bundle):
+    """The Terrain's and its events' actions, a skill's, a purse card's, a quest item's: each
+    names its card (an adventure card by its number, a skill by its id); « chercher un
+    passage » on a face-down card names none, and costs 0 with difficulty 0."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["c_herbier"]}, purses={"A": [701]})
+    K.move(bundle, s, K.adventure("452/green"), "quest_items")
+    got = {(src, i): (spec, ref) for src, i, spec, ref in A.offers(bundle, s, 0)}
+    assert got[("terrain:0,0", 0)][1] == K.adventure("101/green")
+    assert got[("event:0,0:103/green", 0)][1] == K.adventure("103/green")
+    assert got[("explore:0,-1", 0)] == (PASSAGE, None) == A.spec_of(bundle, s, "explore:0,-1", 0)
+    assert got[("hand:A:c_herbier", 0)] == (
+        rec.skill(bundle, "c_herbier")["actions"][0],
+        K.action_card("c_herbier"),
+    )
+    assert got[("purse:A:701/green", 0)][1] == K.adventure("701/green")
+    assert got[("quest:452/green", 0)] == (
+        rec.adv(bundle, "452/green")["actions"][0],
+        K.adventure("452/green"),
+    )
+    for (src, i), (spec, ref) in got.items():  # offers read the cards as spec_of does
+        assert A.spec_of(bundle, s, src, i) == (spec, ref)
+    acts = [a for a in legal_actions(bundle, s) if a["type"] == "act" and a["character"] == 0]
+    cards = {a["source"]: (a["card"], a["title"]) for a in acts}
+    assert cards["terrain:0,0"] == ("101", "Fouiller les charrettes")
+    assert cards["event:0,0:103/green"] == ("103", "Rentrer à la Citadelle")
+    assert cards["explore:0,-1"] == ("", "")  # a hidden card: no number, no title
+    assert cards["hand:A:c_herbier"] == ("c_herbier", "Préparer un cataplasme")
+    assert cards["purse:A:701/green"] == ("701", "Rompre le pain")
+    assert cards["quest:452/green"] == ("452", "Étudier l'éclat")
+    assert A.act(bundle, s, 0, "terrain:0,0", 0) == {
+        "type": "act",
+        "character": 0,
+        "source": "terrain:0,0",
+        "index": 0,
+        "card": "101",
+        "title": "Fouiller les charrettes",
+    }
+    move = A.act(bundle, s, 0, "move", 0)  # the character card's action: no card to name
+    assert (move["card"], move["title"]) == ("", "")
+    assert A.spec_of(bundle, s, "move", 0) == ({"verb": "move", "cost": 1, "difficulty": 0}, None)
+
+
+def test_the_card_behind_each_kind_of_source(bundle):
+    s = situation(bundle, ["A"], hands={"A": ["c_herbier"]}, purses={"A": [701]})
+    assert A.card_of(s, "terrain:0,0") == K.adventure("101/green")
+    assert A.card_of(s, "terrain:5,5") is None  # no Terrain there (any more)
+    assert A.card_of(s, "event:0,0:103/green") == K.adventure("103/green")
+    assert A.card_of(s, "hand:A:c_herbier") == K.action_card("c_herbier")
+    assert A.card_of(s, "purse:A:701/green") == K.adventure("701/green")
+    assert A.card_of(s, "quest:452/green") == K.adventure("452/green")
+    assert A.card_of(s, "global:304/green") == K.adventure("304/green")
+    assert A.card_of(s, "temp:407/green") == K.adventure("407/green")
+    assert A.card_of(s, "paragraph:66") == {"kind": "paragraph", "key": "66"}
+    assert A.card_of(s, "slot:0,-1") is None  # face down: the fog's back has no card
+    s["slots"]["0,-1"]["revealed"] = True
+    assert A.card_of(s, "slot:0,-1") == K.exploration(s["slots"]["0,-1"]["exploration"])
+    assert A.card_of(s, "slot:9,9") is None and A.card_of(s, "move") is None
+    printed = rec.adv(bundle, "101/green")["actions"]
+    assert A.spec_of(bundle, s, "terrain:0,0", len(printed)) == (None, K.adventure("101/green"))
+    assert A.spec_of(bundle, s, "terrain:0,0", -1) == (None, K.adventure("101/green"))
+    assert A.spec_of(bundle, s, "terrain:5,5", 0) == (None, None)
+
+
+def test_an_adventure_card_on_an_exploration_place_offers_its_actions(bundle):
+    """The arrow's card that is no Terrain stays on the freed place; its actions are
+    undertaken from the Terrain beside it, and name its number."""
+    s = situation(bundle, ["A"])
+    K.move(bundle, s, K.exploration(s["slots"]["0,-1"]["exploration"]), "box")
+    K.move(bundle, s, K.adventure("205/green"), "slot:0,-1")
+    assert A.card_of(s, "slot:0,-1") == K.adventure("205/green")
+    mine = [(src, i, ref) for src, i, _, ref in A.offers(bundle, s, 0) if src == "slot:0,-1"]
+    assert mine[:2] == [("slot:0,-1", i, K.adventure("205/green")) for i in (0, 1)]
+    assert ("explore:0,-1", 0) not in A.available(bundle, s, 0)
+
+
+def test_a_face_up_permanent_event_beside_offers_its_actions_not_a_passage(bundle):
+    """Rules page: a permanent event stays on its place, its actions open to the Terrain
+    beside; nobody searches for a passage on a card already turned over."""
+    s = situation(bundle, ["A"])
+    _fog(bundle, s, "1003")
+    s["slots"]["0,-1"]["revealed"] = True
+    here = [(src, i) for src, i in A.available(bundle, s, 0) if src.endswith("0,-1")]
+    assert here == [("slot:0,-1", 0)]
+    assert A.act(bundle, s, 0, "slot:0,-1", 0)["card"] == "1003"  # a face-up card: its id
+
+
+def test_what_the_active_player_may_select_for_a_fight(bundle):
+    """« Préparation »: purse cards whose condition icon fits the action (and that give a
+    bonus or have an effect once selected), skills in hand spent when used whose condition
+    fits; cards sharing a MOT-CLEF with a selected one cannot join it; a card that must be
+    selected is selected at once."""
+    s = situation(
+        bundle,
+        ["A"],
+        scenario="forges_mortes",
+        hands={"A": ["a_estoc", "a_bouclier", "adv_premiers_soins", "ref_parade"]},
+        purses={"A": ["210/green", "209/green", "207/green", "111/green"]},
+    )
+    place(bundle, s, 308, "0,0")
+    A.start(bundle, s, 0, "terrain:0,0", 0)  # combattre le gardien de fonte
+    assert s["action"]["verb"] == "fight"
+    # Coup d'estoc (spent, fight); not Bouclier levé (kept), Premiers soins (no bonus), a
+    # reflex; the Piolet (fight), the Toux grise (its effect once selected), the Épée; not
+    # the Corde (climbing and pulling only)
+    assert A.eligible(bundle, s) == ["a_estoc", "210/green", "209/green", "111/green"]
+    assert s["action"]["selected"] == ["209/green"]  # « doit être sélectionnée »
+    assert A.selectable(bundle, s) == ["a_estoc", "210/green", "111/green"]
+    s["action"]["selected"].append("210/green")  # the Piolet: OUTIL and ARME
+    assert A.selectable(bundle, s) == ["a_estoc"]  # the Épée is an ARME too
+    assert A.fits(bundle, "210/green", {"verb": "fight"})
+    assert not A.fits(bundle, "207/green", {"verb": "fight"})
+
+
+def test_a_search_leaves_the_fighting_cards_out(bundle):
+    s = situation(
+        bundle, ["A"], hands={"A": ["a_estoc", "x04"]}, purses={"A": ["210/green", "114/green"]}
+    )
+    A.start(bundle, s, 0, "terrain:0,0", 0)  # fouiller les charrettes
+    assert A.eligible(bundle, s) == ["114/green"]  # the Pied-de-biche: pulling and searching
+    assert A.selectable(bundle, s) == ["114/green"]
+
+
+def test_cards_sharing_a_keyword_are_not_selected_together(bundle):
+    """The first card of a MOT-CLEF keeps it; the ones after that share one are left out,
+    the others still come."""
+    assert A.compatible(bundle, ["210/green", "111/green", "209/green"]) == [
+        "210/green",
+        "209/green",
+    ]
+    assert A.compatible(bundle, ["210/green", "209/green", "111/green"]) == [
+        "210/green",
+        "209/green",
+    ]
+    assert A.compatible(bundle, ["209/green", "214/gold", "111/green"]) == [
+        "209/green",
+        "214/gold",
+        "111/green",
+    ]
+
+
+def test_the_cost_counts_the_cards_to_draw_more_and_less(bundle):
+    """« me déplacer » costs 1; Élan in hand makes it draw 1 card more, the Bâton de pèlerin
+    1 less: the cost counts both, never below 0."""
+    s = situation(bundle, ["A"], hands={"A": ["x06"]})
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.base_cost(bundle, s) == 2
+    s = situation(bundle, ["A"], hands={"A": ["x06", "d_baton"]})
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.base_cost(bundle, s) == 1
+    s = situation(bundle, ["A"], hands={"A": ["d_baton", "b_traces"]})
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.base_cost(bundle, s) == 0
+
+
+def test_the_tremor_of_level_one_serves_once(bundle):
+    s = situation(bundle, ["A"], scenario="forges_mortes")
+    s["citadel"]["tremor"] = 1
+    assert s["tremor_used"] == 0  # each scenario starts with no level spent
+    A.start(bundle, s, 0, "move", 0, target="1,0")
+    assert A.can_tremor(bundle, s)
+    s["tremor_used"] = 1
+    assert not A.can_tremor(bundle, s)
+
+
+def _eboulis(bundle: dict, **kw) -> dict:
+    """Éboulis (1003), face up beside the gates: « Dégager les blocs », cost 3, difficulty 2."""
+    s = situation(bundle, ["A"], **kw)
+    _fog(bundle, s, "1003")
+    s["slots"]["0,-1"]["revealed"] = True
+    A.start(bundle, s, 0, "slot:0,-1", 0)
+    return s
+
+
+def test_drawing_with_the_tremor_spends_a_level(bundle):
+    """The tremor: one card less to draw for an exploration card's action, a level spent each
+    time, told with the levels left."""
+    s = _eboulis(bundle, decks={"A": ["x01", "x04", "x07"]})
+    s["citadel"]["tremor"] = 2
+    assert A.can_tremor(bundle, s) and A.cost(bundle, s, tremor=True)[0] == 2
+    A.draw(bundle, s, 2, tremor=True)
+    assert s["tremor_used"] == 1 and s["action"]["tremor"]
+    assert entries(s, "tremor") == [{"left": 1}]
+    assert s["action"]["drawn"] == ["x01", "x04"]  # 3 stars for 2 successes: it may succeed
+    assert s["pending"] == {"type": "result", "character": 0}
+    s = _eboulis(bundle, decks={"A": ["x01", "x04", "x07"]})
+    s["citadel"]["tremor"], s["tremor_used"] = 2, 1
+    A.draw(bundle, s, 2, tremor=True)
+    assert s["tremor_used"] == 2 and entries(s, "tremor") == [{"left": 0}]
+    s = _eboulis(bundle, decks={"A": ["x01", "x04", "x07"]})
+    A.draw(bundle, s, 2)
+    assert s["tremor_used"] == 0 and not s["action"]["tremor"] and entries(s, "tremor") == []
+
+
+def test_a_draw_with_nothing_left_to_draw_still_reveals(bundle):
+    """Neither deck nor discard: the draw stops where it is and the Résultat comes."""
+    s = _eboulis(bundle)
+    ch = s["characters"][0]
+    for card in list(ch["deck"]):
+        K.move(bundle, s, K.action_card(card), "box")
+    A.draw(bundle, s, 3)
+    told = entries(s, "action.drawn")
+    assert len(told) == 1 and told[0]["cards"] == [] and told[0]["total"] == 0
+    assert entries(s, "action.result")[-1]["ok"] is False
+
+
+def test_fainting_while_recovering_in_a_draw_stops_the_action(bundle):
+    """The deck runs out mid-draw: the Récupération costs the last hit point, the character
+    faints and the action stops, told with its name."""
+    s = _eboulis(bundle, hp={"A": 1})
+    ch = s["characters"][0]
+    for card in list(ch["deck"]):
+        K.move(bundle, s, K.action_card(card), "discard:A")
+    A.draw(bundle, s, 3)
+    assert not ch["conscious"]
+    assert entries(s, "action.stopped") == [{"name": ch["name"], "id": "A"}]
+    assert s["action"] is None and entries(s, "action.drawn") == []
+
+
+def _revealed(bundle: dict, s: dict, key: str, by: int = 0) -> dict:
+    """Character ``by`` has just found a passage on the place north of the gates, where the
+    exploration card ``key`` lay face down; resolved until the players must decide."""
+    _fog(bundle, s, key)
+    ctx = {"character": by, "verb": "find_passage", "this": None, "cancel": 0}
+    s["pending"] = None
+    A.reveal_exploration(bundle, s, "0,-1", {**ctx, "participants": [by]})
+    E.pump(bundle, s)
+    return s
+
+
+def test_a_temporary_event_found_is_told_and_its_mandatory_action_begins(bundle):
+    """The card turned over is shown to all (its title, text, id and type); its mandatory
+    action must be undertaken at once by everyone on the Terrain of who found it, and they
+    choose the active player among them, the finder first."""
+    s = _revealed(bundle, situation(bundle, ["A", "B"]), "1001", by=1)
+    card = rec.exp(bundle, "1001")
+    assert entries(s, "exploration.revealed") == [
+        {"title": card["title"], "text": card["text"], "id": "1001", "type": "temporary_event"}
+    ]
+    assert s["slots"]["0,-1"]["revealed"]
+    assert s["pending"] == {
+        "type": "active",
+        "source": "slot:0,-1",
+        "index": 0,
+        "participants": [1, 0],
+    }
+
+
+def test_a_permanent_event_found_stays_on_its_place(bundle):
+    s = _revealed(bundle, situation(bundle, ["A"]), "1003")
+    assert K.where(bundle, s, K.exploration("1003")) == "slot:0,-1"
+    assert s["slots"]["0,-1"]["revealed"] and entries(s, "card.discard") == []
+
+
+def test_a_global_event_found_acts_once_then_goes_to_the_past(bundle):
+    """Fumées âcres (3005): 1 card of the deck discarded; then into the Past, the place
+    freed for the arrow's card."""
+    s = situation(bundle, ["A"])
+    deck = len(s["characters"][0]["deck"])
+    s = _revealed(bundle, s, "3005")
+    assert len(s["characters"][0]["deck"]) == deck - 1
+    assert K.where(bundle, s, K.exploration("3005")) == "past"
+    assert entries(s, "card.discard") == [{"title": rec.exp(bundle, "3005")["title"]}]
+    assert "0,-1" in s["board"]  # 106, a Terrain, took the place
+
+
+def test_a_temporary_event_that_knocks_out_its_finder_is_put_back(bundle):
+    """« Si tous les participants à une action figurant sur une carte Événement temporaire
+    deviennent inconscients, cette carte est rangée »: the card's own « défausser » puts it
+    back in the box instead of the Past."""
+    s = _revealed(bundle, situation(bundle, ["A", "B"], hp={"A": 1}), "2002")
+    while s["pending"] is not None and s["pending"].get("type") != "turn":
+        s = play(bundle, s, legal_actions(bundle, s)[0])
+    assert not s["characters"][0]["conscious"]
+    assert K.where(bundle, s, K.exploration("2002")) == "box"
+
+
+def test_finding_nothing_where_there_is_no_fog_card(bundle):
+    s = situation(bundle, ["A"])
+    before = len(s["log"])
+    A.reveal_exploration(bundle, s, "5,5", {"character": 0})
+    K.move(bundle, s, K.exploration(s["slots"]["0,1"]["exploration"]), "box")
+    A.reveal_exploration(bundle, s, "0,1", {"character": 0})
+    assert len(s["log"]) == before and s["queue"] == []
+
+
+def test_a_mandatory_action_is_undertaken_by_who_revealed_it(bundle):
+    """Alone on its Terrain, the character who revealed the action undertakes it; one no
+    longer in the adventure: the first conscious character does."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][1]["at"] = "1,0"
+    A.force(bundle, s, {"source": "terrain:1,0", "index": 0, "character": 1})
+    assert (s["action"]["character"], s["action"]["participants"]) == (1, [1])
+    assert s["action"]["mandatory"]
+    s = situation(bundle, ["A", "B"])
+    s["characters"][0]["at"] = "1,0"
+    A.force(bundle, s, {"source": "terrain:1,0", "index": 0, "character": 2})
+    assert (s["action"]["character"], s["action"]["participants"]) == (0, [0])
+
+
+def test_a_mandatory_action_whose_card_is_gone_or_whose_condition_fails_is_not_undertaken(
+    bundle,
+):
+    """« Actions interdites »: a prerequisite the group cannot meet; nor an action on a card
+    no longer there."""
+    s = situation(bundle, ["A"], purses={"A": ["226/green"]})
+    turns = s["turns"]
+    A.force(bundle, s, {"source": "terrain:5,5", "index": 0, "character": 0})
+    A.force(bundle, s, {"source": "purse:A:226/green", "index": 0, "character": 0})
+    assert s["action"] is None and s["turns"] == turns  # the resin needs a Toux grise
+    s = situation(bundle, ["A"], purses={"A": ["226/green", "209/green"]})
+    A.force(bundle, s, {"source": "purse:A:226/green", "index": 0, "character": 0})
+    assert s["action"]["source"] == "purse:A:226/green" and s["action"]["verb"] == "use"
+
+
+def test_a_revealed_card_added_to_the_hand_is_told(bundle):
+    """Dégager les blocs succeeds: « ajouter 1 carte à sa main » among those revealed."""
+    s = _eboulis(bundle, decks={"A": ["x01", "x04", "x07"]})
+    A.draw(bundle, s, 3)
+    s = play(bundle, s, {"type": "count", "successes": 5})  # x01, x04, x07: 5 stars
+    assert s["pending"] == {"type": "keep", "character": 0, "left": 1}
+    A.keep(bundle, s, "x04")
+    ch = s["characters"][0]
+    assert "x04" in ch["hand"] and "x04" not in s["action"]["drawn"]
+    assert entries(s, "skill.kept") == [{"name": ch["name"], "title": "Vigilance"}]
+
+
+def test_which_cards_are_still_in_play(bundle):
+    """A mandatory multiple action goes on only while its card is in play: not once in the
+    box, the Past or banished; a paragraph is always there to read again."""
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    place(bundle, s, 205, "0,0", event=True)
+    assert A._in_play(bundle, s, K.adventure("205/green"))
+    assert A._in_play(bundle, s, {"kind": "paragraph", "key": "66"})
+    assert not A._in_play(bundle, s, None)
+    for pile in ("past", "banished", "box"):
+        K.move(bundle, s, K.adventure("205/green"), pile)
+        assert not A._in_play(bundle, s, K.adventure("205/green")), pile
+
+
+def test_a_temporary_event_whose_participants_all_fainted_is_put_back(bundle):
+    s = situation(bundle, ["A"])
+    _fog(bundle, s, "1001")
+    s["slots"]["0,-1"]["revealed"] = True
+    A._put_back_temporary(bundle, s, {"this": K.adventure("101/green")})  # a Terrain stays
+    A._put_back_temporary(bundle, s, {"this": None})
+    assert entries(s, "card.put_back") == []
+    A._put_back_temporary(bundle, s, {"this": K.exploration("1001")})
+    assert K.where(bundle, s, K.exploration("1001")) not in ("slot:0,-1", "past")  # its deck
+    assert entries(s, "card.put_back") == [{"title": "Rats des décombres"}]
+    assert "0,-1" in s["board"]  # the place is free: the arrow's Terrain came
+
+
+def test_a_temporary_event_resolved_goes_to_the_past(bundle):
+    """Unless its own effects already sent it elsewhere."""
+    s = situation(bundle, ["A"])
+    K.move(bundle, s, K.adventure("407/green"), "resolving")
+    A.leave_temporary(bundle, s, K.adventure("407/green"))
+    assert K.where(bundle, s, K.adventure("407/green")) == "past"
+    title = rec.adv(bundle, "407/green")["title"]
+    assert entries(s, "card.discard") == [{"title": title}]
+    A.leave_temporary(bundle, s, K.adventure("407/green"))  # already in the Past
+    assert len(entries(s, "card.discard")) == 1
+    _fog(bundle, s, "1001")
+    s["slots"]["0,-1"]["revealed"] = True
+    A.leave_temporary(bundle, s, K.exploration("1001"))
+    assert K.where(bundle, s, K.exploration("1001")) == "past"
+    assert entries(s, "card.discard")[-1] == {"title": "Rats des décombres"}
+    K.move(bundle, s, K.exploration(s["slots"]["0,1"]["exploration"]), "box")
+    K.move(bundle, s, K.adventure("205/green"), "slot:0,1")
+    A.leave_temporary(bundle, s, K.adventure("205/green"))  # an adventure card on a place
+    assert K.where(bundle, s, K.adventure("205/green")) == "slot:0,1"
+    assert len(entries(s, "card.discard")) == 2
