@@ -2072,3 +2072,94 @@ def test_a_save_away_from_the_centre_clears_the_plateau_and_resumes_there(bundle
         versions = [k for k in rec.recs(bundle, "adventure_card") if k.split("/")[0] == number]
         assert any(K.where(bundle, s, K.adventure(k)) != "box" for k in versions), number
     K.check(bundle, s)
+
+
+# --------------------------------------------------------------------------- dialogues.py, whole
+# A paragraph read aloud: its choices whose condition holds, its optional actions (a
+# mandatory one is undertaken at once), and « fermer le livre » when the paragraph ends there
+# or offers no choice; a choice is told, closes the dialogue and leads where it says.
+
+
+def _with_paragraph(bundle: dict, number: str, para: dict) -> dict:
+    """The bundle with one more paragraph, as an author may write one."""
+    twin = {**bundle, "records": {**bundle["records"]}}
+    twin["records"]["paragraph"] = {**twin["records"]["paragraph"], number: para}
+    return twin
+
+
+ASK = {"verb": "fight", "title": "Tenir tête", "cost": 1, "difficulty": 1}
+
+
+def test_a_paragraph_offers_what_its_conditions_allow_and_closes_only_where_it_may(bundle):
+    from engine.citadelle import dialogues as D
+
+    para = {
+        "id": 990,
+        "text": "Trois portes, deux gardes.",
+        "choices": [
+            {"text": "La porte de gauche", "read": "1"},
+            {"text": "La porte scellée", "read": "2", "requires": {"flag": "sceau_brise"}},
+            {"text": "La porte du fond", "read": "3", "requires": {"not_flag": "sceau_brise"}},
+        ],
+        "actions": [
+            {**ASK, "mandatory": True},
+            {**ASK, "title": "Interroger", "requires": {"flag": "sceau_brise"}},
+            {**ASK, "title": "Fouiller"},
+        ],
+    }
+    b = _with_paragraph(bundle, "990", para)
+    s = situation(b, ["A", "B"])
+    s["pending"] = {"paragraph": "990", "character": 1}
+    offered = D.choices(b, s)
+    src = "paragraph:990"
+    assert offered == [
+        {"type": "choose", "index": 0},
+        {"type": "choose", "index": 2},
+        A.act(b, s, 1, src, 2),
+    ]
+    assert offered[-1]["character"] == 1  # the reader undertakes it
+    s["flags"].append("sceau_brise")
+    assert D.choices(b, s) == [
+        {"type": "choose", "index": 0},
+        {"type": "choose", "index": 1},
+        A.act(b, s, 1, src, 1),
+        A.act(b, s, 1, src, 2),
+    ]
+    # the paragraph ends there: the book may be closed besides
+    b2 = _with_paragraph(bundle, "990", {**para, "end": True})
+    assert D.choices(b2, s)[-1] == {"type": "close"}
+    # no choice holds: only its actions, and closing the book
+    b3 = _with_paragraph(bundle, "990", {**para, "choices": para["choices"][1:2]})
+    s["flags"].remove("sceau_brise")
+    assert D.choices(b3, s) == [A.act(b3, s, 1, src, 2), {"type": "close"}]
+
+
+def test_a_paragraph_read_by_a_character_and_a_choice_made(bundle):
+    from engine.citadelle import dialogues as D
+
+    para = {
+        "id": 991,
+        "text": "Le passeur attend.",
+        "effects": [{"flag": "passeur_vu"}],
+        "choices": [{"text": "Payer le passeur", "read": "1", "effects": [{"flag": "paye"}]}],
+    }
+    b = _with_paragraph(bundle, "991", para)
+    s = situation(b, ["A", "B"])
+    D.open_paragraph(b, s, "991", 1)
+    ch = s["characters"][1]
+    assert s["dialogue"] == {"paragraph": "991", "character": 1}
+    assert entries(s, "dialogue")[-1] == {
+        "number": "991",
+        "text": "Le passeur attend.",
+        "name": ch["name"],
+        "id": ch["id"],
+    }
+    assert "991" in s["read"]
+    D.open_paragraph(b, s, "991", 1)
+    assert s["read"].count("991") == 1  # the lexicon holds it once
+    D.choose(b, s, {"paragraph": "991"}, 0)
+    assert entries(s, "dialogue.choice")[-1] == {"text": "Payer le passeur", "number": "991"}
+    assert s["dialogue"] is None
+    # a paragraph that does not exist opens nothing
+    D.open_paragraph(b, s, "99999", 0)
+    assert s["dialogue"] is None
