@@ -2025,6 +2025,18 @@ def test_a_save_away_from_the_centre_clears_the_plateau_and_resumes_there(bundle
     place(bundle, s, "304/green", "0,0", event=True)
     for ch in s["characters"]:
         ch["at"] = "1,0"
+    # a fog card already turned over: the adventure card that took its place
+    cell = sorted(s["slots"])[0]
+    K.move(bundle, s, {"kind": "exploration", "key": s["slots"][cell]["exploration"]}, "box")
+    used = {"103", "104", "201", "204", "304", "305"}  # the cards of this situation
+    card = next(
+        k
+        for k, v in rec.recs(bundle, "adventure_card").items()
+        if v.get("type") == "permanent_event"
+        and k.split("/")[0] not in used
+        and K.where(bundle, s, K.adventure(k)) == "box"
+    )
+    K.move(bundle, s, K.adventure(card), f"slot:{cell}")
     slots = [
         {"kind": field, "key": slot[field]}
         for slot in s["slots"].values()
