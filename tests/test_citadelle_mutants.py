@@ -2175,3 +2175,31 @@ def test_a_paragraph_read_by_a_character_and_a_choice_made(bundle):
     # a paragraph that does not exist opens nothing
     D.open_paragraph(b, s, "99999", 0)
     assert s["dialogue"] is None
+    # read for a character no longer in the group: told with no name
+    D.open_paragraph(b, s, "991", len(s["characters"]))
+    assert entries(s, "dialogue")[-1] == {
+        "number": "991",
+        "text": "Le passeur attend.",
+        "name": "",
+        "id": "",
+    }
+
+
+def test_a_paragraph_with_only_a_mandatory_action_ends_the_dialogue_after_it(bundle):
+    """Its action is undertaken at once; with no choice and nothing optional, the book
+    closes afterwards instead of waiting for a choice."""
+    from engine.citadelle import dialogues as D
+
+    only = {"id": 992, "text": "Le pont cède.", "actions": [{**ASK, "mandatory": True}]}
+    b = _with_paragraph(bundle, "992", only)
+    s = situation(b, ["A"])
+    D.open_paragraph(b, s, "992", 0)
+    frame = s["queue"][-1]
+    assert frame["effects"] == [
+        {"_act": {"source": "paragraph:992", "index": 0, "character": 0}},
+        {"_end_dialogue": True},
+    ]
+    optional = _with_paragraph(bundle, "992", {**only, "actions": [ASK]})
+    s = situation(optional, ["A"])
+    D.open_paragraph(optional, s, "992", 0)
+    assert s["queue"][-1]["effects"] == [{"_dialogue_choice": "992"}]
