@@ -123,18 +123,43 @@ def module_of(mutant: str) -> str:
     return mutant.split(".")[2] + ".py"
 
 
-def tally(found: dict[str, str], equivalent: dict[str, str]) -> dict[str, dict[str, int]]:
+def killed_after(game: str) -> set[str]:
+    """The survivors of the last run that tests written after it kill, each checked by hand
+    (``MUTANT_UNDER_TEST=name pytest TESTS`` in the run's ``mutants/`` copy):
+    ``bench/mutation-killed/GAME.txt``, one name per line.  They count as killed until the
+    next whole run of their module, which sees those tests itself."""
+    path = ROOT / "bench" / "mutation-killed" / f"{game}.txt"
+    if not path.is_file():
+        return set()
+    lines = path.read_text("utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def tally(
+    found: dict[str, str],
+    equivalent: dict[str, str],
+    after: frozenset[str] | set[str] = frozenset(),
+) -> dict[str, dict[str, int]]:
     rows: dict[str, dict[str, int]] = {}
     for mutant, status in found.items():
         row = rows.setdefault(
             module_of(mutant),
-            {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0, "not run": 0},
+            {
+                "mutants": 0,
+                "killed": 0,
+                "killed after": 0,
+                "equivalent": 0,
+                "survived": 0,
+                "not run": 0,
+            },
         )
         row["mutants"] += 1
         if status in KILLED:
             row["killed"] += 1
         elif status == "not checked":
             row["not run"] += 1
+        elif mutant in after:
+            row["killed after"] += 1
         elif mutant in equivalent:
             row["equivalent"] += 1
         else:  # survived, no tests, suspicious, segfault...
@@ -149,36 +174,50 @@ def percent(part: int, whole: int) -> str:
 def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
     found = {m: s for m, s in statuses(work).items() if module_of(m) in settings["modules"]}
     equivalent = settings.get("equivalent", {})
-    rows = tally(found, equivalent)
+    after = killed_after(game)
+    rows = tally(found, equivalent, after)
     lines = [
-        "| module | mutants | killed | survived: equivalent | survived: not | not run "
-        "| kill rate | killed or equivalent | time | load | date |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
+        "| module | mutants | killed by the run | killed by later tests | survived: equivalent "
+        "| survived: not | not run | kill rate | killed or equivalent | time | load | date |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
-    total = {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0, "not run": 0}
+    total = {
+        "mutants": 0,
+        "killed": 0,
+        "killed after": 0,
+        "equivalent": 0,
+        "survived": 0,
+        "not run": 0,
+    }
     for module in settings["modules"]:
         row = rows.get(module)
         run = runs.get(module, {})
         if row is None:
-            lines.append(f"| `{module}` | — | — | — | — | — | — | — | — | — | not run |")
+            lines.append(f"| `{module}` | — | — | — | — | — | — | — | — | — | — | not run |")
             continue
         for key in total:
             total[key] += row[key]
         run_mutants = row["mutants"] - row["not run"]
+        killed = row["killed"] + row["killed after"]
         lines.append(
-            f"| `{module}` | {row['mutants']} | {row['killed']} | {row['equivalent']} "
-            f"| {row['survived']} | {row['not run']} | {percent(row['killed'], run_mutants)} "
-            f"| {percent(row['killed'] + row['equivalent'], run_mutants)} "
+            f"| `{module}` | {row['mutants']} | {row['killed']} | {row['killed after']} "
+            f"| {row['equivalent']} | {row['survived']} | {row['not run']} "
+            f"| {percent(killed, run_mutants)} "
+            f"| {percent(killed + row['equivalent'], run_mutants)} "
             f"| {run.get('minutes', 0):.0f} min | {run.get('load', '—')} | {run.get('date', '—')} |"
         )
     run_total = total["mutants"] - total["not run"]
+    killed = total["killed"] + total["killed after"]
     lines.append(
-        f"| **all** | {total['mutants']} | {total['killed']} | {total['equivalent']} "
-        f"| {total['survived']} | {total['not run']} | **{percent(total['killed'], run_total)}** "
-        f"| **{percent(total['killed'] + total['equivalent'], run_total)}** | | | |"
+        f"| **all** | {total['mutants']} | {total['killed']} | {total['killed after']} "
+        f"| {total['equivalent']} | {total['survived']} | {total['not run']} "
+        f"| **{percent(killed, run_total)}** "
+        f"| **{percent(killed + total['equivalent'], run_total)}** | | | |"
     )
     left = [f"`{m}` ({why})" for m, why in sorted(settings.get("left_out", {}).items())]
-    survivors = sorted(m for m, s in found.items() if s not in KILLED and s != "not checked")
+    survivors = sorted(
+        m for m, s in found.items() if s not in KILLED and s != "not checked" and m not in after
+    )
     listed = [f"`{m}`: {equivalent[m]}" for m in survivors if m in equivalent]
     unlisted = [f"`{m}` ({found[m]})" for m in survivors if m not in equivalent]
     begin = f"<!-- BEGIN bench/mutation.py {game} table -->"
@@ -190,8 +229,10 @@ def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
             f"### Every rules module of {game}: `nox -s mutation -- {game} [MODULE...]`",
             "",
             f"{cpu_model()}; mutmut 3, one module at a time (`bench/mutation.py`, "
-            "`--max-children 1`, `nice -n 19`). Kill rate: killed of the mutants run (timeouts "
-            "count as killed); « killed or equivalent » adds the survivors listed as equivalent "
+            "`nice -n 19`). Kill rate: killed of the mutants run (timeouts count as killed), "
+            "by the run itself or, for its survivors, by tests written after it (listed in "
+            f"`bench/mutation-killed/{game}.txt`, each checked by activating the mutant against "
+            "them); « killed or equivalent » adds the survivors listed as equivalent "
             f"in `engine/{game}/mutation.toml` with the reason. Load: the machine's one-minute "
             "load average at the start and the end of the module's run (two cores, shared).",
             "",
