@@ -65,8 +65,27 @@ def test_the_tally_counts_each_status_once_per_module():
         "engine.jeu.die.x_b__mutmut_1": "caught by type check",
     }
     rows = bench.tally(found, {"engine.jeu.rules.x_a__mutmut_4": "same value"})
+    zero = {"killed after": 0}
     assert rows == {
-        "rules.py": {"mutants": 6, "killed": 2, "equivalent": 1, "survived": 2, "not run": 1},
-        "die.py": {"mutants": 1, "killed": 1, "equivalent": 0, "survived": 0, "not run": 0},
+        "rules.py": {
+            "mutants": 6,
+            "killed": 2,
+            **zero,
+            "equivalent": 1,
+            "survived": 2,
+            "not run": 1,
+        },
+        "die.py": {"mutants": 1, "killed": 1, **zero, "equivalent": 0, "survived": 0, "not run": 0},
+    }
+    # a survivor that a test written after the run kills (checked by hand) is killed, once
+    after = {"engine.jeu.rules.x_a__mutmut_3", "engine.jeu.rules.x_a__mutmut_1"}
+    rows = bench.tally(found, {"engine.jeu.rules.x_a__mutmut_4": "same value"}, after)
+    assert rows["rules.py"] == {
+        "mutants": 6,
+        "killed": 2,
+        "killed after": 1,
+        "equivalent": 1,
+        "survived": 1,
+        "not run": 1,
     }
     assert bench.percent(2, 3) == "66.7 %" and bench.percent(0, 0) == "—"
