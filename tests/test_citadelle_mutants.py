@@ -2051,6 +2051,8 @@ def test_a_save_away_from_the_centre_clears_the_plateau_and_resumes_there(bundle
     gone += [K.adventure(ev["key"]) for ev in plateau_events]
     assert len(gone) >= 5  # the first Terrain, another one, three events
     past = len(s["past"])  # the Past of the adventure so far goes back to the box too
+    s["dice"] = {"1": {"card": saved}}  # a die left on the saved Terrain is taken off too
+    s["arrivals"] = ["1,0"]
     s["found"] = ["204"]
     SV.save(bundle, s)
     # 1. the skills in hand are discarded
@@ -2071,6 +2073,7 @@ def test_a_save_away_from_the_centre_clears_the_plateau_and_resumes_there(bundle
     assert [k for k in s["board"] if k != "0,0"] == []
     assert all(ch["at"] == "0,0" for ch in s["characters"])
     assert s["dice"] == {} and s["found"] == [] and s["saved"] is True
+    assert "1,0" not in s["arrivals"]  # what was pending before the save is forgotten
     title = rec.adv(bundle, saved)["title"]
     assert entries(s, "game.saved") == [{"title": title}]
     assert entries(s, "game.resumed") == [{"title": title}]
