@@ -108,6 +108,18 @@ def test_conversions_respect_max_and_cancel_damage():
     assert R.convert(["wits"] * 7, [FLAIL]) == (2, 0, ["wits"])
 
 
+def test_a_conversion_that_says_no_count_or_max_turns_each_icon_once():
+    """A card's conversion written without « count » takes one icon per success, and without
+    « max » as many as the icons drawn: the content format lets an author leave both out."""
+    one_each = {"classes": ["might"], "into": "success"}
+    assert R.convert(["might"] * 3, [one_each]) == (3, 0, [])
+    assert R.convert(["might", "might", "faith"], [one_each]) == (2, 0, ["faith"])
+    shield = {"classes": ["faith"], "into": "cancel_damage"}
+    assert R.convert(["might", "faith", "faith"], [one_each, shield]) == (1, 2, [])
+    # a conversion of zero icons converts nothing
+    assert R.convert(["might"] * 2, [{**one_each, "count": 0}]) == (0, 0, ["might", "might"])
+
+
 def test_version_priority_of_cards_123_and_456():
     """123: one copy per scenario symbol and a generic one; playing a third scenario, only the
     generic one may be taken.  456: the copy of the scenario being played comes first."""
