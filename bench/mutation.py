@@ -50,6 +50,8 @@ from common import cpu_model, write_section  # noqa: E402
 COPY = ("engine", "pipeline", "content", "tests", "site", "mkdocs.yml", "overrides")
 #: mutmut's statuses counted as killed: the tests failed, hung, or the mutant did not type-check
 KILLED = ("killed", "timeout", "caught by type check")
+#: what a module's row counts (``tally``)
+COUNTS = ("mutants", "killed", "killed after", "equivalent", "survived", "not run")
 
 
 def settings_of(game: str) -> dict:
@@ -126,9 +128,10 @@ def module_of(mutant: str) -> str:
 def killed_after(game: str) -> set[str]:
     """The survivors of the last run that tests written after it kill, each checked by hand
     (``MUTANT_UNDER_TEST=name pytest TESTS`` in the run's ``mutants/`` copy):
-    ``bench/mutation-killed/GAME.txt``, one name per line.  They count as killed until the
-    next whole run of their module, which sees those tests itself."""
-    path = ROOT / "bench" / "mutation-killed" / f"{game}.txt"
+    ``engine/GAME/mutation-killed.txt`` (beside its ``mutation.toml``), one name per line.
+    They count as killed until the next whole run of their module, which sees those tests
+    itself."""
+    path = ROOT / "engine" / game / "mutation-killed.txt"
     if not path.is_file():
         return set()
     lines = path.read_text("utf-8").splitlines()
@@ -142,17 +145,7 @@ def tally(
 ) -> dict[str, dict[str, int]]:
     rows: dict[str, dict[str, int]] = {}
     for mutant, status in found.items():
-        row = rows.setdefault(
-            module_of(mutant),
-            {
-                "mutants": 0,
-                "killed": 0,
-                "killed after": 0,
-                "equivalent": 0,
-                "survived": 0,
-                "not run": 0,
-            },
-        )
+        row = rows.setdefault(module_of(mutant), dict.fromkeys(COUNTS, 0))
         row["mutants"] += 1
         if status in KILLED:
             row["killed"] += 1
@@ -181,14 +174,7 @@ def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
         "| survived: not | not run | kill rate | killed or equivalent | time | load | date |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|",
     ]
-    total = {
-        "mutants": 0,
-        "killed": 0,
-        "killed after": 0,
-        "equivalent": 0,
-        "survived": 0,
-        "not run": 0,
-    }
+    total = dict.fromkeys(COUNTS, 0)
     for module in settings["modules"]:
         row = rows.get(module)
         run = runs.get(module, {})
@@ -231,7 +217,7 @@ def report(game: str, settings: dict, work: Path, runs: dict[str, dict]) -> str:
             f"{cpu_model()}; mutmut 3, one module at a time (`bench/mutation.py`, "
             "`nice -n 19`). Kill rate: killed of the mutants run (timeouts count as killed), "
             "by the run itself or, for its survivors, by tests written after it (listed in "
-            f"`bench/mutation-killed/{game}.txt`, each checked by activating the mutant against "
+            f"`engine/{game}/mutation-killed.txt`, each checked by activating the mutant against "
             "them); « killed or equivalent » adds the survivors listed as equivalent "
             f"in `engine/{game}/mutation.toml` with the reason. Load: the machine's one-minute "
             "load average at the start and the end of the module's run (two cores, shared).",
