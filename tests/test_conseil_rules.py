@@ -523,6 +523,19 @@ def _source_tarie(game, hands, rewards=(), rng=None):
     return s
 
 
+def _source_tarie_lost(game, hands, first):
+    """SOURCE TARIE lost with a nudge kept: Léa plays ``first``, Mia LE PARASITE; Mia's
+    reveal moves the die to 7, Léa's to 12, and the council concludes."""
+    s = _source_tarie(game, hands, [NUDGE])
+    s = act(game, s, type="choose", card=first, remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=7)
+    s = act(game, s, type="reveal", who=0)
+    s = act(game, s, type="effect", face=12)
+    return act(game, s, type="conclude")
+
+
 def _omniscient_turn(game, s):
     """The all-seeing table plays the turn out; the dilemma's result."""
     from engine.conseil.solver import Omniscient
@@ -616,14 +629,7 @@ def test_the_hint_names_no_card_still_in_a_hand_and_counts_the_rewards(game):
     and the die are public, and named; a card still in a hand is told only by what it does
     (the council's etiquette); the RÉCOMPENSE kept is part of the answer."""
     hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
-    s = _source_tarie(game, hands, [NUDGE])
-    s = act(game, s, type="choose", card="sorcier", remark=None)
-    s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", who=1)
-    s = act(game, s, type="effect", face=7)
-    s = act(game, s, type="reveal", who=0)
-    s = act(game, s, type="effect", face=12)
-    s = act(game, s, type="conclude")
+    s = _source_tarie_lost(game, hands, "sorcier")
     assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
     s = act(game, s, type="hint")
     assert s["hint"] == (
@@ -632,14 +638,7 @@ def test_the_hint_names_no_card_still_in_a_hand_and_counts_the_rewards(game):
         "puis LE PARASITE de Mia (dé sur 5), puis LE SORCIER de Léa (dé sur 7)."
     )
     # the same plan when Léa played her ALCHIMISTE: her SORCIER is still in her hand
-    s = _source_tarie(game, hands, [NUDGE])
-    s = act(game, s, type="choose", card="alchimiste", remark=None)
-    s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", who=1)
-    s = act(game, s, type="effect", face=7)
-    s = act(game, s, type="reveal", who=0)
-    s = act(game, s, type="effect", face=12)
-    s = act(game, s, type="conclude")
+    s = _source_tarie_lost(game, hands, "alchimiste")
     s = act(game, s, type="hint")
     text = s["hint"]
     assert "SORCIER" not in text and "Léa" not in text
@@ -657,14 +656,7 @@ def test_the_hint_names_no_card_still_in_a_hand_and_counts_the_rewards(game):
 
 def test_the_hint_is_read_before_the_next_dilemma_and_does_not_follow_it(game):
     hands = [["alchimiste", "sorcier"], ["dame", "parasite"]]
-    s = _source_tarie(game, hands, [NUDGE])
-    s = act(game, s, type="choose", card="alchimiste", remark=None)
-    s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", who=1)
-    s = act(game, s, type="effect", face=7)
-    s = act(game, s, type="reveal", who=0)
-    s = act(game, s, type="effect", face=12)
-    s = act(game, s, type="conclude")
+    s = _source_tarie_lost(game, hands, "alchimiste")
     assert game.legal_actions(s, 0) == [{"type": "continue"}, {"type": "hint"}]
     s = act(game, s, type="hint")
     # still the lost dilemma: the answer is on its screen, asked once
@@ -1680,14 +1672,7 @@ def test_the_adviser_is_asked_with_the_rules_of_the_game(bundle):
     game = registry.get("conseil")(bundle)
     R = game.R
     R.adviser = adviser
-    s = _source_tarie(game, [["alchimiste", "sorcier"], ["dame", "parasite"]], [NUDGE])
-    s = act(game, s, type="choose", card="sorcier", remark=None)
-    s = act(game, s, type="choose", card="parasite", remark=None)
-    s = act(game, s, type="reveal", who=1)
-    s = act(game, s, type="effect", face=7)
-    s = act(game, s, type="reveal", who=0)
-    s = act(game, s, type="effect", face=12)
-    s = act(game, s, type="conclude")
+    s = _source_tarie_lost(game, [["alchimiste", "sorcier"], ["dame", "parasite"]], "sorcier")
     assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
     s = act(game, s, type="hint")
     assert heard and heard[0][0] is R and s["hint"] == "Un conseil."
