@@ -2143,19 +2143,25 @@ def test_an_at_will_ability_is_told_and_limited_per_game_and_over_the_campaign()
     assert (s["seats"][J]["coins"], s["seats"][J]["power"]) == (12, 9)
 
 
+def _oui_da_under_disette(outcome: list[dict], rules: list[dict], events=("EV",)) -> dict:
+    """Card X voted Oui-Da at three seats (its outcome ``outcome``) with the event Disette
+    (its ``rules``) among ``events`` in play: the state once the outcome is applied."""
+    b = bundle_with(X={"oui_da": outcome})
+    b["records"]["event_card"] = {
+        "EV": {"id": "EV", "title": "Disette", "text": "…", "rules": rules}
+    }
+    b, s = table(b, n=3, card="X")
+    s["events"] = list(events)
+    return _oui_da(b, s)
+
+
 def test_an_event_rule_for_a_falling_resource_enlarges_a_fall_and_not_a_rise():
     """An event's rule for a resource going down adds its squares to each fall of that
     resource, never to a rise (compared with the same outcome and no event in play)."""
 
     def after(events: list[str]) -> tuple[int, int]:
-        b = bundle_with(X={"oui_da": [{"morale": -1}, {"welfare": 1}]})
-        rules = [{"on": "resource_down", "extra": 2}]
-        b["records"]["event_card"] = {
-            "EV": {"id": "EV", "title": "Disette", "text": "…", "rules": rules}
-        }
-        b, s = table(b, n=3, card="X")
-        s["events"] = events
-        s = _oui_da(b, s)
+        outcome = [{"morale": -1}, {"welfare": 1}]
+        s = _oui_da_under_disette(outcome, [{"on": "resource_down", "extra": 2}], events)
         return s["resources"]["morale"]["pos"], s["resources"]["welfare"]["pos"]
 
     (morale, welfare), (morale_ev, welfare_ev) = after([]), after(["EV"])
@@ -2246,12 +2252,7 @@ def test_an_event_rules_conditional_move_is_not_enlarged_by_the_events_either():
     branch = {"branch": {"requires": [], "then": [{"morale": -1}]}}
     rules = [{"on": "resource_up", "resource": "welfare", "effects": [branch]},
              {"on": "resource_down", "extra": 2}]  # fmt: skip
-    b = bundle_with(X={"oui_da": [{"welfare": 1}]})
-    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
-                                         "rules": rules}}  # fmt: skip
-    b, s = table(b, n=3, card="X")
-    s["events"] = ["EV"]
-    s = _oui_da(b, s)
+    s = _oui_da_under_disette([{"welfare": 1}], rules)
     assert s["resources"]["morale"]["pos"] == 7 - 1
 
 
@@ -2291,12 +2292,7 @@ def test_a_move_of_no_square_is_neither_a_rise_nor_a_fall_for_the_events():
     chronicle sticker at each fall)."""
     rules = [{"on": "resource_down", "effects": [{"chronicle_sticker": "1"}]},
              {"on": "resource_up", "effects": [{"chronicle_sticker": "1"}]}]  # fmt: skip
-    b = bundle_with(X={"oui_da": [{"morale": 0}]})
-    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Disette", "text": "…",
-                                         "rules": rules}}  # fmt: skip
-    b, s = table(b, n=3, card="X")
-    s["events"] = ["EV"]
-    s = _oui_da(b, s)
+    s = _oui_da_under_disette([{"morale": 0}], rules)
     assert s["resources"]["morale"]["pos"] == 7
     assert s["campaign"]["chronicle"]["morale"] == [None] * len(
         s["campaign"]["chronicle"]["morale"]
