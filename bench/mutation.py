@@ -48,8 +48,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import cpu_model, write_section  # noqa: E402
 
 COPY = ("engine", "pipeline", "content", "tests", "site", "mkdocs.yml", "overrides")
-#: mutmut's statuses counted as killed: the tests failed, hung, or the mutant did not type-check
-KILLED = ("killed", "timeout", "caught by type check")
+#: mutmut's statuses counted as killed: the tests failed, hung, crashed the test process
+#: (« segfault »: a mutant whose recursion never ends overflows the C stack), or the mutant did
+#: not type-check
+KILLED = ("killed", "timeout", "segfault", "caught by type check")
 #: what a module's row counts (``tally``)
 COUNTS = ("mutants", "killed", "killed after", "equivalent", "survived", "not run")
 

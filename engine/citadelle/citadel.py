@@ -10,7 +10,6 @@ from typing import Any
 from ..core import Rng
 from . import board as B
 from . import cards as K
-from . import characters as C
 from . import effects as E
 from . import records as rec
 from . import rules as R
@@ -216,10 +215,6 @@ def buy_destiny(bundle: dict, state: dict, entry: str, c: int) -> None:
     E.apply_now(
         bundle, state, record.get("effects") or [], {"character": c, "verb": None, "this": None}
     )
-
-
-def leave(bundle: dict, state: dict, c: int) -> None:
-    C.leave(bundle, state, c)
 
 
 # --------------------------------------------------------------------------- the sheet's effects
