@@ -4,6 +4,8 @@ set up with ``engine.citadelle.situation`` so that each test reads like the exam
 
 from __future__ import annotations
 
+import signal
+
 import pytest
 
 from engine.citadelle import cards as K
@@ -825,3 +827,55 @@ def test_h3_a_recovery_at_the_turn_that_knocks_out_asks_for_a_banishment(bundle)
     assert s["pending"] == {"type": "banish", "character": 0}
     assert K.where(bundle, s, K.adventure("117/green")) == "box"
     assert s["characters"][0]["purse"] == ["110/green"]
+
+
+# --------------------------------------------------------------------------- h3: rules edge cases
+
+
+def test_h3_a_chain_as_long_as_the_draw_counts_every_card():
+    assert R.best_stars([card(stars=1), card()], 2) == (1, [0, 1])
+    assert R.best_stars([card()], 1) == (0, [0])
+
+
+def test_h3_a_chain_finds_the_best_pair_among_cards_drawn_late():
+    drawn = [card(), card(), card(stars=2, halves=["left"]), card(stars=1, halves=["left"])]
+    assert R.best_stars(drawn, 2) == (3, [2, 3])
+
+
+def test_h3_a_chain_counts_the_fewest_cards_that_give_the_most_successes():
+    drawn = [
+        card(),
+        card(halves=["left"]),
+        card(halves=["left"]),
+        card(stars=1, halves=["left", "left"]),
+    ]
+    assert R.best_stars(drawn, 2) == (1, [3])
+
+
+def test_h3_the_icon_cover_search_ends_when_no_cover_exists():
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError
+
+    counts = {"wits": 3, "joker": 2, "agility": 2}
+    demands = [
+        ({"agility", "wits"}, 1),
+        ({"agility", "wits"}, 1),
+        ({"faith", "wits", "might"}, 2),
+        ({"might"}, 3),
+    ]
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, 0.5)
+    try:
+        plan, finished = R._feasible(counts, demands), True
+    except TimeoutError:
+        plan, finished = None, False
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert finished, "the search for a cover of the demands never ended"
+    assert plan is None
+
+
+def test_h3_a_recovery_series_is_two_cards_by_default():
+    assert R.recovery_step() == 2
+    assert R.hp_per_series() == 1
