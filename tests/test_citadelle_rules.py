@@ -829,7 +829,7 @@ def test_h3_a_recovery_at_the_turn_that_knocks_out_asks_for_a_banishment(bundle)
     assert s["characters"][0]["purse"] == ["110/green"]
 
 
-# --------------------------------------------------------------------------- h3: rules edge cases
+# --------------------------------------------------- edge cases of the rules (mutation survivors)
 
 
 def test_h3_a_chain_as_long_as_the_draw_counts_every_card():
