@@ -89,3 +89,20 @@ def test_the_tally_counts_each_status_once_per_module():
         "not run": 1,
     }
     assert bench.percent(2, 3) == "66.7 %" and bench.percent(0, 0) == "—"
+
+
+@pytest.mark.parametrize("game", registry.ids())
+def test_no_function_of_a_rules_module_hides_from_mutmut(game):
+    """mutmut 3 leaves decorated functions unmutated: a rules module registers or caches a
+    function by a call after its definition, so that every rule is mutated."""
+    import ast
+
+    hidden = []
+    for module in bench.settings_of(game)["modules"]:
+        tree = ast.parse((ROOT / "engine" / game / module).read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names = [ast.unparse(d) for d in node.decorator_list]
+                if any(n not in ("staticmethod", "classmethod") for n in names):
+                    hidden.append(f"{module}: {node.name} ({', '.join(names)})")
+    assert not hidden, hidden

@@ -749,21 +749,29 @@ def reveal_exploration(bundle: dict, state: dict, at: str, ctx: dict) -> None:
 # --------------------------------------------------------------------------- the action's frames
 
 
-@effect("_act")
 def _act_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     force(bundle, state, value)
 
 
-@effect("_leave_temp")
+effect("_act")(_act_frame)
+
+
 def _leave_temp_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     leave_temporary(bundle, state, value)
 
 
-@effect("_finish_action")
+effect("_leave_temp")(_leave_temp_frame)
+
+
 def _finish_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     finish(bundle, state)
 
 
-@effect("_reveal")
+effect("_finish_action")(_finish_frame)
+
+
 def _reveal_frame(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     reveal_exploration(bundle, state, value, ctx)
+
+
+effect("_reveal")(_reveal_frame)

@@ -20,14 +20,16 @@ def cell(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
-@lru_cache(maxsize=4096)
-def coords(key: str) -> tuple[int, int]:
+def _coords(key: str) -> tuple[int, int]:
     x, y = key.split(",")
     return int(x), int(y)
 
 
-@lru_cache(maxsize=16384)
-def neighbour(key: str, direction: str) -> str:
+# cached by a call, not a decorator: mutmut leaves decorated functions unmutated
+coords = lru_cache(maxsize=4096)(_coords)
+
+
+def _neighbour(key: str, direction: str) -> str:
     """The cell next to ``key``: north is the top of a Terrain, as it is read.
 
     >>> neighbour("0,0", "north"), neighbour("0,0", "east")
@@ -38,10 +40,15 @@ def neighbour(key: str, direction: str) -> str:
     return cell(x + dx, y + dy)
 
 
-@lru_cache(maxsize=4096)
-def around(key: str) -> frozenset[str]:
+neighbour = lru_cache(maxsize=16384)(_neighbour)
+
+
+def _around(key: str) -> frozenset[str]:
     """The four cells whose side touches ``key`` (a pure function of the key, kept)."""
     return frozenset(neighbour(key, d) for d in DIRECTIONS)
+
+
+around = lru_cache(maxsize=4096)(_around)
 
 
 def log(state: dict, key: str, /, **args: Any) -> None:

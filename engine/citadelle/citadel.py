@@ -169,7 +169,6 @@ def _abandon_action(bundle: dict, state: dict) -> None:
         state["action"] = state["suspended"].pop() if state["suspended"] else None
 
 
-@step("finish")
 def finish(bundle: dict, state: dict, result: str, why: str) -> None:
     """The adventure is over: a victory against the Menace, or a defeat."""
     state["phase"] = "over"
@@ -177,6 +176,9 @@ def finish(bundle: dict, state: dict, result: str, why: str) -> None:
     state["queue"] = []
     state["result"] = {"result": result, "why": why, "scenarios": list(state["scenarios_played"])}
     log(state, "adventure.over", result=result, why=why)
+
+
+step("finish")(finish)
 
 
 # --------------------------------------------------------------------------- the Citadel
@@ -220,18 +222,24 @@ def buy_destiny(bundle: dict, state: dict, entry: str, c: int) -> None:
 # --------------------------------------------------------------------------- the sheet's effects
 
 
-@effect("score", "flag", "unflag", "quest", "objective", "hope", "build", "add_skill")
 def _sheet(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     sheet_effect(bundle, state, name, value, c)
 
 
-@effect("return_to_citadel")
+effect("score", "flag", "unflag", "quest", "objective", "hope", "build", "add_skill")(_sheet)
+
+
 def _return(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     state["queue"] = []
     end_scenario(bundle, state)
 
 
-@effect("adventure_ends")
+effect("return_to_citadel")(_return)
+
+
 def _adventure_ends(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     state["queue"] = []
     finish(bundle, state, "defeat", "adventure_ends")
+
+
+effect("adventure_ends")(_adventure_ends)

@@ -83,17 +83,20 @@ def close(state: dict) -> None:
 # --------------------------------------------------------------------------- the book's effects
 
 
-@effect("read")
 def _read(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     open_paragraph(bundle, state, str(value), c, ctx)
 
 
-@effect("_end_dialogue")
+effect("read")(_read)
+
+
 def _end_dialogue(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     state["dialogue"] = None
 
 
-@effect("_dialogue_choice")
+effect("_end_dialogue")(_end_dialogue)
+
+
 def _dialogue_choice(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     if state["dialogue"] is not None:
         state["pending"] = {
@@ -101,3 +104,6 @@ def _dialogue_choice(bundle: dict, state: dict, name: str, value: Any, ctx: dict
             "paragraph": value,
             "character": state["dialogue"]["character"],
         }
+
+
+effect("_dialogue_choice")(_dialogue_choice)

@@ -82,12 +82,13 @@ def apply_effect(bundle: dict, state: dict, effect: dict, ctx: dict) -> None:
 # the effects on the characters, the cards and the board (the sections below this one)
 
 
-@effect("take", "take_if_available")
 def _take(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     taking.take(bundle, state, str(value), ctx, if_available=(name == "take_if_available"))
 
 
-@effect("damage")
+effect("take", "take_if_available")(_take)
+
+
 def _damage(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     cancel = ctx.get("cancel", 0)
     blocked = min(cancel, value)
@@ -98,7 +99,9 @@ def _damage(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int)
     C.lose_hp(bundle, state, c, value - blocked, cause="damage")
 
 
-@effect("hit_points")
+effect("damage")(_damage)
+
+
 def _hit_points(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     if value >= 0:
         C.gain_hp(bundle, state, c, value)
@@ -106,67 +109,92 @@ def _hit_points(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: 
         C.lose_hp(bundle, state, c, -value)
 
 
-@effect("cancel_damage")
+effect("hit_points")(_hit_points)
+
+
 def _cancel_damage(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     ctx["cancel"] = ctx.get("cancel", 0) + value
 
 
-@effect("add_to_hand")
+effect("cancel_damage")(_cancel_damage)
+
+
 def _add_to_hand(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     if state.get("action") is not None:
         state["action"]["keep"] = state["action"].get("keep", 0) + value
 
 
-@effect("discard_from_deck")
+effect("add_to_hand")(_add_to_hand)
+
+
 def _discard_from_deck(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     C.discard_from_deck(bundle, state, c, value)
 
 
-@effect("recover")
+effect("discard_from_deck")(_discard_from_deck)
+
+
 def _recover(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     C.free_recover(bundle, state, c, value)
 
 
-@effect("discard", "banish", "put_back")
+effect("recover")(_recover)
+
+
 def _leave(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     _leave_play(bundle, state, name, value, ctx)
 
 
-@effect("block", "unblock")
+effect("discard", "banish", "put_back")(_leave)
+
+
 def _block(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     ref = resolve(bundle, state, value, ctx)
     if ref is not None:
         C.block(bundle, state, c, ref, name == "block")
 
 
-@effect("move_die")
+effect("block", "unblock")(_block)
+
+
 def _move_die(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     if state.get("action") is not None:
         state["action"]["move_die"] = state["action"].get("move_die", 0) + value
 
 
-@effect("branch")
+effect("move_die")(_move_die)
+
+
 def _branch(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     chosen = value["then"] if holds(bundle, state, value["requires"]) else value.get("otherwise")
     push(state, chosen or [], ctx)
 
 
-@effect("roll")
+effect("branch")(_branch)
+
+
 def _roll_effect(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     _roll(bundle, state, value, ctx)
 
 
-@effect("_move_to")
+effect("roll")(_roll_effect)
+
+
 def _move_to(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     B.move_figure(bundle, state, ctx["character"], value)
 
 
-@effect("_receive")
+effect("_move_to")(_move_to)
+
+
 def _receive(bundle: dict, state: dict, name: str, value: Any, ctx: dict, c: int) -> None:
     present = [p for p in value["participants"] if state["characters"][p]["conscious"]]
     held = K.places(bundle, state, K.adventure(value["key"]))
     if len(present) > 1 and any(p.startswith("purse:") for p in held):
         state["pending"] = {"type": "receive", "key": value["key"], "participants": present}
+
+
+effect("_receive")(_receive)
 
 
 def _roll(bundle: dict, state: dict, value: dict, ctx: dict) -> None:

@@ -26,7 +26,9 @@ STEPS: dict[str, Callable[..., Any]] = {}
 
 
 def effect(*names: str) -> Callable[[Handler], Handler]:
-    """Register the decorated function as the handler of the effects ``names`` (once each)."""
+    """Register a function as the handler of the effects ``names`` (once each), by a call
+    after its definition: ``effect("damage")(_damage)``.  Not as a decorator: mutmut, which
+    proves the rules modules, leaves decorated functions unmutated."""
 
     def register(handler: Handler) -> Handler:
         for name in names:
@@ -39,7 +41,8 @@ def effect(*names: str) -> Callable[[Handler], Handler]:
 
 
 def step(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register the decorated function as the control step ``name`` (once)."""
+    """Register a function as the control step ``name`` (once), by a call after its
+    definition (``step("take")(take)``; not as a decorator, see ``effect``)."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         if name in STEPS:

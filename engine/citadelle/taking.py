@@ -36,7 +36,6 @@ def choose_version(bundle: dict, state: dict, number: str) -> str | None:
     return found[Rng(state).below(len(found))]["key"] if len(found) > 1 else found[0]["key"]
 
 
-@step("take")
 def take(
     bundle: dict,
     state: dict,
@@ -60,6 +59,9 @@ def take(
         return False
     reveal(bundle, state, key, ctx, at=at, origin=origin, start_terrain=start_terrain)
     return True
+
+
+step("take")(take)
 
 
 def reveal(

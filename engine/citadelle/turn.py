@@ -35,7 +35,6 @@ log = B.log
 # --------------------------------------------------------------------------- a new turn
 
 
-@step("next_turn")
 def next_turn(bundle: dict, state: dict) -> None:
     """Nothing is left to resolve: settle what must be settled, then let the group choose."""
     _drop_stale_dice(bundle, state)
@@ -70,6 +69,9 @@ def next_turn(bundle: dict, state: dict) -> None:
     ):
         # nobody can undertake anything any more: the adventure ends rather than wait forever
         citadel.finish(bundle, state, "defeat", "stuck")
+
+
+step("next_turn")(next_turn)
 
 
 def _mandatory_here(bundle: dict, state: dict) -> tuple[str, int, int] | None:

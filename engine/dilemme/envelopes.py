@@ -9,7 +9,6 @@ from .common import _card, _log, _rec, _seat_of, shuffle_into_deck
 from .steps import step
 
 
-@step("open_envelope")
 def _open_envelope(bundle: dict, state: dict, key: str, signer: int | None) -> None:
     """Open an envelope: its story card onto its arc (signed by ``signer``, the leader), its
     dilemmas and immediate cards shuffled into the deck, its events put in play, then the
@@ -42,6 +41,9 @@ def _open_envelope(bundle: dict, state: dict, key: str, signer: int | None) -> N
         _log(state, "deck.added", count=len(into_deck))
     if env.get("effects"):
         effects._apply_effects(bundle, state, env["effects"], signer)
+
+
+step("open_envelope")(_open_envelope)
 
 
 def _lay_story_card(bundle: dict, state: dict, key: str, signer: int | None) -> None:

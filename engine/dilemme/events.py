@@ -8,7 +8,6 @@ from .common import _log, _rec, events_in_play
 from .steps import step
 
 
-@step("start_event")
 def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> None:
     events = events_in_play(state)
     if key in events:
@@ -20,7 +19,9 @@ def _start_event(bundle: dict, state: dict, key: str, signer: int | None) -> Non
         effects._apply_effects(bundle, state, rec["effects"], signer)
 
 
-@step("event_rules")
+step("start_event")(_start_event)
+
+
 def _event_rules(bundle: dict, state: dict, on: str, resource: str | None) -> int:
     """Apply the rules of the events in play for ``on``; returns the extra squares."""
     extra = 0
@@ -35,3 +36,6 @@ def _event_rules(bundle: dict, state: dict, on: str, resource: str | None) -> in
                     bundle, state, rule["effects"], state.get("leader"), nested=True
                 )
     return extra
+
+
+step("event_rules")(_event_rules)

@@ -8,7 +8,6 @@ from .common import _log, _rec
 from .steps import step
 
 
-@step("resolve")
 def _cleanup_and_outcome(bundle: dict, state: dict) -> None:
     """After the vote: the cleanup, the winning outcome effect by effect (signed by the
     leader), the card on the timeline, and the end of the round."""
@@ -24,3 +23,6 @@ def _cleanup_and_outcome(bundle: dict, state: dict) -> None:
     skull = bool(card.get("skull")) or bool(state.pop("skull_now", False))
     timeline._on_timeline(bundle, state, key, side, skull)
     timeline._end_round(bundle, state)
+
+
+step("resolve")(_cleanup_and_outcome)

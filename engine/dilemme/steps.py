@@ -20,7 +20,9 @@ STEPS: dict[str, Callable[..., Any]] = {}
 
 
 def step(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register the decorated function as the step ``name`` (once)."""
+    """Register a function as the step ``name`` (once), by a call after its definition:
+    ``step("resolve")(_cleanup_and_outcome)``.  Not as a decorator: mutmut, which proves the
+    rules modules, leaves decorated functions unmutated."""
 
     def register(function: Callable[..., Any]) -> Callable[..., Any]:
         if name in STEPS:

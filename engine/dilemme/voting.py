@@ -10,7 +10,6 @@ from .common import SIDES, _card, _log
 from .steps import run, step
 
 
-@step("start_round")
 def _start_round(bundle: dict, state: dict) -> None:
     """Draw from the bottom of the deck; immediate cards resolve and another card is drawn.
 
@@ -50,6 +49,9 @@ def _start_round(bundle: dict, state: dict) -> None:
     state["phase"] = "vote"
     state["pending"] = {"type": "vote", "seat": state["leader"]}
     _log(state, "round.start", round=state["round"], title=card["title"])
+
+
+step("start_round")(_start_round)
 
 
 def _staked(vote: dict, seat: int) -> int:
