@@ -1676,3 +1676,84 @@ def test_the_adviser_is_asked_with_the_rules_of_the_game(bundle):
     assert s["phase"] == "aftermath" and not s["resolved"][-1]["success"]
     s = act(game, s, type="hint")
     assert heard and heard[0][0] is R and s["hint"] == "Un conseil."
+
+
+def test_two_turns_the_second_may_settle_the_dilemma_as_a_normal_turn(game):
+    """At two players in two turns, the second turn also wins the ordinary way: one objective
+    met at some moment of the turn and the other on the final face, even when that final face
+    is the first turn's objective again (4 → 9 → 4 here)."""
+    hands = [
+        ["automate", "inverseuse", "druidesse", "sorcier"],
+        ["alchimiste", "parasite", "sorcier"],
+    ]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=31, petitioner="stoique", hands=hands)
+    s = act(game, s, type="bells", ring=False, two_turns=True)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    s = act(game, s, type="effect", face=4)  # the AUTOMATE: 4, the first objective
+    assert s["first_met"] == [0] and s["resolved"] == []
+    s = act(game, s, type="choose", card="inverseuse", remark=None)
+    s = act(game, s, type="choose", card="alchimiste", remark=None)
+    s = act(game, s, type="reveal", who=0)  # the INVERSEUSE: 4 → 9, the second objective
+    assert s["die"] == 9
+    s = act(game, s, type="effect", face=4)  # the ALCHIMISTE halves: 4, the first again
+    assert s["resolved"][-1] == {"id": 31, "rung": False, "success": True}
+    game.check_state(s)
+
+
+def _failed_turn(game, *, failure, shield=True):
+    """A turn of SERMENT ROMPU (4 and 9) that ends on 3, its failure side replaced by
+    ``failure``, the council keeping a shield RÉCOMPENSE."""
+    hands = [["automate", "druidesse", "sorcier"], ["parasite", "druidesse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=31, petitioner="stoique", hands=hands)
+    game.R.dilemmas = {**game.R.dilemmas, 31: {**game.R.dilemmas[31], "failure": failure}}
+    if shield:
+        s["rewards"] = [{"id": 35, "type": "shield", "rung": False}]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)  # the PARASITE leaves the 1 on 1
+    return act(game, s, type="effect", face=3)  # the AUTOMATE: 3, neither objective
+
+
+def test_a_dilemma_side_of_zero_faveur_moves_nothing_and_keeps_the_shield(game):
+    """A side that gives 0 Faveur (the content format allows it) is no loss: the kept shield
+    RÉCOMPENSE stays for a real loss, and the Faveur does not move."""
+    s = _failed_turn(game, failure=[{"favor": 0}])
+    assert s["resolved"][-1]["success"] is False
+    assert s["favor"] == 3 and [r["type"] for r in s["rewards"]] == ["shield"]
+    assert not [e for e in s["log"] if e["key"].startswith(("favor.", "reward."))]
+    s = _failed_turn(registry.get("conseil")(game.bundle), failure=[{"favor": -1}])
+    assert s["favor"] == 3 and s["rewards"] == []  # a real loss spends the shield
+
+
+def test_no_faveur_gain_says_nothing_of_a_side_of_zero_faveur(game):
+    """Under « no Faveur gain » a won dilemma whose side gives 0 Faveur says no gain was
+    refused: there was none to refuse."""
+    hands = [["automate", "druidesse", "sorcier"], ["parasite", "druidesse", "sorcier"]]
+    s = table(game, ["Léa", "Mia"], die=1, dilemma=3, petitioner="stoique", hands=hands)
+    game.R.dilemmas = {**game.R.dilemmas, 3: {**game.R.dilemmas[3], "success": [{"favor": 0}]}}
+    s["rule"] = {**s["rule"], "no_favor_gain": True}
+    s["objectives"] = [[3]]
+    s = act(game, s, type="bells", ring=False, two_turns=False)
+    s = act(game, s, type="choose", card="automate", remark=None)
+    s = act(game, s, type="choose", card="parasite", remark=None)
+    s = act(game, s, type="reveal", who=1)
+    s = act(game, s, type="effect", face=3)
+    assert s["resolved"][-1]["success"] is True
+    assert not [e for e in s["log"] if e["key"].startswith("favor.")]
+
+
+def test_a_split_claim_whose_throne_costs_no_faveur_keeps_the_shield(game):
+    """A throne card whose failure costs 0 Faveur (the format allows it): a split claim loses
+    nothing, so the kept shield RÉCOMPENSE is not spent."""
+    game.R.throne = {**game.R.throne, "failure": [{"favor": 0}]}
+    hands = [["puissante", "sorcier"], ["sorcier", "puissante"]]
+    s = _claim_table(game, hands, 2, [(35, "shield")])
+    s = act(game, s, type="claim", card="puissante")
+    s = act(game, s, type="claim", card="sorcier")
+    if s["phase"] == "throne_rewards":
+        s = act(game, s, type="conclude")
+    assert s["phase"] == "successor" and s["favor"] == 2
+    assert [r["type"] for r in s["rewards"]] == ["shield"]

@@ -633,6 +633,8 @@ def _check(R: Rules, state: dict) -> None:
     for eff in side:
         for key, value in eff.items():
             if key == "favor":
+                if not value:
+                    continue  # a Faveur of 0 (the format allows it) moves nothing, spends no shield
                 if value > 0 and ok and state["rule"].get("no_favor_gain"):
                     log(state, "favor.none")
                 elif value > 0:
