@@ -1757,3 +1757,12 @@ def test_a_split_claim_whose_throne_costs_no_faveur_keeps_the_shield(game):
         s = act(game, s, type="conclude")
     assert s["phase"] == "successor" and s["favor"] == 2
     assert [r["type"] for r in s["rewards"]] == ["shield"]
+
+
+def test_the_dilemma_that_costs_the_last_faveur_is_the_last_one_told(game):
+    """When a failed dilemma takes the council's last Faveur, the game ends and that dilemma
+    is the last one on record (not the one before it)."""
+    s = _failed_turn(game, failure=[{"favor": -3}], shield=False)
+    assert s["phase"] == "over" and s["result"]["reason"] == "favor"
+    assert s["last"] == {"dilemma": 31, "success": False}
+    assert game.view(s, 0)["last"] == {"dilemma": 31, "success": False}

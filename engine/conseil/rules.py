@@ -673,10 +673,10 @@ def _check(R: Rules, state: dict) -> None:
     state["first_met"] = []
     if state.get("chef") is not None:
         state["chef"] = (state["chef"] + 1) % n_seats(state)
+    state["last"] = {"dilemma": state["dilemma"], "success": ok}
     if state["favor"] <= 0:
         _end(R, state, lost="favor")
         return
-    state["last"] = {"dilemma": state["dilemma"], "success": ok}
     state["phase"] = "start" if ok else "aftermath"
 
 
