@@ -595,3 +595,203 @@ def test_h4_a_hidden_temporary_event_whose_searcher_fainted_is_put_back(bundle):
     assert not s["characters"][0]["conscious"]
     assert K.where(bundle, s, K.adventure("587/green")) == "box"
     assert s["board"]["-1,0"]["terrain"] == ground
+
+
+# --- The Plateau, the effect queue and who takes part: untitled cards, a full table, loops ---
+# Hand-built records and states (what a writer's content may leave out or add): the board's
+# exploration places and free cells, the effect queue's step limit, the participants whose
+# fainting puts a temporary event back, and the order of a selected card's own effects.
+
+from engine.citadelle import dialogues as D  # noqa: E402
+
+
+def _untitled(card: dict) -> None:
+    del card["title"]
+
+
+def test_a_terrain_without_a_title_is_placed_and_reached_under_no_title(bundle: dict) -> None:
+    """A Terrain of the writers' content may have no title: placing it and moving a figure
+    onto it log an empty title."""
+    twin = _twin(bundle, "adventure_card", "302/green", _untitled)
+    s = situation(twin, ["A"])
+    at = B.place_terrain(twin, s, "302/green", "-1,0")
+    assert last(s, "terrain.placed") == {"title": "", "at": at}
+    B.move_figure(twin, s, 0, at)
+    assert last(s, "moved")["title"] == "" and s["characters"][0]["at"] == at
+
+
+def test_a_card_without_a_title_is_discarded_and_rolled_for_under_no_title(bundle: dict) -> None:
+    """An untitled card's discard and the die rolled for it log an empty title."""
+    twin = _twin(bundle, "adventure_card", "305/green", _untitled)
+    s = situation(twin, ["A"], scenario="forges_mortes")
+    key = place(twin, s, 305, "0,0", event=True)
+    E.apply_effect(twin, s, {"roll": {"at_most": 6, "then": []}}, {"this": K.adventure(key)})
+    assert last(s, "roll")["title"] == "" and last(s, "roll")["ok"]
+    s = consequence(twin, s, {"discard": 305})
+    assert K.where(twin, s, K.adventure(key)) == "past"
+    assert last(s, "card.discard") == {"title": ""}
+
+
+def test_an_unknown_effect_is_refused_by_its_name(bundle: dict) -> None:
+    """An effect no rule knows stops the game with an error naming it."""
+    s = situation(bundle, ["A"])
+    with pytest.raises(ValueError, match=r"^unknown effect 'tout_gagner'$"):
+        E.apply_effect(bundle, s, {"tout_gagner": 1}, {"character": 0})
+
+
+def test_the_effect_queue_stops_content_that_never_settles(
+    bundle: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each effect applied is one step: content that settles within the step limit is
+    applied whole, one step more stops with an error naming the loop."""
+    monkeypatch.setattr(E, "PUMP_LIMIT", 3)
+    s = consequence(bundle, situation(bundle, ["A"]),
+                    {"flag": "a"}, {"flag": "b"}, {"adventure_ends": True})  # fmt: skip
+    assert {"a", "b"} <= set(s["flags"]) and s["phase"] != "play"
+    monkeypatch.setattr(E, "PUMP_LIMIT", 2)
+    loops = r"^effects never settle: a card or paragraph loops on itself$"
+    with pytest.raises(RuntimeError, match=loops):
+        consequence(bundle, situation(bundle, ["A"]),
+                    {"flag": "a"}, {"flag": "b"}, {"adventure_ends": True})  # fmt: skip
+
+
+def test_a_table_with_no_free_cell_near_a_terrain_says_so() -> None:
+    """A Terrain taken without an arrow goes on a free cell at most eleven cells away; with
+    none free, the game stops and says the table has no free cell."""
+    near = {B.cell(x, y): {} for x in range(-11, 12) for y in range(-11, 12)}
+    state = {"board": {}, "slots": near}
+    with pytest.raises(K.CardError, match=r"^no free cell on the table$"):
+        B.adjacent_free(state, "0,0")
+    del near["11,-11"]
+    assert B.adjacent_free(state, "0,0") == "11,-11"
+
+
+def test_room_made_on_a_full_table_never_covers_the_kept_terrain(bundle: dict) -> None:
+    """When the table is full, the new Terrain never goes onto the kept Terrain's cell: if
+    the shifted place is that cell, it goes on the kept Terrain's first free side."""
+    s = situation(bundle, ["A"])
+    assert s["characters"][0]["at"] == "0,0"
+    target, kept = B.out_of_space(bundle, s, "0,0")
+    assert kept == "0,0" and target == "0,-1" and list(s["board"]) == ["0,0"]
+
+
+def test_a_dialogue_action_that_needs_an_item_is_offered_to_its_holders(bundle: dict) -> None:
+    """A dialogue's optional action that requires an item is offered only while the group
+    holds it."""
+
+    def needs_lantern(para: dict) -> None:
+        para["actions"][0]["requires"] = [{"item": 110}]
+
+    twin = _twin(bundle, "paragraph", "66", needs_lantern)
+    for purse, offered in (([110], True), ([], False)):
+        s = consequence(twin, situation(twin, ["A"], purses={"A": purse}), {"read": 66})
+        assert s["pending"]["type"] == "dialogue"
+        acts = [a for a in D.choices(twin, s) if a["type"] == "act"]
+        assert bool(acts) is offered
+
+
+def _fells_its_finder(card: dict) -> None:
+    card["actions"] = []
+    card["effects"] = [{"damage": 99}, {"discard": "this"}]
+
+
+def test_a_temporary_event_that_fells_the_one_it_came_to_is_put_back(bundle: dict) -> None:
+    """« tous les participants deviennent inconscients »: a temporary event whose own effect
+    fells the character it came to (found with the magnifier, dealt at a scenario's start, or
+    brought back when a saved game resumes) is put back in the box, not into the Past."""
+    twin = _twin(bundle, "adventure_card", "587/green", _fells_its_finder)
+    s = situation(twin, ["A", "B"], scenario="forges_mortes")
+    place(twin, s, 502, "-1,0")
+    s["characters"][0]["at"] = "-1,0"
+    s = play(twin, s, {"type": "examine"}, {"type": "search", "number": 587})
+    assert [c["conscious"] for c in s["characters"]] == [False, True]
+    assert K.where(twin, s, K.adventure("587/green")) == "box"
+
+    def dealt(scen: dict) -> None:
+        scen["setup"]["start"] = ["301", "423"]
+
+    def brought_back(scen: dict) -> None:
+        scen["setup"]["resume"] = ["423"]
+
+    fells = _twin(bundle, "adventure_card", "423/green", _fells_its_finder)
+    twin = _twin(fells, "scenario", "coeur_de_varn", dealt)
+    s = situation(twin, ["A", "B"], scenario="forges_mortes")
+    S.start_scenario(twin, s, "coeur_de_varn")
+    assert [c["conscious"] for c in s["characters"]] == [False, True]
+    assert K.where(twin, s, K.adventure("423/green")) == "box"
+    twin = _twin(fells, "scenario", "coeur_de_varn", brought_back)
+    s = situation(twin, ["A", "B"], scenario="coeur_de_varn")
+    s = play(twin, s, {"type": "save"})
+    assert s["saved"] and [c["conscious"] for c in s["characters"]] == [False, True]
+    assert K.where(twin, s, K.adventure("423/green")) == "box"
+    assert [e for e in s["log"] if e["key"] == "card.put_back"]
+
+
+def test_an_exploration_place_holds_one_face_down_card_and_its_arrows_number(bundle: dict) -> None:
+    """A card dealt in front of an arrow lies face down on its place, no adventure card on
+    it yet; the place remembers the Terrain of the arrow, its number and its zone."""
+    s = situation(bundle, ["A"])
+    assert s["slots"]
+    for at, slot in s["slots"].items():
+        arrow = next(
+            a
+            for a in rec.adv(bundle, s["board"][slot["from"]]["terrain"])["arrows"]
+            if B.neighbour(slot["from"], a["direction"]) == at
+        )
+        assert slot == {"exploration": slot["exploration"], "adventure": None,
+                        "revealed": False, "from": slot["from"], "card": arrow.get("card"),
+                        "zone": arrow.get("zone")}  # fmt: skip
+        assert K.where(bundle, s, K.exploration(slot["exploration"])) == f"slot:{at}"
+
+
+def test_a_number_no_card_bears_is_unavailable(bundle: dict) -> None:
+    """Taking a number that no card of the box bears finds no card: it is unavailable."""
+    s = situation(bundle, ["A"])
+    assert taking.choose_version(bundle, s, "999") is None
+    s = consequence(bundle, s, {"take": 999})
+    assert last(s, "card.unavailable") == {"number": 999}
+
+
+def test_a_free_move_during_a_dialogue_read_after_a_fainting_keeps_it_open(bundle: dict) -> None:
+    """An action's failure fells the active player and opens a dialogue: another character's
+    free move (dropping a purse card) leaves the dialogue open and the action's consequences
+    under way; nothing stops the action."""
+
+    def harsh(card: dict) -> None:
+        card["actions"][0]["failure"] = [{"damage": 99}, {"read": "66"}]
+
+    twin = _twin(bundle, "adventure_card", "101/green", harsh)
+    s = situation(twin, ["A", "B"], purses={"B": [110]})
+    s = play(twin, s, {"type": "act", "source": "terrain:0,0", "index": 0, "character": 0},
+             {"type": "draw", "count": 2, "tremor": False})  # fmt: skip
+    if s["pending"]["type"] == "result":
+        s = play(twin, s, {"type": "count", "successes": 0})
+    reading = {"type": "dialogue", "paragraph": "66", "character": 0}
+    assert s["pending"] == reading and not s["characters"][0]["conscious"]
+    s = play(twin, s, {"type": "drop", "character": 1, "item": "110/green"})
+    assert s["pending"] == reading and s["dialogue"] == {"paragraph": "66", "character": 0}
+    assert s["action"] is not None and last(s, "item.dropped")
+    assert not [e for e in s["log"] if e["key"] == "action.stopped"]
+
+
+def test_a_selected_cards_effect_comes_before_the_temporary_event_leaves(bundle: dict) -> None:
+    """« [sélectionnée] »: the selected card's own effects come once the action is over,
+    while the temporary event that imposed the action is still in play: a selected card that
+    banishes La Voûte s'effondre (304) banishes it, rather than finding it in the Past."""
+
+    def banishes_the_vault(card: dict) -> None:
+        card["when"], card["keywords"] = [], []
+        card["on_selected"] = [{"banish": 304}]
+
+    twin = _twin(bundle, "adventure_card", "437/green", banishes_the_vault)
+    s = situation(twin, ["A"], scenario="pluie_grise", hp={"A": 9}, purses={"A": [437]},
+                  decks={"A": ["x01", "x03"]})  # fmt: skip
+    s = consequence(twin, s, {"take": 304})
+    assert "437/green" in s["action"]["selected"]
+    while s["pending"]["type"] == "prepare":
+        s = play(twin, s, {"type": "prepared"})
+    s = play(twin, s, {"type": "draw", "count": 2, "tremor": False})
+    if s["pending"]["type"] == "result":
+        s = play(twin, s, {"type": "count", "successes": 0})
+    assert K.where(twin, s, K.adventure("304/green")) == "banished"
+    assert last(s, "card.banish")["title"] == "La Voûte s'effondre"

@@ -2206,3 +2206,105 @@ def test_a_paragraph_with_only_a_mandatory_action_ends_the_dialogue_after_it(bun
     s = situation(optional, ["A"])
     D.open_paragraph(optional, s, "992", 0)
     assert s["queue"][-1]["effects"] == [{"_dialogue_choice": "992"}]
+
+
+# --- The Citadel sheet and the end of a scenario: what is told, kept and cleared ---------
+
+
+def _with_record(bundle: dict, kind: str, key: str, record: dict) -> dict:
+    """The bundle with one record of ``kind`` added or replaced, as an author may write it."""
+    twin = {**bundle, "records": {**bundle["records"]}}
+    twin["records"][kind] = {**twin["records"].get(kind, {}), key: record}
+    return twin
+
+
+def test_a_citadel_sheet_that_sets_no_tremor_starts_at_tremor_zero() -> None:
+    """« Tremblement » left blank on the sheet (or no sheet at all) means level 0."""
+    scores = {"influence": 1, "knowledge": 1, "production": 1, "defense": 1}
+    sheet = CI.new_sheet({"records": {"citadel": {"citadelle": {"scores": scores}}}})
+    assert sheet["tremor"] == 0 and sheet["scores"] == scores
+    assert CI.new_sheet({"records": {}})["tremor"] == 0
+
+
+def test_a_building_of_one_box_is_built_by_its_first_tick(bundle: dict) -> None:
+    """A building with a single box to tick is built the first time it is ticked."""
+    tower = {"id": "tour", "title": "La tour de guet", "boxes": 1, "text": "On voit loin."}
+    b = _with_record(bundle, "building", "tour", tower)
+    s = situation(b, ["A"])
+    CI.build(b, s, "tour")
+    assert s["citadel"]["buildings"] == {"tour": 1}
+    assert entries(s, "building.built") == [{"title": "La tour de guet", "ticks": 1, "boxes": 1}]
+
+
+def test_an_objective_reached_is_told_with_its_id(bundle: dict) -> None:
+    """Reaching an objective tells which objective it is."""
+    s = situation(bundle, ["A"])
+    CI.sheet_effect(bundle, s, "objective", "contact_sorgue", 0)
+    assert entries(s, "objective")[-1]["id"] == "contact_sorgue"
+
+
+def test_a_skill_for_a_character_past_the_last_goes_to_the_first_and_is_told(
+    bundle: dict,
+) -> None:
+    """A skill for a character not at the table goes to the first one, told by its title."""
+    s = situation(bundle, ["A", "B"])
+    CI.add_skill(bundle, s, "adv_riposte", 2)
+    assert "adv_riposte" in s["characters"][0]["deck"]
+    assert entries(s, "skill.added") == [{"name": s["characters"][0]["name"], "title": "Riposte"}]
+
+
+def test_a_destiny_entry_bought_is_told_with_its_title(bundle: dict) -> None:
+    """Buying a Destiny entry tells its title."""
+    s = situation(bundle, ["A", "B"])
+    s["citadel"]["hope"] = 2
+    CI.buy_destiny(bundle, s, "lecture_des_runes", 0)
+    assert entries(s, "destiny")[-1]["title"] == "Le lexique des soudeurs"
+
+
+def _one_epilogue(bundle: dict, branch: dict) -> dict:
+    """The bundle where « Les Portes rouillées » has this one epilogue branch."""
+    scen = bundle["records"]["scenario"]["portes_rouillees"]
+    return _with_record(bundle, "scenario", "portes_rouillees", {**scen, "epilogue": [branch]})
+
+
+def test_no_epilogue_branch_that_holds_ends_the_adventure_in_defeat(bundle: dict) -> None:
+    """When no branch of the epilogue applies, the scenario ends and the adventure is lost."""
+    b = _one_epilogue(bundle, {"id": "seul", "requires": [{"objective": "x"}], "text": "..."})
+    s = situation(b, ["A"])
+    CI.end_scenario(b, s)
+    assert entries(s, "scenario.end") == [{"title": "Les Portes rouillées"}]
+    assert s["phase"] == "over" and s["pending"] is None and s["epilogues"] == []
+    assert s["result"] == {
+        "result": "defeat",
+        "why": "no_epilogue",
+        "scenarios": ["portes_rouillees"],
+    }
+    assert entries(s, "adventure.over") == [{"result": "defeat", "why": "no_epilogue"}]
+
+
+def test_the_epilogue_read_is_told_and_its_effects_fall_on_the_first_character(
+    bundle: dict,
+) -> None:
+    """An epilogue branch on an item the group holds is read (its text and the scenario's
+    title are told), its effects fall on the first character, and the Citadel starts afresh:
+    no book open, nothing queued or waiting, the fainted told awake by name."""
+    text = "La lanterne éclaire le retour."
+    branch = {
+        "id": "lanterne",
+        "requires": [{"item": 110}],
+        "text": text,
+        "effects": [{"add_skill": "adv_riposte"}],
+        "next": "pluie_grise",
+    }
+    b = _one_epilogue(bundle, branch)
+    s = situation(b, ["A", "B"], hp={"B": 0}, purses={"A": [110]})
+    s["dialogue"] = {"paragraph": "1", "character": 0}
+    s["queue"] = [{"effects": [{"hope": 1}], "ctx": {"character": 0}}]
+    s["interrupt"] = [{"type": "banish", "character": 1}]
+    CI.end_scenario(b, s)
+    assert s["epilogues"] == [{"scenario": "portes_rouillees", "branch": "lanterne"}]
+    assert entries(s, "epilogue") == [{"text": text, "title": "Les Portes rouillées"}]
+    assert "adv_riposte" in s["characters"][0]["deck"]
+    assert "adv_riposte" not in s["characters"][1]["deck"]
+    assert s["dialogue"] is None and s["queue"] == [] and s["interrupt"] == []
+    assert entries(s, "conscious") == [{"name": s["characters"][1]["name"], "id": "B"}]

@@ -1303,3 +1303,267 @@ def test_a_temporary_event_resolved_goes_to_the_past(bundle):
     A.leave_temporary(bundle, s, K.adventure("205/green"))  # an adventure card on a place
     assert K.where(bundle, s, K.adventure("205/green")) == "slot:0,1"
     assert len(entries(s, "card.discard")) == 2
+
+
+# --- Characters: hit points, unconsciousness, Récupération, hand, purse and leaving ---
+
+
+def _variant(
+    bundle: dict, kind: str, key: str, drop: tuple[str, ...] = (), **fields: object
+) -> dict:
+    """The bundle with one record changed (custom content the format allows)."""
+    record = {k: v for k, v in rec.recs(bundle, kind)[key].items() if k not in drop}
+    table = {**rec.recs(bundle, kind), key: {**record, **fields}}
+    return {**bundle, "records": {**bundle["records"], kind: table}}
+
+
+def test_fainted_participants_are_only_those_still_at_the_table(bundle: dict) -> None:
+    """No action means nobody fainted; a participant who left the table is not counted."""
+    s = situation(bundle, ["A", "B"], hp={"A": 0})
+    assert not C.all_fainted(s, []) and not C.all_fainted(s, None)
+    assert C.all_fainted(s, [0, 2])
+    assert not C.all_fainted(s, [0, 1])
+
+
+def test_a_forced_recovery_takes_what_is_missing_when_affordable(bundle: dict) -> None:
+    """The deck ran out: the series needed are taken when the hit points pay for them."""
+    s = situation(bundle, ["A"], hp={"A": 4}, discards={"A": SIX})
+    assert C.auto_recover(bundle, s, 0, 6)
+    assert entries(s, "recovery")[-1]["cards"] == 6 and s["characters"][0]["hp"] == 1
+
+
+def test_a_forced_survival_recovery_never_costs_more_than_the_hit_points(bundle: dict) -> None:
+    """In the survival mode a series costs 2 hit points: 3 hit points pay for one series."""
+    s = situation(bundle, ["A"], hp={"A": 3}, discards={"A": SIX}, recovery="survival")
+    assert C.auto_recover(bundle, s, 0, 6)
+    assert entries(s, "recovery")[-1]["cards"] == 3 and s["characters"][0]["hp"] == 1
+
+
+def test_recovery_options_cost_the_hit_points_of_the_mode(bundle: dict) -> None:
+    """Story and survival series are paid at their own price, not the normal one."""
+    s = situation(bundle, ["A"], hp={"A": 3}, discards={"A": SIX}, recovery="survival")
+    assert C.recovery_options(s, 0) == [3]
+    s = situation(bundle, ["A"], hp={"A": 1}, discards={"A": SIX}, recovery="story")
+    assert C.recovery_options(s, 0) == [3]
+
+
+def test_recovering_costs_nothing_more_to_an_unconscious_character(bundle: dict) -> None:
+    """A Récupération by an unconscious character does not make it faint a second time."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1})
+    C.lose_hp(bundle, s, 0, 1)
+    K.move(bundle, s, K.action_card(s["characters"][0]["hand"][0]), "discard:A")
+    C.recover(bundle, s, 0, 1)
+    assert len(entries(s, "unconscious")) == 1 and s["characters"][0]["hp"] == 0
+
+
+def test_recovering_no_card_costs_nothing(bundle: dict) -> None:
+    """Taking back no card costs no hit point: a conscious character at 0 stays conscious."""
+    s = situation(bundle, ["A", "B"])
+    s["characters"][0]["hp"] = 0  # as at the Citadel, before the next scenario's hit points
+    C.recover(bundle, s, 0, 0)
+    assert s["characters"][0]["conscious"] and not entries(s, "unconscious")
+
+
+def test_a_discard_that_runs_out_recovers_only_what_is_still_missing(bundle: dict) -> None:
+    """Two cards still to discard when the deck runs out: one series of two, one hit point."""
+    s = situation(bundle, ["A"], hp={"A": 9})
+    ch = s["characters"][0]
+    for card in ch["deck"][:-1]:
+        K.move(bundle, s, K.action_card(card), "discard:A")
+    assert len(ch["deck"]) == 1 and len(ch["discard"]) >= 4
+    assert C.discard_from_deck(bundle, s, 0, 3) == 3
+    assert entries(s, "recovery")[-1]["cards"] == 2 and ch["hp"] == 8
+
+
+def test_a_discard_stops_and_is_told_when_the_recovery_knocks_out(bundle: dict) -> None:
+    """A forced Récupération that costs the last hit point ends the discard; it is told."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1})
+    ch = s["characters"][0]
+    for card in ch["deck"][:-2]:
+        K.move(bundle, s, K.action_card(card), "box")
+    assert C.discard_from_deck(bundle, s, 0, 3) == 2
+    assert not ch["conscious"]
+    assert entries(s, "deck.discarded")[-1] == {"name": "Maëlis", "id": "A", "count": 2}
+
+
+def test_nothing_is_discarded_without_deck_or_discard(bundle: dict) -> None:
+    """An empty deck and an empty discard: no card is discarded."""
+    s = situation(bundle, ["A"], hp={"A": 9})
+    ch = s["characters"][0]
+    for card in ch["deck"] + ch["discard"] + ch["hand"]:
+        K.move(bundle, s, K.action_card(card), "box")
+    assert C.discard_from_deck(bundle, s, 0, 1) == 0
+
+
+def test_the_first_discards_of_a_journal_are_told_as_one_line(bundle: dict) -> None:
+    """Without a decision mark, discards following each other are told once, with the total."""
+    s = situation(bundle, ["A"], hp={"A": 9})
+    s.pop("mark", None)
+    s["log"] = []
+    C.discard_from_deck(bundle, s, 0, 1)
+    C.discard_from_deck(bundle, s, 0, 1)
+    assert entries(s, "deck.discarded") == [{"name": "Maëlis", "id": "A", "count": 2}]
+
+
+def test_hand_size_and_carry_weight_are_unlimited_when_the_card_gives_none(bundle: dict) -> None:
+    """A character card without a value for this table size limits neither hand nor weight."""
+    b = _variant(bundle, "character", "A", hand_size={"1": 4}, carry_weight={"1": 8})
+    s = situation(b, ["A", "B"])
+    assert C.hand_size(b, s, s["characters"][0]) == 99
+    assert C.carry(b, s, s["characters"][0]) == 99
+
+
+def test_a_purse_card_without_weight_weighs_nothing(bundle: dict) -> None:
+    """A purse card that prints no weight weighs 0, and giving it costs no discard."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", purses={"A": [207, 210]})
+    rope = held(bundle, s, 0, 207)
+    b = _variant(bundle, "adventure_card", rope, drop=("weight",))
+    assert C.weight(b, s["characters"][0]) == 2
+    decks = [len(c["deck"]) for c in s["characters"]]
+    C.give(b, s, 0, 1, rope, 0)
+    assert [len(c["deck"]) for c in s["characters"]] == decks
+    assert entries(s, "item.given")[-1]["count"] == 0
+
+
+def test_giving_tells_the_payer_s_discard_once(bundle: dict) -> None:
+    """The discard a gift costs is told in the gift's line, not in a line of its own."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", purses={"A": [210]})
+    C.give(bundle, s, 0, 1, held(bundle, s, 0, 210), 1)
+    assert entries(s, "item.given")[-1]["count"] == 2
+    assert not entries(s, "deck.discarded")
+
+
+def test_a_receiver_who_faints_paying_for_a_gift_keeps_it(bundle: dict) -> None:
+    """The receiver's discard forces a Récupération that costs its last hit point."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", hp={"B": 1}, purses={"A": [210]})
+    piolet = held(bundle, s, 0, 210)
+    tobiah = s["characters"][1]
+    for card in list(tobiah["deck"]):
+        K.move(bundle, s, K.action_card(card), "discard:B")
+    C.give(bundle, s, 0, 1, piolet, 1)
+    assert not tobiah["conscious"] and piolet in tobiah["purse"]
+    assert entries(s, "item.given")[-1]["count"] == 0
+
+
+def test_cards_without_a_title_are_told_with_an_empty_title(bundle: dict) -> None:
+    """Blocking, giving, dropping, putting back or handing over an untitled card tells ''."""
+    s = situation(bundle, ["A", "B"], scenario="pluie_grise", hp={"A": 1},
+                  purses={"A": [207, 210, 213, 208]})  # fmt: skip
+    rope, piolet, crook = held(bundle, s, 0, 207), held(bundle, s, 0, 210), held(bundle, s, 0, 213)
+    mask = held(bundle, s, 0, 208)
+    b = bundle
+    for key in (rope, piolet, crook, mask):
+        b = _variant(b, "adventure_card", key, drop=("title",))
+    C.block(b, s, 0, K.adventure(rope), True)
+    assert entries(s, "card.block")[-1] == {"title": "", "name": "Maëlis"}
+    C.give(b, s, 0, 1, piolet, 0)
+    assert entries(s, "item.given")[-1]["title"] == ""
+    C.drop(b, s, 0, crook)
+    assert entries(s, "item.dropped")[-1] == {"name": "Maëlis", "title": ""}
+    C.lose_hp(b, s, 0, 1)
+    assert entries(s, "card.put_back") == [{"title": ""}]
+    C.leave(b, s, 0)
+    assert entries(s, "character.leaves")[-1]["given"] == [""]
+
+
+def test_blocking_or_unblocking_a_card_nobody_holds_does_nothing(bundle: dict) -> None:
+    """Only a character's card can be blocked or unblocked."""
+    s = situation(bundle, ["A"], scenario="pluie_grise")
+    C.block(bundle, s, 0, K.action_card("adv_riposte"), False)
+    C.block(bundle, s, 0, K.adventure("207/green"), True)
+    C.block(bundle, s, 0, K.adventure("207/green"), False)
+    assert K.where(bundle, s, K.action_card("adv_riposte")) == "box"
+    assert K.where(bundle, s, K.adventure("207/green")) == "box"
+    assert not entries(s, "card.block") and not entries(s, "card.unblock")
+
+
+def test_a_skill_in_the_deck_can_be_blocked(bundle: dict) -> None:
+    """A skill is blocked from the hand, the discard or the Deck d'Action."""
+    s = situation(bundle, ["A"])
+    card = s["characters"][0]["deck"][0]
+    C.block(bundle, s, 0, K.action_card(card), True)
+    assert s["characters"][0]["blocked"] == [card] and card not in s["characters"][0]["deck"]
+
+
+def test_leaving_hands_skills_then_purse_cards_round_the_table(bundle: dict) -> None:
+    """Advanced and reflex skills, then purse cards, go to each other character in turn."""
+    s = situation(bundle, ["A", "B", "C", "D"], scenario="pluie_grise",
+                  purses={"A": [210, 207, 213]},
+                  hands={"A": ["adv_riposte", "ref_sursaut", "adv_fouille"]})  # fmt: skip
+    piolet, rope, crook = held(bundle, s, 0, 210), held(bundle, s, 0, 207), held(bundle, s, 0, 213)
+    C.leave(bundle, s, 0)
+    assert K.where(bundle, s, K.action_card("adv_riposte")) == "discard:B"
+    assert K.where(bundle, s, K.action_card("ref_sursaut")) == "discard:C"
+    assert K.where(bundle, s, K.action_card("adv_fouille")) == "discard:D"
+    assert K.where(bundle, s, K.adventure(piolet)) == "purse:B"
+    assert K.where(bundle, s, K.adventure(rope)) == "purse:C"
+    assert K.where(bundle, s, K.adventure(crook)) == "purse:D"
+    K.check(bundle, s)
+
+
+def test_a_blocked_advanced_skill_stays_blocked_when_its_owner_leaves(bundle: dict) -> None:
+    """The advanced skill goes to the next character blocked under its card."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["adv_riposte"]})
+    C.block(bundle, s, 0, K.action_card("adv_riposte"), True)
+    C.leave(bundle, s, 0)
+    assert K.where(bundle, s, K.action_card("adv_riposte")) == "blocked:B"
+
+
+def test_a_new_character_starts_conscious_off_the_plateau_without_hit_points(bundle: dict) -> None:
+    """A character joining has 0 hit points until the next scenario, and no Terrain."""
+    s = situation(bundle, ["A"])
+    ch = C.new_character(bundle, s, "B")
+    assert ch["hp"] == 0 and ch["conscious"] is True and ch["at"] is None
+    assert ch["gender"] == "m"
+
+
+def test_a_character_card_without_gender_is_masculine(bundle: dict) -> None:
+    """French agreement: a character card that states no gender is « il »."""
+    b = _variant(bundle, "character", "A", drop=("gender",))
+    s = situation(bundle, ["B"])
+    assert C.new_character(b, s, "A")["gender"] == "m"
+
+
+def test_waking_up_with_nobody_on_the_plateau_goes_to_the_first_terrain(bundle: dict) -> None:
+    """No figure on the Plateau: the first Terrain; no Terrain at all: off the Plateau."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1})
+    C.lose_hp(bundle, s, 0, 1)
+    s["characters"][1]["at"] = None
+    C.gain_hp(bundle, s, 0, 1)
+    assert s["characters"][0]["at"] == next(iter(s["board"]))
+    C.lose_hp(bundle, s, 0, 1)
+    s["board"] = {}
+    C.gain_hp(bundle, s, 0, 1)
+    assert s["characters"][0]["conscious"] and s["characters"][0]["at"] is None
+
+
+def test_fainting_draws_the_new_hand_from_the_top_of_the_deck(bundle: dict) -> None:
+    """The hand and discard are shuffled into the deck; the top card is drawn first."""
+    from engine.core import Rng
+
+    s = situation(bundle, ["A", "B"], hp={"A": 1})
+    ch = s["characters"][0]
+    shuffled = ch["deck"] + ch["discard"] + ch["hand"]
+    Rng({"rng": s["rng"]}).shuffle(shuffled)
+    C.lose_hp(bundle, s, 0, 1)
+    assert ch["hand"] == shuffled[-3:][::-1] and ch["deck"] == shuffled[:-3]
+    assert ch["conscious"] is False
+
+
+def test_fainting_asks_for_a_banishment_even_in_a_state_without_interruptions(bundle: dict) -> None:
+    """The banishment is asked for by an interruption, created when there is none yet."""
+    s = situation(bundle, ["A", "B"], hp={"A": 1})
+    del s["interrupt"]
+    C.lose_hp(bundle, s, 0, 1)
+    assert s["interrupt"] == [{"type": "banish", "character": 0}]
+
+
+def test_a_defeat_by_fainting_shows_the_players_only_its_result(bundle: dict) -> None:
+    """When the last character faints, the players see the result and nothing else new."""
+    from engine.citadelle.game import view
+
+    s = situation(bundle, ["A"], hp={"A": 1})
+    before = set(view(bundle, s))
+    C.lose_hp(bundle, s, 0, 1)
+    assert set(view(bundle, s)) - before <= {"result"} and s["queue"] == []
+    assert s["result"]["result"] == "defeat"

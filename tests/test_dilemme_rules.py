@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from test_dilemme_engine import NAMES, make_bundle
+from test_dilemme_rulebook import _sticker as sticker_record
 
 from engine.dilemme import rules as R
+from engine.dilemme import setup as SETUP
+from engine.dilemme.abilities import _ability_sources
+from engine.dilemme.achievements import _achievement_holds
+from engine.dilemme.game import apply, legal_actions, new_campaign, new_game, view
 
 TOP = 14
 
@@ -346,3 +352,191 @@ def test_every_step_has_exactly_one_handler():
     # every step the rules modules registered at import is still there
     names = {"start_round", "resolve", "open_envelope", "start_event", "event_rules"}
     assert names <= set(steps.STEPS)
+
+
+# --- Set-up (« Mise en place »): what each house starts with, succession, the first steps ---
+
+THREE = [{"house": h.lower()} for h in NAMES[:3]]  # Théodore, Julius, Armin
+
+
+def _signed(b: dict, sid: str, signer: str, ticks: int = 0) -> dict:
+    rec = b["records"]["chronicle_sticker"][sid]
+    return {"id": sid, "polarity": rec["polarity"], "signer": signer, "ticks": ticks}
+
+
+def test_up_to_two_public_tokens_of_each_polarity_are_kept_a_third_is_too_many():
+    """« Jusqu'à 2 jetons positifs et jusqu'à 2 négatifs »: a third of one polarity is too many."""
+    pos, neg = ["influence", "positive"], ["morale", "negative"]
+
+    def excess(*tokens: list[str]) -> bool:
+        return SETUP._token_excess({"public": list(tokens)})
+
+    assert not excess(pos, pos)
+    assert not excess(neg, neg)
+    assert not excess(pos, pos, neg)
+    assert not excess(pos, pos, neg, neg)
+    assert excess(pos, pos, pos)
+    assert excess(neg, neg, neg)
+    assert excess(neg, neg, neg, pos)
+
+
+def test_a_house_with_too_many_tokens_chooses_them_before_the_secret_objective_draft():
+    """Too many public tokens: the set-up stops at the tokens step until the house has chosen."""
+    b = make_bundle()
+    for i, res in enumerate(("influence", "prosperity", "morale")):
+        sticker_record(b, str(70 + i), res, "positive")
+    camp = new_campaign(b, 1)
+    for i, res in enumerate(("influence", "prosperity", "morale")):
+        camp["chronicle"][res][0] = _signed(b, str(70 + i), "armin")
+    s = new_game(b, camp, THREE, 1)
+    assert s["phase"] == "tokens"
+    assert s["pending"] == {"type": "keep_tokens", "seat": 2}
+    s = apply(b, s, legal_actions(b, s, 2)[0])
+    assert s["phase"] == "draft"
+
+
+def test_a_new_game_holds_every_field_of_the_table_and_the_draft_is_put_away_after_it():
+    """A new game is saved with every field of the table (no vote nor result yet, no stray one);
+    once every house has drafted, the unused objectives go back unseen (no draft left)."""
+    b = make_bundle()
+    s = new_game(b, new_campaign(b, 1), THREE, 1)
+    fields = {
+        "format_version", "game", "rng", "campaign", "seats", "resources", "stability",
+        "stability_track", "abdicated", "king_dead", "balance", "deck", "timeline",
+        "skull_cards", "events", "kept_immediates", "leader", "moderator", "round", "phase",
+        "pending", "vote", "draft", "final_pending", "log", "result",
+    }  # fmt: skip
+    assert set(s) == fields
+    assert s["vote"] is None and s["result"] is None and s["phase"] == "draft"
+    while s["phase"] == "draft":
+        s = apply(b, s, legal_actions(b, s, s["pending"]["seat"])[0])
+    assert s["phase"] == "vote" and set(s) == fields
+    assert s["draft"] is None
+    assert view(b, s, 0)["draft"] is None
+
+
+def _story(b: dict, key: str, arc: str, abilities: list[dict]) -> None:
+    b["records"]["story_card"][key] = {
+        "id": key, "arc": arc, "title": key, "text": "…", "signature": True,
+        "abilities": abilities,
+    }  # fmt: skip
+
+
+def test_game_start_abilities_of_unlocked_achievements_and_signed_story_cards_on_top():
+    """At the set-up a house gains what its unlocked achievements' and its signed, uncovered
+    story cards' game-start abilities give; no other trigger, no one else's card."""
+    b = make_bundle()
+    b["records"]["house"]["théodore"]["achievements"] = [
+        {"id": "a1", "kind": "narrative", "condition": "c1", "boxes": 1,
+         "ability": {"trigger": "game_start", "text": "2 pièces", "gains": {"coins": 2}}},
+        {"id": "a2", "kind": "narrative", "condition": "c2", "boxes": 1,
+         "ability": {"trigger": "at_will", "text": "5 Pouvoir", "gains": {"power": 5}}},
+    ]  # fmt: skip
+    start = {"trigger": "game_start", "text": "t"}
+    _story(b, "H1", "a", [{**start, "gains": {"power": 1}}])
+    _story(b, "H2", "b", [{**start, "gains": {"coins": 3}}])
+    _story(b, "H3", "b", [{**start, "gains": {"coins": 4}}])
+    camp = new_campaign(b, 1)
+    camp["houses"]["théodore"]["unlocked"] = ["a1", "a2"]
+    camp["arcs"]["a"].append({"card": "H1", "signer": "julius"})  # on top of H0
+    camp["arcs"]["b"] = [{"card": "H2", "signer": "armin"}, {"card": "H3", "signer": None}]
+    s = new_game(b, camp, THREE, 1)
+    assert [(x["coins"], x["power"]) for x in s["seats"]] == [(12, 8), (10, 9), (10, 8)]
+    gains = [e for e in s["log"] if e["key"] == "gain"]
+    assert gains == [
+        {"key": "gain", "args": {"house": "Théodore", "why": "ability", "coins": 2}},
+        {"key": "gain", "args": {"house": "Julius", "why": "ability", "power": 1}},
+    ]
+    sources = [[k for k, _ in _ability_sources(b, s, i)] for i in range(3)]
+    assert sources == [["théodore/a1", "théodore/a2"], ["story:H1#0"], []]
+
+
+def test_an_event_in_play_applies_its_game_start_rule_at_the_set_up():
+    """An Event in play whose rule acts at the start of the game applies it once the tokens are
+    given (here the moderator takes a coin); its other rules wait."""
+    b = make_bundle()
+    b["records"]["event_card"] = {
+        "E1": {"id": "E1", "title": "Disette", "text": "…", "rules": [
+            {"on": "game_start", "effects": [{"gain": {"who": "moderator", "coins": 1}}]},
+            {"on": "round_end", "effects": [{"gain": {"who": "all", "coins": 5}}]},
+        ]},
+    }  # fmt: skip
+    camp = new_campaign(b, 1)
+    camp["events"] = ["E1"]
+    s = new_game(b, camp, THREE, 1)
+    assert s["moderator"] == 0  # Théodore: everyone at 0 prestige, the lowest house number
+    assert [x["coins"] for x in s["seats"]] == [11, 10, 10]
+
+
+def test_succession_moves_stop_at_the_track_ends_from_the_centre_of_an_odd_track():
+    """The markers start on the centre square (on a 0–5 track, square 2 = 5 // 2); the
+    succession moves them, never past square 0 nor the last square."""
+    b = make_bundle()
+    b["campaign"]["rules"]["resource_track"] = 5
+    lines = {"morale": "negative", "influence": "positive"}
+    camp = new_campaign(b, 1)
+    for res, polarity in lines.items():
+        for i in range(4):
+            sid = f"{9 if polarity == 'negative' else 8}{i}"
+            sticker_record(b, sid, res, polarity)
+            camp["chronicle"][res][i] = _signed(b, sid, "frances")  # not playing
+    s = new_game(b, camp, THREE, 1)
+    pos = {r: m["pos"] for r, m in s["resources"].items()}
+    assert pos == {"influence": 5, "prosperity": 2, "morale": 0, "welfare": 2, "knowledge": 2}
+    assert all(type(p) is int for p in pos.values())
+
+
+def test_succession_ages_each_sticker_up_to_its_own_number_of_boxes():
+    """Each chronicle sticker ages one box per game, up to the boxes printed on it (here 5)."""
+    b = make_bundle()
+    sticker_record(b, "81", "welfare", "positive")
+    b["records"]["chronicle_sticker"]["81"]["boxes"] = 5
+    camp = new_campaign(b, 1)
+    camp["chronicle"]["welfare"][0] = _signed(b, "81", "julius", ticks=3)
+    s = new_game(b, camp, THREE, 1)
+    assert s["campaign"]["chronicle"]["welfare"][0]["ticks"] == 4
+    s = new_game(b, s["campaign"], THREE, 1)
+    s = new_game(b, s["campaign"], THREE, 1)
+    assert s["campaign"]["chronicle"]["welfare"][0]["ticks"] == 5
+
+
+def test_a_campaign_without_chronicle_stickers_still_sets_up_a_game():
+    """A campaign may have no chronicle sticker at all: its games set up all the same."""
+    b = make_bundle()
+    del b["records"]["chronicle_sticker"]
+    for card in b["records"]["dilemma"].values():
+        card["nenni"]["effects"] = [
+            e for e in card["nenni"]["effects"] if "chronicle_sticker" not in e
+        ]
+    s = new_game(b, new_campaign(b, 1), THREE, 1)
+    assert s["phase"] == "draft" and s["pending"]["type"] == "draft"
+
+
+def test_the_journal_opens_with_the_game_and_who_takes_the_leader_and_moderator_tokens():
+    """The journal starts with the game's number and its houses, then who takes the Meneur
+    token (highest prestige) and who the Modérateur token (lowest)."""
+    b = make_bundle()
+    camp = new_campaign(b, 1)
+    camp["houses"]["julius"]["prestige"] = 4
+    s = new_game(b, camp, THREE, 1)
+    assert s["log"] == [
+        {"key": "game.start", "args": {"game": 1, "houses": ["Théodore", "Julius", "Armin"]}},
+        {"key": "setup.tokens", "args": {"leader": "Julius", "moderator": "Théodore"}},
+    ]
+
+
+def test_the_centre_of_an_odd_stability_track_is_where_its_marker_starts():
+    """« Au centre de la piste Stabilité »: on a 0–15 track the marker starts on square 7, the
+    centre; 8 is in the top half and 6 in the bottom half."""
+    b = make_bundle()
+    b["campaign"]["rules"]["stability_track"] = 15
+    s = new_game(b, new_campaign(b, 1), THREE, 1)
+    assert s["stability"] == 7
+
+    def holds(where: str, stability: int) -> bool:
+        s["stability"] = stability
+        return _achievement_holds(s, 0, {"stability": where}, 1, "died")
+
+    assert holds("centre", 7) and not holds("centre", 8) and not holds("centre", 6)
+    assert holds("top_half", 8) and not holds("top_half", 7)
+    assert holds("bottom_half", 6) and not holds("bottom_half", 7)
