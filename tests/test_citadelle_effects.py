@@ -328,7 +328,7 @@ def test_the_tremor_makes_exploring_one_card_cheaper(bundle):
     assert intro["citadel"]["tremor"] == 0
 
 
-# ------------------------------------------------------------- h4: scenario.py, taking.py
+# ------------------------------------------------------------- scenario set-up and taking cards
 # Functions judged: scenario.new_game, scenario.start_scenario (« Débuter une nouvelle
 # aventure », the rules page's « Le début d'un scénario » and « Ce qui se garde d'un scénario à
 # l'autre »); taking.reveal, taking.choose_version, taking.examine, taking.search,
@@ -356,7 +356,7 @@ def _twin(bundle: dict, kind: str, key: str, change) -> dict:
     return twin
 
 
-def test_h4_a_group_is_one_to_four_different_known_characters(bundle):
+def test_a_group_is_one_to_four_different_known_characters(bundle):
     """« de 1 à 4 joueurs »: the setup refuses another group and says why."""
     with pytest.raises(ValueError, match="1 to 4 different characters"):
         S.new_game(bundle, ["A", "B", "C", "D", "E"], 0)
@@ -370,7 +370,7 @@ def test_h4_a_group_is_one_to_four_different_known_characters(bundle):
         S.new_game(bundle, ["A"], 0, scenario="nulle_part")
 
 
-def test_h4_a_new_adventure_opens_the_introduction_at_its_first_turn(bundle):
+def test_a_new_adventure_opens_the_introduction_at_its_first_turn(bundle):
     """« Débuter une nouvelle aventure »: the introduction « Un nouveau départ », the hit
     points its booklet gives two characters, every figure on its first Terrain, no tremor."""
     s = S.new_game(bundle, ["A", "B"], 0)
@@ -388,7 +388,7 @@ def test_h4_a_new_adventure_opens_the_introduction_at_its_first_turn(bundle):
                                           "id": intro, "hp": hp, "tremor": 0}  # fmt: skip
 
 
-def test_h4_a_new_scenario_keeps_the_cards_and_facts_and_clears_the_table(bundle):
+def test_a_new_scenario_keeps_the_cards_and_facts_and_clears_the_table(bundle):
     """« Ce qui se garde d'un scénario à l'autre »: hands, purses and the facts noted are
     kept; the Plateau, the exploration places, the Past, the dice, the objectives, what was
     found or under way are cleared; the Défausse is shuffled back into the Deck; everyone
@@ -427,7 +427,7 @@ def test_h4_a_new_scenario_keeps_the_cards_and_facts_and_clears_the_table(bundle
     assert last(s, "scenario.start")["id"] == "coeur_de_varn"
 
 
-def test_h4_the_first_terrain_is_an_arrival_of_every_figure(bundle):
+def test_the_first_terrain_is_an_arrival_of_every_figure(bundle):
     """The figures have just arrived on the scenario's first Terrain: La Passerelle des
     soufflets (306) as first card, its mandatory action must be undertaken at once by all
     the characters standing there, who choose the active player among them."""
@@ -443,7 +443,7 @@ def test_h4_the_first_terrain_is_an_arrival_of_every_figure(bundle):
                             "participants": [0, 1]}  # fmt: skip
 
 
-def test_h4_a_scenario_without_a_table_gives_the_hit_points_the_citadel_announced(bundle):
+def test_a_scenario_without_a_table_gives_the_hit_points_the_citadel_announced(bundle):
     """A scenario of the writers' content may give no hit point table nor first cards: the
     characters receive what the Citadel announced for it, and no figure stands anywhere."""
 
@@ -461,7 +461,7 @@ def test_h4_a_scenario_without_a_table_gives_the_hit_points_the_citadel_announce
     assert last(s, "scenario.start")["hp"] == announced
 
 
-def test_h4_a_menace_scenario_without_a_tremor_keeps_the_sheets_level(bundle):
+def test_a_menace_scenario_without_a_tremor_keeps_the_sheets_level(bundle):
     """The tremor is on the Citadel sheet, kept from one scenario to the next: a Menace
     scenario that sets none leaves it where it is."""
 
@@ -475,7 +475,7 @@ def test_h4_a_menace_scenario_without_a_tremor_keeps_the_sheets_level(bundle):
     assert s["citadel"]["tremor"] == 4 and last(s, "scenario.start")["tremor"] == 4
 
 
-def test_h4_a_revealed_card_is_read_back_then_face(bundle):
+def test_a_revealed_card_is_read_back_then_face(bundle):
     """« lit le texte informatif au dos et la révèle »: the log shows the back (none on a
     purse card without one) and the face."""
     s = situation(bundle, ["A"], scenario="forges_mortes")
@@ -489,7 +489,7 @@ def test_h4_a_revealed_card_is_read_back_then_face(bundle):
     assert last(s, "card.taken")["back"] == "" and rec.adv(bundle, "587/green")["back"]
 
 
-def test_h4_cards_without_a_title_or_text_show_none(bundle):
+def test_cards_without_a_title_or_text_show_none(bundle):
     """The writers' content may leave out a card's title or text: nothing is shown for it,
     when taken, looked at with the magnifier or discarded for its hidden number."""
 
@@ -509,14 +509,14 @@ def test_h4_cards_without_a_title_or_text_show_none(bundle):
     assert last(s, "card.discard") == {"title": ""}
 
 
-def test_h4_each_hope_card_adds_one_to_the_hope_already_gained(bundle):
+def test_each_hope_card_adds_one_to_the_hope_already_gained(bundle):
     s = situation(bundle, ["A"])
     s["citadel"]["hope"] = 2
     taking.reveal(bundle, s, "199/green", {"character": 0})
     assert s["citadel"]["hope"] == 3 and last(s, "hope") == {"amount": 1, "total": 3}
 
 
-def test_h4_the_first_terrain_of_an_empty_plateau_goes_at_its_centre(bundle):
+def test_the_first_terrain_of_an_empty_plateau_goes_at_its_centre(bundle):
     s = situation(bundle, ["A"], scenario="forges_mortes")
     for spot in list(s["board"].values()):
         B.leave_quietly(bundle, s, K.adventure(spot["terrain"]), "box")
@@ -526,7 +526,7 @@ def test_h4_the_first_terrain_of_an_empty_plateau_goes_at_its_centre(bundle):
     assert s["board"]["0,0"]["terrain"] == "302/green"
 
 
-def test_h4_a_revealed_card_applies_its_effects(bundle):
+def test_a_revealed_card_applies_its_effects(bundle):
     """L'Autel de cire (447), a permanent event: its effect notes the fact « autel_vu »."""
     s = situation(bundle, ["A"], scenario="forges_mortes")
     assert "autel_vu" not in s["flags"]
@@ -535,7 +535,7 @@ def test_h4_a_revealed_card_applies_its_effects(bundle):
     assert {"key": "447/green", "blocked_verb": None} in s["board"]["0,0"]["events"]
 
 
-def test_h4_an_event_found_by_a_fainted_character_goes_to_another_figures_terrain(bundle):
+def test_an_event_found_by_a_fainted_character_goes_to_another_figures_terrain(bundle):
     """« Un participant met cette carte en jeu [...] vers la carte Terrain sur laquelle se
     trouve sa figurine »: the active character has fainted (off the Plateau), so the event is
     linked to the Terrain where the other figure stands; and for a character gone, to the
@@ -552,7 +552,7 @@ def test_h4_an_event_found_by_a_fainted_character_goes_to_another_figures_terrai
     assert "305/green" in [e["key"] for e in s["board"]["0,0"]["events"]]
 
 
-def test_h4_a_card_taken_by_an_effect_naming_nobody_goes_to_the_first_character(bundle):
+def test_a_card_taken_by_an_effect_naming_nobody_goes_to_the_first_character(bundle):
     """As for the cards a scenario or a building puts in play, a purse card taken by an
     effect that names no character goes in front of the first one."""
     s = situation(bundle, ["A", "B"], scenario="forges_mortes")
@@ -561,7 +561,7 @@ def test_h4_a_card_taken_by_an_effect_naming_nobody_goes_to_the_first_character(
     assert K.where(bundle, s, K.adventure("310/green")) == "purse:A"
 
 
-def test_h4_cards_put_in_play_before_any_terrain(bundle):
+def test_cards_put_in_play_before_any_terrain(bundle):
     """A writer's scenario whose first card is an event: no figure stands on a Terrain yet,
     so the event cannot be linked to one and waits in the Past; the first Terrain goes at the
     centre of the Plateau and the next one beside it."""
@@ -580,7 +580,7 @@ def test_h4_cards_put_in_play_before_any_terrain(bundle):
     assert abs(x) + abs(y) == 1
 
 
-def test_h4_a_hidden_temporary_event_whose_searcher_fainted_is_put_back(bundle):
+def test_a_hidden_temporary_event_whose_searcher_fainted_is_put_back(bundle):
     """« tous les participants deviennent inconscients »: A finds 587 hidden on 502 and must
     undertake its mandatory action alone; failing it, A faints: the card is put back in the
     box, not discarded in the Past."""
