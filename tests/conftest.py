@@ -37,6 +37,22 @@ BASE = FIXTURES / "base"
 CAMPAIGNS = ("dilemme", "citadelle")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cold_engine_caches() -> None:
+    """Start every session with the engine's memoised functions empty.
+
+    mutmut 3 runs each mutant in a process forked from one that has already run the tests, so a
+    cache filled there (the boards' ``lru_cache`` of coordinates and neighbours) would answer for
+    the mutated function and hide it from every test.  Clearing them at the session's start makes
+    a mutant meet the tests as a fresh process would."""
+    for name, module in list(sys.modules.items()):
+        if name == "engine" or name.startswith("engine."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+
+
 # --------------------------------------------------------------------------- copying fixtures
 
 
