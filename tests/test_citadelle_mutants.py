@@ -2308,3 +2308,151 @@ def test_the_epilogue_read_is_told_and_its_effects_fall_on_the_first_character(
     assert "adv_riposte" not in s["characters"][1]["deck"]
     assert s["dialogue"] is None and s["queue"] == [] and s["interrupt"] == []
     assert entries(s, "conscious") == [{"name": s["characters"][1]["name"], "id": "B"}]
+
+
+# --- The turn's end of the adventure: nobody can undertake anything, too long, a banish owed --
+
+
+def _alone_on(bundle: dict, terrain: int, *, scenario: str | None = None, at: str = "-2,0",
+              flags: tuple[str, ...] = ()) -> dict:  # fmt: skip
+    """Maëlis alone on ``terrain``, put at ``at``, a cell no other Terrain or exploration place
+    touches (so she has nowhere to walk and no passage to look for), with ``flags`` raised;
+    the turn about to begin."""
+    s = situation(bundle, ["A"], scenario=scenario)
+    place(bundle, s, terrain, at)
+    s["characters"][0]["at"] = at
+    s["flags"].extend(flags)
+    s["pending"] = None
+    return s
+
+
+def _counting(bundle: dict, state: dict) -> list[dict]:
+    """The legal actions that undertake something (not a Récupération, nor a card discarded)."""
+    free = ("recover", "discard_skill", "drop")
+    return [a for a in T.legal_actions(bundle, state) if a["type"] not in free]
+
+
+def test_nobody_able_to_undertake_anything_ends_the_adventure_stuck(bundle):
+    """La Galerie des moules already searched (« moules_fouilles »), no Terrain beside it, no
+    menace to save against: Maëlis can neither act, move, examine, search nor save. The
+    adventure ends in a defeat rather than wait for ever."""
+    s = _alone_on(bundle, 320, flags=("moules_fouilles",))
+    T.next_turn(bundle, s)
+    assert s["phase"] == "over" and s["pending"] is None
+    assert s["result"] == {"result": "defeat", "why": "stuck", "scenarios": []}
+    assert entries(s, "adventure.over") == [{"result": "defeat", "why": "stuck"}]
+    assert T.legal_actions(bundle, s) == []
+
+
+def test_one_action_of_the_terrain_is_enough_to_go_on(bundle):
+    """The gallery not searched yet: its search is the only thing Maëlis may undertake, and
+    the turn waits for it."""
+    s = _alone_on(bundle, 320)
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"} and s["result"] is None
+    assert [(a["type"], a["source"]) for a in _counting(bundle, s)] == [("act", "terrain:-2,0")]
+
+
+def test_one_terrain_to_walk_to_is_enough_to_go_on(bundle):
+    """The gallery searched, but the Crypte des gardiens (visited) lies west of it: walking
+    there is the only thing left, and the turn waits for it."""
+    s = _alone_on(bundle, 320, flags=("moules_fouilles", "crypte_visitee"))
+    place(bundle, s, 131, "-3,0")
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert _counting(bundle, s) == [{"type": "move", "character": 0, "to": "-3,0"}]
+
+
+def test_saving_against_the_menace_is_enough_to_go_on(bundle):
+    """In « Pluie grise », a menace scenario, the searched gallery leaves only the save."""
+    s = _alone_on(bundle, 320, scenario="pluie_grise", at="2,-2", flags=("moules_fouilles",))
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert _counting(bundle, s) == [{"type": "save"}]
+
+
+def test_a_card_to_look_at_with_the_magnifier_is_enough_to_go_on(bundle):
+    """Le Logis du maître searched (« logis_fouille »), its hidden number not found yet: the
+    magnifier is the only thing left, and the turn waits for it."""
+    s = _alone_on(bundle, 416, flags=("logis_fouille",))
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert _counting(bundle, s) == [{"type": "examine", "character": 0, "card": "416/green"}]
+
+
+def test_a_found_number_to_take_is_enough_to_go_on(bundle):
+    """The number hidden on the Logis (446) found and its card still in the box: taking it is
+    the only thing left, and the turn waits for it."""
+    s = _alone_on(bundle, 416, flags=("logis_fouille",))
+    s["found"] = [{"number": 446, "source": "416/green"}]
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    assert _counting(bundle, s) == [{"type": "search", "character": 0, "number": 446}]
+
+
+def test_an_adventure_that_runs_too_long_is_a_defeat(bundle):
+    """Exhaustion, by turns or by decisions, is a defeat, told as such."""
+    for field, limit in (("turns", S.MAX_TURNS), ("steps", T.MAX_STEPS)):
+        s = situation(bundle, ["A"])
+        s["pending"], s[field] = None, limit + 1
+        T.next_turn(bundle, s)
+        assert s["phase"] == "over" and s["pending"] is None
+        assert s["result"] == {"result": "defeat", "why": "exhaustion", "scenarios": []}
+        assert entries(s, "adventure.over") == [{"result": "defeat", "why": "exhaustion"}]
+
+
+def test_a_new_adventure_has_taken_no_decision_yet(bundle, monkeypatch):
+    """The decisions are counted from the first one taken: a state no decision has been
+    applied to yet counts none, so even a limit of zero decisions lets its first turn begin;
+    the first decision goes over it."""
+    monkeypatch.setattr(T, "MAX_STEPS", 0)
+    s = situation(bundle, ["A"])
+    assert "steps" not in s
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
+    s = T.apply(bundle, s, {"type": "move", "character": 0, "to": "1,0"})
+    assert s["steps"] == 1 and s["phase"] == "play"
+    s["pending"], s["action"] = None, None  # the next turn, after that one decision
+    T.next_turn(bundle, s)
+    assert s["result"]["why"] == "exhaustion"
+
+
+def test_a_banish_owed_by_a_character_no_longer_at_the_table_is_skipped(bundle):
+    """A banish owed by a character past the last one at the table (it is gone) is dropped,
+    and the one owed by the next character still comes."""
+    s = situation(bundle, ["A", "B"], hands={"A": ["a_cri"]})
+    s["interrupt"] = [{"type": "banish", "character": 2}, {"type": "banish", "character": 0}]
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "banish", "character": 0} and s["interrupt"] == []
+    s["interrupt"] = [{"type": "banish", "character": 2}]
+    s["pending"] = None
+    T.next_turn(bundle, s)
+    assert s["pending"] == {"type": "turn"}
+
+
+def test_the_end_of_the_adventure_leaves_nothing_queued_and_no_stray_field(bundle):
+    """However the adventure ends (everyone fainted, a card that ends it, the last epilogue),
+    nothing is left queued and the state has exactly the fields of a new one, as its save
+    and its screen expect."""
+    fields = set(situation(bundle, ["A"]))
+    s = consequence(bundle, situation(bundle, ["A"]), {"damage": 99}, {"hope": 1})
+    assert s["result"]["why"] == "all_unconscious" and s["queue"] == [] and set(s) == fields
+    s = consequence(bundle, situation(bundle, ["A"]), {"adventure_ends": True}, {"hope": 1})
+    assert s["result"]["why"] == "adventure_ends" and s["queue"] == [] and set(s) == fields
+    b = _one_epilogue(bundle, {"id": "fin", "text": "...", "end": "victory"})
+    s = consequence(b, situation(b, ["A"]), {"return_to_citadel": True}, {"hope": 1})
+    assert s["result"]["result"] == "victory" and s["queue"] == [] and set(s) == fields
+    assert s["citadel"]["hope"] == 0
+
+
+def test_the_return_to_the_citadel_leaves_nothing_queued_and_no_stray_field(bundle):
+    """Back at the Citadel after « Les Portes rouillées », the effects written after the return
+    are dropped and the state has the fields it had, plus the next scenario's name."""
+    s = situation(bundle, ["A"])
+    fields = set(s)
+    s = consequence(bundle, s, {"return_to_citadel": True}, {"hope": 1})
+    assert s["phase"] == "citadel" and s["pending"] == {"type": "citadel"}
+    assert s["queue"] == [] and s["citadel"]["hope"] == 0
+    assert set(s) - fields <= {"next_scenario"} and fields <= set(s)
