@@ -2401,23 +2401,6 @@ def test_an_adventure_that_runs_too_long_is_a_defeat(bundle):
         assert entries(s, "adventure.over") == [{"result": "defeat", "why": "exhaustion"}]
 
 
-def test_a_new_adventure_has_taken_no_decision_yet(bundle, monkeypatch):
-    """The decisions are counted from the first one taken: a state no decision has been
-    applied to yet counts none, so even a limit of zero decisions lets its first turn begin;
-    the first decision goes over it."""
-    monkeypatch.setattr(T, "MAX_STEPS", 0)
-    s = situation(bundle, ["A"])
-    assert "steps" not in s
-    s["pending"] = None
-    T.next_turn(bundle, s)
-    assert s["phase"] == "play" and s["pending"] == {"type": "turn"}
-    s = T.apply(bundle, s, {"type": "move", "character": 0, "to": "1,0"})
-    assert s["steps"] == 1 and s["phase"] == "play"
-    s["pending"], s["action"] = None, None  # the next turn, after that one decision
-    T.next_turn(bundle, s)
-    assert s["result"]["why"] == "exhaustion"
-
-
 def test_a_banish_owed_by_a_character_no_longer_at_the_table_is_skipped(bundle):
     """A banish owed by a character past the last one at the table (it is gone) is dropped,
     and the one owed by the next character still comes."""

@@ -2331,3 +2331,65 @@ def test_adding_pouvoir_to_a_vote_adds_at_least_one():
     s["vote"]["turn"], s["pending"] = T, {"type": "vote", "seat": T}  # his turn comes again
     adds = [a["power"] for a in legal_actions(b, s, T) if a["type"] == "add"]
     assert adds == [1, 2]  # what is left behind Théodore's screen, one Pouvoir at least
+
+
+def test_the_journal_names_the_envelope_opened_and_the_cards_shuffled_into_the_deck():
+    """The journal tells the table which envelope was opened (its title, whether it is a
+    special one) and how many cards went into the deck."""
+    b = _envelope_bundle()
+    b["records"]["envelope"]["06"] = {"id": 6, "title": "Le testament", "special": True,
+                                      "cards": ["E1"]}  # fmt: skip
+    b["records"]["dilemma"]["X"]["oui_da"]["effects"].append({"open_envelope": 6})
+    b, s = table(b, n=3, card="X", leader=A)
+    n = len(s["log"])
+    for seat in (A, T, J):
+        s = vote(b, s, seat, "oui_da", 1)
+    told = [e for e in s["log"][n:] if e["key"] in ("envelope.open", "deck.added")]
+    assert told == [
+        {"key": "envelope.open", "args": {"envelope": "05", "title": "", "special": False}},
+        {"key": "deck.added", "args": {"count": 3}},
+        {"key": "envelope.open",
+         "args": {"envelope": "06", "title": "Le testament", "special": True}},
+        {"key": "deck.added", "args": {"count": 1}},
+    ]  # fmt: skip
+
+
+def test_what_an_envelope_puts_in_play_is_signed_by_the_leader_who_opened_it():
+    """The leader opens the envelope: a signed story card among its other cards, the chronicle
+    sticker an event of the envelope sticks and the one its own effects stick carry the
+    leader's house."""
+    b = _envelope_bundle()
+    b["records"]["story_card"]["H6"] = {"id": "H6", "arc": "b", "title": "Suite", "text": "…",
+                                        "signature": True}  # fmt: skip
+    _sticker(b, "7", "influence", "positive")
+    _sticker(b, "8", "morale", "negative")
+    b["records"]["event_card"] = {"EV": {"id": "EV", "title": "Fête", "text": "…",
+                                         "effects": [{"chronicle_sticker": "7"}]}}  # fmt: skip
+    b["records"]["envelope"]["05"].update(cards=["H6", "EV"], special=True,
+                                          effects=[{"chronicle_sticker": "8"}])  # fmt: skip
+    b, s = table(b, n=3, card="X", leader=A)
+    for seat in (A, T, J):
+        s = vote(b, s, seat, "oui_da", 1)
+    camp = s["campaign"]
+    assert camp["arcs"]["b"] == [{"card": "H6", "signer": "armin"}]
+    assert camp["chronicle"]["influence"][0]["signer"] == "armin"
+    assert camp["chronicle"]["morale"][0]["signer"] == "armin"
+
+
+def test_an_immediate_card_that_sticks_the_sixth_secret_sticker_opens_the_final_at_once():
+    """Drawn at the start of a round, an immediate card sticks the sixth secret sticker: the
+    grand final comes « immédiatement », before any other card is drawn."""
+    b = bundle_with()
+    b["records"]["immediate_card"] = {
+        "I6": {"id": "I6", "title": "Le sceau", "text": "…", "effects": [{"secret_sticker": "F"}]}
+    }
+    b["records"]["envelope"]["70"] = {"id": 70, "story": "H70", "cards": []}
+    b["records"]["story_card"]["H70"] = {"id": "H70", "arc": "a", "title": "Final", "text": "…"}
+    b, s = table(b, n=3)
+    s["campaign"]["secret_stickers"] = list("ABCDE")
+    s["deck"] += ["D0", "I6"]  # I6 at the bottom: drawn first next round
+    while s["phase"] == "vote" and s["round"] == 1:
+        s = vote(b, s, s["pending"]["seat"], "oui_da", 1)
+    assert s["campaign"]["secret_stickers"] == list("ABCDEF")
+    assert s["phase"] == "over" and s["round"] == 1 and s["campaign"]["finished"]
+    assert "70" in s["campaign"]["opened"] and "round.start" not in keys(s)[-5:]
