@@ -17,6 +17,7 @@ import pytest
 from conftest import (
     BASE,
     CAMPAIGNS,
+    REPO_ROOT,
     append,
     at,
     codes,
@@ -844,6 +845,51 @@ def test_cond001_any_with_no_possible_alternative(citadelle: Path) -> None:
     )
     why = t("cond.any", reasons=reasons)
     assert f.message == t("cond.never", path="paragraphs[0].choices[0].requires.any", why=why)
+
+
+# --------------------------------------------------------------------------- OBJ001
+
+
+def test_obj001_too_few_secret_objectives_for_the_biggest_table(tmp_path: Path) -> None:
+    """The shipped campaign seats five houses: with two of its six objectives gone, the set-up
+    could not deal them (five drafted after one is put aside)."""
+    import shutil
+
+    folder = tmp_path / "content"
+    shutil.copytree(REPO_ROOT / "content" / "dilemme", folder / "dilemme")
+    path = folder / "dilemme" / "objectifs.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  - id: opportunism")
+    path.write_text(text[:start].rstrip() + "\n", encoding="utf-8")
+    report = run_check(folder)
+    f = one(report, "OBJ001")
+    assert_finding(f, "OBJ001", "dilemme/objectifs.yaml", value_pos(path, "  - id: ", 1))
+    has = t("objectives.some", n=4)
+    assert f.message == t("objectives.few", has=has, houses=5, need=6, missing=2)
+
+
+def test_obj001_counts_at_most_five_houses_and_none_below_three(dilemme: Path) -> None:
+    """A table seats five houses at most: six objectives are enough for any campaign."""
+    from engine.dilemme.content import _enough_objectives
+
+    class View:
+        def __init__(self, houses: int, objectives: int) -> None:
+            self.rows = [(f"house:{i}", "house", {}) for i in range(houses)] + [
+                (f"secret_objective:{i}", "secret_objective", {}) for i in range(objectives)
+            ]
+
+        def records(self):
+            return self.rows
+
+    assert _enough_objectives(View(7, 6)) == []  # type: ignore[arg-type]
+    [issue] = _enough_objectives(View(7, 5))  # type: ignore[arg-type]
+    assert "5 Maisons en demande 6" in issue.message and issue.node == "secret_objective:0"
+    assert _enough_objectives(View(2, 0)) == []  # type: ignore[arg-type]
+    [issue] = _enough_objectives(View(3, 0))  # type: ignore[arg-type]
+    assert issue.node is None and issue.field == "title"
+    assert "n'a aucun Objectif secret" in issue.message and "demande 4" in issue.message
+    [issue] = _enough_objectives(View(3, 1))  # type: ignore[arg-type]
+    assert "n'a qu'un Objectif secret" in issue.message and "Ajoutez-en 3" in issue.message
 
 
 # --------------------------------------------------------------------------- HIDDEN001 / 002

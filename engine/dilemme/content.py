@@ -11,6 +11,7 @@ from ..core.schema import (
     LETTER,
     NUMBER,
     Bool,
+    Code,
     ContentSchema,
     Edge,
     Effects,
@@ -567,6 +568,74 @@ def _grand_final(g: GraphView) -> list[Issue]:
     return [Issue("COND001", "error", msg, field="grand_final")]
 
 
+#: a game seats 3 to 5 houses (``setup.new_game``)
+MOST_HOUSES = 5
+
+OBJ001 = Code(
+    "OBJ001",
+    "error",
+    about="trop peu d'Objectifs secrets pour la plus grande table de la campagne",
+    fix="Ajoutez des Objectifs secrets : un par Maison de la plus grande table, plus un.",
+    messages={
+        "objectives.few": (
+            "la campagne {has}, mais une partie à {houses} Maisons en demande {need} : chaque "
+            "Maison en choisit un et un autre est écarté au hasard avant le choix. Ajoutez-en "
+            "{missing} dans « secret_objectives »."
+        ),
+        "objectives.none": "n'a aucun Objectif secret",
+        "objectives.one": "n'a qu'un Objectif secret",
+        "objectives.some": "n'a que {n} Objectifs secrets",
+    },
+    guide="""\
+### `OBJ001` — pas assez d'Objectifs secrets
+
+**Erreur.** À la mise en place, un Objectif secret est écarté au hasard, puis chaque Maison en
+choisit un parmi ceux qui restent : il en faut donc un de plus que de Maisons à la plus grande
+table que la campagne permet (autant de Maisons qu'elle en a, cinq au plus). Avec cinq Maisons
+et ces quatre Objectifs seulement :
+
+```yaml
+secret_objectives:
+  - {id: extremism, title: Extrémisme, zones: [{from: 0, to: 2}], resource_points: [3, 7, 11, 15, 18], wealth_points: [3, 2, 1]}
+  - {id: opulence, title: Opulence, zones: [{from: 10, to: 14}], resource_points: [3, 7, 11, 15, 18], wealth_points: [3, 2, 1]}
+  - {id: moderation, title: Modération, zones: [{from: 5, to: 9}], resource_points: [3, 7, 11, 15, 18], wealth_points: [3, 2, 1]}
+  - {id: rebellion, title: Rébellion, zones: [{from: 0, to: 4}], resource_points: [3, 7, 11, 15, 18], wealth_points: [3, 2, 1]}
+```
+
+```text
+content/mini/objectifs.yaml:2:10: error OBJ001 la campagne n'a que 4 Objectifs secrets, mais une partie à 5 Maisons en demande 6 : chaque Maison en choisit un et un autre est écarté au hasard avant le choix. Ajoutez-en 2 dans « secret_objectives ».
+```
+
+Correction : écrivez les Objectifs qui manquent (six pour une table de cinq Maisons).
+""",
+)
+
+
+def _enough_objectives(g: GraphView) -> list[Issue]:
+    """The set-up puts one secret objective aside, then each house drafts one: the biggest
+    table the campaign allows needs one more objective than it seats houses."""
+    objectives = [n for n, kind, _ in g.records() if kind == "secret_objective"]
+    houses = sum(1 for _, kind, _ in g.records() if kind == "house")
+    table = min(houses, MOST_HOUSES)
+    need = table + 1
+    if houses < 3 or len(objectives) >= need:  # fewer than 3 houses: no game at all
+        return []
+    count = len(objectives)
+    has = OBJ001.say(
+        "objectives.none" if not count else "objectives.one" if count == 1 else "objectives.some",
+        n=count,
+    )
+    message = OBJ001.say(
+        "objectives.few",
+        has=has,
+        houses=table,
+        need=need,
+        missing=need - len(objectives),
+    )
+    node = objectives[0] if objectives else None
+    return [Issue(OBJ001.code, OBJ001.severity, message, node, None if node else "title")]
+
+
 def _opening(g: GraphView) -> list[tuple[str, str]]:
     env = g.data(_envelope(g.campaign.get("start_envelope", 0))) or {}
     story = g.data(f"story_card:{env.get('story')}") if env.get("story") else None
@@ -637,7 +706,8 @@ SCHEMA = ContentSchema(
     implicit_edges=_implicit_edges,
     way_on=_way_on,
     never=_never,
-    checks=(_grand_final,),
+    checks=(_grand_final, _enough_objectives),
+    codes=(OBJ001,),
     opening=_opening,
     rules_keys=RULES_KEYS,
 )
