@@ -911,3 +911,35 @@ def test_the_first_screen_of_a_game_shows_a_table_at_rest(game):
     view = game.view(s, 0)
     assert view["revealed"] == [False, False, False] and view["remarks"] == [None, None, None]
     assert game.screen(s, 0, game.legal_actions(s, 0))
+
+
+#: the fields of a Conseil table's state: a new game's, and « claimed », « last » once set
+STATE_FIELDS = frozenset(
+    {"chef", "chosen", "chronicle", "claimed", "die", "dilemma", "discards", "face_up", "favor",
+     "first_met", "format_version", "game", "hands", "hint", "known", "last", "log",
+     "lost_turn", "met", "objectives", "pending", "petitioner", "pets", "pets_done", "phase",
+     "pile", "pub_discard", "remarks", "reserve", "resolved", "result", "revealed", "rewards",
+     "rings", "rng", "rule", "rung", "scenario", "seats", "seed", "silent", "silent_boxes",
+     "snapshot", "spoke", "step", "table", "throne_char", "turn_no", "two_turns"}
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("month", ["base", "janvier", "juin", "novembre"])
+def test_no_step_leaves_a_field_a_table_does_not_have(game, month):
+    """A save and every seat's view carry the state whole: a step that wrote a field under a
+    wrong name would leave the real one stale and ship a stray one.  Every field a bot game
+    goes through is one of the table's, and every journal entry says what, to whom."""
+    seen = {"log": 0}
+
+    def check(state):
+        assert set(state) <= STATE_FIELDS, sorted(set(state) - STATE_FIELDS)
+        for entry in state["log"][seen["log"] :]:
+            assert set(entry) <= {"key", "args", "to"}, entry
+        seen["log"] = len(state["log"])
+
+    for n in (2, 3, 4):
+        for silent in (False, True):
+            seen["log"] = 0
+            state = play(game, f"fields-{month}-{n}-{silent}", n, scenario=month, silent=silent,
+                         every=check)  # fmt: skip
+            assert state["phase"] == "over"

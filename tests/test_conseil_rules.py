@@ -1766,3 +1766,12 @@ def test_the_dilemma_that_costs_the_last_faveur_is_the_last_one_told(game):
     assert s["phase"] == "over" and s["result"]["reason"] == "favor"
     assert s["last"] == {"dilemma": 31, "success": False}
     assert game.view(s, 0)["last"] == {"dilemma": 31, "success": False}
+
+
+def test_a_dilemma_that_takes_the_last_faveur_ends_the_game_at_once(game):
+    """At 0 Faveur the council has lost: the game ends on the dilemma that took the last one,
+    without a next dilemma being set up."""
+    s = _failed_turn(game, failure=[{"favor": -3}], shield=False)
+    assert s["favor"] == 0 and s["resolved"][-1]["success"] is False
+    assert s["phase"] == "over" and s["last"]["dilemma"] == 31
+    assert game.legal_actions(s, 0) == [] and game.legal_actions(s, 1) == []
