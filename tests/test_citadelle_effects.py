@@ -795,3 +795,26 @@ def test_a_selected_cards_effect_comes_before_the_temporary_event_leaves(bundle:
         s = play(twin, s, {"type": "count", "successes": 0})
     assert K.where(twin, s, K.adventure("304/green")) == "banished"
     assert last(s, "card.banish")["title"] == "La Voûte s'effondre"
+
+
+def test_a_reader_who_fainted_is_offered_no_action_of_the_paragraph(bundle: dict) -> None:
+    """An unconscious character undertakes no action: when the failure that fells the active
+    player opens the Livre des dialogues, its optional action is not offered to that reader;
+    the book can still be closed."""
+
+    def harsh(card: dict) -> None:
+        card["actions"][0]["failure"] = [{"damage": 99}, {"read": "66"}]
+
+    twin = _twin(bundle, "adventure_card", "101/green", harsh)
+    s = situation(twin, ["A", "B"])
+    s = play(twin, s, {"type": "act", "source": "terrain:0,0", "index": 0, "character": 0},
+             {"type": "draw", "count": 2, "tremor": False})  # fmt: skip
+    if s["pending"]["type"] == "result":
+        s = play(twin, s, {"type": "count", "successes": 0})
+    assert s["pending"] == {"type": "dialogue", "paragraph": "66", "character": 0}
+    assert not s["characters"][0]["conscious"]
+    offered = legal_actions(twin, s)
+    assert offered and not [a for a in offered if a["type"] == "act"]
+    awake = _copy.deepcopy(s)
+    awake["characters"][0].update(conscious=True, hp=3)
+    assert [a for a in legal_actions(twin, awake) if a["type"] == "act"]  # awake, it is offered

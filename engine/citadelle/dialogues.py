@@ -52,8 +52,9 @@ def choices(bundle: dict, state: dict) -> list[dict]:
             out.append({"type": "choose", "index": i})
     offered_choice = bool(out)
     source = f"paragraph:{p['paragraph']}"
+    awake = state["characters"][c]["conscious"]  # a fainted reader undertakes nothing
     for i, action in enumerate(para.get("actions") or []):
-        if action.get("mandatory"):
+        if action.get("mandatory") or not awake:
             continue
         if not action.get("requires") or E.holds(bundle, state, action["requires"]):
             out.append(actions.act(bundle, state, c, source, i))
