@@ -2439,3 +2439,16 @@ def test_the_return_to_the_citadel_leaves_nothing_queued_and_no_stray_field(bund
     assert s["phase"] == "citadel" and s["pending"] == {"type": "citadel"}
     assert s["queue"] == [] and s["citadel"]["hope"] == 0
     assert set(s) - fields <= {"next_scenario"} and fields <= set(s)
+
+
+def test_an_epilogue_that_ends_the_adventure_ends_it(bundle):
+    """An epilogue branch may end the whole adventure by its effects (« adventure_ends »)
+    rather than by its `end`: the adventure is then over, not back at the Citadel."""
+    b = _one_epilogue(bundle, {"id": "chute", "text": "...", "effects": [{"adventure_ends": True}],
+                               "next": "portes_rouillees"})  # fmt: skip
+    s = situation(b, ["A"])
+    fields = set(s)
+    s = consequence(b, s, {"return_to_citadel": True})
+    assert s["phase"] == "over" and s["pending"] is None and s["queue"] == []
+    assert s["result"]["result"] == "defeat" and s["result"]["why"] == "adventure_ends"
+    assert entries(s, "epilogue") and "next_scenario" not in s and set(s) == fields

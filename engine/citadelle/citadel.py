@@ -142,6 +142,8 @@ def end_scenario(bundle: dict, state: dict) -> None:
     E.apply_now(
         bundle, state, branch.get("effects") or [], {"character": 0, "verb": None, "this": None}
     )
+    if state["phase"] == "over":  # its effects ended the adventure (« adventure_ends »)
+        return
     if branch.get("end"):
         finish(bundle, state, branch["end"], "epilogue")
         return
