@@ -618,10 +618,16 @@ def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
 def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
     """Parse one YAML document; return ``(value, findings)``.  ``value`` is ``None`` when the
     file could not be parsed (the findings say why) or is empty."""
+    from .quick import read  # (a module of its own that reads this one's values)
+
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            value, dup = _build(_Parser(text))
+        quick = read(text)
+        if quick is not None:
+            value, dup = quick
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                value, dup = _build(_Parser(text))
     except MarkedYAMLError as exc:
         return None, [_marked(exc, rel, text)]
     except _Multiple as exc:
