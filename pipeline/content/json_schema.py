@@ -19,7 +19,7 @@ from .. import schema as S
 from ..messages import of_kinds, t
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-#: digits only, as ``pipeline.content.load.is_int_text`` accepts them (« 07 » stays text in YAML)
+#: digits only, as ``pipeline.content.values.is_int_text`` accepts them (« 07 » stays text in YAML)
 INT_TEXT = "^[0-9]{1,30}$"
 
 

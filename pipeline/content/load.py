@@ -24,6 +24,17 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from ..findings import Finding
 from ..messages import codepoint, declare, shown, t
+from .quick import read as _quick
+from .values import (
+    _LETTERS,
+    _WORDS,
+    MAX_DEPTH,
+    Pos,
+    YList,
+    YMap,
+    _key_text,
+    _plain,
+)
 
 IO001 = declare(
     "IO001",
@@ -133,9 +144,6 @@ except ImportError:  # pragma: no cover - the pure-Python fallback is 6x slower
     from ruamel.yaml.loader import SafeLoader as _Parser
 
 
-Pos = tuple[int, int]
-
-
 def _lean_events() -> None:
     """Let libyaml's parser build its events with one Python call each.  ``_ruamel_yaml`` makes
     every event by calling the event classes it finds in its module; ruamel's own classes chain
@@ -209,34 +217,6 @@ def _lean_events() -> None:
 
 _lean_events()
 
-#: longest integer kept as an ``int`` (Python refuses to convert longer digit strings)
-MAX_DIGITS = 4000
-#: deepest nesting of lists and tables accepted: the validator and every later pass walk
-#: values recursively, so a depth bound here means no ``RecursionError`` anywhere after
-MAX_DEPTH = 100
-
-_NULLS = frozenset(("", "~", "null", "Null", "NULL"))
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_FLOAT = re.compile(r"^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$")
-
-
-class YMap(dict):
-    """A mapping from a YAML file: ``pos`` is where it starts, ``kpos[key]`` where each value
-    starts, ``keypos[key]`` where each key starts."""
-
-    __slots__ = ("keypos", "kpos", "pos")
-    pos: Pos
-    kpos: dict[Any, Pos]
-    keypos: dict[Any, Pos]
-
-
-class YList(list):
-    """A sequence from a YAML file: ``pos`` is where it starts, ``ipos[i]`` each item."""
-
-    __slots__ = ("ipos", "pos")
-    pos: Pos
-    ipos: list[Pos]
-
 
 class _Multiple(Exception):
     """A problem libyaml accepts but we do not: several documents, an unknown alias."""
@@ -246,38 +226,6 @@ class _Multiple(Exception):
     ) -> None:
         super().__init__(what)
         self.pos, self.what = pos, what
-
-
-def _plain(value: str) -> Any:
-    """Resolve a plain (unquoted) scalar with YAML 1.2 core rules.  Digits with leading zeros
-    stay text ("00", "07": envelope numbers keep the writer's digits)."""
-    if value in _NULLS:
-        return None
-    first = value[0]
-    if first in "tTfF" and value in _BOOLS:
-        return _BOOLS[value]
-    if first.isdigit() or first in "-+.":
-        digits = value.lstrip("-+")
-        if is_int_text(digits):
-            if len(digits) > 1 and digits[0] == "0":
-                return value
-            return int(value)
-        if value.startswith(("0x", "0o")):
-            try:
-                return int(value, 0)
-            except ValueError:
-                return value
-        if _FLOAT.match(value) and not digits.isdigit():
-            return float(value)
-        if value in (".inf", "+.inf", "-.inf", ".nan"):
-            return float(value.replace(".", ""))
-    return value
-
-
-def is_int_text(text: str) -> bool:
-    """ASCII digits only ("²".isdigit() is True; int() refuses it), within what Python turns
-    into an int (4,300 digits): an integer of any realistic length stays exact."""
-    return text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS
 
 
 def _tagged(value: str, tag: str) -> Any:
@@ -420,20 +368,7 @@ def _event_kinds() -> dict[type, int]:
 
 
 _KINDS = _event_kinds()
-#: plain scalars that start with an ASCII letter are text, unless one of these words
-_WORDS: dict[str, Any] = {**dict.fromkeys(n for n in _NULLS if n and n != "~"), **_BOOLS}
-_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-
-
 _NO_KEY = object()
-
-
-def _key_text(value: Any) -> str:
-    if isinstance(value, bool):
-        return str(value).lower()
-    if value is None:
-        return "null"
-    return str(value)
 
 
 def _merge(target: YMap, source: Any) -> set[str]:
@@ -618,10 +553,8 @@ def _marked(exc: MarkedYAMLError, rel: str, text: str) -> Finding:
 def parse(text: str, rel: str) -> tuple[Any, list[Finding]]:
     """Parse one YAML document; return ``(value, findings)``.  ``value`` is ``None`` when the
     file could not be parsed (the findings say why) or is empty."""
-    from .quick import read  # (a module of its own that reads this one's values)
-
     try:
-        quick = read(text)
+        quick = _quick(text)
         if quick is not None:
             value, dup = quick
         else:

@@ -28,7 +28,7 @@ from ..messages import (
     of_kinds,
     t,
 )
-from .load import Pos, YList, YMap, is_int_text
+from .values import Pos, YList, YMap, is_int_text
 
 CAMP001 = declare(
     "CAMP001",

@@ -6,7 +6,8 @@ benchmark campaign); most lines are one ``key: value`` or ``- key: value`` that 
 expression splits, and this reader takes about 3 (2.2-2.5 s).  ``read(text)`` builds exactly
 what ``load._build`` builds from libyaml's events (the same ``YMap``/``YList``, values,
 positions), for the subset of YAML it knows for sure, and returns ``None`` for anything
-else: the caller then reads the file with libyaml, which also reports every error.  So the subset only has to be recognised, never repaired:
+else: the caller then reads the file with libyaml, which also reports every error.  So the
+subset only has to be recognised, never repaired:
 
 - block mappings whose keys are plain words, block sequences (also at their key's indent),
   ``- key: value`` items;
@@ -30,7 +31,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import load
+from . import values as load
 
 #: characters that send a file to libyaml: tabs, carriage returns, control characters and the
 #: line breaks YAML knows besides ``\n``, a byte-order mark, surrogates and non-characters
