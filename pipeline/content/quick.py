@@ -11,7 +11,7 @@ subset only has to be recognised, never repaired:
 
 - block mappings whose keys are plain words, block sequences (also at their key's indent),
   ``- key: value`` items;
-- one-line plain scalars (resolved as ``load._plain`` does), one-line single- and
+- one-line plain scalars (resolved as ``values.resolve`` does), one-line single- and
   double-quoted scalars (no backslash escape), comments after a value or on their own line;
 - literal and folded block scalars (``|``, ``>``, ``|-``, ``>-``; a folded one's lines all
   at the same indent);
@@ -31,7 +31,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
-from . import values as load
+from . import values
 
 #: characters that send a file to libyaml: tabs, carriage returns, control characters and the
 #: line breaks YAML knows besides ``\n``, a byte-order mark, surrogates and non-characters
@@ -64,28 +64,18 @@ def read(text: str) -> tuple[Any, list] | None:
         return _read(text.split("\n")), []
     except _Unsure:
         return None
+    except Exception:  # a case this reader gets wrong: libyaml's path reads it, and says why
+        return None
 
 
 def _scalar(v: str, ln: int = 0, col: int = 0) -> Any:
     """The value of a one-line scalar or flow collection ``v`` (stripped on the left, a comment
     possibly after) that starts at 1-based column ``col`` of line ``ln``."""
     first = v[0]
-    if first in "[{":
+    if first in "[{\"'":  # read as in a flow collection, then nothing but a comment after
         value, end = _flow(v, 0, ln, col)
         _after(v, end)
         return value
-    if first == '"':
-        end = v.find('"', 1)
-        if end < 0 or "\\" in v[:end]:
-            raise _Unsure
-        _after(v, end + 1)
-        return v[1:end]
-    if first == "'":
-        m = _SINGLE.match(v)
-        if m is None:
-            raise _Unsure
-        _after(v, m.end())
-        return m.group(1).replace("''", "'")
     if first in _INDICATORS:
         raise _Unsure
     if first in "-?:" and (len(v) == 1 or v[1] == " "):
@@ -96,9 +86,7 @@ def _scalar(v: str, ln: int = 0, col: int = 0) -> Any:
     v = v.rstrip(" ")
     if ": " in v or v.endswith(":"):
         raise _Unsure
-    if v[:1] in load._LETTERS:
-        return load._WORDS.get(v, v)
-    return load._plain(v)
+    return values.resolve(v)
 
 
 #: a plain scalar inside a flow collection: up to a comma, a bracket, a colon or a quote
@@ -106,7 +94,7 @@ _FLOW_PLAIN = re.compile(r"[^\s,\[\]{}:#'\"](?:[^,\[\]{}:#]*[^\s,\[\]{}:#])?")
 
 
 #: the deepest flow collections read here (deeper ones are rare: libyaml reads them, and says
-#: when they are deeper than ``load.MAX_DEPTH``)
+#: when they are deeper than ``values.MAX_DEPTH``)
 _FLOW_DEPTH = 8
 
 
@@ -125,10 +113,10 @@ def _flow(
         is_list = first == "["
         c: Any
         if is_list:
-            c = load.YList()
+            c = values.YList()
             c.pos, c.ipos = pos, []
         else:
-            c = load.YMap()
+            c = values.YMap()
             c.pos, c.kpos, c.keypos = pos, {}, {}
         close = "]" if is_list else "}"
         i = _skip(v, at + 1)
@@ -179,9 +167,7 @@ def _flow(
     end = m.end()
     if v[end : end + 1] == "#" or (v[end : end + 1] == ":" and not as_key):
         raise _Unsure
-    if text[:1] in load._LETTERS:
-        return load._WORDS.get(text, text), end
-    return load._plain(text), end
+    return values.resolve(text), end
 
 
 def _skip(v: str, i: int) -> int:
@@ -199,8 +185,8 @@ def _after(v: str, end: int) -> None:
 
 
 def _key(k: str) -> str:
-    value = load._WORDS.get(k, k) if k[:1] in load._LETTERS else load._plain(k)
-    return value if type(value) is str else load._key_text(value)
+    value = values.resolve(k)
+    return value if type(value) is str else values._key_text(value)
 
 
 def _block(lines: list[str], n: int, parent: int, indicator: str) -> tuple[str, int]:
@@ -264,7 +250,7 @@ def _root(lines: list[str]) -> tuple[int, Any]:
     m = _match(lines[start])
     if m.end(1) or m.group(2) or m.group(3) is None:
         raise _Unsure  # the document is not a mapping written from the first column
-    root = load.YMap()
+    root = values.YMap()
     root.pos, root.kpos, root.keypos = (start + 1, 1), {}, {}
     return start, root
 
@@ -285,11 +271,11 @@ def _open(pending: Pending, ln: int, i: int, dash: str | None, stack: list) -> b
         raise _Unsure
     c: Any
     if dash is not None:
-        c = load.YList()
+        c = values.YList()
         c.pos, c.ipos = (ln, i + 1), []
         stack.append((i, c, True, i == indent))
     else:
-        c = load.YMap()
+        c = values.YMap()
         c.pos, c.kpos, c.keypos = (ln, i + 1), {}, {}
         stack.append((i, c, False, False))
     owner[key] = c
@@ -302,7 +288,7 @@ def _value(v: str, lines: list[str], ln: int, indent: int, col: int, skip: int) 
     ``indent``), and the last line read (``skip``, or a block scalar's last line)."""
     first = v[:1]
     if first in _ASCII_LETTERS and v[-1] not in " :" and " #" not in v and ": " not in v:
-        return load._WORDS.get(v, v), skip
+        return values._WORDS.get(v, v), skip
     if (
         first.isdigit()
         and v.isdigit()
@@ -331,8 +317,8 @@ def _item(c: Any, rest: str, lines: list[str], ln: int, i: int, j: int, skip: in
 
 
 #: nesting of block containers read here (deeper: libyaml, which says when it is too deep)
-_BLOCK_DEPTH = load.MAX_DEPTH - _FLOW_DEPTH - 2
-_ASCII_LETTERS = load._LETTERS
+_BLOCK_DEPTH = values.MAX_DEPTH - _FLOW_DEPTH - 2
+_ASCII_LETTERS = values._LETTERS
 
 
 def _read(lines: list[str]) -> Any:
@@ -393,7 +379,7 @@ def _read(lines: list[str]) -> Any:
                 continue
             if len(stack) >= _BLOCK_DEPTH:
                 raise _Unsure
-            sub = load.YMap()
+            sub = values.YMap()
             kpos, keypos = {}, {}
             sub.pos, sub.kpos, sub.keypos = (ln, j + 1), kpos, keypos
             c.append(sub)

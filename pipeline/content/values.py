@@ -77,6 +77,12 @@ _WORDS: dict[str, Any] = {**dict.fromkeys(n for n in _NULLS if n and n != "~"), 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
+def resolve(text: str) -> Any:
+    """A plain scalar's value: text that starts with an ASCII letter stays text (unless a null
+    or a yes/no word), anything else as ``_plain`` says."""
+    return _WORDS.get(text, text) if text[:1] in _LETTERS else _plain(text)
+
+
 def _key_text(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
