@@ -7,6 +7,9 @@ what play can reach).  Rules-aware reachability is the simulator's job (``gamebo
 
 from __future__ import annotations
 
+import os
+import pickle
+import threading
 from collections.abc import Callable, Iterable, Mapping
 
 from .. import schema as S
@@ -583,15 +586,83 @@ CHECKS: list[Callable[[StoryGraph], list[Finding]]] = [
 ]
 
 
-def run(sg: StoryGraph, between: Callable[[], None] | None = None) -> list[Finding]:
+#: the checks ``run(apart=True)`` gives to a child process on a large graph, beside the others
+#: (at 100k nodes the loops search costs about what all the others together cost)
+APART: tuple[Callable[[StoryGraph], list[Finding]], ...] = (check_loops,)
+#: below this many records, forking costs more than the checks it would share
+APART_THRESHOLD = 20_000
+
+
+def run(
+    sg: StoryGraph, between: Callable[[], None] | None = None, apart: bool = False
+) -> list[Finding]:
     """Every check over ``sg``; ``between`` is called before each one (the language server
-    stops a check whose texts a newer edit replaced by raising there)."""
-    out: list[Finding] = []
+    stops a check whose texts a newer edit replaced by raising there).
+
+    ``apart``: on a large graph without a memo, the checks of ``APART`` run in a forked child
+    process while this one runs the others (where ``fork`` exists and this process has no
+    other thread); the findings are the same, in the same order."""
+    child = None
+    if apart and between is None and sg.memo is None and len(sg.records) >= APART_THRESHOLD:
+        child = _fork(sg)
+    each: list[list[Finding] | None] = []
     for check in CHECKS:
+        if child is not None and check in APART:
+            each.append(None)  # the child's
+            continue
         if between is not None:
             between()
-        out.extend(check(sg))
+        each.append(check(sg))
+    theirs = iter(child() if child is not None else ())
+    out: list[Finding] = []
+    for found in each:
+        out.extend(found if found is not None else next(theirs))
     return out
+
+
+def _fork(sg: StoryGraph) -> Callable[[], list[list[Finding]]] | None:
+    """Start the checks of ``APART`` over ``sg`` in a forked child process (it sees the graph
+    as it is now, without copying it); returns what waits for their findings, one list per
+    check, or ``None`` when this process cannot fork safely.  A child that fails or is killed
+    is not trusted: its checks then run here."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return None
+    try:
+        read, write = os.pipe()
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        os.close(read)
+        os.close(write)
+        return None
+    if pid == 0:  # the child: compute, write, leave without running any of the parent's exits
+        code = 1
+        try:
+            os.close(read)
+            payload = pickle.dumps([check(sg) for check in APART], pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write, "wb") as f:
+                f.write(payload)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+
+    def wait() -> list[list[Finding]]:
+        with os.fdopen(read, "rb") as f:
+            payload = f.read()
+        _, status = os.waitpid(pid, 0)
+        if status == 0:
+            try:
+                found = pickle.loads(payload)
+            except Exception:
+                found = None
+            if isinstance(found, list) and len(found) == len(APART):
+                return found
+        return [check(sg) for check in APART]
+
+    return wait
 
 
 def stats(sg: StoryGraph) -> dict:

@@ -136,7 +136,7 @@ def check(
                     built = incremental.Built(found, list(sg.unknown), list(sg.meant), {})
                     tracker.phase("checks")
                     sg.memo = graph.Memo()
-                found = [*found, *checks.run(sg)]
+                found = [*found, *checks.run(sg, apart=not lazy)]
                 if lazy:
                     stats = checks.stats(sg)
             finally:
