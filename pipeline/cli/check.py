@@ -40,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             run_key = cache.run_key(args.content_dir, args.format, snapshot)
     report = check(Path(args.content_dir), jobs=args.jobs, cache=cache, graphs=run_key is None)
+    # held by the caller's ``args``: freed with them, not when this function returns (the
+    # program itself then ends without freeing it, see ``cli._leave``: 0.4 s at 100k nodes)
+    args.report = report
     notes = _against(report, Path(args.against)) if args.against else []
     if args.deep and report.ok:
         from ..story.checks import check_game_deep
