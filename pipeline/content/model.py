@@ -255,6 +255,45 @@ class Word:
     also: tuple[str, ...] = ()
 
 
+#: the lists of a ``FileModel`` that ``flat`` writes as tuples, with their class
+_FLAT = (
+    ("records", Record),
+    ("refs", Reference),
+    ("grants", Grant),
+    ("conditions", ConditionUse),
+    ("words", Word),
+)
+_FIELDS = {cls: operator.attrgetter(*vars(cls)["__slots__"]) for _, cls in _FLAT}
+
+
+def flat(model: FileModel) -> tuple:
+    """``model`` as tuples and lists (its records, references... as the tuples of their
+    fields): what a worker process sends back, pickled without a call per object (2.5 times
+    faster than pickling the model itself: measured at 100k nodes).  ``unflat`` gives the
+    model back, equal."""
+    lists = tuple(
+        [get(x) for x in getattr(model, name)]
+        for (name, _), get in zip(_FLAT, _FIELDS.values(), strict=True)
+    )
+    rest = (model.findings, model.campaign, model.campaign_pos, model.campaign_fields)
+    return (model.file, lists, rest)
+
+
+def unflat(form: tuple) -> FileModel:
+    """The ``FileModel`` of ``flat(model)``."""
+    file, lists, (findings, campaign, campaign_pos, campaign_fields) = form
+    model = FileModel(
+        file,
+        findings=findings,
+        campaign=campaign,
+        campaign_pos=campaign_pos,
+        campaign_fields=campaign_fields,
+    )
+    for (name, cls), items in zip(_FLAT, lists, strict=True):
+        setattr(model, name, [cls(*x) for x in items])
+    return model
+
+
 def normalise_key(id_format: S.IdFormat, value: Any) -> str | None:
     """The canonical key of an id or a reference, or ``None`` if it cannot be one."""
     if isinstance(value, bool) or value is None:

@@ -370,7 +370,7 @@ def build(camp: Campaign) -> tuple[StoryGraph, list[Finding]]:
         if not targets:
             broken.append(ref)
             continue
-        if ref.edge is None or ref.source not in g:
+        if ref.edge is None or ref.source not in gnode:
             for target in targets:
                 sg.mentioned.setdefault(target, ref.path)
             continue
