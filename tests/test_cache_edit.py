@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from test_cache import EDITS, corrupt, writer_edit
 
 from pipeline.content.cache import Cache
+from pipeline.messages import t
 from pipeline.story import incremental
 from pipeline.story.report import check
 
@@ -251,8 +252,9 @@ def test_same_is_equality_with_types() -> None:
 
 
 def test_an_edit_beside_a_broken_reference_keeps_its_consequences_folded(tmp_path: Path) -> None:
-    """A reference to nothing folds what lies behind the id it meant (``fold_behind``, which
-    needs the graph): a re-check after an edit elsewhere gives what a cold check gives."""
+    """A reference to nothing folds what lies behind the id it meant (``fold_behind``): a
+    text edited elsewhere changes nothing the graph is made of, so the stored entry folds the
+    findings as the full check did (``Entry.behind``), and the result is a cold check's."""
     content = content_of(tmp_path)
     cards = content / "dilemme" / "cartes.yaml"
     write(cards, read(cards).replace("  - id: D12\n", "  - id: D12-digue\n", 1))
@@ -260,5 +262,36 @@ def test_an_edit_beside_a_broken_reference_keeps_its_consequences_folded(tmp_pat
     same_as_cold(content, root)
     rewrite(cards, "text", "Un texte tout neuf.")
     cache = same_as_cold(content, root)
-    assert cache.quick == 0  # the full path: the consequences are folded again
-    assert any(f.cause for f in check(content).findings)
+    assert cache.quick == 1  # the stored result, folded without the graph
+    cold = check(content).findings
+    behind = [f for f in cold if f.cause]
+    assert behind  # something is folded, and the quick path folded it the same way
+    cause = next(f for f in cold if f.where() == behind[0].cause)
+    n = sum(1 for f in behind if f.cause == behind[0].cause)
+    what = t("fold.others", n=n) if n > 1 else t("fold.other")
+    assert cause.message.endswith(t("fold.more_error", what=what))
+    # a second text edit, from the entry the quick path stored
+    rewrite(cards, "text", "Un autre texte.", nth=1)
+    assert same_as_cold(content, root).quick == 1
+
+
+def test_a_stored_fold_that_names_a_stranger_is_not_trusted(tmp_path: Path) -> None:
+    """``Entry.behind`` must name the entry's own findings: one that does not is a miss."""
+    content = content_of(tmp_path)
+    cards = content / "dilemme" / "cartes.yaml"
+    write(cards, read(cards).replace("  - id: D12\n", "  - id: D12-digue\n", 1))
+    root = tmp_path / "cache"
+    same_as_cold(content, root)
+    store = Cache(root)
+    spoiled = 0
+    for path in (root / "edits").rglob("*"):
+        entry = store.get_edit(path.name) if path.is_file() else None
+        if entry is not None and entry.behind:
+            node = next(iter(entry.behind))
+            entry.behind[node] = copy.copy(entry.behind[node])  # equal, but not one of found
+            store.put_edit(path.name, entry)
+            assert store.get_edit(path.name) is None
+            spoiled += 1
+    assert spoiled
+    rewrite(cards, "text", "Un texte tout neuf.")
+    assert same_as_cold(content, root).quick == 0

@@ -261,6 +261,14 @@ class Cache:
         lists = [entry.manifest, entry.found, *entry.local]
         if not all(isinstance(x, list) and all(type(f) is Finding for f in x) for x in lists):
             return None
+        behind = entry.behind
+        if behind is not None:
+            if not isinstance(behind, dict):
+                return None
+            # each cause is one of the entry's own findings (it is counted in its message)
+            found = {id(f) for f in entry.found}
+            if not all(type(n) is str and id(f) in found for n, f in behind.items()):
+                return None
         return entry
 
     def put_edit(self, key: str, entry: Any) -> None:

@@ -22,6 +22,10 @@ class Entry:
     #: the key of the ``State`` of the full check this entry descends from (``None``: none
     #: stored): a structural edit is patched from there (``incremental.attempt_structural``)
     base: str | None = None
+    #: the nodes unreachable only behind a broken reference of ``found``, each with that
+    #: finding (``fold.behind_of``); ``None``: not known, and the entry then serves only a
+    #: campaign without a reference to nothing (its findings are folded with the graph)
+    behind: dict[str, Finding] | None = None
 
     def findings(self) -> list[Finding]:
         out = list(self.manifest)

@@ -211,10 +211,18 @@ def fold_behind(findings: list[Finding], graph: object) -> list[Finding]:
     its outcomes, what they open) follows from the broken reference.  Those findings are
     marked with it as their ``cause`` (the text output folds them under it, JSON keeps them),
     and the reference's message counts them.  Cost: O(nodes + edges)."""
+    return apply_behind(findings, behind_of(graph))
+
+
+def behind_of(graph: object) -> dict[str, Finding]:
+    """Each node unreachable only behind a node a broken reference most likely meant, with
+    that reference's finding (one of the graph's own): what ``fold_behind`` folds.  The cache
+    keeps it beside a campaign's findings, so that an edit the graph cannot see folds them
+    the same way without the graph (``incremental.attempt``)."""
     meant = getattr(graph, "meant", None)
     g = getattr(graph, "graph", None)
     if not meant or g is None:
-        return findings
+        return {}
     seen = graph.reachable_nodes()  # type: ignore[attr-defined]
     behind: dict[str, Finding] = {}  # unreachable node -> the broken reference to blame
     for cause, node in meant:
@@ -225,6 +233,15 @@ def fold_behind(findings: list[Finding], graph: object) -> list[Finding]:
                 continue
             behind[n] = cause
             stack.extend(m for m in g.successors(n) if m not in seen and m not in behind)
+    return behind
+
+
+def apply_behind(findings: list[Finding], behind: dict[str, Finding]) -> list[Finding]:
+    """``findings`` folded under the broken references of ``behind`` (``behind_of``): each
+    finding about a node behind one is marked with it as its cause, and the reference's
+    message counts them."""
+    if not behind:
+        return findings
     counts: dict[int, int] = {}
     out: list[Finding] = []
     for f in findings:

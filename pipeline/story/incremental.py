@@ -26,7 +26,7 @@ from typing import Any
 
 from .. import schema as S
 from ..findings import BROKEN_REFERENCES, CAUSES, Finding
-from .fold import RECORD_ERRORS
+from .fold import RECORD_ERRORS, apply_behind, behind_of
 
 #: above this many changed files, the full path is as quick
 MAX_CHANGED = 16
@@ -211,6 +211,15 @@ def broken(findings: list[Finding]) -> bool:
     )
 
 
+def only_references(findings: list[Finding]) -> bool:
+    """Whether what makes ``findings`` ``broken`` is only references to nothing (no file
+    that cannot be read, no record with an error of its own): folding them then needs only
+    what lies behind those references (``Entry.behind``), not the graph."""
+    return not any(
+        f.code in CAUSES or (f.code in RECORD_ERRORS and f.severity == "error") for f in findings
+    )
+
+
 def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dict] | None:
     """The campaign's findings (unfolded: there is no broken file) and statistics from its
     stored ``Entry`` and its changed files only, or ``None`` (take the full path)."""
@@ -223,7 +232,7 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
     entry = cache.get_edit(skey)
     if entry is None or len(entry.slots) != len(slots):
         return None
-    if broken(entry.found):
+    if broken(entry.found) and (entry.behind is None or not only_references(entry.found)):
         return None  # stored for ``attempt_structural`` only: its findings must be folded
     if entry.manifest != camp.manifest.findings:
         return None
@@ -252,7 +261,9 @@ def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dic
     entry.local = local
     cache.put_edit(skey, entry)
     cache.quick += 1
-    return entry.findings(), entry.stats
+    # nothing the graph is built or checked from changed, nor is any file broken: folding
+    # comes down to what lies behind the broken references, as the full check found it
+    return apply_behind(entry.findings(), entry.behind or {}), entry.stats
 
 
 def attempt_structural(
@@ -269,7 +280,7 @@ def attempt_structural(
     re-checked from it."""
     from ..content.project import Campaign, _absorb
     from . import checks
-    from .fold import fold, fold_behind
+    from .fold import fold
 
     slots = camp.slots
     if camp.manifest is None or broken(camp.manifest.findings):
@@ -332,11 +343,13 @@ def attempt_structural(
         reads[kind] = reads.get(kind, frozenset()) | fields
     stats = patched_stats(state.stats, state.graph, sg) if state.stats else checks.stats(sg)
     mine = fold([*shell.findings, *found], camp.folder, content_dir, sg)
-    mine = fold_behind(mine, sg)
+    behind = behind_of(sg)
+    mine = apply_behind(mine, behind)
     if not any(broken(m.findings) for m in models):
         entry.slots = [(s.task[1], s.key, s.digest) for s in slots]
         entry.local = [list(m.findings) for m in models]
         entry.found = found
+        entry.behind = behind
         entry.stats = stats
         entry.reads = reads
         cache.put_edit(skey, entry)

@@ -13,7 +13,7 @@ from ..content.project import Campaign, complete, load
 from ..findings import Finding, has_errors
 from ..messages import t
 from . import incremental
-from .fold import fold, fold_behind
+from .fold import behind_of, fold, fold_behind
 
 if TYPE_CHECKING:
     from . import graph
@@ -199,8 +199,8 @@ def _remember(
         )
         if cache.put_state(camp.digest, state):
             base = camp.digest
-    if base is None and incremental.broken(found):
-        return  # a reference to nothing: ``attempt`` cannot use the entry (see there)
+    if base is None and sg is None and incremental.broken(found):
+        return  # a reference to nothing, nothing behind it known: ``attempt`` cannot use it
     entry = Entry(
         slots=[(s.task[1], s.key, s.digest) for s in slots],
         manifest=list(camp.manifest.findings),
@@ -209,6 +209,7 @@ def _remember(
         stats=stats,
         reads=reads,
         base=base,
+        behind=behind_of(sg) if sg is not None else None,
     )
     cache.put_edit(skey, entry)
 
