@@ -349,9 +349,9 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "read): its own validation runs again, the campaign's stored result is reused, no other "
         "model is loaded. An edit to a field they read, a line count that changes, a broken "
         "file or a record with an error of its own take the full path. A campaign with a "
-        "reference to nothing (the generated one has planted ones) cannot reuse its stored "
-        "result as is (its findings are folded again): the stored graph is patched instead "
-        "(as for the structural edits below). In brackets, its ratio to cold.",
+        "reference to nothing (the generated one has planted ones) reuses it too: the stored "
+        "result keeps what lies behind each such reference, and the findings that follow from "
+        "one are folded under it again without the graph. In brackets, its ratio to cold.",
         "- Bytecode is compiled before measuring (as for an installed checker).",
         "- The cache is in `$XDG_CACHE_HOME/gamebook` (a temporary one here).",
     ]
