@@ -50,8 +50,11 @@ BEGIN = "<!-- BEGIN bench/incremental.py: this section is rewritten by `nox -s b
 END = "<!-- END bench/incremental.py -->"
 MiB = 1024 * 1024
 #: the goals, stated for 100,000 nodes
-GOAL_COLD, GOAL_UNCHANGED, GOAL_ONE, GOAL_ONE_RATIO, GOAL_BYTES = 6.0, 0.5, 1.0, 0.15, 1024 * MiB
+GOAL_COLD, GOAL_UNCHANGED, GOAL_ONE, GOAL_ONE_RATIO, GOAL_BYTES = 4.0, 0.5, 1.0, 0.15, 1024 * MiB
 GOAL_STRUCTURAL = 0.15
+#: the cold goal relative to the bare C-YAML parse of the same files in the same run: the issue
+#: asks 4 s where that parse takes about 2 s (this machine's speed varies by ±20 % with load)
+GOAL_COLD_PARSE = 2.0
 
 PARSE = """
 import json, sys, time
@@ -241,8 +244,9 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         "",
         "## `gamebook check` again: unchanged, one file changed (the cache)",
         "",
-        "Goals at 100,000 nodes: **cold ≤ 6 s; unchanged ≤ 0.5 s; one file changed ≤ 1 s and "
-        "≤ 0.15 × cold; memory ≤ 1 GiB**; the 100k / 10k time ratio near 10.",
+        f"Goals at 100,000 nodes: **cold ≤ {GOAL_COLD:g} s; unchanged ≤ {GOAL_UNCHANGED:g} s; "
+        f"one file changed (or one text edited) ≤ {GOAL_ONE:g} s and ≤ {GOAL_ONE_RATIO:g} × "
+        "cold; memory ≤ 1 GiB**; the 100k / 10k time ratio near 10.",
         "",
         f"- Machine: {cpu_model()}, {os.cpu_count()} cores, Linux {platform.release()}; "
         f"load average {load[0]:.1f} at the start, {load[1]:.1f} at the end (a shared machine: "
@@ -272,6 +276,11 @@ def render(results: list[dict], runs: int, load: tuple[float, float]) -> str:
         s, mem = r["seconds"], max(r["memory"].values())
         verdicts = [
             ("cold", s["cold"] <= GOAL_COLD, _s(s["cold"])),
+            (
+                "cold / bare parse",
+                s["cold"] <= GOAL_COLD_PARSE * s["parse"],
+                f"{s['cold'] / s['parse']:.2f} × (≤ {GOAL_COLD_PARSE:g} ×)",
+            ),
             ("unchanged", s["same"] <= GOAL_UNCHANGED, _s(s["same"])),
             ("one file", s["one"] <= GOAL_ONE, _s(s["one"])),
             (

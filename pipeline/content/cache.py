@@ -16,7 +16,9 @@ folder):
 * **per campaign structure** (``edits``) — the same results split by file, with what the checks
   over the graph read (``pipeline.story.incremental``), keyed by the campaign's folder, manifest and
   file paths only: a real edit that changes only fields the checks never read (a node's text)
-  reuses them and re-validates the changed files alone.
+  reuses them and re-validates the changed files alone.  Beside a reference to nothing, the
+  entry also keeps what lies behind it (``Entry.behind``), so the findings that follow from it
+  are folded under it again without the graph.
 * **per full check** (``states``) — the campaign's models and story graph as a full check left
   them, keyed like the per-campaign entry: after a structural edit (a choice added, removed or
   re-pointed) the graph is patched from there (``incremental.attempt_structural``) and its
