@@ -137,3 +137,46 @@ def test_the_childs_findings_keep_their_place(graphs, forking, monkeypatch) -> N
     found = checks.run(graphs[-1], apart=True)
     assert [f.message[:5] for f in found][:: len(found) - 1] == ["avant", "après"]
     assert [f.code for f in found] == ["GRAPH003", "GRAPH004", "GRAPH003"]
+
+
+def test_meanwhile_runs_once_while_the_child_runs(graphs, forking, monkeypatch) -> None:
+    """``meanwhile`` is called once per run, after this process's checks and before the
+    child's findings are collected; without a child, after every check."""
+    events: list[str] = []
+    real_fork = checks._fork
+
+    def spy_fork(sg: graph.StoryGraph):
+        child = real_fork(sg)
+        assert child is not None
+
+        def collect() -> list:
+            events.append("collect")
+            return child()
+
+        return collect
+
+    monkeypatch.setattr(checks, "_fork", spy_fork)
+    sg = graphs[-1]
+    alone = checks.run(sg)
+    assert checks.run(sg, apart=True, meanwhile=lambda: events.append("meanwhile")) == alone
+    assert events == ["meanwhile", "collect"]
+    events.clear()
+    assert checks.run(sg, meanwhile=lambda: events.append("meanwhile")) == alone
+    assert events == ["meanwhile"]
+
+
+def test_statistics_made_meanwhile_are_those_of_the_graph(tmp_path, forking) -> None:
+    """A cold check computes each campaign's statistics while the child runs the loops check:
+    the report's statistics are those ``checks.stats`` gives of its graphs afterwards."""
+    from pipeline.story.report import check
+
+    gen = generate.generate(2000, data_dir=tmp_path)
+    for folder in (ROOT / "content", gen.folder):
+        report = check(folder)
+        assert set(report.known) == set(report.graphs)
+        again = {cid: checks.stats(sg) for cid, sg in report.graphs.items()}
+        assert report.known == again
+        report.known.clear()
+        fresh = report.stats()
+        report.known.update(again)
+        assert report.stats() == fresh

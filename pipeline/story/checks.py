@@ -594,14 +594,19 @@ APART_THRESHOLD = 20_000
 
 
 def run(
-    sg: StoryGraph, between: Callable[[], None] | None = None, apart: bool = False
+    sg: StoryGraph,
+    between: Callable[[], None] | None = None,
+    apart: bool = False,
+    meanwhile: Callable[[], None] | None = None,
 ) -> list[Finding]:
     """Every check over ``sg``; ``between`` is called before each one (the language server
     stops a check whose texts a newer edit replaced by raising there).
 
     ``apart``: on a large graph without a memo, the checks of ``APART`` run in a forked child
     process while this one runs the others (where ``fork`` exists and this process has no
-    other thread); the findings are the same, in the same order."""
+    other thread); the findings are the same, in the same order.  ``meanwhile``: called once
+    this process's checks are done, while the child may still run (without a child: after
+    every check), for the caller's own work over the graph."""
     child = None
     if apart and between is None and sg.memo is None and len(sg.records) >= APART_THRESHOLD:
         child = _fork(sg)
@@ -613,6 +618,8 @@ def run(
         if between is not None:
             between()
         each.append(check(sg))
+    if meanwhile is not None:
+        meanwhile()
     theirs = iter(child() if child is not None else ())
     out: list[Finding] = []
     for found in each:

@@ -27,6 +27,9 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     #: ``check(graphs=False)``: each campaign's statistics (from the cache or computed)
     memo: dict[str, dict] | None = None
+    #: the statistics of some of ``graphs`` (campaign id -> ``checks.stats``), computed while
+    #: a child process ran the loops check: ``stats`` computes the others
+    known: dict[str, dict] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -57,7 +60,10 @@ class Report:
         else:
             from . import checks
 
-            each = {cid: checks.stats(sg) for cid, sg in self.graphs.items()}
+            each = {
+                cid: self.known[cid] if cid in self.known else checks.stats(sg)
+                for cid, sg in self.graphs.items()
+            }
         for cid, s in each.items():
             per[cid] = s
             for k in ("nodes", "edges", "reachable", "unreachable"):
@@ -136,7 +142,14 @@ def check(
                     built = incremental.Built(found, list(sg.unknown), list(sg.meant), {})
                     tracker.phase("checks")
                     sg.memo = graph.Memo()
-                found = [*found, *checks.run(sg, apart=not lazy)]
+                if lazy:
+                    found = [*found, *checks.run(sg)]
+                else:
+                    # the statistics, while a child process may run the loops check
+                    def count(cid: str = camp.id, sg: Any = sg) -> None:
+                        report.known[cid] = checks.stats(sg)
+
+                    found = [*found, *checks.run(sg, apart=True, meanwhile=count)]
                 if lazy:
                     stats = checks.stats(sg)
             finally:
