@@ -125,6 +125,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.edges": "{n} arête|{n} arêtes",
         "cli.unreachable": "{n} inatteignable|{n} inatteignables",
         "cli.no_campaign": "aucune campagne",
+        "cli.watch_start": (
+            "surveillance de {content} : chaque enregistrement relance la vérification "
+            "(Ctrl-C pour arrêter)"
+        ),
+        "cli.watch_round": "— vérification n° {n}, {at} : {what} ({seconds} s) —",
+        "cli.watch_changed": "modifié : {files}",
+        "cli.watch_more": "{files} et {n} autres",
+        "cli.watch_alone": "--watch ne se combine pas avec {option} : lancez-les séparément",
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",
         "cli.fix_first": "corrigez d'abord les erreurs ci-dessus",
         "cli.build_blocked": "le contenu a des erreurs : corrigez-les avant de publier",

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ from conftest import (
     at,
     check_json,
     copy_all,
+    copy_base,
     new_file,
     pos_of,
     read,
@@ -429,3 +431,18 @@ def test_graph_dot_fills_each_node_with_its_kind_colour(graph_content: Path) -> 
     envelope = S.KINDS["dilemme"]["envelope"].colour
     assert envelope.startswith("#")
     assert f'"envelope:00" [fillcolor="{envelope}"];' in proc.stdout
+
+
+def test_two_campaigns_with_one_id_are_a_finding_not_a_crash(tmp_path: Path) -> None:
+    """Two campaign folders declaring the same id: ID001 at the second one, exit 1 (the
+    message was once declared only where the graph is built, and the check crashed)."""
+    content = tmp_path / "content"
+    copy_base("citadelle", content)
+    shutil.copytree(content / "citadelle", content / "citadelle-bis")
+    proc = gamebook("check", str(content), "--no-cache", "--format", "json")
+    no_traceback(proc)
+    assert proc.returncode == 1, proc.stderr
+    doc = json.loads(proc.stdout)
+    twice = [f for f in doc["findings"] if f["code"] == "ID001"]
+    assert len(twice) == 1 and twice[0]["file"] == "citadelle-bis/campaign.yaml"
+    assert "déjà celui de la campagne de" in twice[0]["message"]

@@ -52,14 +52,14 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser().parse_args(argv)
     leaves = argv is None and args.command == "check"
-    if leaves and not args.deep:
+    if leaves and not args.deep and not args.watch:
         # the process ends at ``_leave``, freeing nothing: a cyclic collection over the
         # millions of objects of a large check would only cost time (0.3 s at 100k nodes);
         # ``--deep`` plays games after the check, whose garbage must still be collected
         gc.disable()
     try:
         code = args.func(args)
-        if leaves:
+        if leaves and not args.watch:
             _leave(code)
         return code
     except (ContentError, UsageError, FileProblem) as exc:

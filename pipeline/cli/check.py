@@ -1,4 +1,4 @@
-"""``gamebook check [CONTENT_DIR] [--format text|json|github] [--deep] [--no-cache]``."""
+"""``gamebook check [CONTENT_DIR] [--format text|json|github] [--deep] [--no-cache] [--watch]``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported on first use at run time (a cached run needs neither)
     from ..content.cache import Cache
+    from ..editor.workspace import Workspace
     from ..story.report import Report
 
 
@@ -26,11 +27,12 @@ def _cache(args: argparse.Namespace) -> Cache | None:
 def run(args: argparse.Namespace) -> int:
     from ..content.cache import unchanged
     from ..findings import Finding
-    from ..story import formats
     from .common import EXIT_FINDINGS, EXIT_OK
 
     check = globals()["check"] if "check" in globals() else __getattr__("check")
 
+    if args.watch:
+        return watch(args)
     cache = _cache(args)
     run_key = None
     snapshot: list = []
@@ -62,13 +64,8 @@ def run(args: argparse.Namespace) -> int:
         except spelling.SpellingUnavailable as exc:
             raise UsageError(str(exc)) from None
         report.findings.sort(key=Finding.sort_key)
-    if args.format == "json":
-        out = json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
-    elif args.format == "github":
-        out = formats.github(report)
-        out = out + "\n" if out else ""
-    else:
-        out = formats.text(report) + "\n"
+    out = _render(report, args.format)
+    if args.format == "text":
         out += "".join(note + "\n" for note in notes)
     sys.stdout.write(out)
     code = EXIT_OK if report.ok else EXIT_FINDINGS
@@ -78,6 +75,158 @@ def run(args: argparse.Namespace) -> int:
     if cache is not None:
         cache.prune()
     return code
+
+
+#: how often ``watch`` looks for a change (seconds), and how long the files must stay as they
+#: are before it checks (an editor's save may write a file in several steps)
+POLL, SETTLE = 0.1, 0.05
+
+
+def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
+    """``gamebook check --watch``: check, then check again each time a content file changes,
+    the campaigns held in memory (``pipeline.editor.workspace``, the language server's engine):
+    only the changed files are read again, and a structural edit patches the graph.  Each
+    report is what ``gamebook check`` would print of the folder as it stands (in JSON, one
+    report per line).  Runs until interrupted (or for ``rounds`` reports, for tests); returns
+    the last report's exit code."""
+    import time
+
+    from ..content.cache import fingerprint
+    from ..editor.workspace import Workspace
+    from ..messages import t
+    from .common import EXIT_FINDINGS, EXIT_OK, UsageError
+
+    for flag, name in (
+        (args.deep, "--deep"),
+        (args.against, "--against"),
+        (args.spelling, "--spelling"),
+    ):
+        if flag:
+            raise UsageError(t("cli.watch_alone", option=name))
+    content = Path(args.content_dir)
+    ws = Workspace()
+    counted: dict[Path, tuple[object, dict]] = {}
+    done = 0
+    code = EXIT_OK
+    before: list | None = None
+    print(t("cli.watch_start", content=content), file=sys.stderr, flush=True)
+    while rounds is None or done < rounds:
+        now: list = []
+        fingerprint(content, now, read=False)
+        if now == before:
+            time.sleep(POLL)
+            continue
+        if before is not None:  # let the save finish: the same listing twice, SETTLE apart
+            time.sleep(SETTLE)
+            again: list = []
+            fingerprint(content, again, read=False)
+            if again != now:
+                continue
+        changed = _changed(before, now)
+        before = now
+        start = time.perf_counter()
+        report = _watch_report(ws, content, counted)
+        if report is None:
+            print(t("content.missing", path=content), file=sys.stderr, flush=True)
+            continue
+        done += 1
+        code = EXIT_OK if report.ok else EXIT_FINDINGS
+        if done > 1:
+            files = ", ".join(changed[:3])
+            if len(changed) > 3:
+                files = t("cli.watch_more", files=files, n=len(changed) - 3)
+            what = t("cli.watch_changed", files=files)
+            took = f"{time.perf_counter() - start:.2f}".replace(".", ",")
+            clock = time.strftime("%H:%M:%S")
+            print(
+                t("cli.watch_round", n=done, at=clock, what=what, seconds=took),
+                file=sys.stderr,
+                flush=True,
+            )
+        sys.stdout.write(_render(report, args.format, one_line=True))
+        sys.stdout.flush()
+    return code
+
+
+def _changed(before: list | None, now: list) -> list[str]:
+    """The names of the entries that differ between two ``fingerprint`` listings."""
+    if before is None:
+        return []
+    old = {entry[0]: entry for entry in before}
+    new = {entry[0]: entry for entry in now}
+    return sorted(name for name in old.keys() | new.keys() if old.get(name) != new.get(name))
+
+
+def _watch_report(
+    ws: Workspace, content: Path, counted: dict[Path, tuple[object, dict]]
+) -> Report | None:
+    """The report ``check`` makes of ``content``, from the campaigns ``ws`` holds (``None``:
+    the folder cannot be read now).  ``counted``: each folder's graph and its statistics, from
+    the report before: the same graph keeps them, a patched one updates them
+    (``incremental.patched_stats``), any other is counted again."""
+    from ..content.project import ContentError, discover
+    from ..findings import Finding
+    from ..story.report import Report, _same_campaign_id
+
+    try:
+        folders, stray = discover(content)
+    except (ContentError, OSError):
+        return None
+    findings = list(stray)
+    campaigns = []
+    graphs = {}
+    analyses = []
+    held = {f.resolve() for f in folders}
+    for folder in ws.folders():
+        if folder not in held:
+            ws.forget(folder)  # a campaign folder gone: free what was held of it
+    for folder in folders:
+        a = ws.analyse(folder, {}, root=content)
+        if a.campaign is None:  # no game: its manifest's findings, as ``load`` gives them
+            findings.extend(a.findings)
+            continue
+        analyses.append(a)
+        campaigns.append(a.campaign)
+    findings.extend(_same_campaign_id(campaigns))
+    known: dict[str, dict] = {}
+    for a in analyses:
+        findings.extend(a.findings)
+        if a.graph is not None and a.campaign is not None:
+            graphs[a.campaign.id] = a.graph
+            known[a.campaign.id] = _counted(a, counted)
+    for folder in list(counted):
+        if folder not in held:
+            del counted[folder]
+    findings.sort(key=Finding.sort_key)
+    return Report(content, campaigns, graphs=graphs, findings=findings, known=known)
+
+
+def _counted(a: Any, counted: dict[Path, tuple[object, dict]]) -> dict:
+    """The statistics of analysis ``a``'s graph (see ``_watch_report``)."""
+    from ..story import checks, incremental
+
+    before = counted.get(a.folder)
+    if before is not None and before[0] is a.graph:
+        return before[1]
+    if before is not None and a.path == "patched":
+        stats = incremental.patched_stats(before[1], before[0], a.graph)
+    else:
+        stats = checks.stats(a.graph)
+    counted[a.folder] = (a.graph, stats)
+    return stats
+
+
+def _render(report: Report, fmt: str, one_line: bool = False) -> str:
+    from ..story import formats
+
+    if fmt == "json":
+        if one_line:
+            return json.dumps(report.to_json(), ensure_ascii=False) + "\n"
+        return json.dumps(report.to_json(), ensure_ascii=False, indent=2) + "\n"
+    if fmt == "github":
+        out = formats.github(report)
+        return out + "\n" if out else ""
+    return formats.text(report) + "\n"
 
 
 #: ``(content_dir, format, run key, snapshot)`` of the check ``cached`` could not reuse: the
@@ -215,5 +364,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="PAQUET_PUBLIÉ",
         help="comparer avec la version publiée (un paquet .json, ou un dossier qui en contient : "
         "build/site/bundles) et dire ce que le changement casse pour les parties en cours",
+    )
+    c.add_argument(
+        "--watch",
+        action="store_true",
+        help="rester ouvert et tout revérifier à chaque enregistrement d'un fichier, les "
+        "campagnes gardées en mémoire (seuls les fichiers modifiés sont relus) ; en json, un "
+        "rapport par ligne ; Ctrl-C pour arrêter",
     )
     c.set_defaults(func=run)

@@ -88,9 +88,11 @@ class Analysis:
     #: what the editor's requests derive from the records (``lsp.completions``' candidates),
     #: handed on with ``_keys``
     memo: dict = field(default_factory=dict)
+    #: what the files' names are relative to (``analyse``'s ``root``; ``None``: ``folder``)
+    base: Path | None = None
 
     def real(self, rel: str) -> Path:
-        return self.folder / rel
+        return (self.base or self.folder) / rel
 
     def findings_by_file(self) -> dict[Path, list[Finding]]:
         out: dict[Path, list[Finding]] = {}
@@ -177,8 +179,13 @@ def _norm(key: str) -> str:
 class _Held:
     """What the workspace keeps of one campaign folder between two analyses."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, base: Path | None = None) -> None:
         self.folder = folder
+        #: what the files' names are relative to (``folder`` itself unless ``analyse`` was
+        #: given a ``root``), and the manifest's name
+        self.base = base or folder
+        self.prefix = _prefix(folder, self.base)
+        self.manifest_name = self.prefix + CAMPAIGN_FILE
         #: rel -> what each file was analysed from: the editor's text, or the file's
         #: (mtime, size) on disk
         self.texts: dict[str, Any] = {}
@@ -210,21 +217,37 @@ class Workspace:
         held = self._held.get(folder.resolve())
         return held.last if held else None
 
+    def folders(self) -> list[Path]:
+        """The campaign folders held."""
+        return list(self._held)
+
     def forget(self, folder: Path) -> None:
         """Drop what is held of ``folder``: its next analysis is a full one."""
         with self._lock:
             self._held.pop(folder.resolve(), None)
 
     @overload
-    def analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis: ...
+    def analyse(
+        self, folder: Path, texts: dict[Path, str], *, root: Path | None = None
+    ) -> Analysis: ...
 
     @overload
     def analyse(
-        self, folder: Path, texts: dict[Path, str], stale: Callable[[], bool]
+        self,
+        folder: Path,
+        texts: dict[Path, str],
+        stale: Callable[[], bool],
+        *,
+        root: Path | None = None,
     ) -> Analysis | None: ...
 
     def analyse(
-        self, folder: Path, texts: dict[Path, str], stale: Callable[[], bool] | None = None
+        self,
+        folder: Path,
+        texts: dict[Path, str],
+        stale: Callable[[], bool] | None = None,
+        *,
+        root: Path | None = None,
     ) -> Analysis | None:
         """Check ``folder`` with the unsaved ``texts`` (real path -> text) in place of their
         files; the other files as they are on disk.
@@ -233,14 +256,19 @@ class Workspace:
         files are parsed, then before each check over the graph); when it says the texts
         are out of date (a newer edit is waiting), the work stops and ``None`` comes back,
         with the workspace as the last finished analysis left it.  A full analysis is never
-        stopped."""
+        stopped.
+
+        ``root``: a folder holding ``folder`` that the files are named from, as ``gamebook
+        check`` of that folder names them (``livre/partie-1.yaml``; by default, from
+        ``folder``)."""
         folder = folder.resolve()
+        base = root.resolve() if root is not None else folder
         with self._lock:
             enabled = gc.isenabled()
             gc.disable()  # millions of small long-lived objects: see ``report.check``
             self._stale = stale
             try:
-                return self._analyse(folder, texts)
+                return self._analyse(folder, texts, base)
             except _Stale:
                 self.counts["stopped"] += 1
                 return None
@@ -256,25 +284,29 @@ class Workspace:
 
     # ------------------------------------------------------------------ inside the lock
 
-    def _analyse(self, folder: Path, texts: dict[Path, str]) -> Analysis:
+    def _analyse(self, folder: Path, texts: dict[Path, str], base: Path) -> Analysis:
         held = self._held.get(folder)
-        rels = self._files(folder)
+        if held is not None and held.base != base:
+            held = None  # named from another root: nothing held applies
+        prefix = _prefix(folder, base)
+        manifest = prefix + CAMPAIGN_FILE
+        rels = [prefix + rel for rel in self._files(folder)]
         overlay: dict[str, str] = {}
         for path, text in texts.items():
             try:
-                rel = path.resolve().relative_to(folder).as_posix()
+                rel = prefix + path.resolve().relative_to(folder).as_posix()
             except ValueError:
                 continue
-            if rel == CAMPAIGN_FILE or rel in rels:
+            if rel == manifest or rel in rels:
                 overlay[rel] = text
         if held is None or held.manifest is None:
-            held = self._held[folder] = _Held(folder)
+            held = self._held[folder] = _Held(folder, base)
             return self._full(held, rels, overlay)
-        wanted = {CAMPAIGN_FILE, *rels}
+        wanted = {manifest, *rels}
         if set(held.texts) != wanted:  # a file appeared or went away
             return self._full(held, rels, overlay)
-        now = {rel: _version(folder, rel, overlay) for rel in wanted}
-        if now[CAMPAIGN_FILE] != held.texts[CAMPAIGN_FILE]:
+        now = {rel: _version(base, rel, overlay) for rel in wanted}
+        if now[manifest] != held.texts[manifest]:
             return self._full(held, rels, overlay)
         changed = sorted(rel for rel in wanted if now[rel] != held.texts[rel])
         if not changed and held.last is not None:
@@ -349,7 +381,7 @@ class Workspace:
         """One file validated, from the editor's text or from the disk."""
         assert held.family is not None
         if text is None:
-            doc, found = read_file(held.folder / rel, rel)
+            doc, found = read_file(held.base / rel, rel)
         else:
             doc, found = parse_bytes(text.encode("utf-8", "surrogatepass"), rel)
         model = validate(held.family, rel, doc, False)
@@ -357,9 +389,9 @@ class Workspace:
         return model
 
     def _manifest(self, held: _Held, text: str | None) -> None:
-        rel = CAMPAIGN_FILE
+        rel = held.manifest_name
         if text is None:
-            doc, found = read_file(held.folder / rel, rel)
+            doc, found = read_file(held.base / rel, rel)
         else:
             doc, found = parse_bytes(text.encode("utf-8", "surrogatepass"), rel)
         held.manifest, held.family = manifest_model(rel, doc, found)
@@ -376,18 +408,19 @@ class Workspace:
 
         old_family = held.family
         previous = held.texts
-        self._manifest(held, overlay.get(CAMPAIGN_FILE))
-        held.texts = {CAMPAIGN_FILE: _version(held.folder, CAMPAIGN_FILE, overlay)}
+        self._manifest(held, overlay.get(held.manifest_name))
+        held.texts = {held.manifest_name: _version(held.base, held.manifest_name, overlay)}
         self.counts["full"] += 1
         if held.family is None:
             held.models, held.graph, held.campaign, held.found = {}, None, None, []
             assert held.manifest is not None
             return self._store(
-                held, Analysis(held.folder, list(held.manifest.findings), None, None)
+                held,
+                Analysis(held.folder, list(held.manifest.findings), None, None, base=held.base),
             )
         models: dict[str, FileModel] = {}
         for rel in rels:
-            version = _version(held.folder, rel, overlay)
+            version = _version(held.base, rel, overlay)
             same_game = held.family == old_family
             if new is not None and rel in new and same_game:
                 models[rel] = new[rel]
@@ -475,7 +508,7 @@ class Workspace:
             field_pos=manifest.campaign_fields,
         )
         _absorb(camp, manifest)
-        spans = {CAMPAIGN_FILE: (0, len(camp.refs))}
+        spans = {held.manifest_name: (0, len(camp.refs))}
         for rel in rels:
             start = len(camp.refs)
             _absorb(camp, held.models[rel])
@@ -485,10 +518,11 @@ class Workspace:
 
     def _finish(self, held: _Held, camp: Campaign, path: str, overlay: dict[str, str]) -> Analysis:
         texts = {rel: text for rel, text in overlay.items()}
-        mine = fold([*camp.findings, *held.found], held.folder, held.folder, held.graph, texts)
+        mine = fold([*camp.findings, *held.found], held.folder, held.base, held.graph, texts)
         mine = fold_behind(mine, held.graph)
         mine.sort(key=Finding.sort_key)
         a = Analysis(held.folder, mine, held.graph, camp, dict(held.good), path, texts, held.spans)
+        a.base = held.base
         if path != "full" and held.last is not None:
             # every record kept (kind, key, parent: ``same_for_checks``, ``patch``), and no
             # file that did not parse is another now: the same nodes under the same keys
@@ -500,6 +534,11 @@ class Workspace:
     def _store(held: _Held, a: Analysis) -> Analysis:
         held.last = a
         return a
+
+
+def _prefix(folder: Path, base: Path) -> str:
+    """What the names of ``folder``'s files begin with when they are named from ``base``."""
+    return "" if folder == base else folder.relative_to(base).as_posix() + "/"
 
 
 def _version(folder: Path, rel: str, overlay: dict[str, str]) -> Any:

@@ -235,6 +235,8 @@ def _same_campaign_id(campaigns: list[Campaign]) -> list[Finding]:
         prev = first.setdefault(camp.id, camp)
         if prev is camp:
             continue
+        from . import graph  # noqa: F401  (declares ID001 and its messages)
+
         pfile, pline, pcol = prev.data_pos
         line, col = camp.field_pos.get("id", camp.data_pos[1:])
         pline, pcol = prev.field_pos.get("id", (pline, pcol))
