@@ -182,3 +182,16 @@ def test_watch_refuses_what_it_cannot_repeat(tmp_path: Path) -> None:
         assert proc.returncode == 2
         assert "--watch ne se combine pas avec" in proc.stderr
         assert "Traceback" not in proc.stderr
+
+
+def test_watch_of_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "check", str(tmp_path / "absent"), "--watch"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and str(tmp_path / "absent") in proc.stderr

@@ -104,6 +104,9 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
         if flag:
             raise UsageError(t("cli.watch_alone", option=name))
     content = Path(args.content_dir)
+    from ..content.project import discover
+
+    discover(content)  # a folder that is not there: the usage error ``check`` gives, exit 2
     ws = Workspace()
     counted: dict[Path, tuple[object, dict]] = {}
     done = 0
