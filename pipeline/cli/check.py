@@ -185,6 +185,11 @@ def _watch_report(
             ws.forget(folder)  # a campaign folder gone: free what was held of it
     for folder in folders:
         a = ws.analyse(folder, {}, root=content)
+        if a.path == "full":
+            # what the next structural edit's patch starts from (the levels of the reachable
+            # nodes: the language server makes them after its diagnostics), made now rather
+            # than by that edit: a few per cent of a full analysis
+            a.warm()
         if a.campaign is None:  # no game: its manifest's findings, as ``load`` gives them
             findings.extend(a.findings)
             continue
