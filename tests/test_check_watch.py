@@ -195,3 +195,23 @@ def test_watch_of_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and str(tmp_path / "absent") in proc.stderr
+
+
+def test_a_file_gone_while_read_is_looked_at_again(tmp_path: Path, capsys, monkeypatch) -> None:
+    content = content_of(tmp_path)
+    real = cli_check._watch_report
+    calls: list[int] = []
+
+    def flaky(*a, **k):
+        calls.append(1)
+        if len(calls) == 1:
+            raise FileNotFoundError("gone")
+        return real(*a, **k)
+
+    monkeypatch.setattr(cli_check, "_watch_report", flaky)
+    args = argparse.Namespace(
+        content_dir=str(content), format="json", deep=False, spelling=False, against=None
+    )
+    assert cli_check.watch(args, rounds=1) == 0
+    assert len(calls) == 2
+    assert json.loads(capsys.readouterr().out) == cold(content)

@@ -128,7 +128,12 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
         changed = _changed(before, now)
         before = now
         start = time.perf_counter()
-        report = _watch_report(ws, content, counted)
+        try:
+            report = _watch_report(ws, content, counted)
+        except OSError:  # a file went away while it was read: look again at the next poll
+            before = []
+            time.sleep(POLL)
+            continue
         if report is None:
             print(t("content.missing", path=content), file=sys.stderr, flush=True)
             continue
