@@ -32,24 +32,20 @@ def content_of(tmp: Path) -> Path:
     return content
 
 
-def cold(content: Path) -> dict:
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pipeline.cli",
-            "check",
-            str(content),
-            "--no-cache",
-            "--format",
-            "json",
-        ],
+def gamebook(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """The real command line, in a fresh interpreter, run to its end."""
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", *args],
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=120,
+        timeout=timeout,
         cwd=ROOT,
     )
+
+
+def cold(content: Path) -> dict:
+    proc = gamebook("check", str(content), "--no-cache", "--format", "json")
     assert "Traceback" not in proc.stderr
     return json.loads(proc.stdout)
 
@@ -171,28 +167,14 @@ def test_the_first_report_is_what_check_prints(tmp_path: Path, capsys) -> None:
 def test_watch_refuses_what_it_cannot_repeat(tmp_path: Path) -> None:
     content = content_of(tmp_path)
     for extra in (["--deep"], ["--spelling"], ["--against", str(tmp_path)]):
-        proc = subprocess.run(
-            [sys.executable, "-m", "pipeline.cli", "check", str(content), "--watch", *extra],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=60,
-            cwd=ROOT,
-        )
+        proc = gamebook("check", str(content), "--watch", *extra, timeout=60)
         assert proc.returncode == 2
         assert "--watch ne se combine pas avec" in proc.stderr
         assert "Traceback" not in proc.stderr
 
 
 def test_watch_of_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
-    proc = subprocess.run(
-        [sys.executable, "-m", "pipeline.cli", "check", str(tmp_path / "absent"), "--watch"],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=60,
-        cwd=ROOT,
-    )
+    proc = gamebook("check", str(tmp_path / "absent"), "--watch", timeout=60)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and str(tmp_path / "absent") in proc.stderr
 
