@@ -92,6 +92,7 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
     import time
 
     from ..content.cache import fingerprint
+    from ..content.project import discover
     from ..editor.workspace import Workspace
     from ..messages import t
     from .common import EXIT_FINDINGS, EXIT_OK, UsageError
@@ -104,8 +105,6 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
         if flag:
             raise UsageError(t("cli.watch_alone", option=name))
     content = Path(args.content_dir)
-    from ..content.project import discover
-
     discover(content)  # a folder that is not there: the usage error ``check`` gives, exit 2
     ws = Workspace()
     counted: dict[Path, tuple[object, dict]] = {}

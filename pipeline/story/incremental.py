@@ -199,25 +199,23 @@ def structure_key(camp: Any, content_dir: Any, cache: Any, slots: list) -> str |
     return key(*parts)
 
 
+def _unread(f: Finding) -> bool:
+    """A file that cannot be read or parsed, or a record with an error of its own."""
+    return f.code in CAUSES or (f.code in RECORD_ERRORS and f.severity == "error")
+
+
 def broken(findings: list[Finding]) -> bool:
     """A file that cannot be read or parsed, a record with an error of its own, or a reference
     to nothing: each makes ``pipeline.story.fold`` fold other findings under it, which needs the
     graph (the full path)."""
-    return any(
-        f.code in CAUSES
-        or f.code in BROKEN_REFERENCES
-        or (f.code in RECORD_ERRORS and f.severity == "error")
-        for f in findings
-    )
+    return any(_unread(f) or f.code in BROKEN_REFERENCES for f in findings)
 
 
 def only_references(findings: list[Finding]) -> bool:
     """Whether what makes ``findings`` ``broken`` is only references to nothing (no file
     that cannot be read, no record with an error of its own): folding them then needs only
     what lies behind those references (``Entry.behind``), not the graph."""
-    return not any(
-        f.code in CAUSES or (f.code in RECORD_ERRORS and f.severity == "error") for f in findings
-    )
+    return not any(_unread(f) for f in findings)
 
 
 def attempt(camp: Any, content_dir: Any, cache: Any) -> tuple[list[Finding], dict] | None:
