@@ -14,6 +14,8 @@ SEVERITIES = ("error", "warning")
 CAUSES = frozenset(("IO001", "YAML001"))
 #: a reference to nothing: what lies behind what it meant is unreachable because of it
 BROKEN_REFERENCES = frozenset(("REF001",))
+#: what ``Finding.sort_key`` puts right after ``CAUSES``: what many other findings follow from
+LEADING = BROKEN_REFERENCES | {"CAMP001"}
 
 
 class FindingJSON(TypedDict):
@@ -78,8 +80,9 @@ class Finding:
 
     def sort_key(self) -> tuple:
         """Causes before consequences: a file that cannot be read or parsed comes before
-        everything else, then the references to nothing, then findings in file order."""
-        rank = 0 if self.code in CAUSES else 1 if self.code in BROKEN_REFERENCES else 2
+        everything else, then the references to nothing and a campaign that cannot start
+        (``CAMP001``), then findings in file order."""
+        rank = 0 if self.code in CAUSES else 1 if self.code in LEADING else 2
         return (rank, self.file, self.line, self.column, self.code, self.message)
 
 

@@ -120,6 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.summary": "{errors}, {warnings} — {campaigns}",
         "cli.errors": "{n} erreur|{n} erreurs",
         "cli.warnings": "{n} avertissement|{n} avertissements",
+        "cli.folded": " (dont {n} replié sous sa cause)| (dont {n} repliés sous leur cause)",
         "cli.summary_campaign": "{id} : {nodes}, {edges}, {unreachable}",
         "cli.nodes": "{n} nœud|{n} nœuds",
         "cli.edges": "{n} arête|{n} arêtes",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -288,7 +289,9 @@ def test_camp001_campaign_without_start(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = one(report, "CAMP001")
     assert_finding(f, "CAMP001", "campaign.yaml", pos_of(path, "campaign:"))
-    assert f.message == t("camp.no_start", id="citadelle", what=CM["start"])
+    # what is unreachable without a start follows from it, and is counted in its message
+    assert f.message.startswith(t("camp.no_start", id="citadelle", what=CM["start"]) + " … et ")
+    assert all(g.cause == f.where() for g in report.findings if g.code.startswith("GRAPH"))
 
 
 # --------------------------------------------------------------------------- CAMP002
@@ -581,10 +584,11 @@ def test_ref001_campaign_start(citadelle: Path) -> None:
     report = run_check(citadelle)
     f = one(report, "REF001")
     assert_finding(f, "REF001", "campaign.yaml", value_pos(path, "intro: "))
-    assert f.message == (
+    assert f.message.startswith(
         "campaign.intro renvoie à scénario source_tarrie, qui n'existe pas. "
-        "Définissez-le ou corrigez le départ."
+        "Définissez-le ou corrigez le départ. … et "
     )
+    assert report.findings[0] is f
 
 
 # --------------------------------------------------------------------------- ID001
@@ -1075,3 +1079,75 @@ def test_a_broken_reference_suggests_the_id_renamed_from_it(dilemme: Path):
         "dilemma:la-digue-rompue", "outcome:la-digue-rompue/oui_da",
         "outcome:la-digue-rompue/nenni", "secret_sticker:B",
     }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ("  start_envelope: 00\n", "  start_envelope: zero\n", "CAMP001"),  # dropped: no start
+        ("  start_envelope: 00\n", "  start_envelope: 99\n", "REF001"),  # names nothing
+        ("  start_envelope: 00\n", "  start_envelope:\n", "CAMP001"),  # left empty
+    ],
+    ids=["not-a-number", "to-nothing", "empty"],
+)
+def test_a_broken_start_comes_first_with_everything_unreachable_folded(
+    dilemme: Path, old: str, new: str, code: str
+):
+    """Review of issue 31: with no start, nothing of the story is reachable; the start's
+    finding leads, the unreachable records and the conditions follow from it (JSON keeps them,
+    each with its cause, the text shows the start alone)."""
+    from pipeline.story.formats import text
+
+    path = dilemme / "campaign.yaml"
+    replace(path, old, new)
+    report = run_check(dilemme)
+    start = one(report, code)
+    assert start.file == "campaign.yaml" and start.node == "campaign:dilemme"
+    follows = [f for f in report.findings if f.cause is not None]
+    assert len(follows) > 10
+    assert all(f.cause == start.where() for f in follows), follows
+    assert {f.code for f in follows} >= {"GRAPH001", "GRAPH003"}
+    assert not [f for f in report.findings if f.code.startswith("GRAPH") and f.cause is None]
+    assert report.findings[0] is start
+    more = t("fold.more_error", what=t("fold.others", n=len(follows)))
+    assert start.message.endswith(more), start.message
+    lines = text(report).splitlines()
+    assert f" error {code} " in lines[0]
+    assert not any(" GRAPH00" in line for line in lines)
+    assert f" (dont {len(follows)} repliés sous leur cause) — " in lines[-1]
+
+
+def test_a_broken_start_folds_in_the_citadel_too(citadelle: Path):
+    path = citadelle / "campaign.yaml"
+    replace(path, "  intro: source_tarie\n", "  intro: [source_tarie, autre]\n")
+    report = run_check(citadelle)
+    start = one(report, "CAMP001")
+    assert report.findings[0] is start
+    assert "FIELD002" in codes(report)  # the value's own mistake, at the same place
+    follows = [f for f in report.findings if f.cause is not None]
+    assert follows and all(f.cause == start.where() for f in follows)
+    assert not [f for f in report.findings if f.code.startswith("GRAPH") and f.cause is None]
+
+
+def test_the_start_fixed_again_the_folded_findings_are_gone(dilemme: Path):
+    path = dilemme / "campaign.yaml"
+    replace(path, "  start_envelope: 00\n", "  start_envelope: 99\n")
+    assert any(f.cause for f in run_check(dilemme).findings)
+    replace(path, "  start_envelope: 99\n", "  start_envelope: 00\n")
+    assert run_check(dilemme).findings == []
+
+
+def test_a_condition_on_a_card_only_a_broken_file_takes_is_folded_under_it(tmp_path: Path):
+    """Review of issue 31: in the shipped Citadel, card 206 is taken only in a dialogue file;
+    with that file broken, « la carte 206 n'est jamais atteignable » only follows from it."""
+    root = Path(__file__).resolve().parent.parent
+    folder = tmp_path / "citadelle"
+    shutil.copytree(root / "content" / "citadelle", folder)
+    path = folder / "dialogues-c1-pluie-grise.yaml"
+    lines = read(path).splitlines(keepends=True)
+    assert lines[16].startswith("        ")
+    lines[16] = "\t" + lines[16][8:]
+    path.write_text("".join(lines), encoding="utf-8")
+    report = run_check(folder)
+    assert [f.code for f in report.findings] == ["YAML001"], [f.message for f in report.findings]
+    assert "découlent" in report.findings[0].message

@@ -67,8 +67,10 @@ def _issue(sg: StoryGraph, issue: S.Issue) -> Finding:
 
 def check_roots(sg: StoryGraph) -> list[Finding]:
     """The campaign names a start that exists, and every other node its fields name (the
-    grand final) exists.  Cost: O(1)."""
+    grand final) exists; a start missing or naming nothing is noted as ``sg.no_start``.
+    Cost: O(1)."""
     camp, schema = sg.campaign, sg.schema
+    sg.no_start = None
     file, line0, col0 = camp.data_pos
     out = []
     fields = {}
@@ -80,17 +82,17 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
         value = camp.data.get(field)
         if value is None:
             if field == schema.start_field:
-                out.append(
-                    Finding(
-                        "CAMP001",
-                        "error",
-                        t("camp.no_start", id=camp.id, what=schema.start_fr),
-                        file,
-                        line,
-                        col,
-                        sg.root,
-                    )
+                finding = Finding(
+                    "CAMP001",
+                    "error",
+                    t("camp.no_start", id=camp.id, what=schema.start_fr),
+                    file,
+                    line,
+                    col,
+                    sg.root,
                 )
+                out.append(finding)
+                sg.no_start = finding
             continue
         node = to_node(value)
         if node not in sg.graph:
@@ -105,6 +107,8 @@ def check_roots(sg: StoryGraph) -> list[Finding]:
             )
             out.append(finding)
             sg.unknown.append((finding, node.partition(":")[2]))
+            if field == schema.start_field:
+                sg.no_start = finding
     return out
 
 

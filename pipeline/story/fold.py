@@ -69,6 +69,12 @@ def fold(
     unknown = {id(f): key for f, key in getattr(graph, "unknown", ())}
     stranded = _stranded(graph, words)
     granted_in = _granted_in(graph, stranded)
+    conditions = _condition_words(graph)
+    held: dict[str, str] = {}  # the key of a stranded record -> the broken file to blame
+    for node, rel in stranded.items():
+        name = node.partition(":")[2]
+        held.setdefault(_key(name), rel)
+        held.setdefault(_key(name.split("/")[0]), rel)
     refs: dict[str, int] = {}
     others: dict[str, int] = {}
     out = []
@@ -89,6 +95,13 @@ def fold(
             continue
         if f.code == "COND001" and f.file not in broken:
             where = next((granted_in[w] for w in _quoted(f)[:1] if w in granted_in), None)
+            if where is not None:
+                others[where] = others.get(where, 0) + 1
+                continue
+        if f.code == "COND001" and f.file not in broken:
+            # a condition on a record unreachable because of the broken file (« item: 206 »
+            # where only that file takes card 206)
+            where = next((held[w] for w in conditions.get(_at(f), ()) if w in held), None)
             if where is not None:
                 others[where] = others.get(where, 0) + 1
                 continue
@@ -114,6 +127,8 @@ def fold(
 
 
 _GRAPH = ("GRAPH001", "GRAPH002", "GRAPH003", "GRAPH004")
+#: the key of ``behind_of``'s map that holds a campaign's missing start (no node id is empty)
+NO_START = ""
 #: a record's own mistakes: the record is dropped, or read without the faulty value
 RECORD_ERRORS = ("FIELD001", "FIELD002", "ID001")
 
@@ -141,6 +156,29 @@ def _fold_counts(findings: list[Finding], graph: object) -> list[Finding]:
         if id(f) in whole:
             continue
         out.append(dataclasses.replace(f, message=f.message + more) if f is cause else f)
+    return out
+
+
+def _at(f: Finding) -> tuple[str, int, int]:
+    return (f.file, f.line, f.column)
+
+
+def _condition_words(graph: object) -> dict[tuple[str, int, int], list[str]]:
+    """The words each condition of the campaign names (its values: a card's number, a flag),
+    by where the condition is written: a COND001 is written there."""
+    out: dict[tuple[str, int, int], list[str]] = {}
+    for use in getattr(getattr(graph, "campaign", None), "conditions", ()):
+        found: list[str] = []
+        stack = [use.value]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, dict):
+                stack.extend(v.values())
+            elif isinstance(v, (list, tuple)):
+                stack.extend(v)
+            elif isinstance(v, (str, int)) and not isinstance(v, bool):
+                found.append(_key(str(v)))
+        out.setdefault((use.file, use.line, use.column), []).extend(found)
     return out
 
 
@@ -219,9 +257,10 @@ def behind_of(graph: object) -> dict[str, Finding]:
     that reference's finding (one of the graph's own): what ``fold_behind`` folds.  The cache
     keeps it beside a campaign's findings, so that an edit the graph cannot see folds them
     the same way without the graph (``incremental.attempt``)."""
-    meant = getattr(graph, "meant", None)
+    meant = getattr(graph, "meant", None) or []
+    start = getattr(graph, "no_start", None)
     g = getattr(graph, "graph", None)
-    if not meant or g is None:
+    if (not meant and start is None) or g is None:
         return {}
     seen = graph.reachable_nodes()  # type: ignore[attr-defined]
     behind: dict[str, Finding] = {}  # unreachable node -> the broken reference to blame
@@ -233,6 +272,14 @@ def behind_of(graph: object) -> dict[str, Finding]:
                 continue
             behind[n] = cause
             stack.extend(m for m in g.successors(n) if m not in seen and m not in behind)
+    if start is not None:
+        # no start (missing, or naming nothing): nothing of the story can be reached, so
+        # whatever is unreachable, and every condition nothing reachable makes true, only
+        # follows from it; they come back, if still true, once the start is fixed
+        for n in g._node:
+            if n not in seen and n not in behind:
+                behind[n] = start
+        behind[NO_START] = start
     return behind
 
 
@@ -244,8 +291,11 @@ def apply_behind(findings: list[Finding], behind: dict[str, Finding]) -> list[Fi
         return findings
     counts: dict[int, int] = {}
     out: list[Finding] = []
+    start = behind.get(NO_START)
     for f in findings:
-        cause = behind.get(f.node or "") if f.code in _GRAPH and f.cause is None else None
+        cause = behind.get(f.node) if f.node and f.code in _GRAPH and f.cause is None else None
+        if cause is None and start is not None and f.code == "COND001" and f.cause is None:
+            cause = start
         if cause is not None and cause is not f:
             counts[id(cause)] = counts.get(id(cause), 0) + 1
             f = dataclasses.replace(f, cause=cause.where())

@@ -16,6 +16,7 @@ def text(report: Report) -> str:
         lines.append(f"{where}:{f.line}:{f.column}: {f.severity} {f.code} {f.message}")
     errors = sum(1 for f in report.findings if f.severity == "error")
     warnings = len(report.findings) - errors
+    folded = sum(1 for f in report.findings if f.cause is not None)
     s = report.stats()
     per = ", ".join(
         t(
@@ -31,7 +32,8 @@ def text(report: Report) -> str:
         t(
             "cli.summary",
             errors=count("cli.errors", errors),
-            warnings=count("cli.warnings", warnings),
+            warnings=count("cli.warnings", warnings)
+            + (count("cli.folded", folded) if folded else ""),
             campaigns=per or t("cli.no_campaign"),
         )
     )

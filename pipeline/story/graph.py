@@ -85,6 +85,9 @@ class StoryGraph:
     #: (``renamed_from``) or is referenced by nothing else: what lies behind that node only
     #: follows from the broken reference (``pipeline.story.fold.fold_behind``)
     meant: list[tuple[Finding, str]] = field(default_factory=list)
+    #: the finding that says the campaign's start is missing or names nothing (``checks.
+    #: check_roots``): while it stands, what is unreachable only follows from it (``fold``)
+    no_start: Finding | None = None
     #: the game's implicit edges as they were added (``ContentSchema.implicit_edges``), and
     #: whether that hook read the graph's edges (then an edit to a reference may change them)
     implicit: list = field(default_factory=list)
