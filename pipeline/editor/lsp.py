@@ -2,7 +2,8 @@
 files, on pygls.  In the editor, what ``gamebook check`` says in the terminal:
 
 - **diagnostics**: the checker's findings for the campaign of the open file, from the editor's
-  unsaved texts, each over the whole token it is about.  The campaign is held in memory
+  unsaved texts (a new file not on disk yet is one of the campaign's files, as ``check`` would
+  read it once saved), each over the whole token it is about.  The campaign is held in memory
   (``pipeline.editor.workspace``): an edit parses and validates the changed file only, keeps the
   graph's findings when the checks cannot tell the difference (a text typed, lines added inside
   a text) and otherwise rebuilds the graph from the models in memory.  Changes are debounced

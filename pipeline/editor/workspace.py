@@ -290,7 +290,9 @@ class Workspace:
             held = None  # named from another root: nothing held applies
         prefix = _prefix(folder, base)
         manifest = prefix + CAMPAIGN_FILE
-        rels = [prefix + rel for rel in self._files(folder)]
+        # the editor's texts of files not on disk yet (a new file, unsaved) are content files
+        # of the campaign as they would be once saved
+        rels = [prefix + rel for rel in self._files(folder, list(texts))]
         overlay: dict[str, str] = {}
         for path, text in texts.items():
             try:
@@ -354,7 +356,10 @@ class Workspace:
         self.counts[how] += 1
         return self._finish(held, camp, how, overlay)
 
-    def _files(self, folder: Path) -> list[str]:
+    def _files(self, folder: Path, unsaved: list[Path] | None = None) -> list[str]:
+        """The content files of ``folder`` (names relative to it) in ``check``'s order: those
+        on disk, and those of ``unsaved`` (the editor's buffers) that are not on disk yet but
+        would be content files of the campaign once saved."""
         out = []
         nested: dict[Path, bool] = {}  # a folder below ``folder`` -> holds a campaign.yaml
 
@@ -369,7 +374,20 @@ class Workspace:
                     return True
             return False
 
-        for path in _yaml_files(folder):
+        paths = _yaml_files(folder)
+        if unsaved:
+            on_disk = set(paths)
+            for path in unsaved:
+                path = path.resolve()
+                if path in on_disk or folder not in path.parents or _present(path):
+                    continue
+                parts = path.relative_to(folder).parts
+                if path.suffix in (".yaml", ".yml") and not any(
+                    part.startswith(".") for part in parts
+                ):
+                    paths.append(path)
+            paths.sort()
+        for path in paths:
             if path == folder / CAMPAIGN_FILE:
                 continue
             if inside_another(path):

@@ -1,0 +1,93 @@
+"""``gamebook lsp`` through the protocol, as an editor drives it, on what writers met in
+review: an unsaved (even a new) file checked as part of its campaign, a refused rename
+answered by an error response, completion inside YAML flow collections, the hover of an id
+with several versions, and the rename of a numeric id."""
+
+from __future__ import annotations
+
+import queue
+import shutil
+from pathlib import Path
+
+import pytest
+from test_lsp import CONTENT, Client, campaign, client  # noqa: F401  (fixtures used by name)
+
+from pipeline.story.graph import resolve
+from pipeline.story.report import check
+
+pytest.importorskip("pygls")
+
+
+def _drain(c: Client, seconds: float = 1.0) -> dict[str, list[dict]]:
+    """Every diagnostics notification that comes until the server is quiet: uri -> the last."""
+    out: dict[str, list[dict]] = {}
+    while True:
+        try:
+            msg = c.messages.get(timeout=seconds)
+        except queue.Empty:
+            return out
+        if msg.get("method") == "textDocument/publishDiagnostics":
+            out[msg["params"]["uri"]] = msg["params"]["diagnostics"]
+
+
+def _open_text(c: Client, path: Path, text: str, version: int = 1) -> str:
+    uri = path.resolve().as_uri()
+    c.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": uri, "languageId": "yaml", "version": version, "text": text}},
+    )
+    return uri
+
+
+def _as_check(folder: Path, rel: str) -> list[tuple]:
+    """What ``check`` finds in one file of ``folder``: (code, 0-based line), sorted."""
+    report = check(folder)
+    return sorted((f.code, f.line - 1) for f in report.findings if f.file == rel)
+
+
+def _codes(diags: list[dict]) -> list[tuple]:
+    return sorted((d["code"], d["range"]["start"]["line"]) for d in diags)
+
+
+def test_a_new_unsaved_file_is_checked_with_its_campaign(client, campaign, tmp_path):  # noqa: F811
+    """A file's records moved to a new buffer not on disk: the references of the other files
+    to its ids resolve, its own to theirs too — what ``check`` says once it is saved."""
+    folder, sg, ref = campaign
+    target = sg.records[resolve(sg, ref.kinds, ref.key)[0]]
+    assert target.file != ref.file
+    old = folder / target.file
+    text = old.read_text(encoding="utf-8")
+    old.unlink()
+    new = old.with_name("nouveau-" + old.name)
+    # the file that refers to the moved ids, open: it first hears they are gone
+    other = folder / ref.file
+    other_uri = _open_text(client, other, other.read_text(encoding="utf-8"))
+    assert any(d["code"] == "REF001" for d in client.diagnostics(other_uri))
+    uri = _open_text(client, new, text)
+    heard = _drain(client)
+    assert not new.exists()  # still unsaved
+    saved = tmp_path / "saved"
+    shutil.copytree(folder, saved)
+    (saved / new.name).write_text(text, encoding="utf-8")
+    assert _codes(heard[other_uri]) == _as_check(saved, ref.file) == []
+    assert _codes(heard.get(uri, [])) == _as_check(saved, new.name)
+    # a broken reference typed in the new buffer: the checker's finding, at its line
+    lines = text.split("\n")
+    own = next(
+        r for r in check(saved).campaigns[0].refs if r.file == new.name and r.key.isidentifier()
+    )
+    row = own.line - 1
+    lines[row] = lines[row][: own.column - 1] + lines[row][own.column - 1 :].replace(
+        own.key, own.key + "_inconnu", 1
+    )
+    client.notify(
+        "textDocument/didChange",
+        {
+            "textDocument": {"uri": uri, "version": 2},
+            "contentChanges": [{"text": "\n".join(lines)}],
+        },
+    )
+    diags = client.diagnostics(uri)
+    (saved / new.name).write_text("\n".join(lines), encoding="utf-8")
+    assert _codes(diags) == _as_check(saved, new.name)
+    assert ("REF001", row) in _codes(diags)
