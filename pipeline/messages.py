@@ -105,6 +105,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "graph.loop_more": "{n} autres",
         # --- conditions
         "cond.any": "aucune de ses alternatives ne le peut : {reasons}",
+        # --- the language server (``gamebook lsp``): what it answers a request it declines
+        "lsp.rename_nowhere": (
+            "rien à renommer ici : placez le curseur sur l'identifiant d'un élément ou sur une "
+            "référence à un élément"
+        ),
+        "lsp.rename_inside": (
+            "{a_kind} ne se renomme pas d'ici : changez son identifiant dans la fiche qui le "
+            "contient"
+        ),
+        "lsp.rename_resolved": (
+            "« {key} » désigne toutes les versions d'{a_kind} (par leur champ « {field} ») : "
+            "changez ce champ dans chacune d'elles"
+        ),
+        "lsp.rename_bad": "« {new} » ne peut pas servir d'identifiant : il faut {expected}",
+        "lsp.rename_same": "« {new} » est déjà son identifiant : rien à renommer",
+        "lsp.rename_taken": (
+            "« {new} » est déjà l'identifiant d'un autre élément de cette sorte ({file}, ligne "
+            "{line}) : choisissez-en un autre"
+        ),
+        "lsp.rename_no_id": "l'identifiant de « {old} » n'a pas été trouvé dans {file}",
         # --- spelling
         "spell.suggest": " Suggestions : {words}.",
         "spell.no_hunspell": (

@@ -91,3 +91,74 @@ def test_a_new_unsaved_file_is_checked_with_its_campaign(client, campaign, tmp_p
     (saved / new.name).write_text("\n".join(lines), encoding="utf-8")
     assert _codes(diags) == _as_check(saved, new.name)
     assert ("REF001", row) in _codes(diags)
+
+
+def _ask(c: Client, method: str, params: dict, timeout: float = 60) -> dict:
+    """A request's whole answer: ``result`` or ``error``."""
+    c.next_id += 1
+    rid = c.next_id
+    c.send({"id": rid, "method": method, "params": params})
+    while True:
+        msg = c.messages.get(timeout=timeout)
+        if msg.get("id") == rid and "method" not in msg:
+            return msg
+
+
+def _id_line(path: Path, key: str) -> tuple[int, int]:
+    """(0-based line, column inside the id) of the ``id: key`` line of a record."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip().lstrip("- ")
+        if stripped.startswith("id:") and stripped[3:].strip().strip("\"'") == key:
+            return i, line.index(key, line.index("id:")) + 1
+    raise AssertionError(key)
+
+
+def test_a_refused_rename_is_an_error_response_in_french(campaign, monkeypatch, tmp_path):  # noqa: F811
+    folder, sg, _ = campaign
+    log = tmp_path / "lsp.log"
+    monkeypatch.setenv("GAMEBOOK_LSP_LOG", str(log))
+    c = Client()
+    try:
+        c.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        c.notify("initialized", {})
+        # two records of one kind with ids of their own, in one file
+        recs = [
+            r
+            for r in sg.records.values()
+            if not r.parent and "id" in r.data and r.key.isidentifier()
+        ]
+        rec, other = next((r, o) for r in recs for o in recs if o.kind == r.kind and o.key != r.key)
+        path = folder / rec.file
+        uri = path.resolve().as_uri()
+        text = path.read_text(encoding="utf-8")
+        _open_text(c, path, text)
+        c.diagnostics(uri)
+        row, col = _id_line(path, rec.key)
+        at = {"textDocument": {"uri": uri}, "position": {"line": row, "character": col}}
+        blank = next(i for i, line in enumerate(text.split("\n")) if not line.strip())
+        nowhere = {"textDocument": {"uri": uri}, "position": {"line": blank, "character": 0}}
+        refusals = [
+            ("textDocument/rename", {**at, "newName": "deux mots"}, "deux mots"),
+            ("textDocument/rename", {**at, "newName": "a:b"}, "a:b"),
+            ("textDocument/rename", {**at, "newName": other.key}, other.key),
+            ("textDocument/rename", {**at, "newName": rec.key}, rec.key),
+            ("textDocument/rename", {**nowhere, "newName": "x"}, "curseur"),
+            ("textDocument/prepareRename", nowhere, "curseur"),
+        ]
+        for method, params, said in refusals:
+            answer = _ask(c, method, params)
+            assert "result" not in answer, (method, params, answer)
+            error = answer["error"]
+            assert error["code"] == -32803, error
+            assert said in error["message"], error
+            assert "Error" not in error["message"] and "Traceback" not in error["message"]
+            assert "data" not in error or not error["data"], error
+        # the server still answers, and the refusals left no traceback in its log
+        ok = c.request("textDocument/prepareRename", at)
+        assert ok["start"]["line"] == row
+        assert c.request("textDocument/hover", at) is not None
+        assert path.read_text(encoding="utf-8") == text
+    finally:
+        c.close()
+    assert "Traceback" not in log.read_text(encoding="utf-8")

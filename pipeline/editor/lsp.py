@@ -18,7 +18,9 @@ files, on pygls.  In the editor, what ``gamebook check`` says in the terminal:
 - **hover** on a reference or an id: the record's kind, title and text;
 - **rename** (``textDocument/rename``) of a record's id: every reference in every file of the
   campaign, the record's own id, and ``renamed_from: [old]`` added to the record so that saves
-  of the published version are converted (``engine/core/migrate.py``).
+  of the published version are converted (``engine/core/migrate.py``).  A rename the server
+  declines (the cursor on no id, a new name that cannot be one, an id already taken) is an
+  error response (``RequestFailed``) saying why in French, as is ``prepareRename``'s.
 
 A file whose YAML does not parse keeps its last good records for completion and hover.
 Generic over the registry: kinds, references and titles come from the games' content schemas
@@ -28,6 +30,7 @@ through the checker.
 from __future__ import annotations
 
 import bisect
+import logging
 import re
 import sys
 import traceback
@@ -38,8 +41,10 @@ from urllib.parse import unquote, urlparse
 from engine.core.schema import Effects, ListOf, MapOf, Record, Ref, Spec
 
 from .. import schema as S
+from ..content.model import _ID_EXPECTED, normalise_key
+from ..content.model import Record as ContentRecord
 from ..findings import Finding
-from ..messages import kind_fr
+from ..messages import a_kind, kind_fr, t
 from ..story.graph import resolve
 from .workspace import Analysis, Workspace, campaign_folder
 
@@ -322,21 +327,61 @@ def kinds_at(a: Analysis, text: str, line: int, col: int) -> frozenset[str] | No
 # --------------------------------------------------------------------------- rename
 
 
+class Refused(Exception):
+    """A request the server declines (a rename it cannot make), with why: a writer's
+    sentence (``pipeline.messages``), answered to the editor as an error response."""
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        said = t(message, **values)
+        super().__init__(said[:1].upper() + said[1:] + ".")
+
+
+def renamable(a: Analysis, node: str | None) -> ContentRecord:
+    """The record at ``node`` if its id can be renamed from the editor, else ``Refused``."""
+    rec = a.index.get(node) if node is not None else None
+    camp = a.campaign
+    if rec is None or camp is None or a.graph is None:
+        raise Refused("lsp.rename_nowhere")
+    spec = S.KINDS[camp.family].get(rec.kind)
+    if spec is not None and spec.resolve_by:
+        raise Refused(
+            "lsp.rename_resolved",
+            key=str(rec.data.get(spec.resolve_by, rec.key)),
+            a_kind=a_kind(rec.kind),
+            field=spec.resolve_by,
+        )
+    if spec is None or rec.parent:
+        raise Refused("lsp.rename_inside", a_kind=a_kind(rec.kind))
+    return rec
+
+
+def new_key(a: Analysis, node: str, new: str) -> str:
+    """``new`` as the renamed record's key (numbers by value, as the checker keys them), or
+    ``Refused``: not an id of that kind, its id already, or another record's of its kind."""
+    rec = renamable(a, node)
+    assert a.campaign is not None
+    fmt = S.KINDS[a.campaign.family][rec.kind].id_format
+    key = normalise_key(fmt, new) if _ID_CHARS.fullmatch(new) else None
+    if key is None:
+        expected = fmt.expected_fr or t(_ID_EXPECTED[fmt.shape])
+        raise Refused("lsp.rename_bad", new=new, expected=expected)
+    if key == rec.key:
+        raise Refused("lsp.rename_same", new=new)
+    taken = a.index.get(f"{rec.kind}:{key}")
+    if taken is not None:
+        raise Refused("lsp.rename_taken", new=new, file=taken.file, line=taken.line)
+    return key
+
+
 def rename_edits(a: Analysis, node: str, new: str) -> dict[str, list[tuple[int, int, int, str]]]:
     """The edits that rename ``node``'s id to ``new``: rel file -> (0-based line, start, end,
     new text), every reference that names it, its own id, and ``renamed_from`` recorded.
-    Raises ``ValueError`` (in French) for a record that cannot be renamed this way."""
-    rec = a.index.get(node)
+    Raises ``Refused`` (in French) for a record that cannot be renamed this way, or a new
+    name that cannot be its id."""
+    new_key(a, node, new)
+    rec = a.index[node]
     camp = a.campaign
-    if rec is None or camp is None or a.graph is None:
-        raise ValueError("Aucun élément à renommer ici.")
-    spec = S.KINDS[camp.family].get(rec.kind)
-    if spec is None or spec.resolve_by or rec.parent:
-        raise ValueError(
-            f"Un·e {kind_fr(rec.kind)} se renomme dans la fiche qui le contient, pas d'ici."
-        )
-    if a.nodes_with_key(new) and any(n.split(":", 1)[0] == rec.kind for n in a.nodes_with_key(new)):
-        raise ValueError(f"« {new} » est déjà l'identifiant d'un autre élément de ce type.")
+    assert camp is not None and a.graph is not None
     old = rec.key
     edits: dict[str, list[tuple[int, int, int, str]]] = {}
     cache: dict[str, list[str]] = {}
@@ -377,12 +422,14 @@ def rename_edits(a: Analysis, node: str, new: str) -> dict[str, list[tuple[int, 
                 edits[rec.file].append((i + 1, 0, 0, entry))
             break
     else:
-        raise ValueError(f"L'identifiant de « {old} » n'a pas été trouvé dans {rec.file}.")
+        raise Refused("lsp.rename_no_id", old=old, file=rec.file)
     return edits
 
 
 #: a value as written at a reference's position: an optional quote, then the id
 _WRITTEN = re.compile(r"""(["']?)([\w\-/@+.]+)""")
+#: what a new id may be written with (and still be found again as one word)
+_ID_CHARS = re.compile(r"[\w\-@+.]+")
 #: a record's own ``id:`` line: (indent and dash, key, the id)
 _ID_LINE = re.compile(r"""^([ \t]*(?:-[ \t]+)?)(id)[ \t]*:[ \t]*["']?([\w\-/@+.]+)""")
 
@@ -614,16 +661,23 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         ]
         return T.CompletionList(is_incomplete=more, items=items)
 
-    async def prepare_rename(self, params: Any) -> Any:
-        T = self.T
+    async def renamed(self, params: Any) -> tuple[Analysis, str]:
+        """The analysis and the node a rename at the cursor is about, or ``Refused``."""
         found = await self.node_at(params)
         if found is None:
-            return None
+            raise Refused("lsp.rename_nowhere")
+        a, node = found
+        renamable(a, node)
+        return a, node
+
+    async def prepare_rename(self, params: Any) -> Any:
+        T = self.T
+        await self.renamed(params)
         doc = self.ls.workspace.get_text_document(params.text_document.uri)
         lines = doc.source.split("\n")
         tok = _token(lines[params.position.line], params.position.character)
         if tok is None:
-            return None
+            raise Refused("lsp.rename_nowhere")
         line = params.position.line
         return T.Range(
             start=T.Position(line=line, character=tok[1]),
@@ -634,19 +688,15 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         import asyncio
 
         T = self.T
-        found = await self.node_at(params)
-        if found is None:
-            return None
-        a, node = found
+        a, node = await self.renamed(params)
         new = params.new_name.strip()
-        if not re.fullmatch(r"[\w\-/@+.]+", new):
-            raise ValueError(
-                f"« {new} » ne peut pas servir d'identifiant : lettres, chiffres, - et _."
-            )
+        new_key(a, node, new)  # refused before the campaign is checked again
         # the latest texts: a rename right after typing must not undo what was typed
         a = await asyncio.get_running_loop().run_in_executor(
             self.worker, self.workspace.analyse, a.folder, self.overlay(a.folder)
         )
+        if node not in a.index:
+            raise Refused("lsp.rename_nowhere")
         changes: dict[str, list] = {}
         for rel, edits in rename_edits(a, node, new).items():
             changes[uri_of(a.real(rel))] = [
@@ -674,6 +724,31 @@ def _made_from(mine: list, path: Path, text: str | None) -> tuple:
         return (tuple(mine), "missing")
 
 
+#: LSP's ``RequestFailed``: the request was valid, the server could not do it
+REQUEST_FAILED = -32803
+
+
+async def refusing(request: Any) -> Any:  # pragma: no cover - through the protocol
+    """``request``'s answer; a ``Refused`` one becomes an error response (``RequestFailed``)
+    whose message is the writer's sentence, with no traceback."""
+    from pygls.exceptions import JsonRpcException
+
+    try:
+        return await request
+    except Refused as refused:
+        error = JsonRpcException(str(refused), REQUEST_FAILED)
+        error.declined = True  # type: ignore[attr-defined]
+        raise error from None
+
+
+class _NotDeclined(logging.Filter):
+    """Drops pygls' log record of a request declined on purpose (``refusing``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not getattr(exc, "declined", False)
+
+
 def server():  # pragma: no cover - exercised through the protocol in tests/test_lsp.py
     """The pygls server (imported here: pygls is only needed for ``gamebook lsp``): the
     protocol's notifications and requests, each answered by ``_Server``."""
@@ -685,6 +760,9 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
     # (read, handle, answer): at 100,000 nodes that made ~50 ms hovers during a check.
     sys.setswitchinterval(0.001)
     ls = LanguageServer("gamebook", "2")
+    # a request declined on purpose is an answer, not a failure: pygls logs every error
+    # response with its traceback, not those
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_NotDeclined())
     srv = _Server(ls, T)
 
     @ls.feature(T.TEXT_DOCUMENT_DID_OPEN)
@@ -717,10 +795,10 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
 
     @ls.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
     async def prepare_rename(params: T.PrepareRenameParams) -> Any:
-        return await srv.prepare_rename(params)
+        return await refusing(srv.prepare_rename(params))
 
     @ls.feature(T.TEXT_DOCUMENT_RENAME)
     async def rename(params: T.RenameParams) -> T.WorkspaceEdit | None:
-        return await srv.rename(params)
+        return await refusing(srv.rename(params))
 
     return ls
