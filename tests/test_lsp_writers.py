@@ -162,3 +162,63 @@ def test_a_refused_rename_is_an_error_response_in_french(campaign, monkeypatch, 
     finally:
         c.close()
     assert "Traceback" not in log.read_text(encoding="utf-8")
+
+
+def _labels(c: Client, uri: str, text: str, version: int, row: int, col: int) -> list[str]:
+    c.notify(
+        "textDocument/didChange",
+        {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]},
+    )
+    comp = c.request(
+        "textDocument/completion",
+        {"textDocument": {"uri": uri}, "position": {"line": row, "character": col}},
+    )
+    return [i["label"] for i in comp["items"]]
+
+
+def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
+    """``choices: [{read: |}]``, ``{read: |, text: x}`` and ``[a, |]``: the list block style
+    gets at the same field."""
+    folder = tmp_path / "citadelle"
+    shutil.copytree(CONTENT / "citadelle", folder)
+    path = folder / "dialogues.yaml"
+    text = path.read_text(encoding="utf-8").rstrip("\n")
+    uri = _open_text(client, path, text)
+    client.diagnostics(uri)
+    block = text + "\n  - id: 999\n    text: x\n    choices:\n      - text: y\n        read: "
+    rows = block.split("\n")
+    want = _labels(client, uri, block, 2, len(rows) - 1, len(rows[-1]))
+    assert want
+    version = 3
+    for tail in (
+        "choices: [{read: }]",
+        "choices: [{read: , text: x}]",
+        "choices: [{text: 'a, b', read: }]",
+    ):
+        edited = text + "\n  - id: 999\n    text: x\n    " + tail
+        last = edited.split("\n")[-1]
+        col = last.index("read: ") + len("read: ")
+        got = _labels(client, uri, edited, version, len(edited.split("\n")) - 1, col)
+        version += 1
+        assert got == want, tail
+    # in a key's place, nothing
+    edited = text + "\n  - id: 999\n    text: x\n    choices: [{rea}]"
+    last = edited.split("\n")[-1]
+    assert (
+        _labels(client, uri, edited, version, len(edited.split("\n")) - 1, last.index("rea") + 3)
+        == []
+    )
+    # a sequence of ids: the scenarios of a menace, in flow and in block style
+    menace = folder / "menace.yaml"
+    mtext = menace.read_text(encoding="utf-8")
+    muri = _open_text(client, menace, mtext)
+    client.diagnostics(muri)
+    mlines = mtext.split("\n")
+    row = next(i for i, line in enumerate(mlines) if line.strip().startswith("scenarios: ["))
+    flow = mlines[row]
+    col = flow.index(",") + 2
+    got = _labels(client, muri, mtext, 2, row, col)
+    indent = flow[: flow.index("scenarios")]
+    blocked = [*mlines[:row], indent + "scenarios:", indent + "  - ", *mlines[row + 1 :]]
+    want = _labels(client, muri, "\n".join(blocked), 3, row + 1, len(indent) + 4)
+    assert want and got == want

@@ -196,8 +196,53 @@ def field_at(text: str, line: int, col: int) -> str | None:
         return None
     here = lines[line]
     m = _KEY.match(here)
+    start = m.end() if m and col > m.end() else len(here) - len(here.lstrip(" \t-"))
+    if "{" in here[start:col] or "[" in here[start:col]:
+        owner = m.group("key") if m and col > m.end() else _block_field(lines, line)
+        return _flow_field(here[start:col], owner)
     if m and col > m.end():
         return m.group("key")
+    return _block_field(lines, line)
+
+
+def _flow_field(before: str, owner: str | None) -> str | None:
+    """The key whose value the cursor is in, at the end of ``before`` (a line's value up to
+    the cursor, in a YAML flow collection): in ``{a: x, b: |`` ``b``; in ``[x, |`` the key
+    that owns the sequence (``owner`` at the top)."""
+    # each open collection: (is a mapping, the key that owns it, its key being written)
+    stack: list[list[Any]] = [[False, owner, owner]]
+    word_start = 0
+    i = 0
+    while i < len(before):
+        ch = before[i]
+        top = stack[-1]
+        if ch in "\"'":
+            end = before.find(ch, i + 1)
+            if end < 0:
+                break
+            i = end
+        elif ch in "{[":
+            field = top[2] if top[0] else top[1]
+            stack.append([ch == "{", field, None])
+            word_start = i + 1
+        elif ch in "}]":
+            if len(stack) > 1:
+                stack.pop()
+        elif ch == ",":
+            if top[0]:
+                top[2] = None
+            word_start = i + 1
+        elif ch == ":" and top[0] and (i + 1 == len(before) or before[i + 1] in " \t"):
+            top[2] = before[word_start:i].strip().strip("\"'") or None
+        i += 1
+    top = stack[-1]
+    return top[2] if top[0] else top[1]
+
+
+def _block_field(lines: list[str], line: int) -> str | None:
+    """The key of the nearest line above ``line`` that is less indented (a list item under
+    ``cards:``)."""
+    here = lines[line]
     indent = len(here) - len(here.lstrip(" \t-"))
     for i in range(line - 1, max(-1, line - 200), -1):
         above = lines[i]
