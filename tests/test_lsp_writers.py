@@ -222,3 +222,25 @@ def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
     blocked = [*mlines[:row], indent + "scenarios:", indent + "  - ", *mlines[row + 1 :]]
     want = _labels(client, muri, "\n".join(blocked), 3, row + 1, len(indent) + 4)
     assert want and got == want
+
+
+def test_hover_shows_every_version_of_an_id(client, tmp_path):  # noqa: F811
+    """A reference to a card with several versions: the hover shows each of them."""
+    folder = tmp_path / "citadelle"
+    shutil.copytree(CONTENT / "citadelle", folder)
+    report = check(folder)
+    sg = next(iter(report.graphs.values()))
+    ref, nodes = next(
+        (r, found)
+        for r in report.campaigns[0].refs
+        if len(found := resolve(sg, r.kinds, r.key)) >= 2
+    )
+    path = folder / ref.file
+    uri = _open_text(client, path, path.read_text(encoding="utf-8"))
+    client.diagnostics(uri)
+    pos = {"line": ref.line - 1, "character": ref.column}
+    hov = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": pos})
+    value = hov["contents"]["value"]
+    for node in nodes:
+        rec = sg.records[node]
+        assert f"`{rec.key}`" in value and f"_{rec.file}:{rec.line}_" in value, (node, value)

@@ -115,13 +115,20 @@ def _rel(a: Analysis, path: Path) -> str | None:
 
 def target_at(a: Analysis, path: Path, line: int, col: int, text: str) -> str | None:
     """The node a reference (or a record's own id) at 1-based ``line``, 0-based ``col``
-    names."""
+    names (the first of its versions)."""
+    found = targets_at(a, path, line, col, text)
+    return found[0] if found else None
+
+
+def targets_at(a: Analysis, path: Path, line: int, col: int, text: str) -> list[str]:
+    """Every node a reference (or a record's own id) at 1-based ``line``, 0-based ``col``
+    names: each version of a card with several (``202/green``, ``202/red``)."""
     lines = text.splitlines()
     if not 1 <= line <= len(lines):
-        return None
+        return []
     tok = _token(lines[line - 1], col)
     if tok is None:
-        return None
+        return []
     word, start, _ = tok
     rel = _rel(a, path)
     sg = a.graph
@@ -132,10 +139,9 @@ def target_at(a: Analysis, path: Path, line: int, col: int, text: str) -> str | 
             if start - 1 <= ref.column - 1 <= start:
                 found = resolve(sg, ref.kinds, ref.key)
                 if found:
-                    return found[0]
+                    return list(found)
     # otherwise any record with that id (its own id line, a flow list written by hand...)
-    nodes = a.nodes_with_key(word)
-    return nodes[0] if nodes else None
+    return list(a.nodes_with_key(word)[:1])
 
 
 def describe(a: Analysis, node: str) -> str:
@@ -665,13 +671,18 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
 
     async def hover(self, params: Any) -> Any:
         T = self.T
-        found = await self.node_at(params)
-        if found is None:
+        uri = params.text_document.uri
+        a = await self.ready(uri)
+        if a is None:
             return None
-        a, node = found
-        return T.Hover(
-            contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=describe(a, node))
-        )
+        doc = self.ls.workspace.get_text_document(uri)
+        pos = params.position
+        nodes = targets_at(a, path_of(uri), pos.line + 1, pos.character, doc.source)
+        if not nodes:
+            return None
+        # a card with several versions: each one, one under the other
+        value = "\n\n---\n\n".join(describe(a, node) for node in nodes)
+        return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=value))
 
     async def completion(self, params: Any) -> Any:
         T = self.T
