@@ -125,6 +125,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "{line}) : choisissez-en un autre"
         ),
         "lsp.rename_no_id": "l'identifiant de « {old} » n'a pas été trouvé dans {file}",
+        "lsp.rename_number": (
+            "« {old} » est un numéro : renamed_from ne peut pas le garder (une sauvegarde ne "
+            "distingue pas un numéro d'un nombre). Les sauvegardes faites avant ce renommage ne "
+            "trouveront plus « {old} », devenu « {new} »."
+        ),
         # --- spelling
         "spell.suggest": " Suggestions : {words}.",
         "spell.no_hunspell": (

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_lsp import CONTENT, Client, campaign, client  # noqa: F401  (fixtures used by name)
+from test_lsp import CONTENT, Client, _apply, campaign, client  # noqa: F401  (fixtures used by name)
 
 from pipeline.story.graph import resolve
 from pipeline.story.report import check
@@ -244,3 +244,53 @@ def test_hover_shows_every_version_of_an_id(client, tmp_path):  # noqa: F811
     for node in nodes:
         rec = sg.records[node]
         assert f"`{rec.key}`" in value and f"_{rec.file}:{rec.line}_" in value, (node, value)
+
+
+def test_renaming_a_numeric_id_warns_and_writes_no_renamed_from(client, tmp_path):  # noqa: F811
+    folder = tmp_path / "citadelle"
+    shutil.copytree(CONTENT / "citadelle", folder)
+    report = check(folder)
+    sg = next(iter(report.graphs.values()))
+    taken = {r.key for r in sg.records.values()}
+    rec = next(
+        r
+        for r in sg.records.values()
+        if r.kind == "paragraph" and not r.parent and "id" in r.data and r.key.isdigit()
+    )
+    new = next(str(n) for n in range(900, 9999) if str(n) not in taken)
+    path = folder / rec.file
+    uri = _open_text(client, path, path.read_text(encoding="utf-8"))
+    client.diagnostics(uri)
+    row, col = _id_line(path, rec.key)
+    client.next_id += 1
+    rid = client.next_id
+    client.send(
+        {
+            "id": rid,
+            "method": "textDocument/rename",
+            "params": {
+                "textDocument": {"uri": uri},
+                "position": {"line": row, "character": col},
+                "newName": new,
+            },
+        }
+    )
+    shown = []
+    while True:
+        msg = client.messages.get(timeout=60)
+        if msg.get("method") == "window/showMessage":
+            shown.append(msg["params"])
+        if msg.get("id") == rid and "method" not in msg:
+            answer = msg
+            break
+    assert "error" not in answer, answer
+    edits = [e for es in answer["result"]["changes"].values() for e in es]
+    assert not any("renamed_from" in e["newText"] for e in edits)
+    assert any(
+        m["type"] == 2 and "sauvegardes" in m["message"] and rec.key in m["message"] for m in shown
+    ), shown
+    for file_uri, es in answer["result"]["changes"].items():
+        target = Path(file_uri.removeprefix("file://"))
+        target.write_text(_apply(target.read_text(encoding="utf-8"), es), encoding="utf-8")
+    after = check(folder)
+    assert [f for f in after.findings if f.severity == "error"] == []

@@ -467,7 +467,9 @@ def rename_edits(a: Analysis, node: str, new: str) -> dict[str, list[tuple[int, 
         m = _ID_LINE.match(lines[i])
         if m and _strip(m.group(3)) == _strip(old):
             edits.setdefault(rec.file, []).append((i, m.start(3), m.end(3), new))
-            if not rec.data.get(S.RENAMED_FROM):
+            # a number cannot be told from a count in a save (``engine/core/migrate.py``):
+            # no ``renamed_from`` for it (``numeric``; the server warns instead)
+            if not rec.data.get(S.RENAMED_FROM) and not numeric(old):
                 pad = " " * len(m.group(1))
                 entry = f"{pad}{S.RENAMED_FROM}: [{_yaml_word(old)}]\n"
                 edits[rec.file].append((i + 1, 0, 0, entry))
@@ -483,6 +485,11 @@ _WRITTEN = re.compile(r"""(["']?)([\w\-/@+.]+)""")
 _ID_CHARS = re.compile(r"[\w\-@+.]+")
 #: a record's own ``id:`` line: (indent and dash, key, the id)
 _ID_LINE = re.compile(r"""^([ \t]*(?:-[ \t]+)?)(id)[ \t]*:[ \t]*["']?([\w\-/@+.]+)""")
+
+
+def numeric(key: str) -> bool:
+    """An id that is a plain number: saves cannot migrate it (``renamed_from`` is not kept)."""
+    return key.isascii() and key.isdigit()
 
 
 def _strip(key: str) -> str:
@@ -754,7 +761,15 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
         if node not in a.index:
             raise Refused("lsp.rename_nowhere")
         changes: dict[str, list] = {}
-        for rel, edits in rename_edits(a, node, new).items():
+        planned = rename_edits(a, node, new)
+        old = a.index[node].key
+        if numeric(old):
+            self.ls.window_show_message(
+                T.ShowMessageParams(
+                    type=T.MessageType.Warning, message=t("lsp.rename_number", old=old, new=new)
+                )
+            )
+        for rel, edits in planned.items():
             changes[uri_of(a.real(rel))] = [
                 T.TextEdit(
                     range=T.Range(
