@@ -204,3 +204,31 @@ def test_save002_a_former_name_that_cannot_convert_saves_is_a_warning(tmp_path, 
     found = [f for f in json.loads(out)["findings"] if f["code"] == "SAVE002"]
     assert found and found[0]["severity"] == "warning" and "chiffres" in found[0]["message"]
     assert code == 1  # the record itself is now removed without a usable former name
+
+
+def test_save001_advises_no_renamed_from_for_a_numeric_id(published):
+    """A numbered record gone since the published version: ``renamed_from`` cannot convert a
+    number in a save, so the finding says to put it back rather than to declare it."""
+    import copy
+
+    from pipeline.story.updates import compare
+
+    report = check(CONTENT)
+    for sg in report.graphs.values():
+        family = sg.campaign.family
+        current = published[family]
+        old = copy.deepcopy(current)
+        kind = next(
+            (k for k, recs in old["records"].items() if any(str(key).isdigit() for key in recs)),
+            None,
+        )
+        if kind is None:
+            continue
+        sample = next(key for key in old["records"][kind] if str(key).isdigit())
+        gone = str(max(int(k) for k in old["records"][kind] if str(k).isdigit()) + 1000)
+        old["records"][kind][gone] = old["records"][kind][sample]
+        found = [f for f in compare(old, sg, current).findings if f.code == "SAVE001"]
+        assert found and all(": [" not in f.message and "remettez" in f.message for f in found)
+        assert any(f"« {gone} »" in f.message for f in found)
+        return
+    pytest.skip("no game has numbered records")

@@ -33,7 +33,9 @@ SAVE001 = declare(
     about="retiré depuis la version publiée (parties en cours cassées)",
     fix=(
         "Remettez l'élément, ou, s'il a été renommé, déclarez son ancien identifiant dans "
-        "renamed_from: [ancien_id] pour que les sauvegardes soient converties."
+        "renamed_from: [ancien_id] pour que les sauvegardes soient converties (sauf un "
+        "identifiant fait de chiffres, que les sauvegardes ne peuvent pas convertir : "
+        "remettez-le)."
     ),
     messages={
         "save.removed": (
@@ -47,6 +49,11 @@ SAVE001 = declare(
             "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
             "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
             "partie qui utilise « {key} » ne pourra plus être reprise"
+        ),
+        "save.removed_number": (
+            "{kind} « {key} » a disparu depuis la version publiée : une partie en cours qui "
+            "l'utilise ne pourra plus être reprise. Un numéro renommé ne se convertit pas "
+            "(renamed_from ne garde pas un ancien nom fait de chiffres) : remettez « {key} »"
         ),
     },
 )
@@ -158,7 +165,13 @@ def compare(published: dict[str, Any], sg: StoryGraph, current: dict[str, Any]) 
                 continue
             out.removed.append(f"{kind}:{key}")
             guess = _successor(recs[key], kind, now, recs, declared)
-            if guess is not None:
+            if key.isascii() and key.isdigit():
+                # a number cannot be told from a count in a save: no ``renamed_from`` to advise
+                file, line, col = (
+                    _where(sg, f"{kind}:{guess}") if guess is not None else sg.campaign.data_pos
+                )
+                message = t("save.removed_number", kind=kind_fr(kind), key=key)
+            elif guess is not None:
                 # the record that most likely took its place: the finding stands on it
                 file, line, col = _where(sg, f"{kind}:{guess}")
                 message = t(
