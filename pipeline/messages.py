@@ -442,3 +442,20 @@ def got(value: object) -> str:
     if isinstance(value, bool):
         return f"« {str(value).lower()} »"
     return f"« {value} »"
+
+
+def of(name: str) -> str:
+    """« de » before a name, contracted as French wants: « du Roi », « des 12 », « de
+    Complots », « d'Arkham ».
+
+    >>> [of(n) for n in ("Le Dilemme du Roi", "Les Ombres", "La Cour", "Complots", "Arkham")]
+    ['du Dilemme du Roi', 'des Ombres', 'de La Cour', 'de Complots', "d'Arkham"]
+    """
+    first, _, rest = name.partition(" ")
+    if rest and first in ("Le", "le"):
+        return f"du {rest}"
+    if rest and first in ("Les", "les"):
+        return f"des {rest}"
+    if name[:1].lower() in "aeiouyéèêâîôû" and name[:1]:
+        return f"d'{name}"
+    return f"de {name}"

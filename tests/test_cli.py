@@ -115,7 +115,7 @@ def test_exit_2_when_the_content_dir_does_not_exist(tmp_path: Path) -> None:
     proc = gamebook("check", str(missing))
     assert proc.returncode == 2
     assert (
-        proc.stderr.strip() == f"gamebook check: le dossier de contenu « {missing} » n'existe pas"
+        proc.stderr.strip() == f"gamebook check : le dossier de contenu « {missing} » n'existe pas"
     )
     assert proc.stdout == ""
     no_traceback(proc)
@@ -153,7 +153,7 @@ def test_exit_2_on_an_internal_error_without_traceback(
     monkeypatch.setattr(check_command, "check", boom)
     code, out, err = run_cli(["check", str(content)])
     assert code == 2
-    assert err.startswith("gamebook check: erreur interne (RuntimeError: boum).")
+    assert err.startswith("gamebook check : erreur interne (RuntimeError: boum).")
     assert "Traceback" not in out + err
 
 
@@ -409,7 +409,7 @@ def test_graph_unknown_campaign_exit_2(graph_content: Path) -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.strip() == (
-        f"gamebook graph: pas de campagne « inconnue » dans {graph_content} "
+        f"gamebook graph : pas de campagne « inconnue » dans {graph_content} "
         "(trouvées : citadelle, dilemme)"
     )
     no_traceback(proc)

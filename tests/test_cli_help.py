@@ -89,3 +89,38 @@ def test_every_option_has_a_help_line() -> None:
         and (not a.help or a.help == argparse.SUPPRESS)
     ]
     assert missing == []
+
+
+def test_game_names_after_de_are_contracted() -> None:
+    from pipeline.messages import of
+
+    assert of("Le Dilemme du Roi") == "du Dilemme du Roi"
+    assert of("Le Conseil des 12") == "du Conseil des 12"
+    assert of("Les Ombres") == "des Ombres"
+    assert of("Complots") == "de Complots"
+    for game_id in registry.ids():
+        code, out, _ = run(["play", game_id, "--help"])
+        assert code == 0
+        assert "de Le " not in out and "de Les " not in out and "à Le " not in out
+    assert "réglages du Roi des 12 :" in run(["play", "roi", "--help"])[1]
+
+
+@pytest.mark.parametrize("game_id", registry.ids())
+def test_play_help_has_french_metavars_and_no_empty_default(game_id) -> None:
+    out = run(["play", game_id, "--help"])[1]
+    assert "FIELD_" not in out and "(défaut : )" not in out
+    assert "options :" in out and "options:" not in out
+
+
+def test_graph_content_metavar_and_french_error() -> None:
+    assert "--content DOSSIER" in run(["graph", "--help"])[1]
+    code, _, err = run(["graph", "x", "--bogus"])
+    assert code == 2 and "Traceback" not in err
+    assert " : erreur : arguments inconnus : --bogus" in err
+
+
+@pytest.mark.parametrize("command", ["check", "graph", "compile", "simulate", "games", "schema"])
+def test_unknown_option_is_a_french_error(command) -> None:
+    code, _, err = run([command, "--bogus"])
+    assert code == 2 and " : erreur : " in err and "Traceback" not in err
+    assert "unrecognized" not in err and "required" not in err

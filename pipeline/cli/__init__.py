@@ -26,7 +26,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(
         dest="command",
         required=True,
-        metavar="COMMAND",
+        metavar="COMMANDE",
         parser_class=FrenchParser,
         title="commandes",
     )
@@ -63,22 +63,22 @@ def main(argv: list[str] | None = None) -> int:
             _leave(code)
         return code
     except (ContentError, UsageError, FileProblem) as exc:
-        print(f"gamebook {args.command}: {exc}", file=sys.stderr)
+        print(f"gamebook {args.command} : {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `gamebook play ... | head`: the reader left, nothing to report
         return EXIT_OK
     except OSError as exc:
         where = f"« {exc.filename} » : " if exc.filename else ""
-        print(f"gamebook {args.command}: {where}{os_message(exc)}.", file=sys.stderr)
+        print(f"gamebook {args.command} : {where}{os_message(exc)}.", file=sys.stderr)
         return EXIT_USAGE
     except MemoryError:
-        print(f"gamebook {args.command}: {t('cli.memory')}", file=sys.stderr)
+        print(f"gamebook {args.command} : {t('cli.memory')}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # never a traceback for a writer; say where to report it
         what = f"{type(exc).__name__}: {exc}"
-        print(f"gamebook {args.command}: {t('cli.internal', what=what)}", file=sys.stderr)
+        print(f"gamebook {args.command} : {t('cli.internal', what=what)}", file=sys.stderr)
         return EXIT_USAGE
 
 

@@ -4,12 +4,15 @@ from its registered setup fields (``gamebook play`` and ``gamebook simulate``)."
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from engine.core import registry
 from engine.core.game import Game
+
+from ..messages import of
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -78,10 +81,12 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
             help=f"caractère des bots : {shown} ; un pour tous, ou un par bot séparés par des "
             "virgules",
         )
-    own = p.add_argument_group(f"réglages de {game.title}")
+    own = p.add_argument_group(f"réglages {of(game.title)}")
     for f in game.fields():
         flag = "--" + f.name.replace("_", "-")
-        helptext = f.label + (f" : {f.help}" if f.help else "")
+        # a help that has its own « : » follows the label after a dash, not a second colon
+        joint = " — " if f.help and ":" in f.help else " : "
+        helptext = f.label + (joint + f.help if f.help else "")
         if f.options:
             helptext += " (" + ", ".join(f"{o.value} = {o.label}" for o in f.options) + ")"
         if f.per_seat:
@@ -99,8 +104,8 @@ def add_setup_options(p: argparse.ArgumentParser, game: Game) -> None:
                 dest=f"field_{f.name}",
                 type=count(-(10**9), 10**9) if f.kind == "int" else str,
                 choices=f.values() if f.kind == "choice" else None,
-                metavar="N" if f.kind == "int" else None,
-                help=helptext + (f" (défaut : {f.default})" if f.default is not None else ""),
+                metavar="N" if f.kind == "int" else None if f.kind == "choice" else "TEXTE",
+                help=helptext + (f" (défaut : {f.default})" if f.default not in (None, "") else ""),
             )
     for alias in game.cli_aliases:
         flag = "--" + alias.flag.replace("_", "-")
@@ -159,6 +164,10 @@ def content_path(args: argparse.Namespace) -> Path:
 
 
 class FrenchHelpFormatter(argparse.HelpFormatter):
+    def start_section(self, heading: str | None) -> None:
+        # argparse writes « heading: »; French typography wants « heading : »
+        super().start_section(f"{heading} " if heading else heading)
+
     def add_usage(
         self,
         usage: str | None,
@@ -208,4 +217,6 @@ class FrenchParser(argparse.ArgumentParser):
             .replace("expected at most one argument", "au plus une valeur attendue")
             .replace("expected at least one argument", "au moins une valeur attendue")
         )
+        # French typography: a space before « : » (argparse writes none)
+        translated = re.sub(r"(?<! ):(?= |$)", " :", translated)
         self.exit(2, f"{self.prog} : erreur : {translated}\n")

@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     if sg is None:
         known = ", ".join(sorted(report.graphs)) or "none"
         msg = t("cli.unknown_game", game=args.game, content=args.content, known=known)
-        print(f"gamebook graph: {msg}", file=sys.stderr)
+        print(f"gamebook graph : {msg}", file=sys.stderr)
         return EXIT_USAGE
     text = export.render(sg, args.format)
     if args.out:
@@ -41,7 +41,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         default="json",
         help="graphml (Gephi, yEd), dot (Graphviz) ou json (défaut : json)",
     )
-    g.add_argument("--content", default="content", help="dossier de contenu (défaut : content)")
+    g.add_argument(
+        "--content",
+        default="content",
+        metavar="DOSSIER",
+        help="dossier de contenu (défaut : content)",
+    )
     g.add_argument(
         "--out",
         metavar="FICHIER",

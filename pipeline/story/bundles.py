@@ -19,6 +19,7 @@ from engine.core import registry
 
 from ..content.project import CAMPAIGN_FILE, _yaml_files
 from ..findings import has_errors
+from ..messages import of
 from .report import check
 
 _CODE = Path(__file__).resolve().parents[1]
@@ -83,7 +84,7 @@ def bundle_for(game_id: str, content: Path = Path("content")) -> dict[str, Any]:
                 "version": "none",
             }
         raise BundleUnavailable(
-            f"pas de campagne de {cls.title} (family: {game_id}) dans {content}"
+            f"pas de campagne {of(cls.title)} (famille : {game_id}) dans {content}"
         )
     key = _digest(folder)
     cached = cache_dir() / f"{game_id}-{key}.json"
@@ -96,7 +97,7 @@ def bundle_for(game_id: str, content: Path = Path("content")) -> dict[str, Any]:
     report = check(folder)
     sg = report.graphs.get(next(iter(report.graphs), ""))
     if sg is None or sg.campaign.family != game_id:
-        raise BundleUnavailable(f"pas de campagne de {cls.title} dans {folder}")
+        raise BundleUnavailable(f"pas de campagne {of(cls.title)} dans {folder}")
     if has_errors(report.findings_of(sg.campaign.id)):
         raise BundleUnavailable(
             f"la campagne « {sg.campaign.id} » a des erreurs : lancez « gamebook check {folder} »"
