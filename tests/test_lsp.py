@@ -67,15 +67,20 @@ class Client:
     def notify(self, method: str, params: dict) -> None:
         self.send({"method": method, "params": params})
 
-    def request(self, method: str, params: dict, timeout: float = 60) -> dict:
+    def answer(self, method: str, params: dict, timeout: float = 60) -> dict:
+        """A request's whole answer: ``result`` or ``error``."""
         self.next_id += 1
         rid = self.next_id
         self.send({"id": rid, "method": method, "params": params})
         while True:
             msg = self.messages.get(timeout=timeout)
             if msg.get("id") == rid and "method" not in msg:
-                assert "error" not in msg, msg
-                return msg.get("result")
+                return msg
+
+    def request(self, method: str, params: dict, timeout: float = 60) -> dict:
+        msg = self.answer(method, params, timeout)
+        assert "error" not in msg, msg
+        return msg.get("result")
 
     def diagnostics(self, uri: str, timeout: float = 60) -> list[dict]:
         while True:

@@ -95,13 +95,7 @@ def test_a_new_unsaved_file_is_checked_with_its_campaign(client, campaign, tmp_p
 
 def _ask(c: Client, method: str, params: dict, timeout: float = 60) -> dict:
     """A request's whole answer: ``result`` or ``error``."""
-    c.next_id += 1
-    rid = c.next_id
-    c.send({"id": rid, "method": method, "params": params})
-    while True:
-        msg = c.messages.get(timeout=timeout)
-        if msg.get("id") == rid and "method" not in msg:
-            return msg
+    return c.answer(method, params, timeout)
 
 
 def _id_line(path: Path, key: str) -> tuple[int, int]:
