@@ -125,6 +125,36 @@ def test_unknown_node_is_refused_in_french(game):
         ["play", game, "--content", str(CONTENT), "--bots", "3", "--from", "nulle_part:42"]
     )
     assert code == 2 and "impossible de commencer" in err and "Traceback" not in err
+    # the node does not exist: said so, with the forms this game does begin at
+    assert "n'existe pas" in err and "commencez à" in err and "élément de jeu" not in err
+
+
+@pytest.mark.parametrize("game", STARTERS)
+@pytest.mark.parametrize("node", ["", "   ", "paragraphe", "dilemma:", ":12"])
+def test_a_node_without_kind_and_key_is_refused_in_french(game, node):
+    """``--from`` takes ``kind:key``; an empty value used to start an ordinary game."""
+    code, out, err = run_cli(["play", game, "--content", str(CONTENT), "--from", node])
+    assert code == 2 and "Traceback" not in out + err
+    assert "sorte:clé" in err and out == ""
+
+
+@pytest.mark.parametrize("game", STARTERS)
+def test_a_key_that_does_not_exist_is_refused_in_french(game, graphs):
+    """Each kind a game begins at, with a key that is not in the content (a number too, since
+    some kinds pad or parse it): « n'existe pas », never a search that fails later."""
+    cls = registry.get(game)
+    kinds = {n.partition(":")[0] for n in _one_per_kind(graphs[game])} - {"campaign"}
+    assert kinds
+    for kind in sorted(kinds):
+        for key in ("pas_de_cle", "987"):
+            code, out, err = run_cli(
+                ["play", game, "--content", str(CONTENT), "--bots", str(cls.default_players),
+                 "--from", f"{kind}:{key}"]
+            )  # fmt: skip
+            assert code == 2 and "Traceback" not in out + err, (kind, key, err)
+            assert "impossible de commencer" in err, (kind, key, err)
+            said = ("n'existe pas", "n'existent pas", "pas un point", "en jeu dans chaque partie")
+            assert any(s in err for s in said), (kind, key, err)
 
 
 def test_story_map_offers_play_from_here(tmp_path):

@@ -230,10 +230,17 @@ def _story_target(bundle: dict, node: str, kind: str, key: str) -> tuple[Step, s
         if key not in rec.recs(bundle, "exploration_card"):
             raise ValueError(f"la carte Exploration {key} n'existe pas dans ce contenu")
         target = ("exploration", key)
-    else:
+    elif key in rec.recs(bundle, kind):
         raise ValueError(
             f"« {node} » n'est pas un moment de l'histoire (c'est un élément de jeu présent dès "
             "le début) : lancez une partie normale"
+        )
+    else:
+        raise ValueError(
+            f"« {node} » n'existe pas dans ce contenu : commencez à un scénario (scenario:…), "
+            "un paragraphe (paragraph:12), une carte Aventure (adventure_card:202), une carte "
+            "Exploration, une quête secondaire, une Menace, un objectif ou un épilogue, avec "
+            "la clé que la carte de l'histoire leur donne"
         )
     return target, tied, key
 

@@ -55,6 +55,7 @@ def _character(table: Table, kind: str, key: str) -> str | None:
             raise ValueError(f"l'action « {key} » n'existe pas dans ce contenu")
         return action.get("character")
     raise ValueError(
-        f"« {kind}:{key} » n'est pas un point de départ : commencez à une variante "
-        "(variant:…) ou à un personnage (character:…)"
+        f"« {kind}:{key} » n'existe pas dans ce contenu : commencez à une variante "
+        "(variant:…), à un personnage (character:…), à une action (action:…) ou à un contre "
+        "(counter:…)"
     )

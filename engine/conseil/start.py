@@ -31,6 +31,11 @@ def start_from(R: Rules, node: str, setup: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"le mois « {key} » n'existe pas dans ce contenu (au choix : {known})")
         return R.new_game({**setup, "scenario": key})
     if kind == "tutorial":
+        if key not in [str(t["id"]) for t in R.tutorial]:
+            raise ValueError(
+                f"la carte de la partie guidée « {key} » n'existe pas dans ce contenu "
+                f"(de tutorial:1 à tutorial:{len(R.tutorial)})"
+            )
         return R.new_game({**setup, "scenario": "tutoriel"})
     if kind == "dilemma":
         try:
@@ -40,10 +45,11 @@ def start_from(R: Rules, node: str, setup: dict[str, Any]) -> dict[str, Any]:
         if number not in R.dilemmas:
             raise ValueError(f"la carte Dilemme {key} n'existe pas dans ce contenu")
         return _first_dilemma(R, setup, number)
-    raise ValueError(
-        f"« {node} » est en jeu dans chaque partie : commencez à un mois (scenario:mars) ou à "
-        "un dilemme (dilemma:5)"
-    )
+    where = "commencez à un mois (scenario:mars), à un dilemme (dilemma:5) ou à la partie guidée"
+    everywhere = {"character": R.characters, "petitioner": R.petitioners}
+    if key in everywhere.get(kind, ()) or kind in ("throne", "council_head"):
+        raise ValueError(f"« {node} » est en jeu dans chaque partie : {where} (tutorial:1)")
+    raise ValueError(f"« {node} » n'existe pas dans ce contenu : {where} (tutorial:1)")
 
 
 def _first_dilemma(R: Rules, setup: dict[str, Any], number: int) -> dict[str, Any]:

@@ -152,7 +152,8 @@ class Session:
         a story node (``kind:key``) to begin at (``Game.start_from``); the save then keeps that
         first state as its ``base``."""
         setup = self.game.normalize_setup(setup)
-        if start_from:
+        if start_from is not None:
+            _check_node(start_from)
             state = self.game.start_from(start_from, setup)
             base: dict[str, Any] | None = copy_state(state)
         else:
@@ -910,3 +911,19 @@ def _setup_of(data: dict[str, Any]) -> dict[str, Any]:
     """A save's setup as the file holds it: whatever it is, ``normalize_setup`` judges it (a
     setup that is not a table is refused there, in French)."""
     return cast(dict[str, Any], data.get("setup"))
+
+
+def _check_node(node: str) -> None:
+    """``SetupError`` (French) unless ``node`` has the shape of a story node (``kind:key``,
+    both given): what each game accepts is then its own ``start_from``'s to say."""
+    kind, colon, key = node.strip().partition(":")
+    if not node.strip():
+        raise SetupError(
+            "aucun nœud où commencer : donnez-en un sous la forme sorte:clé, comme la carte de "
+            "l'histoire les nomme"
+        )
+    if not colon or not kind or not key.strip():
+        raise SetupError(
+            f"impossible de commencer à « {node} » : un nœud s'écrit sorte:clé, la sorte et la "
+            "clé telles que la carte de l'histoire les montre"
+        )

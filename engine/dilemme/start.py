@@ -211,12 +211,23 @@ def start_from(bundle: dict, state: dict, node: str) -> dict:
             raise ValueError(f"l'issue « {key} » n'existe pas dans ce contenu")
     elif kind == "envelope" and key.isdigit():
         key = f"{int(key):02d}"
+        if key not in records.get("envelope", {}) and str(int(key)) not in records.get(
+            "envelope", {}
+        ):
+            raise ValueError(f"l'enveloppe {int(key)} n'existe pas dans ce contenu")
     elif kind == "achievement":
         house, _, ach = key.partition("/")
         achs = (records.get("house", {}).get(house) or {}).get("achievements") or ()
         if not any(a.get("id") == ach for a in achs):
             raise ValueError(f"le haut fait « {key} » n'existe pas dans ce contenu")
-    elif key not in records.get(kind, {}):
+    elif kind not in records:
+        raise ValueError(
+            f"« {node} » n'existe pas dans ce contenu : commencez à une enveloppe (envelope:…), "
+            "un dilemme (dilemma:…), une issue (outcome:…/oui_da), une carte Histoire, un "
+            "épilogue, une carte Événement ou Immédiate, un autocollant ou un haut fait, avec la "
+            "clé que la carte de l'histoire leur donne"
+        )
+    elif key not in records[kind]:
         raise ValueError(f"« {node} » n'existe pas dans ce contenu")
     if kind not in (
         "envelope", "dilemma", "outcome", "immediate_card", "story_card", "epilogue",

@@ -35,7 +35,7 @@ def start_from(node: str, setup: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"le personnage « {key} » n'existe pas (au choix : {known})")
         return rules.new_state(_holding(setup, key))
     raise ValueError(
-        f"« {node} » n'est pas un point de départ : commencez à un tournoi (tournament:12) ou à "
+        f"« {node} » n'existe pas dans ce contenu : commencez à un tournoi (tournament:12) ou à "
         "un personnage (character_card:dame)"
     )
 
