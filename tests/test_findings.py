@@ -586,7 +586,7 @@ def test_ref001_campaign_start(citadelle: Path) -> None:
     assert_finding(f, "REF001", "campaign.yaml", value_pos(path, "intro: "))
     assert f.message.startswith(
         "campaign.intro renvoie à scénario source_tarrie, qui n'existe pas. "
-        "Définissez-le ou corrigez le départ. … et "
+        "Définissez cet élément ou corrigez le départ. … et "
     )
     assert report.findings[0] is f
 

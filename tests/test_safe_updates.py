@@ -159,6 +159,7 @@ def test_save001_check_against_lists_what_breaks_saves(tmp_path, published):
     assert code == 0, out + err
     assert f"{value} →" in out or f":{value} →" in out
     assert "pourront être reprises" in out
+    assert "0 retirée, 1 renommée." in out and "(s)" not in out  # counts agree with their noun
 
     folder = tmp_path / "undeclared"
     shutil.copytree(CONTENT, folder)

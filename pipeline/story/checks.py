@@ -138,9 +138,9 @@ GRAPH003 = declare(
     fix="Faites-y référence depuis le contenu, ou supprimez-le.",
     messages={
         "graph.orphan": (
-            "jamais référencé : {node}. Rien n'y renvoie, les joueurs ne le verront donc jamais. "
-            "Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou "
-            "supprimez-le."
+            "jamais référencé : {node}. Rien n'y renvoie : les joueurs n'y arriveront donc "
+            "jamais. Faites-y référence (un effet, un choix, une enveloppe, une flèche…) ou "
+            "supprimez cet élément."
         ),
     },
 )

@@ -37,8 +37,8 @@ REF001 = declare(
             "({section}) ou corrigez la référence."
         ),
         "ref.start": (
-            "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez-le ou corrigez le "
-            "départ."
+            "campaign.{field} renvoie à {what}, qui n'existe pas. Définissez cet élément ou "
+            "corrigez le départ."
         ),
     },
 )

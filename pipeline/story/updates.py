@@ -24,7 +24,7 @@ from engine.core.migrate import RENAMED_FROM, renames
 
 from ..files import FileProblem, read_text_limited
 from ..findings import Finding
-from ..messages import declare, kind_fr, t
+from ..messages import count, declare, kind_fr, t
 from .graph import StoryGraph
 
 SAVE001 = declare(
@@ -41,11 +41,11 @@ SAVE001 = declare(
         "save.removed": (
             "{kind} « {key} » a disparu depuis la version publiée : une partie en cours qui "
             "l'utilise (en main, dans un paquet, ouverte, choisie à la mise en place…) ne pourra "
-            "plus être reprise. Si elle a été renommée, déclarez son ancien nom sur la nouvelle "
-            "fiche : « {field}: [{key}] »"
+            "plus être reprise. Si la fiche a été renommée, déclarez son ancien nom sur la "
+            "nouvelle : « {field}: [{key}] »"
         ),
         "save.removed_guess": (
-            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparue avec "
+            "{kind} « {key} » a disparu depuis la version publiée, et « {new} » est apparu avec "
             "presque le même contenu : si c'est la même fiche renommée, ajoutez-y "
             "« {field}: [{key}] » pour que les parties en cours soient converties ; sinon, une "
             "partie qui utilise « {key} » ne pourra plus être reprise"
@@ -220,10 +220,18 @@ def _successor(
 
 def summary(c: Comparison) -> str:
     """One French paragraph on a comparison (``gamebook check --against`` prints it)."""
+    counts = ", ".join(
+        count(f"against.{what}", n)
+        for what, n in (
+            ("changed", c.changed),
+            ("added", c.added),
+            ("removed", len(c.removed)),
+            ("renamed", len(c.renamed)),
+        )
+    )
     lines = [
         f"Campagne « {c.campaign} » : version publiée {c.published or '?'} → "
-        f"{c.current or '?'} ; {c.changed} fiche(s) modifiée(s), {c.added} ajoutée(s), "
-        f"{len(c.removed)} retirée(s), {len(c.renamed)} renommée(s)."
+        f"{c.current or '?'} ; {counts}."
     ]
     for old, new in sorted(c.renamed.items()):
         lines.append(f"  renommée : {old} → {new} (les sauvegardes seront converties)")
