@@ -151,6 +151,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cli.edges": "{n} arête|{n} arêtes",
         "cli.unreachable": "{n} inatteignable|{n} inatteignables",
         "cli.no_campaign": "aucune campagne",
+        "against.changed": "{n} fiche modifiée|{n} fiches modifiées",
+        "against.added": "{n} ajoutée|{n} ajoutées",
+        "against.removed": "{n} retirée|{n} retirées",
+        "against.renamed": "{n} renommée|{n} renommées",
+        "cli.serve_errors": (
+            "{n} erreur dans le contenu : chaque page l'affiche dans un cadre jusqu'à sa "
+            "correction|{n} erreurs dans le contenu : chaque page les affiche dans un cadre "
+            "jusqu'à leur correction"
+        ),
         "cli.watch_start": (
             "surveillance de {content} : chaque enregistrement relance la vérification "
             "(Ctrl-C pour arrêter)"

@@ -153,8 +153,8 @@ SETTINGS_CASES = [
     (["build", "--out", ".", "--force"], "que la construction effacerait"),
     (["build", "--out", "..", "--force"], "que la construction effacerait"),
     (["serve", "--out", "dossier"], "n'a pas été écrit par gamebook build"),
-    (["play"], "le jeu (GAME) est obligatoire"),
-    (["simulate"], "le jeu (GAME) est obligatoire"),
+    (["play"], "le jeu (JEU) est obligatoire"),
+    (["simulate"], "le jeu (JEU) est obligatoire"),
 ]
 
 

@@ -53,7 +53,7 @@ def test_help_without_a_game_lists_the_games(command) -> None:
     for flag in ("--help", "-h"):
         code, out, err = run([command, flag])
         assert code == 0, err
-        assert out.startswith(f"utilisation : gamebook {command} GAME")
+        assert out.startswith(f"utilisation : gamebook {command} JEU")
         assert all(g in out for g in registry.ids())
 
 
@@ -62,7 +62,7 @@ def test_no_game_lists_the_games_and_is_a_usage_error(command) -> None:
     code, out, err = run([command])
     assert code == 2
     assert all(g in err for g in registry.ids())
-    assert "le jeu (GAME) est obligatoire" in err and out == ""
+    assert "le jeu (JEU) est obligatoire" in err and out == ""
 
 
 def parsers() -> list[tuple[str, argparse.ArgumentParser]]:
@@ -116,7 +116,16 @@ def test_graph_content_metavar_and_french_error() -> None:
     assert "--content DOSSIER" in run(["graph", "--help"])[1]
     code, _, err = run(["graph", "x", "--bogus"])
     assert code == 2 and "Traceback" not in err
-    assert " : erreur : arguments inconnus : --bogus" in err
+    assert "gamebook graph : erreur : arguments inconnus : --bogus" in err
+
+
+@pytest.mark.parametrize("command", ["check", "build", "serve", "compile", "schema", "lsp"])
+def test_unknown_option_names_the_command(command) -> None:
+    """The command's usage line and name, not the top-level « gamebook : »."""
+    code, _, err = run([command, "--bogus"])
+    assert code == 2 and "Traceback" not in err
+    assert f"gamebook {command} : erreur : arguments inconnus : --bogus" in err
+    assert f"utilisation : gamebook {command} " in err
 
 
 @pytest.mark.parametrize("command", ["check", "graph", "compile", "simulate", "games", "schema"])

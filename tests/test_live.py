@@ -143,7 +143,7 @@ def test_serve_starts_with_errors_and_shows_them_until_they_are_fixed(tmp_path):
     finally:
         proc.terminate()
         _, err = proc.communicate(timeout=20)
-    assert "1 erreur(s) dans le contenu, montrées sur chaque page" in err
+    assert "1 erreur dans le contenu : chaque page l'affiche dans un cadre" in err
 
 
 def test_content_too_broken_to_build_is_served_as_a_page_that_says_so(tmp_path, monkeypatch):

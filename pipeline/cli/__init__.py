@@ -6,15 +6,18 @@ produces a traceback: anything unexpected is reported as an internal error with 
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..findings import Finding
 
+if TYPE_CHECKING:
+    from .common import FrenchParser
 
-def parser() -> argparse.ArgumentParser:
+
+def parser() -> FrenchParser:
     from . import build, check, compile, games, graph, lsp, play, schema, simulate
     from .common import FrenchParser
 
@@ -32,6 +35,7 @@ def parser() -> argparse.ArgumentParser:
     )
     for module in COMMANDS:
         module.add(sub)
+    p.commands = dict(sub.choices)
     return p
 
 
@@ -50,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     from ..messages import t
     from .common import EXIT_OK, EXIT_USAGE, UsageError
 
-    args = parser().parse_args(argv)
+    top = parser()
+    args, unknown = top.parse_known_args(argv)
+    if unknown:  # said by the command's own parser: its usage line, « gamebook check : »
+        top.commands[args.command].error(f"unrecognized arguments: {' '.join(unknown)}")
     leaves = argv is None and args.command == "check"
     if leaves and not args.deep and not args.watch:
         # the process ends at ``_leave``, freeing nothing: a cyclic collection over the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
@@ -184,6 +185,9 @@ class FrenchHelpFormatter(argparse.HelpFormatter):
 class FrenchParser(argparse.ArgumentParser):
     """argparse in French: usage line, section titles, help option and error messages."""
 
+    #: the subcommands' parsers, by name (the top-level parser's)
+    commands: dict[str, argparse.ArgumentParser]
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", FrenchHelpFormatter)
         add_help = kwargs.pop("add_help", True)
@@ -201,7 +205,7 @@ class FrenchParser(argparse.ArgumentParser):
             )
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage()
+        self.print_usage(sys.stderr)
         translated = (
             message.replace("the following arguments are required", "arguments obligatoires")
             .replace("unrecognized arguments", "arguments inconnus")

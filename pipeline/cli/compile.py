@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     report = check(Path(args.content_dir), jobs=args.jobs)
     if not report.ok:
         print(formats.text(report), file=sys.stderr)
-        print(f"gamebook compile: {t('cli.fix_first')}", file=sys.stderr)
+        print(f"gamebook compile : {t('cli.fix_first')}", file=sys.stderr)
         return EXIT_FINDINGS
     for sg in report.graphs.values():  # every file checked before the first is written
         check_output_path(Path(args.out) / f"{sg.campaign.id}.json")

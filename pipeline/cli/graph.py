@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
 def add(sub: argparse._SubParsersAction) -> None:
     g = sub.add_parser("graph", help="exporter le graphe d'une campagne")
-    g.add_argument("game", metavar="GAME", help="identifiant de la campagne")
+    g.add_argument("game", metavar="JEU", help="identifiant de la campagne")
     g.add_argument(
         "--format",
         choices=("graphml", "dot", "json"),

@@ -101,11 +101,11 @@ def split(args: argparse.Namespace, command: str) -> tuple[str, list[str], Path]
     the list of games: 0 for ``--help``, 2 (a usage error) without a game."""
     if args.game is None or args.help:
         out = sys.stdout if args.help else sys.stderr
-        print(f"utilisation : gamebook {command} GAME [options]\n", file=out)
-        print(f"GAME parmi : {game_ids_help()}", file=out)
-        print(f"« gamebook {command} GAME --help » donne les options de ce jeu.", file=out)
+        print(f"utilisation : gamebook {command} JEU [options]\n", file=out)
+        print(f"JEU parmi : {game_ids_help()}", file=out)
+        print(f"« gamebook {command} JEU --help » donne les options de ce jeu.", file=out)
         if not args.help:
-            print(f"gamebook {command} : erreur : le jeu (GAME) est obligatoire", file=out)
+            print(f"gamebook {command} : erreur : le jeu (JEU) est obligatoire", file=out)
         return 0 if args.help else 2
     pre = FrenchParser(add_help=False)
     pre.add_argument("--content", default="content")
@@ -153,9 +153,9 @@ def run(args: argparse.Namespace) -> int:
 def add_game_arguments(p: argparse.ArgumentParser) -> None:
     """``GAME`` and its options (parsed by the game's own parser), and ``--help`` before it."""
     p.add_argument(
-        "-h", "--help", action="store_true", help="lister les jeux (GAME --help : ses options)"
+        "-h", "--help", action="store_true", help="lister les jeux (JEU --help : ses options)"
     )
-    p.add_argument("game", nargs="?", metavar="GAME", help=f"le jeu : {game_ids_help()}")
+    p.add_argument("game", nargs="?", metavar="JEU", help=f"le jeu : {game_ids_help()}")
     p.add_argument(
         "rest", nargs=argparse.REMAINDER, metavar="OPTIONS", help="les options du jeu choisi"
     )

@@ -45,7 +45,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     s.add_argument(
         "game",
         nargs="?",
-        metavar="GAME",
+        metavar="JEU",
         help="seulement les fichiers d'une campagne de ce jeu (défaut : tous les jeux)",
     )
     s.add_argument(

@@ -84,12 +84,12 @@ def run(args: argparse.Namespace) -> int:
     folder = _campaign_folder(content, game_id) if content.is_dir() else None
     if folder is None:
         msg = t("cli.unknown_game", game=game_id, content=content, known="—")
-        print(f"gamebook simulate: {msg}", file=sys.stderr)
+        print(f"gamebook simulate : {msg}", file=sys.stderr)
         return EXIT_USAGE
     report = check(folder, jobs=opts.jobs)
     sg = next(iter(report.graphs.values()), None)
     if sg is None or not report.ok:
-        print(f"gamebook simulate: {t('cli.fix_first')}", file=sys.stderr)
+        print(f"gamebook simulate : {t('cli.fix_first')}", file=sys.stderr)
         return EXIT_FINDINGS
     sim = simulate(
         sg,

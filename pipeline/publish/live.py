@@ -35,6 +35,7 @@ from typing import Any
 
 from ..files import FileProblem, os_message
 from ..findings import FindingJSON
+from ..messages import count
 from ..story import compile as comp
 from ..story.report import Report, check
 from .site import SiteHandler, _config_path, _digest, _service_worker, built_here, prepare_out
@@ -281,7 +282,7 @@ class Watcher:
 
     def say(self, text: str) -> None:
         if not self.quiet:
-            print(f"gamebook serve: {text}", file=sys.stderr, flush=True)
+            print(f"gamebook serve : {text}", file=sys.stderr, flush=True)
 
     def prime(self, report: Report | None = None) -> None:
         """With ``authoring``: write every story map once (a page that holds its text already
@@ -446,8 +447,7 @@ def serve(
     errors = _finding_json(report)
     if errors:  # the writer sees them in the pages, and they go away once fixed
         print(
-            f"gamebook serve: {len(errors)} erreur(s) dans le contenu, montrées sur chaque page "
-            "jusqu'à leur correction",
+            f"gamebook serve : {count('cli.serve_errors', len(errors))}",
             file=sys.stderr,
             flush=True,
         )
@@ -462,7 +462,7 @@ def serve(
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:
         print(
-            f"gamebook serve: impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
+            f"gamebook serve : impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
             "choisissez un autre --port",
             file=sys.stderr,
         )
@@ -478,7 +478,7 @@ def serve(
             watcher.prime(report)
         threading.Thread(target=watcher.run, name="gamebook-watch", daemon=True).start()
     print(
-        f"gamebook serve: http://{host}:{server.server_address[1]}/ "
+        f"gamebook serve : http://{host}:{server.server_address[1]}/ "
         + (
             "(les pages se rechargent à chaque modification ; Ctrl+C pour arrêter)" if watch else ""
         ),

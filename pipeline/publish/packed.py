@@ -47,8 +47,8 @@ def _zstandard() -> ModuleType | None:
         import zstandard
     except ImportError:
         print(
-            "gamebook build: the zstandard package is missing, runtime files not compressed "
-            "(pip install zstandard)",
+            "gamebook build : le paquet Python zstandard manque, les fichiers de Pyodide ne sont "
+            "pas compressés (pip install zstandard)",
             file=sys.stderr,
         )
         return None
@@ -68,8 +68,8 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
     if zstandard is None or not decoder.is_file():
         if zstandard is not None:
             print(
-                "gamebook build: node_modules/fzstd is missing (npm ci), runtime files not "
-                "compressed",
+                "gamebook build : node_modules/fzstd manque (npm ci), les fichiers de Pyodide ne "
+                "sont pas compressés",
                 file=sys.stderr,
             )
         return {}

@@ -236,7 +236,7 @@ def _precompiled(
     node = shutil.which("node")
     form = os.environ.get("GAMEBOOK_PYTHON", "bytecode")
     if form not in FORMS:
-        print(f"gamebook build: GAMEBOOK_PYTHON={form!r} ignoré (au choix : {', '.join(FORMS)})",
+        print(f"gamebook build : GAMEBOOK_PYTHON={form!r} ignoré (au choix : {', '.join(FORMS)})",
               file=sys.stderr)  # fmt: skip
         form = "bytecode"
     if os.environ.get("GAMEBOOK_PRECOMPILE", "1") == "0" or node is None:
@@ -273,7 +273,7 @@ def _precompiled(
         except (OSError, subprocess.SubprocessError) as exc:
             detail = getattr(exc, "stderr", "") or str(exc)
             print(
-                f"gamebook build: Python non précompilé, sources gardées ({detail[-300:]})",
+                f"gamebook build : Python non précompilé, sources gardées ({detail[-300:]})",
                 file=sys.stderr,
             )
             return archives
@@ -355,7 +355,7 @@ def build(
         from ..story.formats import text as report_text
 
         print(report_text(report), file=sys.stderr)
-        print(f"gamebook build: {t('cli.build_blocked')}", file=sys.stderr)
+        print(f"gamebook build : {t('cli.build_blocked')}", file=sys.stderr)
         return 1
     out = out.resolve()
     os.environ["GAMEBOOK_CONTENT"] = str(content.resolve())
@@ -363,7 +363,7 @@ def build(
         cfg = load_config(str(cfg_path), site_dir=str(out), strict=True)
         mkdocs_build(cfg)
     except MkDocsException as exc:
-        print(f"gamebook build: {exc}", file=sys.stderr)
+        print(f"gamebook build : {exc}", file=sys.stderr)
         return 1
     manifest = _vendor(cfg_path.parent, out, report)
     if authoring:
@@ -371,7 +371,7 @@ def build(
 
         write_storymaps(report, out, _coverage(report, coverage_runs))
     _service_worker(out, manifest)
-    print(f"gamebook build: site écrit dans {out}")
+    print(f"gamebook build : site écrit dans {out}")
     return 0
 
 
@@ -411,12 +411,12 @@ def serve(root: Path, host: str, port: int) -> int:
         server = http.server.ThreadingHTTPServer((host, port), handler)
     except OSError as exc:
         print(
-            f"gamebook serve: impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
+            f"gamebook serve : impossible d'écouter sur {host}:{port} ({os_message(exc)}) ; "
             "choisissez un autre --port",
             file=sys.stderr,
         )
         return 2
-    print(f"gamebook serve: http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    print(f"gamebook serve : http://{host}:{port}/ (Ctrl+C pour arrêter)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
