@@ -162,10 +162,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "cli.watch_start": (
             "surveillance de {content} : chaque enregistrement relance la vérification "
-            "(Ctrl-C pour arrêter)"
+            "(Ctrl+C pour arrêter)"
         ),
         "cli.watch_round": "— vérification n° {n}, {at} : {what} ({seconds} s) —",
         "cli.watch_changed": "modifié : {files}",
+        "cli.watch_added": "ajouté : {files}",
+        "cli.watch_removed": "supprimé : {files}",
+        "cli.watch_touched": "fichiers réécrits à l'identique",
         "cli.watch_more": "{files} et {n} autres",
         "cli.watch_alone": "--watch ne se combine pas avec {option} : lancez-les séparément",
         "cli.unknown_game": "pas de campagne « {game} » dans {content} (trouvées : {known})",

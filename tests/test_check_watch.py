@@ -136,6 +136,22 @@ def test_every_report_after_a_save_is_a_cold_check(tmp_path: Path) -> None:
     assert code == 130
     assert "Traceback" not in err
     assert "surveillance de" in err and "vérification n° 2" in err
+    # each round says what happened to which file: a removed one is not « modifié »
+    assert "modifié : citadelle/paragraphes.yaml" in err
+    assert f"supprimé : dilemme/{extra[-1].name}" in err
+    assert "ajouté : citadelle-bis, citadelle-bis/" in err and "et " in err
+
+
+def test_what_changed_names_each_kind_of_change() -> None:
+    before = [("a.yaml", 1), ("b.yaml", 1), ("c.yaml", 1)]
+    now = [("a.yaml", 2), ("c.yaml", 1), *((f"n{i}.yaml", 1) for i in range(5))]
+    said = cli_check._what_changed(cli_check._changed(before, now))
+    assert said == (
+        "modifié : a.yaml ; ajouté : n0.yaml, n1.yaml, n2.yaml et 2 autres ; supprimé : b.yaml"
+    )
+    assert cli_check._what_changed(cli_check._changed(before, before)) == (
+        "fichiers réécrits à l'identique"
+    )
 
 
 def test_the_first_report_is_what_check_prints(tmp_path: Path, capsys) -> None:

@@ -139,10 +139,7 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
         done += 1
         code = EXIT_OK if report.ok else EXIT_FINDINGS
         if done > 1:
-            files = ", ".join(changed[:3])
-            if len(changed) > 3:
-                files = t("cli.watch_more", files=files, n=len(changed) - 3)
-            what = t("cli.watch_changed", files=files)
+            what = _what_changed(changed)
             took = f"{time.perf_counter() - start:.2f}".replace(".", ",")
             clock = time.strftime("%H:%M:%S")
             print(
@@ -155,13 +152,36 @@ def watch(args: argparse.Namespace, rounds: int | None = None) -> int:
     return code
 
 
-def _changed(before: list | None, now: list) -> list[str]:
-    """The names of the entries that differ between two ``fingerprint`` listings."""
+def _changed(before: list | None, now: list) -> dict[str, list[str]]:
+    """The names of the entries that differ between two ``fingerprint`` listings, by what
+    happened to them: ``changed``, ``added`` or ``removed``."""
+    out: dict[str, list[str]] = {"changed": [], "added": [], "removed": []}
     if before is None:
-        return []
+        return out
     old = {entry[0]: entry for entry in before}
     new = {entry[0]: entry for entry in now}
-    return sorted(name for name in old.keys() | new.keys() if old.get(name) != new.get(name))
+    for name in sorted(old.keys() | new.keys()):
+        if name not in old:
+            out["added"].append(name)
+        elif name not in new:
+            out["removed"].append(name)
+        elif old[name] != new[name]:
+            out["changed"].append(name)
+    return out
+
+
+def _what_changed(changed: dict[str, list[str]]) -> str:
+    """« modifié : a.yaml ; supprimé : b.yaml », at most three names for each."""
+    from ..messages import t
+
+    parts = []
+    for how, names in changed.items():
+        if names:
+            files = ", ".join(names[:3])
+            if len(names) > 3:
+                files = t("cli.watch_more", files=files, n=len(names) - 3)
+            parts.append(t(f"cli.watch_{how}", files=files))
+    return " ; ".join(parts) or t("cli.watch_touched")
 
 
 def _watch_report(
@@ -382,6 +402,6 @@ def add(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="rester ouvert et tout revérifier à chaque enregistrement d'un fichier, les "
         "campagnes gardées en mémoire (seuls les fichiers modifiés sont relus) ; en json, un "
-        "rapport par ligne ; Ctrl-C pour arrêter",
+        "rapport par ligne ; Ctrl+C pour arrêter",
     )
     c.set_defaults(func=run)
