@@ -66,3 +66,30 @@ def test_an_exploration_card_is_the_next_its_zone_deals(game, setup):
     zone = str(game.bundle["records"]["exploration_card"][first]["zone"])
     deck = state["explore_decks"].get(zone) or []
     assert (deck and deck[-1] == first) or first not in deck
+
+
+def test_a_condition_already_true_moves_nothing(game, setup):
+    """An item the party already holds is not taken a second time from the box (the way to a
+    node may ask for the same item twice, or for one the scenario's setup gives)."""
+    import copy
+    import json
+
+    from engine.citadelle import taking
+    from engine.citadelle.start import _satisfy
+
+    state = game.new_game(setup)
+    numbers = {str(c["number"]) for c in game.bundle["records"]["adventure_card"].values()}
+    tried = 0
+    for number in sorted(numbers):
+        if not state["box"].get(number):
+            continue
+        first = copy.deepcopy(state)
+        assert _satisfy(game.bundle, first, {"item": number})
+        assert number in taking.held_numbers(game.bundle, first)
+        again = copy.deepcopy(first)
+        assert _satisfy(game.bundle, again, {"item": number})
+        assert json.dumps(again, sort_keys=True) == json.dumps(first, sort_keys=True), number
+        tried += 1
+        if tried == 20:
+            break
+    assert tried

@@ -149,6 +149,8 @@ def _way(bundle: dict, kind: str, number: str) -> tuple[list, str | None]:
 
 def _satisfy(bundle: dict, state: dict, atom: dict) -> bool:
     """Make one condition atom true in ``state`` if the rules allow it; ``False`` otherwise."""
+    if E.holds(bundle, state, [atom]):  # already true: nothing moves (a held item stays one)
+        return True
     ((name, value),) = atom.items()
     if name == "any":
         return any(_satisfy(bundle, state, alt) for alt in value if E.holds(bundle, state, [alt])) \
