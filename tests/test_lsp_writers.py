@@ -219,7 +219,8 @@ def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
 
 
 def test_hover_shows_every_version_of_an_id(client, tmp_path):  # noqa: F811
-    """A reference to a card with several versions: the hover shows each of them."""
+    """A reference to a card with several versions: the hover shows each of them, and go to
+    definition lists each of them."""
     folder = tmp_path / "citadelle"
     shutil.copytree(CONTENT / "citadelle", folder)
     report = check(folder)
@@ -238,6 +239,15 @@ def test_hover_shows_every_version_of_an_id(client, tmp_path):  # noqa: F811
     for node in nodes:
         rec = sg.records[node]
         assert f"`{rec.key}`" in value and f"_{rec.file}:{rec.line}_" in value, (node, value)
+    # go to definition offers each of them too (the editor lists them), not the first only
+    locs = client.request(
+        "textDocument/definition", {"textDocument": {"uri": uri}, "position": pos}
+    )
+    assert isinstance(locs, list) and len(locs) == len(nodes)
+    want = {
+        ((folder / sg.records[n].file).resolve().as_uri(), sg.records[n].line - 1) for n in nodes
+    }
+    assert {(loc["uri"], loc["range"]["start"]["line"]) for loc in locs} == want
 
 
 def test_renaming_a_numeric_id_warns_and_writes_no_renamed_from(client, tmp_path):  # noqa: F811

@@ -665,16 +665,26 @@ class _Server:  # pragma: no cover - exercised through the protocol in tests/tes
     # ------------------------------------------------------------------ requests
 
     async def definition(self, params: Any) -> Any:
+        """Where the record named here is defined; each version of a card with several (the
+        editor offers the list)."""
         T = self.T
-        found = await self.node_at(params)
-        if found is None:
+        uri = params.text_document.uri
+        a = await self.ready(uri)
+        if a is None:
             return None
-        a, node = found
-        rec = a.index.get(node)
-        if rec is None:
+        doc = self.ls.workspace.get_text_document(uri)
+        pos = params.position
+        places = []
+        for node in targets_at(a, path_of(uri), pos.line + 1, pos.character, doc.source):
+            rec = a.index.get(node)
+            if rec is not None:
+                at = T.Position(line=rec.line - 1, character=max(0, rec.column - 1))
+                places.append(
+                    T.Location(uri=uri_of(a.real(rec.file)), range=T.Range(start=at, end=at))
+                )
+        if not places:
             return None
-        pos = T.Position(line=rec.line - 1, character=max(0, rec.column - 1))
-        return T.Location(uri=uri_of(a.real(rec.file)), range=T.Range(start=pos, end=pos))
+        return places[0] if len(places) == 1 else places
 
     async def hover(self, params: Any) -> Any:
         T = self.T
@@ -853,7 +863,7 @@ def server():  # pragma: no cover - exercised through the protocol in tests/test
         srv.changed(params.text_document.uri, DEBOUNCE)
 
     @ls.feature(T.TEXT_DOCUMENT_DEFINITION)
-    async def definition(params: T.DefinitionParams) -> T.Location | None:
+    async def definition(params: T.DefinitionParams) -> T.Location | list[T.Location] | None:
         return await srv.definition(params)
 
     @ls.feature(T.TEXT_DOCUMENT_HOVER)
