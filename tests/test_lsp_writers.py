@@ -171,8 +171,8 @@ def _labels(c: Client, uri: str, text: str, version: int, row: int, col: int) ->
 
 
 def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
-    """``choices: [{read: |}]``, ``{read: |, text: x}`` and ``[a, |]``: the list block style
-    gets at the same field."""
+    """``choices: [{read: |}]``, ``{read: |, text: x}`` and ``[a, |]``, on one line or wrapped
+    over several: the list block style gets at the same field."""
     folder = tmp_path / "citadelle"
     shutil.copytree(CONTENT / "citadelle", folder)
     path = folder / "dialogues.yaml"
@@ -193,6 +193,17 @@ def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
         last = edited.split("\n")[-1]
         col = last.index("read: ") + len("read: ")
         got = _labels(client, uri, edited, version, len(edited.split("\n")) - 1, col)
+        version += 1
+        assert got == want, tail
+    # a collection written over several lines (the way a long one is wrapped)
+    for tail in (
+        "choices: [\n      {text: y,\n       read: }]",
+        "choices: [{text: 'a, [b',\n        read: }]",
+    ):
+        edited = text + "\n  - id: 999\n    text: x\n    " + tail
+        rows = edited.split("\n")
+        col = rows[-1].index("read: ") + len("read: ")
+        got = _labels(client, uri, edited, version, len(rows) - 1, col)
         version += 1
         assert got == want, tail
     # in a key's place, nothing
@@ -216,6 +227,17 @@ def test_completion_inside_flow_collections(client, tmp_path):  # noqa: F811
     blocked = [*mlines[:row], indent + "scenarios:", indent + "  - ", *mlines[row + 1 :]]
     want = _labels(client, muri, "\n".join(blocked), 3, row + 1, len(indent) + 4)
     assert want and got == want
+    first = flow[flow.index("[") + 1 : flow.index(",")].strip()
+    wrapped = [
+        *mlines[:row],
+        indent + "scenarios: [",
+        indent + "    " + first + ",",
+        indent + "    ",
+        indent + "  ]",
+        *mlines[row + 1 :],
+    ]
+    got = _labels(client, muri, "\n".join(wrapped), 4, row + 2, len(indent) + 4)
+    assert got == want
 
 
 def test_hover_shows_every_version_of_an_id(client, tmp_path):  # noqa: F811
@@ -298,3 +320,22 @@ def test_renaming_a_numeric_id_warns_and_writes_no_renamed_from(client, tmp_path
         target.write_text(_apply(target.read_text(encoding="utf-8"), es), encoding="utf-8")
     after = check(folder)
     assert [f for f in after.findings if f.severity == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        ("x:\n  scenarios: [a,\n    b, c,\n    ", "scenarios"),  # a wrapped list of ids
+        ("x:\n  requires: {item: 209,\n     flag: ", "flag"),  # a wrapped mapping's value
+        ("x:\n  requires: {item: 209,\n     fl", None),  # a key's place: nothing
+        ("x:\n  choices: [\n    {text: y, read: 3},\n    ", "choices"),
+        ("x:\n  requires: {any: [\n    a,\n    ", "any"),  # nested, the inner one open
+        ("x:\n  scenarios: [a,\n    b]\n  read: ", "read"),  # closed above: block style
+        ("x:\n  text: >\n    Il dit [sic\n  read: ", "read"),  # a bracket in prose is none
+    ],
+)
+def test_field_at_a_flow_collection_over_several_lines(text, field):
+    from pipeline.editor.lsp import field_at
+
+    rows = text.split("\n")
+    assert field_at(text, len(rows) - 1, len(rows[-1])) == field

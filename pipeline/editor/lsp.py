@@ -201,6 +201,13 @@ def field_at(text: str, line: int, col: int) -> str | None:
     if not 0 <= line < len(lines):
         return None
     here = lines[line]
+    opened = _flow_opened_above(lines, line, col)
+    if opened is not None:  # inside a flow collection begun on a line above
+        m = _KEY.match(lines[opened])
+        start = m.end() if m else len(lines[opened]) - len(lines[opened].lstrip(" \t-"))
+        owner = m.group("key") if m else _block_field(lines, opened)
+        written = [lines[opened][start:], *lines[opened + 1 : line], here[:col]]
+        return _flow_field(" ".join(written), owner)
     m = _KEY.match(here)
     start = m.end() if m and col > m.end() else len(here) - len(here.lstrip(" \t-"))
     if "{" in here[start:col] or "[" in here[start:col]:
@@ -209,6 +216,62 @@ def field_at(text: str, line: int, col: int) -> str | None:
     if m and col > m.end():
         return m.group("key")
     return _block_field(lines, line)
+
+
+#: how far above the cursor a flow collection that spans lines is looked for
+FLOW_LINES = 60
+
+
+def _depth(text: str) -> int:
+    """Brackets ``{[`` opened minus closed in ``text``, quoted strings and a comment left out."""
+    depth, i = 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "\"'":
+            end = text.find(ch, i + 1)
+            if end < 0:
+                break
+            i = end
+        elif ch == "#" and (i == 0 or text[i - 1] in " \t"):
+            break
+        elif ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        i += 1
+    return depth
+
+
+def _flow_opened_above(lines: list[str], line: int, col: int) -> int | None:
+    """The line where the outermost flow collection the cursor is in begins, when it begins
+    above the cursor's line (``scenarios: [a,`` then ``  b, |``); ``None`` otherwise.  A
+    collection still open at the cursor is one whose line's brackets, with everything after
+    them up to the cursor, leave more open than the lines below it do."""
+    below = _depth(lines[line][:col])
+    found, found_depth = None, 0
+    for k in range(line - 1, max(-1, line - FLOW_LINES), -1):
+        here = lines[k]
+        if not here.strip():
+            continue
+        depth = _depth(here) + below
+        indent = len(here) - len(here.lstrip(" \t-"))
+        if depth > max(below, 0):
+            found, found_depth = k, depth
+        elif found is not None and indent < _indent(lines[found]):
+            break  # a block line above the collection's first line: it began there
+        elif found is None and depth <= 0 and below <= 0 and indent == 0 and _KEY.match(here):
+            break  # a top-level key and nothing open: the cursor is not in a collection
+        below = depth
+    if found is None or found_depth <= 0:
+        return None
+    # a collection is written as a value: ``key: [`` or ``- {`` (a bracket in prose is none)
+    m = _KEY.match(lines[found])
+    value = lines[found][m.end() :] if m else lines[found].lstrip(" \t-")
+    return found if value.lstrip().startswith(("[", "{")) else None
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t-"))
 
 
 def _flow_field(before: str, owner: str | None) -> str | None:
