@@ -133,3 +133,22 @@ def test_unknown_option_is_a_french_error(command) -> None:
     code, _, err = run([command, "--bogus"])
     assert code == 2 and " : erreur : " in err and "Traceback" not in err
     assert "unrecognized" not in err and "required" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["chek", "content"], "commande : choix impossible : « chek » (au choix : check, graph"),
+        (["check", "content", "--format", "jsn"], "« jsn » (au choix : text, json, github)"),
+    ],
+)
+def test_a_mistyped_choice_lists_the_choices_and_the_one_meant(argv, said) -> None:
+    code, out, err = run(argv)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert said in err and "Vouliez-vous dire « " in err
+    assert "invalid" not in err and "'j" not in err and "'c" not in err
+
+
+def test_a_mistyped_game_is_named() -> None:
+    code, _, err = run(["play", "dilemm"])
+    assert code == 2 and "jeu inconnu « dilemm »" in err and "Vouliez-vous dire « " in err

@@ -81,8 +81,12 @@ def get(game_id: Any) -> type[Game]:
 
 
 def _unknown(game_id: Any) -> str:
-    known = ", ".join(_package_names())
-    return f"jeu inconnu « {game_id} » (jeux disponibles : {known})"
+    import difflib
+
+    names = list(_package_names())
+    close = difflib.get_close_matches(str(game_id), names, n=1, cutoff=0.6)
+    hint = f" Vouliez-vous dire « {close[0]} » ?" if close else ""
+    return f"jeu inconnu « {game_id} » (jeux disponibles : {', '.join(names)}).{hint}"
 
 
 @contextlib.contextmanager

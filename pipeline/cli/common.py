@@ -182,6 +182,9 @@ class FrenchHelpFormatter(argparse.HelpFormatter):
         )
 
 
+_INVALID_CHOICE = re.compile(r"invalid choice: (?P<word>.*?) \(choose from (?P<choices>.*)\)$")
+
+
 class FrenchParser(argparse.ArgumentParser):
     """argparse in French: usage line, section titles, help option and error messages."""
 
@@ -206,6 +209,17 @@ class FrenchParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
+        choice = _INVALID_CHOICE.search(message)
+        if choice is not None:  # « chek » : the choices, and the one most likely meant
+            from ..messages import did_you_mean
+
+            word = choice["word"].strip("'")  # quoted by Python 3.11 to 3.13, not after
+            choices = [c.strip("'") for c in choice["choices"].split(", ")]
+            message = (
+                message[: choice.start()]
+                + f"choix impossible : « {word} » (au choix : {', '.join(choices)})."
+                + did_you_mean(word, choices)
+            )
         translated = (
             message.replace("the following arguments are required", "arguments obligatoires")
             .replace("unrecognized arguments", "arguments inconnus")
@@ -213,6 +227,7 @@ class FrenchParser(argparse.ArgumentParser):
             .replace("choose from", "au choix")
             .replace("invalid int value", "nombre entier attendu, pas")
             .replace("expected one argument", "une valeur attendue")
+            .replace("argument COMMANDE", "commande")
             .replace("argument ", "option ")
             .replace("ambiguous option", "option ambiguë")
             .replace("could match", "peut désigner")
