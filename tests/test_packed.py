@@ -108,7 +108,14 @@ def test_a_poisoned_cache_entry_stops_the_build(tmp_path, modules) -> None:
     cached = tmp_path / "cache" / "gamebook" / "bundles" / "zstd" / f"{digest}-{packed.LEVEL}.zst"
     cached.parent.mkdir(parents=True)
     cached.write_bytes(zstandard.ZstdCompressor().compress(b"something else"))
-    with pytest.raises(ValueError):
+    from pipeline.files import FileProblem
+
+    with pytest.raises(FileProblem, match="supprimez-la") as err:
+        packed.pack(out, modules)
+    assert str(cached) in str(err.value) and "ne redonne pas l'original" in str(err.value)
+    assert not (out / f"{rel}.zst").exists()  # never shipped
+    cached.write_bytes(b"PK\3\4 pas du Zstandard")
+    with pytest.raises(FileProblem, match="pas au format Zstandard"):
         packed.pack(out, modules)
 
 

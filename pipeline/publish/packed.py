@@ -99,7 +99,15 @@ def pack(out: Path, modules: Path) -> dict[str, dict]:
             tmp = cached.with_suffix(".tmp")
             tmp.write_bytes(blob)
             os.replace(tmp, cached)
-        check(blob, digest, len(data), zstandard)
+        try:
+            check(blob, digest, len(data), zstandard)
+        except Exception as exc:  # ZstdError too: never shipped, and said with the way out
+            from ..files import FileProblem
+
+            raise FileProblem(
+                f"« {cached} » : {exc}. Cette entrée du cache est abîmée ou ne vient pas de "
+                "gamebook : supprimez-la, puis relancez la publication."
+            ) from None
         (out / f"{rel}.zst").write_bytes(blob)
         source.unlink()
         packed[rel] = {"zst": f"{rel}.zst", "size": len(data), "sha256": digest, "type": kind}
@@ -110,12 +118,14 @@ def check(blob: bytes, digest: str, size: int, zstandard: ModuleType | None = No
     """``blob`` decodes to ``size`` bytes whose SHA-256 is ``digest``; raises ``ValueError``."""
     zstandard = zstandard or _zstandard()
     if zstandard is None:  # the check needs the decoder the build compressed with
-        raise ModuleNotFoundError("the zstandard package is missing (pip install zstandard)")
+        raise ModuleNotFoundError(
+            "le paquet Python zstandard manque pour vérifier la compression (pip install zstandard)"
+        )
     if not blob.startswith(ZSTD_MAGIC):
-        raise ValueError("not a Zstandard frame")
+        raise ValueError("ce fichier compressé n'est pas au format Zstandard")
     decoded = zstandard.ZstdDecompressor().decompress(blob, max_output_size=size)
     if len(decoded) != size or hashlib.sha256(decoded).hexdigest() != digest:
-        raise ValueError("the compressed file does not decode to the original")
+        raise ValueError("le fichier compressé ne redonne pas l'original une fois décompressé")
 
 
 def unpacked(site: Path, rel: str) -> bytes:
