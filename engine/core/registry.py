@@ -81,12 +81,23 @@ def get(game_id: Any) -> type[Game]:
 
 
 def _unknown(game_id: Any) -> str:
-    import difflib
-
     names = list(_package_names())
-    close = difflib.get_close_matches(str(game_id), names, n=1, cutoff=0.6)
-    hint = f" Vouliez-vous dire « {close[0]} » ?" if close else ""
+    word = str(game_id).lower()
+    # the name closest in spelling, if a slip of two letters at most (no ``difflib``: the
+    # site's pruned standard library has only what a game imports)
+    near = sorted((_distance(word, n), n) for n in names)
+    hint = f" Vouliez-vous dire « {near[0][1]} » ?" if near and near[0][0] <= 2 else ""
     return f"jeu inconnu « {game_id} » (jeux disponibles : {', '.join(names)}).{hint}"
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
 
 
 @contextlib.contextmanager
