@@ -44,6 +44,17 @@ def brief(value: Any, depth: int = BRIEF_DEPTH) -> str:
     return f"<{type(value).__name__}>"
 
 
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions), for the « Vouliez-vous
+    dire » of a misspelt name; short strings (ids, game names)."""
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, cb in enumerate(b, 1):
+            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
+    return row[-1]
+
+
 def _first(items: Any) -> list[Any]:
     out: list[Any] = []
     for item in items:

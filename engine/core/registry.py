@@ -13,6 +13,7 @@ import pkgutil
 from collections.abc import Iterator
 from typing import Any
 
+from .errors import edit_distance
 from .game import Game
 
 _NOT_GAMES = {"core"}
@@ -85,19 +86,9 @@ def _unknown(game_id: Any) -> str:
     word = str(game_id).lower()
     # the name closest in spelling, if a slip of two letters at most (no ``difflib``: the
     # site's pruned standard library has only what a game imports)
-    near = sorted((_distance(word, n), n) for n in names)
+    near = sorted((edit_distance(word, n), n) for n in names)
     hint = f" Vouliez-vous dire « {near[0][1]} » ?" if near and near[0][0] <= 2 else ""
     return f"jeu inconnu « {game_id} » (jeux disponibles : {', '.join(names)}).{hint}"
-
-
-def _distance(a: str, b: str) -> int:
-    """Levenshtein distance (insertions, deletions, substitutions)."""
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        for j, cb in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
-    return row[-1]
 
 
 @contextlib.contextmanager

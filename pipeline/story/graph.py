@@ -17,6 +17,7 @@ from typing import Any
 
 import networkx as nx
 
+from engine.core.errors import edit_distance
 from engine.core.schema import GraphView
 from engine.core.schema import Reference as WrittenReference
 
@@ -440,16 +441,6 @@ def _renamed_to(records: dict[str, Record]) -> dict[tuple[str, str], str]:
     return out
 
 
-def _distance(a: str, b: str) -> int:
-    """Levenshtein distance (ids are short)."""
-    row = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        prev, row[0] = row[0], i
-        for j, cb in enumerate(b, 1):
-            prev, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, prev + (ca != cb))
-    return row[-1]
-
-
 def _meant(sg: StoryGraph, ref: Reference, renamed: dict[tuple[str, str], str]) -> str | None:
     """The node a reference to nothing most likely meant: the one renamed from its key, else
     the closest (by edit distance) of the nodes of its kinds that nothing references — an id
@@ -466,7 +457,7 @@ def _meant(sg: StoryGraph, ref: Reference, renamed: dict[tuple[str, str], str]) 
         if rec.kind not in ref.kinds or pred.get(node) or node in sg.mentioned:
             continue
         key = rec.key
-        d = _distance(ref.key, key)
+        d = edit_distance(ref.key, key)
         near = key.startswith(ref.key) or ref.key.startswith(key) or d * 2 <= len(ref.key)
         if near and (best is None or (d, node) < best):
             best = (d, node)
