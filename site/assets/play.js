@@ -475,6 +475,8 @@ function begin(setup, after = null) {
   const result = call("start_json", JSON.stringify(setup));
   if (result.error) {
     status(T.setupRefused(result.error));
+    // said below the setup form: brought into view, or a phone shows nothing happening
+    document.getElementById("gb-status")?.scrollIntoView({ block: "center" });
     return;
   }
   slotPicked = false;

@@ -59,7 +59,11 @@ window.GB_UI = Object.freeze({
   seedHelp: "le même numéro redonne la même partie (mêmes cartes, mêmes dés)",
   begin: "Commencer",
   formLoading: "Le formulaire s'affiche dès que le jeu est chargé…",
-  setupRefused: (error) => `Impossible de commencer : ${error}`,
+  // a start refused by the engine already says « impossible de commencer à … »
+  setupRefused: (error) =>
+    /^impossible de commencer/.test(error)
+      ? error.charAt(0).toUpperCase() + error.slice(1)
+      : `Impossible de commencer : ${error}`,
 
   // playing
   handoffTitle: (who) => `Passez l'appareil à ${who}`,
